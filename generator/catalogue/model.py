@@ -1,0 +1,297 @@
+"""The validated catalogue model: typed, frozen dataclasses.
+
+Everything downstream (the reference engine, the emitters, the checks) reads
+these objects and nothing else.  The loader (:mod:`generator.catalogue.loader`)
+is the only producer; it guarantees the invariants stated in each docstring,
+so consumers never re-validate.
+
+Squares are :class:`Square` values (0-based file and rank); ranks that depend
+on the side (promotion zones, multi-step ranks, drop regions, race zones) are
+*relative* ranks, 1-based and counted from each player's own side, so that one
+rule serves both colours:
+
+>>> Square.parse("c10")
+Square(file=2, rank=9)
+>>> Square(2, 9).name
+'c10'
+>>> absolute_rank(Color.BLACK, 2, ranks=10)
+9
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from generator.betza import BetzaPiece
+
+FILE_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+class Color(enum.IntEnum):
+    """A side.  White moves towards higher ranks."""
+
+    WHITE = 0
+    BLACK = 1
+
+    @property
+    def other(self) -> Color:
+        return Color(1 - self)
+
+    @property
+    def word(self) -> str:
+        return "white" if self is Color.WHITE else "black"
+
+
+class Square(NamedTuple):
+    """A board square, 0-based; ``name`` is the algebraic name (``a1``, ``j10``)."""
+
+    file: int
+    rank: int
+
+    @property
+    def name(self) -> str:
+        return f"{FILE_LETTERS[self.file]}{self.rank + 1}"
+
+    @staticmethod
+    def parse(text: str) -> Square:
+        """Parse an algebraic square name; raises ``ValueError`` if it is not one."""
+        if (
+            len(text) < 2
+            or text[0] not in FILE_LETTERS
+            or not text[1:].isdigit()
+            or text[1] == "0"
+        ):
+            raise ValueError(f"{text!r} is not a square name (expected a file letter and a rank, e.g. 'e4')")
+        return Square(FILE_LETTERS.index(text[0]), int(text[1:]) - 1)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def absolute_rank(color: Color, relative: int, ranks: int) -> int:
+    """The 1-based board rank that is ``relative`` ranks deep for ``color``."""
+    return relative if color is Color.WHITE else ranks + 1 - relative
+
+
+class Role(enum.Enum):
+    """What a piece type does beyond its moves."""
+
+    ROYAL = "royal"  #: may not be left in check; checkmating it wins
+    PAWN = "pawn"  #: uses the variant's pawn rules (multi-steps, en passant, promotion)
+
+
+@dataclass(frozen=True)
+class Board:
+    """A rectangular board of ``files`` x ``ranks`` squares, minus ``holes``.
+
+    A hole is not a square: nothing stands on it, nothing is dropped on it,
+    and no slide, pawn step or lame leap passes over it.  True leapers jump
+    over it as over any piece.
+    """
+
+    files: int
+    ranks: int
+    holes: frozenset[Square] = frozenset()
+
+    def contains(self, square: Square) -> bool:
+        return 0 <= square.file < self.files and 0 <= square.rank < self.ranks and square not in self.holes
+
+
+@dataclass(frozen=True)
+class PieceType:
+    """A piece type: its FEN letter (upper case), name and Betza movement."""
+
+    letter: str
+    name: str
+    betza: str
+    movement: BetzaPiece
+    roles: frozenset[Role] = frozenset()
+    help: str = ""
+
+    @property
+    def royal(self) -> bool:
+        return Role.ROYAL in self.roles
+
+    @property
+    def pawn(self) -> bool:
+        return Role.PAWN in self.roles
+
+
+@dataclass(frozen=True)
+class Setup:
+    """The start position: which piece of which colour stands where, pockets, who moves first."""
+
+    placement: tuple[tuple[Square, Color, str], ...]
+    pockets: tuple[tuple[Color, str, int], ...] = ()
+    to_move: Color = Color.WHITE
+
+    def piece_at(self, square: Square) -> tuple[Color, str] | None:
+        for sq, color, letter in self.placement:
+            if sq == square:
+                return color, letter
+        return None
+
+    def pocket(self, color: Color) -> dict[str, int]:
+        return {letter: count for c, letter, count in self.pockets if c is color}
+
+
+@dataclass(frozen=True)
+class CastlingMove:
+    """One way to castle: the king and the rook move together in one turn.
+
+    Legal when both are unmoved, every square the king stands on, passes or
+    lands on is unattacked, and every square between king and rook and both
+    destinations are empty except for that king and that rook.
+    """
+
+    color: Color
+    king_from: Square
+    king_to: Square
+    rook_from: Square
+    rook_to: Square
+
+    @property
+    def kingside(self) -> bool:
+        """True when the rook stands on a higher file than the king (FEN ``K``/``k``)."""
+        return self.rook_from.file > self.king_from.file
+
+
+@dataclass(frozen=True)
+class Promotion:
+    """Pawn promotion: on entering any of ``ranks`` (relative), become one of ``choices``."""
+
+    ranks: tuple[int, ...]
+    choices: tuple[str, ...]
+    mandatory: bool = True
+
+
+@dataclass(frozen=True)
+class PawnRules:
+    """How pieces with the ``pawn`` role move beyond their Betza.
+
+    From any relative rank in ``multi_step_ranks`` a pawn may step straight
+    forward up to ``max_steps`` squares (every square passed must be empty).
+    With ``en_passant``, an enemy pawn may capture it on any passed square on
+    the very next move.
+    """
+
+    max_steps: int = 1
+    multi_step_ranks: tuple[int, ...] = ()
+    en_passant: bool = False
+    promotion: Promotion | None = None
+
+
+@dataclass(frozen=True)
+class Drops:
+    """Pieces in hand may be dropped, as a whole move, on an empty square of ``ranks`` (relative)."""
+
+    ranks: tuple[int, ...]
+    captures_to_hand: bool = False
+
+
+@dataclass(frozen=True)
+class Swap:
+    """A piece may trade places with an adjacent friendly piece as a whole move.
+
+    ``adjacency`` is Betza (``W``: orthogonal neighbours).  Partners with a
+    role in ``excluded_roles`` are refused; with ``unmoved_only`` both pieces
+    must never have moved; ``per_player`` is how often each side may do it.
+    """
+
+    piece: str
+    adjacency: str
+    adjacency_movement: BetzaPiece
+    excluded_roles: frozenset[Role] = frozenset()
+    unmoved_only: bool = True
+    per_player: int = 1
+
+
+@dataclass(frozen=True)
+class Race:
+    """A side wins when every one of its pieces stands on its ``ranks`` (relative)."""
+
+    ranks: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class BareKing:
+    """A side left with only its royal piece loses (shatranj style).
+
+    If the side that bared it has ``opponent_minimum`` or more other pieces,
+    the loss is immediate; with fewer, the bared side plays one more move, and
+    capturing the last piece draws (both kings bare).
+    """
+
+    opponent_minimum: int = 2
+
+
+@dataclass(frozen=True)
+class Goals:
+    checkmate: bool = True
+    race: Race | None = None
+    bare_king: BareKing | None = None
+
+
+class StalemateResult(enum.Enum):
+    DRAW = "draw"
+    LOSS = "loss"  #: the stalemated side loses
+    PASS = "pass"  #: the stalemated side must pass (``0000``)
+
+
+@dataclass(frozen=True)
+class DrawRules:
+    """``repetition``: n-fold repetition draws (0: never); ``move_rule``: n moves each without
+    a capture or pawn move draw (0: never); ``insufficient_material``: the minor piece letters
+    that cannot mate on their own (empty: the rule is off)."""
+
+    stalemate: StalemateResult = StalemateResult.DRAW
+    repetition: int = 3
+    move_rule: int = 50
+    insufficient_material: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One playable catalogue entry."""
+
+    name: str
+    title: str
+    family: str
+    family_title: str
+    seed: str
+    board: Board
+    pieces: tuple[PieceType, ...]
+    setup: Setup
+    castling: tuple[CastlingMove, ...] = ()
+    pawn_rules: PawnRules = PawnRules()
+    drops: Drops | None = None
+    swaps: tuple[Swap, ...] = ()
+    goals: Goals = Goals()
+    draws: DrawRules = DrawRules()
+    notes: tuple[str, ...] = ()
+    description: str = ""
+    source_line: int = 0
+    piece_index: dict[str, PieceType] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.piece_index.update({p.letter: p for p in self.pieces})
+
+    def piece(self, letter: str) -> PieceType:
+        return self.piece_index[letter.upper()]
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    path: str
+    variants: tuple[Variant, ...]
+
+    def names(self) -> list[str]:
+        return [v.name for v in self.variants]
+
+    def get(self, name: str) -> Variant | None:
+        for v in self.variants:
+            if v.name == name:
+                return v
+        return None

@@ -1,0 +1,290 @@
+"""FEN in and out, in Fairy-Stockfish's dialect, plus one extension field.
+
+The dialect: ranks from the top, numbers for runs of empty squares (``10``
+on wide boards), ``*`` for a hole, the pocket in brackets after the board
+(``[MMmm]``, upper case White's), castling as ``KQkq`` (file letters are read
+too), several en passant squares written together (``e3e4``).
+
+The extension holds what Fairy-Stockfish cannot: which pieces have never
+moved, and how many swaps each side has left.  It is a seventh field, written
+only when the plain FEN would not imply it::
+
+    {unmoved:a1,b1,d1;swaps:0/1}
+
+``swaps`` gives White's then Black's count per swap rule of the variant.  Read
+without the extension, a FEN means: a piece standing on its own setup square
+has not moved (for castling pieces the castling field decides), and every
+side has all its swaps left.
+
+>>> from generator.catalogue import DEFAULT_CATALOGUE, load_catalogue
+>>> ajax = load_catalogue(DEFAULT_CATALOGUE).get("ajax-chess")
+>>> format_fen(start_position(Rules.of(ajax)))
+'rnbmkqmbnr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNBMQKMBNR w KQkq - 0 1'
+"""
+
+from __future__ import annotations
+
+import re
+
+from generator.catalogue.model import FILE_LETTERS, Color
+from generator.engine.geometry import bits
+from generator.engine.position import EMPTY, Position
+from generator.engine.rules import Rules
+
+
+class FenError(ValueError):
+    """A FEN that does not describe a position of the variant; the message says why, in one line."""
+
+
+def start_position(rules: Rules) -> Position:
+    pos = Position(rules)
+    for sq, code in rules.setup:
+        pos.put(sq, code)
+        pos.unmoved |= 1 << sq
+    setup = rules.variant.setup
+    for color, letter, count in setup.pockets:
+        pos.pockets[color][rules.type_of[letter]] += count
+    pos.turn = int(setup.to_move)
+    pos.swaps_left = _full_swaps(rules)
+    return pos
+
+
+def _full_swaps(rules: Rules) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    full = tuple(sw.per_player for sw in rules.swaps)
+    return (full, full)
+
+
+def tracks_unmoved(rules: Rules) -> bool:
+    """Whether anything besides castling reads which pieces are unmoved."""
+    return bool(rules.swaps) or any(t is not None for row in rules.initial_tables for t in row)
+
+
+def _implied_unmoved(pos: Position, rights: str) -> int:
+    rules = pos.rules
+    unmoved = 0
+    for sq, code in rules.setup:
+        if pos.board[sq] == code:
+            unmoved |= 1 << sq
+    unmoved &= ~rules.castle_squares
+    for c in rules.castles:
+        if c.fen_char in rights:
+            unmoved |= 1 << c.king_from | 1 << c.rook_from
+    return unmoved
+
+
+def castling_rights(pos: Position) -> str:
+    chars = set()
+    rules = pos.rules
+    for c in rules.castles:
+        if (
+            pos.unmoved >> c.king_from & 1
+            and pos.unmoved >> c.rook_from & 1
+            and pos.royals(c.color) >> c.king_from & 1
+            and pos.board[c.rook_from] == c.rook_type * 2 + c.color
+        ):
+            chars.add(c.fen_char)
+    return "".join(ch for ch in "KQkq" if ch in chars) or "-"
+
+
+def format_fen(pos: Position) -> str:
+    rules = pos.rules
+    geo = rules.geo
+    rows = []
+    for r in range(geo.ranks - 1, -1, -1):
+        row, run = "", 0
+        for f in range(geo.files):
+            s = geo.square(f, r)
+            code = pos.board[s]
+            if code == EMPTY and geo.is_square(s):
+                run += 1
+                continue
+            if run:
+                row += str(run)
+                run = 0
+            row += "*" if code == EMPTY else rules.letter(code)
+        rows.append(row + (str(run) if run else ""))
+    board = "/".join(rows)
+    if rules.drops:
+        board += "[" + "".join(
+            rules.letter(t * 2 + c) * pos.pockets[c][t] for c in (0, 1) for t in range(rules.ntypes)
+        ) + "]"
+    rights = castling_rights(pos)
+    ep = "".join(geo.name(s) for s in bits(pos.effective_ep())) or "-"
+    fen = f"{board} {'wb'[pos.turn]} {rights} {ep} {pos.halfmove} {pos.fullmove}"
+    if tracks_unmoved(rules) and (
+        pos.unmoved != _implied_unmoved(pos, rights) or pos.swaps_left != _full_swaps(rules)
+    ):
+        squares = ",".join(geo.name(s) for s in bits(pos.unmoved))
+        swaps = "/".join(",".join(str(n) for n in side) for side in pos.swaps_left)
+        fen += f" {{unmoved:{squares};swaps:{swaps}}}"
+    return fen
+
+
+_SQUARES = re.compile(r"([a-z])(\d+)")
+
+
+def parse_fen(rules: Rules, fen: str) -> Position:
+    """Read a FEN of this variant; ``FenError`` with a one-line reason if it does not fit."""
+    variant = rules.variant
+    fields = fen.split()
+    if len(fields) < 2:
+        raise FenError(f"FEN {fen!r} needs at least the board and the side to move")
+    if len(fields) > 7:
+        raise FenError(f"FEN has {len(fields)} fields; at most 7 (the 7th is the {{unmoved:...}} extension)")
+    board_text, side = fields[0], fields[1]
+    rights = fields[2] if len(fields) > 2 else "-"
+    ep_text = fields[3] if len(fields) > 3 else "-"
+    pos = Position(rules)
+    pocket_text = None
+    m = re.fullmatch(r"([^\[\]]*)\[([^\[\]]*)\]", board_text)
+    if m:
+        board_text, pocket_text = m.group(1), m.group(2)
+    _parse_board(pos, board_text)
+    if pocket_text:
+        if not rules.drops:
+            raise FenError(f"pocket [{pocket_text}] given, but {variant.name} has no drops")
+        for ch in pocket_text:
+            code = rules.code_of(ch)
+            if code is None:
+                raise FenError(f"pocket letter {ch!r} is not a piece of {variant.name}")
+            pos.pockets[code & 1][code >> 1] += 1
+    if side not in ("w", "b"):
+        raise FenError(f"side to move {side!r} must be 'w' or 'b'")
+    pos.turn = 0 if side == "w" else 1
+    rights = _parse_castling(pos, rights)
+    pos.unmoved = _implied_unmoved(pos, rights)
+    pos.swaps_left = _full_swaps(rules)
+    _parse_ep(pos, ep_text)
+    for i, name in ((4, "halfmove clock"), (5, "fullmove number")):
+        if len(fields) > i:
+            if not fields[i].isdigit():
+                raise FenError(f"{name} {fields[i]!r} is not a number")
+            setattr(pos, "halfmove" if i == 4 else "fullmove", int(fields[i]))
+    if len(fields) == 7:
+        _parse_extension(pos, fields[6])
+    _check_sanity(pos)
+    return pos
+
+
+def _parse_board(pos: Position, text: str) -> None:
+    rules = pos.rules
+    geo = rules.geo
+    rows = text.split("/")
+    if len(rows) != geo.ranks:
+        raise FenError(f"board has {len(rows)} ranks; {rules.variant.name} has {geo.ranks}")
+    for i, row in enumerate(rows):
+        r = geo.ranks - 1 - i
+        f = 0
+        for token in re.findall(r"\d+|.", row):
+            if token.isdigit():
+                if token.startswith("0"):
+                    raise FenError(f"rank {r + 1}: bad number {token!r}")
+                for _ in range(int(token)):
+                    if f < geo.files and not geo.is_square(geo.square(f, r)):
+                        raise FenError(f"{geo.name(geo.square(f, r))} is a hole in {rules.variant.name}; "
+                                       "write '*' there")
+                    f += 1
+                continue
+            if f >= geo.files:
+                break
+            s = geo.square(f, r)
+            if token == "*":
+                if geo.is_square(s):
+                    raise FenError(f"'*' marks {geo.name(s)} as a hole, but it is a square of "
+                                   f"{rules.variant.name}")
+            else:
+                code = rules.code_of(token)
+                if code is None:
+                    raise FenError(f"{token!r} on {geo.name(s)} is not a piece letter of {rules.variant.name} "
+                                   f"(pieces: {''.join(rules.letters)})")
+                if not geo.is_square(s):
+                    raise FenError(f"{geo.name(s)} is a hole; no piece can stand there")
+                pos.put(s, code)
+            f += 1
+        if f != geo.files:
+            raise FenError(f"rank {r + 1} of the board has {f} squares; {rules.variant.name} has {geo.files} files")
+
+
+def _parse_castling(pos: Position, text: str) -> str:
+    rules = pos.rules
+    if text == "-":
+        return ""
+    out = set()
+    for ch in text:
+        color = 0 if ch.isupper() else 1
+        found = [
+            c for c in rules.castles_by_color[color]
+            if c.fen_char == ch
+            or (ch.lower() in FILE_LETTERS and FILE_LETTERS.index(ch.lower()) == rules.geo.file_of(c.rook_from))
+        ]
+        if not found:
+            raise FenError(f"castling right {ch!r}: {rules.variant.name} has no such castling")
+        for c in found:
+            if not (pos.royals(color) >> c.king_from & 1 and pos.board[c.rook_from] == c.rook_type * 2 + color):
+                raise FenError(f"castling right {ch!r} needs the king on {rules.geo.name(c.king_from)} "
+                               f"and the rook on {rules.geo.name(c.rook_from)}")
+            out.add(c.fen_char)
+    return "".join(sorted(out))
+
+
+def _parse_ep(pos: Position, text: str) -> None:
+    if text == "-":
+        return
+    geo = pos.rules.geo
+    if not re.fullmatch(r"([a-z]\d+)+", text):
+        raise FenError(f"en passant field {text!r} is not '-' or a list of squares")
+    squares = []
+    for f, r in _SQUARES.findall(text):
+        try:
+            squares.append(geo.parse(f + r))
+        except ValueError as e:
+            raise FenError(f"en passant square {f + r}: {e}") from None
+    # the pawn that passed these squares stands one step beyond them, in its own direction
+    step = -geo.files if pos.turn == 0 else geo.files
+    last = min(squares) if pos.turn == 0 else max(squares)
+    victim = last + step
+    code = pos.board[victim] if 0 <= victim < geo.size else EMPTY
+    if code == EMPTY or code & 1 == pos.turn or not pos.rules.is_pawn[code >> 1]:
+        raise FenError(f"en passant squares {text}: no enemy pawn stands just beyond them")
+    for s in squares:
+        if pos.board[s] != EMPTY:
+            raise FenError(f"en passant square {geo.name(s)} is occupied")
+        pos.ep |= 1 << s
+    pos.ep_victim = victim
+
+
+def _parse_extension(pos: Position, text: str) -> None:
+    rules = pos.rules
+    m = re.fullmatch(r"\{unmoved:([a-z0-9,]*);swaps:([0-9,]*)/([0-9,]*)\}", text)
+    if not m:
+        raise FenError(f"7th field {text!r} is not the extension {{unmoved:a1,b1;swaps:1/1}}")
+    unmoved = 0
+    for name in filter(None, m.group(1).split(",")):
+        try:
+            s = rules.geo.parse(name)
+        except ValueError as e:
+            raise FenError(f"extension: {e}") from None
+        if pos.board[s] == EMPTY:
+            raise FenError(f"extension: unmoved square {name} is empty")
+        unmoved |= 1 << s
+    counts = []
+    for part in m.group(2), m.group(3):
+        nums = [int(x) for x in part.split(",")] if part else []
+        if len(nums) != len(rules.swaps):
+            raise FenError(f"extension: swaps needs {len(rules.swaps)} count(s) per side, got {part!r}")
+        counts.append(tuple(nums))
+    pos.unmoved = unmoved
+    pos.swaps_left = (counts[0], counts[1])
+
+
+def _check_sanity(pos: Position) -> None:
+    rules = pos.rules
+    variant = rules.variant
+    if variant.goals.checkmate:
+        for c in Color:
+            n = pos.royals(c).bit_count()
+            if n != 1:
+                royal = "/".join(rules.letters[t] for t in rules.royal_types)
+                raise FenError(f"{c.word} has {n} royal pieces ({royal}); {variant.name} needs exactly one")
+    if rules.royal_types and pos.in_check(1 - pos.turn):
+        raise FenError(f"the side not to move ({Color(1 - pos.turn).word}) is in check")

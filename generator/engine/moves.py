@@ -1,0 +1,43 @@
+"""Moves as small tuples, and their UCI spelling in Fairy-Stockfish's dialect.
+
+A move is ``(kind, from, to, extra)``:
+
+========== ============================= ==============================
+kind       extra                         UCI
+========== ============================= ==============================
+NORMAL     0                             ``e2e4``
+MULTISTEP  bitboard of passed squares    ``e2e5`` (a pawn's multi-step)
+PROMOTION  type of the new piece         ``a9a10m``
+EN_PASSANT square of the captured pawn   ``d5e4``
+CASTLE     index of the castling move    ``f1i1`` (the king's own move)
+DROP       type dropped (from is -1)     ``M@b1``
+SWAP       0                             ``c1b1`` (the swapping piece, then its partner)
+PASS       0 (from, to are -1)           ``0000``
+========== ============================= ==============================
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from generator.engine.rules import Rules
+
+Move = tuple[int, int, int, int]
+
+NORMAL, MULTISTEP, PROMOTION, EN_PASSANT, CASTLE, DROP, SWAP, PASS = range(8)
+
+PASS_MOVE: Move = (PASS, -1, -1, 0)
+
+
+def uci(rules: Rules, m: Move) -> str:
+    kind, frm, to, extra = m
+    name = rules.geo.name
+    if kind == PASS:
+        return "0000"
+    if kind == DROP:
+        return f"{rules.letters[extra]}@{name(to)}"
+    text = name(frm) + name(to)
+    if kind == PROMOTION:
+        text += rules.letters[extra].lower()
+    return text

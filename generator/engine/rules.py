@@ -1,0 +1,202 @@
+"""A catalogue variant compiled for play: piece tables, zones and special-move tables.
+
+:class:`Rules` is built once per variant (``Rules.of(variant)``, cached) and
+shared by every :class:`~generator.engine.position.Position` of that variant.
+Piece types are numbered in catalogue order; a piece on the board is coded
+``type * 2 + colour``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from generator.catalogue.model import CastlingMove, Color, StalemateResult, Swap, Variant
+from generator.engine.geometry import Bitboard, Geometry
+from generator.engine.tables import MoveTables, compile_inverse, compile_moves, compile_piece
+
+LEAP, SLIDE, LAME = 0, 1, 2
+
+
+@dataclass(frozen=True)
+class Castle:
+    """One castling move, with the squares its conditions look at."""
+
+    index: int
+    color: int
+    king_from: int
+    king_to: int
+    rook_from: int
+    rook_to: int
+    rook_type: int
+    must_be_empty: Bitboard  # besides the king and the rook themselves
+    king_path: tuple[int, ...]  # every square the king stands on, passes or lands on
+    fen_char: str  # 'K', 'Q', 'k' or 'q'
+
+
+@dataclass(frozen=True)
+class SwapTable:
+    piece_type: int
+    adjacency: tuple[tuple[Bitboard, ...], tuple[Bitboard, ...]]  # [colour][square] -> partner squares
+    partner_types: tuple[int, ...]
+    unmoved_only: bool
+    per_player: int
+
+
+# (kind, inverse table per square, piece types, initial-only)
+AttackGroup = tuple[int, list, tuple[int, ...], bool]
+
+
+class Rules:
+    """Everything the move generator needs to know about one variant, precomputed."""
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        geo = self.geo = Geometry.of(variant.board)
+        pieces = variant.pieces
+        self.letters = [p.letter for p in pieces]
+        self.type_of = {p.letter: i for i, p in enumerate(pieces)}
+        self.ntypes = len(pieces)
+        self.royal_types = tuple(i for i, p in enumerate(pieces) if p.royal)
+        self.is_pawn = [p.pawn for p in pieces]
+        self.is_royal = [p.royal for p in pieces]
+        self.tables: list[list[MoveTables]] = []
+        self.initial_tables: list[list[MoveTables | None]] = []
+        for p in pieces:
+            per_color = [compile_piece(geo, p.movement, c) for c in Color]
+            self.tables.append([pc[0] for pc in per_color])
+            self.initial_tables.append([pc[1] for pc in per_color])
+        self.attack_groups: list[list[AttackGroup]] = [self._attack_groups(c) for c in Color]
+
+        pr = variant.pawn_rules
+        promo = pr.promotion
+        self.promotion_zone = [geo.rank_mask(c, promo.ranks) if promo else 0 for c in Color]
+        self.promotion_choices = tuple(self.type_of[x] for x in promo.choices) if promo else ()
+        self.promotion_mandatory = promo.mandatory if promo else True
+        self.en_passant = pr.en_passant
+        self.multistep = [self._multisteps(c) for c in Color]
+
+        self.castles = [self._castle(i, cm) for i, cm in enumerate(variant.castling)]
+        self.castles_by_color = [[c for c in self.castles if c.color == col] for col in Color]
+        self.castle_squares: Bitboard = 0
+        for c in self.castles:
+            self.castle_squares |= 1 << c.king_from | 1 << c.rook_from
+
+        self.drops = variant.drops is not None
+        self.drop_region = [geo.rank_mask(c, variant.drops.ranks) if variant.drops else 0 for c in Color]
+        self.captures_to_hand = bool(variant.drops and variant.drops.captures_to_hand)
+
+        self.swaps = [self._swap(s) for s in variant.swaps]
+        goals = variant.goals
+        self.race_zone = [geo.rank_mask(c, goals.race.ranks) if goals.race else 0 for c in Color]
+        self.race = goals.race is not None
+        self.bare_king = goals.bare_king
+        self.immediate_goals = self.race or self.bare_king is not None
+        draws = variant.draws
+        self.stalemate = draws.stalemate
+        self.pass_when_stuck = draws.stalemate is StalemateResult.PASS
+        self.minor_types = tuple(self.type_of[x] for x in draws.insufficient_material)
+        self.colourbound = [all((v[0] + v[1]) % 2 == 0 for m in p.movement.moves for v in m.vectors())
+                            for p in pieces]
+        self.dark_squares: Bitboard = 0
+        for s in range(geo.size):
+            if (geo.file_of(s) + geo.rank_of(s)) % 2 == 0:
+                self.dark_squares |= 1 << s
+        self.setup = [(geo.square(sq.file, sq.rank), self.type_of[letter] * 2 + color)
+                      for sq, color, letter in variant.setup.placement]
+
+    @staticmethod
+    @cache
+    def of(variant: Variant) -> Rules:
+        return Rules(variant)
+
+    # -- construction helpers -------------------------------------------------------------------------
+
+    def _attack_groups(self, color: Color) -> list[AttackGroup]:
+        """Inverse tables of every capturing move of ``color``, identical tables merged across types."""
+        groups: dict[tuple[int, bool, object], tuple[int, list, list[int], bool]] = {}
+        for t in range(self.ntypes):
+            for initial, fwd in ((False, self.tables[t][color]), (True, self.initial_tables[t][color])):
+                if fwd is None:
+                    continue
+                inv = compile_inverse(self.geo, fwd)
+                self._add_group(groups, LEAP, inv.leap, any(inv.leap), t, initial,
+                                tuple(inv.leap))
+                self._add_group(groups, SLIDE, inv.slides, any(inv.slides), t, initial,
+                                tuple(sorted((v, lim) for v, lim, mod in fwd.ride_specs if mod & 2)))
+                self._add_group(groups, LAME, inv.lame, any(inv.lame), t, initial,
+                                tuple(sorted((v,) for v, mod in fwd.lame_specs if mod & 2)))
+        return [(kind, table, tuple(types), initial) for kind, table, types, initial in groups.values()]
+
+    @staticmethod
+    def _add_group(groups: dict, kind: int, table: list, present: bool, t: int, initial: bool,
+                   signature: object) -> None:
+        if not present:
+            return
+        key = (kind, initial, signature)
+        if key in groups:
+            groups[key][2].append(t)
+        else:
+            groups[key] = (kind, table, [t], initial)
+
+    def _multisteps(self, color: Color) -> list[tuple[tuple[int, Bitboard, Bitboard], ...]]:
+        """Per square: (target, squares that must be empty, passed squares) of each pawn multi-step."""
+        pr = self.variant.pawn_rules
+        geo = self.geo
+        start = geo.rank_mask(color, pr.multi_step_ranks)
+        forward = 1 if color is Color.WHITE else -1
+        out: list[tuple[tuple[int, Bitboard, Bitboard], ...]] = []
+        for s in range(geo.size):
+            steps: list[tuple[int, Bitboard, Bitboard]] = []
+            if start >> s & 1 and pr.max_steps > 1:
+                path = geo.ray_squares(s, (0, forward), pr.max_steps)
+                passed = 0
+                for i, t in enumerate(path):
+                    if i >= 1:
+                        steps.append((t, passed | 1 << t, passed))
+                    passed |= 1 << t
+            out.append(tuple(steps))
+        return out
+
+    def _castle(self, index: int, cm: CastlingMove) -> Castle:
+        geo = self.geo
+        kf = geo.square(cm.king_from.file, cm.king_from.rank)
+        kt = geo.square(cm.king_to.file, cm.king_to.rank)
+        rf = geo.square(cm.rook_from.file, cm.rook_from.rank)
+        rt = geo.square(cm.rook_to.file, cm.rook_to.rank)
+        rook = self.variant.setup.piece_at(cm.rook_from)
+        assert rook is not None  # the loader guarantees it
+        rank = cm.king_from.rank
+        files = [cm.king_from.file, cm.king_to.file, cm.rook_from.file, cm.rook_to.file]
+        span = 0
+        for f in range(min(files), max(files) + 1):
+            span |= 1 << geo.square(f, rank)
+        step = 1 if cm.king_to.file > cm.king_from.file else -1
+        path = tuple(geo.square(f, rank) for f in range(cm.king_from.file, cm.king_to.file + step, step))
+        char = "K" if cm.kingside else "Q"
+        return Castle(index, int(cm.color), kf, kt, rf, rt, self.type_of[rook[1]],
+                      span & ~(1 << kf | 1 << rf), path, char if cm.color is Color.WHITE else char.lower())
+
+    def _swap(self, swap: Swap) -> SwapTable:
+        excluded = swap.excluded_roles
+        partners = tuple(i for i, p in enumerate(self.variant.pieces)
+                         if not (p.roles & excluded) and p.letter != swap.piece)
+        adjacency = []
+        for c in Color:
+            fwd = compile_moves(self.geo, list(swap.adjacency_movement.moves), c)
+            adjacency.append(tuple(q | k for q, k in zip(fwd.quiet, fwd.capture, strict=True)))
+        return SwapTable(self.type_of[swap.piece], (adjacency[0], adjacency[1]), partners,
+                         swap.unmoved_only, swap.per_player)
+
+    # -- queries --------------------------------------------------------------------------------------
+
+    def letter(self, code: int) -> str:
+        """FEN letter of a piece code."""
+        ch = self.letters[code >> 1]
+        return ch if code & 1 == 0 else ch.lower()
+
+    def code_of(self, ch: str) -> int | None:
+        t = self.type_of.get(ch.upper())
+        if t is None:
+            return None
+        return t * 2 + (0 if ch.isupper() else 1)

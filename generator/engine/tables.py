@@ -1,0 +1,193 @@
+"""Per-square move tables for one piece type and colour, compiled from its Betza.
+
+Leaps become two bitboards per square (targets for moves to an empty square and
+for captures); lame leaps keep the squares that must be empty; rides become
+:class:`Slide` groups whose targets, for a given occupancy, are computed once
+and cached, keyed by the occupancy of the squares that matter.  Lines of two
+opposite rays share one cache, so a queen costs four look-ups.
+
+Inverse tables answer "which squares attack this one" for check detection.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from generator.betza import BetzaMove, BetzaPiece, Modality
+from generator.catalogue.model import Color
+from generator.engine.geometry import Bitboard, Geometry, Vector
+
+MOVE = 1
+CAPTURE = 2
+
+
+class Slide:
+    """Rays from one square sharing a modality; ``targets(occ)`` includes the first blocker of each ray."""
+
+    __slots__ = ("between", "cache", "mask", "rays")
+
+    def __init__(self, rays: list[list[int]]) -> None:
+        self.rays = rays
+        self.mask: Bitboard = 0
+        #: for each square a ray reaches, the squares strictly between the origin and it
+        self.between: dict[int, Bitboard] = {}
+        for ray in rays:
+            passed = 0
+            for s in ray:
+                self.between[s] = passed
+                passed |= 1 << s
+            for s in ray[:-1]:  # the last square's occupant never changes what is reached
+                self.mask |= 1 << s
+        self.cache: dict[Bitboard, Bitboard] = {}
+
+    def targets(self, occ: Bitboard) -> Bitboard:
+        key = occ & self.mask
+        hit = self.cache.get(key)
+        if hit is None:
+            hit = 0
+            for ray in self.rays:
+                for s in ray:
+                    hit |= 1 << s
+                    if key >> s & 1:
+                        break
+            self.cache[key] = hit
+        return hit
+
+
+# Per square: (mask, cache, slide, modality) - unpacked in the hot loops, hence a plain tuple.
+SlideEntry = tuple[Bitboard, dict[Bitboard, Bitboard], Slide, int]
+# Per square: (target bitboard, squares that must be empty, modality)
+LameEntry = tuple[Bitboard, Bitboard, int]
+
+
+def modality_bits(m: Modality) -> int:
+    return (MOVE if m & Modality.MOVE else 0) | (CAPTURE if m & Modality.CAPTURE else 0)
+
+
+def oriented(v: Vector, color: Color) -> Vector:
+    """Betza vectors are written for White; Black's forward is down the board."""
+    return v if color is Color.WHITE else (v[0], -v[1])
+
+
+@dataclass
+class MoveTables:
+    """Move tables of one piece type, colour and move set (normal moves or initial-only moves)."""
+
+    quiet: list[Bitboard]
+    capture: list[Bitboard]
+    slides: list[tuple[SlideEntry, ...]]
+    lame: list[tuple[LameEntry, ...]]
+    has_slides: bool = False
+    has_lame: bool = False
+    # The rider vectors with their limits, for inverse tables and pin detection.
+    ride_specs: list[tuple[Vector, int, int]] = field(default_factory=list)
+    lame_specs: list[tuple[Vector, int]] = field(default_factory=list)
+
+    @property
+    def empty(self) -> bool:
+        return not (any(self.quiet) or any(self.capture) or self.has_slides or self.has_lame)
+
+
+def compile_moves(geo: Geometry, moves: list[BetzaMove], color: Color) -> MoveTables:
+    n = geo.size
+    quiet = [0] * n
+    capture = [0] * n
+    lame: list[list[LameEntry]] = [[] for _ in range(n)]
+    # rides grouped per modality and line (a vector and its opposite share one line)
+    ride_specs: list[tuple[Vector, int, int]] = []
+    lame_specs: list[tuple[Vector, int]] = []
+    for mv in moves:
+        mod = modality_bits(mv.modality)
+        for v0 in mv.vectors():
+            v = oriented(v0, color)
+            if mv.range != 1:
+                ride_specs.append((v, mv.range, mod))
+            elif mv.lame:
+                lame_specs.append((v, mod))
+            else:
+                for s in range(n):
+                    if not geo.is_square(s):
+                        continue
+                    t = geo.leap(s, v)
+                    if t is None:
+                        continue
+                    if mod & MOVE:
+                        quiet[s] |= 1 << t
+                    if mod & CAPTURE:
+                        capture[s] |= 1 << t
+    for v, mod in lame_specs:
+        for s in range(n):
+            if not geo.is_square(s):
+                continue
+            block = geo.lame_block(s, v)
+            if block is not None:
+                t = geo.leap(s, v)
+                assert t is not None
+                lame[s].append((1 << t, block, mod))
+    slides = build_slides(geo, ride_specs)
+    return MoveTables(
+        quiet=quiet,
+        capture=capture,
+        slides=slides,
+        lame=[tuple(x) for x in lame],
+        has_slides=bool(ride_specs),
+        has_lame=bool(lame_specs),
+        ride_specs=ride_specs,
+        lame_specs=lame_specs,
+    )
+
+
+def line_key(v: Vector) -> Vector:
+    """The same key for a vector and its opposite."""
+    return max(v, (-v[0], -v[1]))
+
+
+def build_slides(geo: Geometry, specs: list[tuple[Vector, int, int]]) -> list[tuple[SlideEntry, ...]]:
+    groups: dict[tuple[Vector, int, int], list[Vector]] = {}
+    for v, limit, mod in specs:
+        groups.setdefault((line_key(v), limit, mod), []).append(v)
+    out: list[tuple[SlideEntry, ...]] = []
+    for s in range(geo.size):
+        entries: list[SlideEntry] = []
+        if geo.is_square(s):
+            for (_, limit, mod), vs in groups.items():
+                rays = [r for r in (geo.ray_squares(s, v, limit) for v in sorted(set(vs))) if r]
+                if rays:
+                    sl = Slide(rays)
+                    entries.append((sl.mask, sl.cache, sl, mod))
+        out.append(tuple(entries))
+    return out
+
+
+@dataclass
+class InverseTables:
+    """For a target square: where a piece of this type and colour must stand to capture on it."""
+
+    leap: list[Bitboard]
+    slides: list[tuple[SlideEntry, ...]]
+    lame: list[tuple[tuple[Bitboard, Bitboard], ...]]  # (origin bit, squares that must be empty)
+
+
+def compile_inverse(geo: Geometry, fwd: MoveTables) -> InverseTables:
+    n = geo.size
+    leap = [0] * n
+    for s in range(n):
+        c = fwd.capture[s]
+        while c:
+            low = c & -c
+            leap[low.bit_length() - 1] |= 1 << s
+            c ^= low
+    lame: list[list[tuple[Bitboard, Bitboard]]] = [[] for _ in range(n)]
+    for s in range(n):
+        for target, block, mod in fwd.lame[s]:
+            if mod & CAPTURE:
+                lame[target.bit_length() - 1].append((1 << s, block))
+    inv_specs = [((-v[0], -v[1]), limit, CAPTURE) for v, limit, mod in fwd.ride_specs if mod & CAPTURE]
+    return InverseTables(leap=leap, slides=build_slides(geo, inv_specs), lame=[tuple(x) for x in lame])
+
+
+def compile_piece(geo: Geometry, piece: BetzaPiece, color: Color) -> tuple[MoveTables, MoveTables | None]:
+    """The tables for a piece's ordinary moves, and for its initial-only moves (None if it has none)."""
+    normal = [m for m in piece.moves if not m.initial]
+    initial = [m for m in piece.moves if m.initial]
+    return compile_moves(geo, normal, color), (compile_moves(geo, initial, color) if initial else None)
