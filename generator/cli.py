@@ -1,0 +1,200 @@
+"""The ``variantgen`` command line.
+
+Every command takes ``--catalogue FILE`` (default: the repository's
+``variants.yaml``).  Bad input of any kind ends with one line on standard error
+and exit status 2; a perft suite with a wrong count exits 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from generator.catalogue import DEFAULT_CATALOGUE, CatalogueError, load_catalogue
+from generator.catalogue.model import Catalogue, Color, Variant
+from generator.engine import FenError, Position, uci
+from generator.engine.perft import divide, perft
+
+
+class UsageError(Exception):
+    """Bad input from the command line: the message is the one line the user sees."""
+
+
+def _variant(catalogue: Catalogue, name: str) -> Variant:
+    v = catalogue.get(name)
+    if v is None:
+        raise UsageError(f"unknown variant {name!r}; known: {', '.join(catalogue.names())}")
+    return v
+
+
+def _position(variant: Variant, fen: str | None, moves: Sequence[str]) -> Position:
+    try:
+        pos = Position.start(variant) if fen is None else Position.from_fen(variant, fen)
+    except FenError as e:
+        raise UsageError(f"bad FEN for {variant.name}: {e}") from None
+    pos.track_history()
+    for i, text in enumerate(moves, 1):
+        end = pos.outcome()
+        if end is not None:
+            raise UsageError(f"move {i} {text!r}: the game is already over, {end}")
+        try:
+            pos.push_uci(text)
+        except ValueError:
+            raise UsageError(f"move {i} {text!r} is not legal in {pos.fen()}") from None
+    return pos
+
+
+def board_text(pos: Position) -> str:
+    """The position as a text board, White at the bottom; ``*`` marks a hole, ``.`` an empty square."""
+    geo = pos.rules.geo
+    width = len(str(geo.ranks))
+    lines = []
+    for r in range(geo.ranks - 1, -1, -1):
+        cells = []
+        for f in range(geo.files):
+            s = geo.square(f, r)
+            code = pos.board[s]
+            cells.append("*" if not geo.is_square(s) else "." if code < 0 else pos.rules.letter(code))
+        lines.append(f"{r + 1:>{width}} " + " ".join(cells))
+    lines.append(" " * (width + 1) + " ".join("abcdefghijklmnopqrstuvwxyz"[: geo.files]))
+    return "\n".join(lines)
+
+
+def cmd_list(catalogue: Catalogue, args: argparse.Namespace) -> int:
+    rows = [("name", "title", "board", "pieces")]
+    for v in catalogue.variants:
+        board = f"{v.board.files}x{v.board.ranks}" + (f", {len(v.board.holes)} holes" if v.board.holes else "")
+        rows.append((v.name, v.title, board, " ".join(p.letter for p in v.pieces)))
+    widths = [max(len(r[i]) for r in rows) for i in range(3)]
+    for r in rows:
+        print("  ".join(c.ljust(w) for c, w in zip(r[:3], widths, strict=True)) + "  " + r[3])
+    return 0
+
+
+def cmd_show(catalogue: Catalogue, args: argparse.Namespace) -> int:
+    v = _variant(catalogue, args.variant)
+    pos = Position.start(v)
+    print(f"{v.title} ({v.name}), {v.board.files}x{v.board.ranks}; {Color(pos.turn).word} moves first")
+    print(board_text(pos))
+    pockets = [f"{c.word}: {', '.join(f'{n} {v.piece(x).name}' for x, n in v.setup.pocket(c).items())}"
+               for c in Color if v.setup.pocket(c)]
+    if pockets:
+        print("in hand: " + "; ".join(pockets))
+    print(f"FEN: {pos.fen()}")
+    print()
+    for p in v.pieces:
+        roles = f" [{', '.join(sorted(r.value for r in p.roles))}]" if p.roles else ""
+        print(f"{p.letter}  {p.name} ({p.movement.render()}){roles}")
+        for line in p.movement.describe():
+            print(f"     {line}")
+    return 0
+
+
+def cmd_moves(catalogue: Catalogue, args: argparse.Namespace) -> int:
+    v = _variant(catalogue, args.variant)
+    pos = _position(v, args.fen, args.moves)
+    end = pos.outcome()
+    if end is None:
+        for text in sorted(uci(pos.rules, m) for m in pos.legal_moves()):
+            print(text)
+    else:
+        print(f"game over: {end}")
+    return 0
+
+
+def cmd_perft(catalogue: Catalogue, args: argparse.Namespace) -> int:
+    if args.suite:
+        if args.variant or args.depth is not None:
+            raise UsageError("perft --suite FILE takes no VARIANT or DEPTH")
+        return run_suite(catalogue, Path(args.suite))
+    if args.variant is None or args.depth is None:
+        raise UsageError("perft needs VARIANT and DEPTH (or --suite FILE)")
+    if args.depth < 0:
+        raise UsageError(f"depth {args.depth} must be 0 or more")
+    v = _variant(catalogue, args.variant)
+    pos = _position(v, args.fen, args.moves)
+    if args.divide:
+        rows = divide(pos, args.depth)
+        for text, n in rows:
+            print(f"{text}: {n}")
+        total = sum(n for _, n in rows)
+    else:
+        total = perft(pos, args.depth)
+    print(f"Nodes searched: {total}")
+    return 0
+
+
+def run_suite(catalogue: Catalogue, path: Path) -> int:
+    """Run a perft suite: lines ``variant ; fen ; depth ; nodes`` (``startpos`` for the start)."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError as e:
+        raise UsageError(f"{path}: cannot read the suite: {e.strerror}") from None
+    cases = []
+    for no, line in enumerate(lines, 1):
+        text = line.split("#", 1)[0].strip()
+        if not text:
+            continue
+        parts = [p.strip() for p in text.split(";")]
+        if len(parts) != 4 or not parts[2].isdigit() or not parts[3].isdigit():
+            raise UsageError(f"{path}:{no}: expected 'variant ; fen ; depth ; nodes'")
+        name, fen, depth, nodes = parts[0], parts[1], int(parts[2]), int(parts[3])
+        v = catalogue.get(name)
+        if v is None:
+            raise UsageError(f"{path}:{no}: unknown variant {name!r}")
+        try:
+            pos = Position.start(v) if fen == "startpos" else Position.from_fen(v, fen)
+        except FenError as e:
+            raise UsageError(f"{path}:{no}: bad FEN for {name}: {e}") from None
+        cases.append((no, name, fen, depth, nodes, pos))
+    bad = 0
+    start = time.perf_counter()
+    for no, name, fen, depth, nodes, pos in cases:
+        got = perft(pos, depth)
+        if got != nodes:
+            bad += 1
+            print(f"MISMATCH {path}:{no}: {name} ; {fen} ; depth {depth}: expected {nodes}, got {got}")
+    elapsed = time.perf_counter() - start
+    print(f"{len(cases) - bad} passed, {bad} failed ({len(cases)} perft cases in {elapsed:.1f} s)")
+    return 1 if bad else 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="variantgen", description=__doc__.splitlines()[0])
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--catalogue", default=str(DEFAULT_CATALOGUE), metavar="FILE",
+                        help="the variants catalogue (default: the repository's variants.yaml)")
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("list", parents=[common], help="list the catalogue's variants")
+    p.set_defaults(run=cmd_list)
+    p = sub.add_parser("show", parents=[common], help="a variant's setup and pieces")
+    p.add_argument("variant")
+    p.set_defaults(run=cmd_show)
+    position = argparse.ArgumentParser(add_help=False)
+    position.add_argument("--fen", help="start from this FEN instead of the setup")
+    position.add_argument("--moves", nargs="+", default=[], metavar="M", help="UCI moves played first")
+    p = sub.add_parser("moves", parents=[common, position], help="the legal moves of a position")
+    p.add_argument("variant")
+    p.set_defaults(run=cmd_moves)
+    p = sub.add_parser("perft", parents=[common, position], help="count move paths (or run a suite)")
+    p.add_argument("variant", nargs="?")
+    p.add_argument("depth", nargs="?", type=int)
+    p.add_argument("--divide", action="store_true", help="a count per first move")
+    p.add_argument("--suite", metavar="FILE", help="a suite file: 'variant ; fen ; depth ; nodes' per line")
+    p.set_defaults(run=cmd_perft)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        catalogue = load_catalogue(args.catalogue)
+        return args.run(catalogue, args)
+    except (CatalogueError, UsageError) as e:
+        print(f"variantgen: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
