@@ -17,7 +17,7 @@ from generator.catalogue.model import Color, StalemateResult, Variant
 from generator.engine import moves as mv
 from generator.engine.geometry import Bitboard
 from generator.engine.moves import Move
-from generator.engine.rules import LAME, LEAP, SLIDE, Rules
+from generator.engine.rules import LEAP, SLIDE, Rules
 
 EMPTY = -1
 
@@ -313,8 +313,6 @@ class Position:
         kind, frm, to, extra = m
         rules = self.rules
         us = self.turn
-        by_type = self.by_type
-        colors = self.by_color
         box = self.board
         moved = box[frm] if frm >= 0 else EMPTY
         taken_at = extra if kind == mv.EN_PASSANT else to
@@ -358,7 +356,7 @@ class Position:
             if rules.is_pawn[moved >> 1]:
                 self.halfmove = 0
             self.unmoved &= ~(1 << frm | 1 << taken_at)
-            if kind == mv.MULTISTEP:
+            if extra and kind == mv.MULTISTEP:
                 self.ep = extra
                 self.ep_victim = to
         if us == 1:

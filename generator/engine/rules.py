@@ -153,7 +153,7 @@ class Rules:
                 passed = 0
                 for i, t in enumerate(path):
                     if i >= 1:
-                        steps.append((t, passed | 1 << t, passed))
+                        steps.append((t, passed | 1 << t, passed if pr.en_passant else 0))
                     passed |= 1 << t
             out.append(tuple(steps))
         return out
