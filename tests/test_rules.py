@@ -424,3 +424,16 @@ def test_start_fens_round_trip_for_every_variant() -> None:
     for v in CATALOGUE.variants:
         pos = Position.start(v)
         assert Position.from_fen(v, pos.fen()).fen() == pos.fen()
+
+
+def test_without_the_both_bare_draw_the_game_goes_on() -> None:
+    import dataclasses
+
+    variant = CATALOGUE.get("bipartite-stage-two-white-diagonal")
+    assert variant is not None and variant.goals.bare_king is not None
+    goals = dataclasses.replace(variant.goals, bare_king=dataclasses.replace(variant.goals.bare_king,
+                                                                             both_bare_draw=False))
+    fsf_like = dataclasses.replace(variant, goals=goals)
+    pos = Position.from_fen(fsf_like, "5/5/5/5/*3*/5/1S3/k4/2K2 b - - 0 1")
+    pos.push_uci("a2b3")
+    assert pos.outcome() is None and pos.legal_moves()

@@ -221,10 +221,12 @@ class BareKing:
 
     If the side that bared it has ``opponent_minimum`` or more other pieces,
     the loss is immediate; with fewer, the bared side plays one more move, and
-    capturing the last piece draws (both kings bare).
+    capturing the last piece draws (both kings bare).  Without ``both_bare_draw`` (how
+    Fairy-Stockfish plays it) the game goes on when both kings are bare.
     """
 
     opponent_minimum: int = 2
+    both_bare_draw: bool = True
 
 
 @dataclass(frozen=True)

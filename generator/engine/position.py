@@ -234,7 +234,7 @@ class Position:
         if bare is not None:
             left = [(self.by_color[c] & ~self.royals(c)).bit_count() for c in (0, 1)]
             if left[0] == 0 and left[1] == 0:
-                return Outcome(None, "bare kings")
+                return Outcome(None, "bare kings") if bare.both_bare_draw else None
             if left[1 - mover] == 0:
                 # the bared side had its one more move and did not take the last piece
                 return Outcome(Color(mover), "bare king")

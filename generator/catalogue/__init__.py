@@ -1,0 +1,55 @@
+"""The variant catalogue: ``variants.yaml`` loaded into frozen, validated model objects."""
+
+from pathlib import Path
+
+from generator.catalogue.errors import CatalogueError
+from generator.catalogue.loader import load_catalogue, load_catalogue_text
+from generator.catalogue.model import (
+    BareKing,
+    Board,
+    CastlingMove,
+    Catalogue,
+    Color,
+    DrawRules,
+    Drops,
+    Goals,
+    PawnRules,
+    PieceType,
+    Promotion,
+    Race,
+    Role,
+    Setup,
+    Square,
+    StalemateResult,
+    Swap,
+    Variant,
+    absolute_rank,
+)
+
+DEFAULT_CATALOGUE = Path(__file__).resolve().parents[2] / "variants.yaml"
+
+__all__ = [
+    "DEFAULT_CATALOGUE",
+    "BareKing",
+    "Board",
+    "CastlingMove",
+    "Catalogue",
+    "CatalogueError",
+    "Color",
+    "DrawRules",
+    "Drops",
+    "Goals",
+    "PawnRules",
+    "PieceType",
+    "Promotion",
+    "Race",
+    "Role",
+    "Setup",
+    "Square",
+    "StalemateResult",
+    "Swap",
+    "Variant",
+    "absolute_rank",
+    "load_catalogue",
+    "load_catalogue_text",
+]
