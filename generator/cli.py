@@ -87,7 +87,9 @@ def cmd_show(catalogue: Catalogue, args: argparse.Namespace) -> int:
     print()
     for p in v.pieces:
         roles = f" [{', '.join(sorted(r.value for r in p.roles))}]" if p.roles else ""
-        print(f"{p.letter}  {p.name} ({p.movement.render()}){roles}")
+        canonical = p.movement.render()
+        betza = p.betza if canonical == p.betza else f"{p.betza}, canonically {canonical}"
+        print(f"{p.letter}  {p.name} ({betza}){roles}")
         for line in p.movement.describe():
             print(f"     {line}")
     return 0
@@ -138,7 +140,9 @@ def run_suite(catalogue: Catalogue, path: Path) -> int:
         text = line.split("#", 1)[0].strip()
         if not text:
             continue
-        parts = [p.strip() for p in text.split(";")]
+        # split off the first field and the last two: the FEN's {unmoved:...;swaps:...} extension holds a ';'
+        name, sep, rest = text.partition(";")
+        parts = [p.strip() for p in (name, *rest.rsplit(";", 2))] if sep else [name]
         if len(parts) != 4 or not parts[2].isdigit() or not parts[3].isdigit():
             raise UsageError(f"{path}:{no}: expected 'variant ; fen ; depth ; nodes'")
         name, fen, depth, nodes = parts[0], parts[1], int(parts[2]), int(parts[3])
