@@ -8,10 +8,12 @@ and exit status 2; a perft suite with a wrong count exits 1.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from generator.catalogue import DEFAULT_CATALOGUE, CatalogueError, load_catalogue
 from generator.catalogue.model import Catalogue, Color, Variant
@@ -166,12 +168,19 @@ def run_suite(catalogue: Catalogue, path: Path) -> int:
     return 1 if bad else 0
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line, like every other error of the command."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see '{self.prog} --help')\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="variantgen", description=__doc__.splitlines()[0])
+    parser = _Parser(prog="variantgen", description=__doc__.splitlines()[0])
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--catalogue", default=str(DEFAULT_CATALOGUE), metavar="FILE",
                         help="the variants catalogue (default: the repository's variants.yaml)")
-    sub = parser.add_subparsers(dest="command", required=True)
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     p = sub.add_parser("list", parents=[common], help="list the catalogue's variants")
     p.set_defaults(run=cmd_list)
     p = sub.add_parser("show", parents=[common], help="a variant's setup and pieces")
@@ -202,3 +211,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # the reader (``| head``) has gone: stop quietly, as Unix tools do
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
