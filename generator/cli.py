@@ -17,6 +17,8 @@ from typing import NoReturn
 
 from generator.catalogue import DEFAULT_CATALOGUE, CatalogueError, load_catalogue
 from generator.catalogue.model import Catalogue, Color, Variant
+from generator.emit import build
+from generator.emit.fidelity import TARGETS, limitations
 from generator.engine import FenError, Position, uci
 from generator.engine.perft import divide, perft
 
@@ -66,13 +68,15 @@ def board_text(pos: Position) -> str:
 
 
 def cmd_list(catalogue: Catalogue, args: argparse.Namespace) -> int:
-    rows = [("name", "title", "board", "pieces")]
+    """One row per variant; the last columns name the rules each target cannot express ("-": none)."""
+    rows = [("name", "title", "board", "pieces", *(f"not in {t}" for t in TARGETS))]
     for v in catalogue.variants:
         board = f"{v.board.files}x{v.board.ranks}" + (f", {len(v.board.holes)} holes" if v.board.holes else "")
-        rows.append((v.name, v.title, board, " ".join(p.letter for p in v.pieces)))
-    widths = [max(len(r[i]) for r in rows) for i in range(3)]
+        missing = [",".join(lim.rule for lim in limitations(v, t)) or "-" for t in TARGETS]
+        rows.append((v.name, v.title, board, "".join(p.letter for p in v.pieces), *missing))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]) - 1)]
     for r in rows:
-        print("  ".join(c.ljust(w) for c, w in zip(r[:3], widths, strict=True)) + "  " + r[3])
+        print("  ".join(c.ljust(w) for c, w in zip(r[:-1], widths, strict=True)) + "  " + r[-1])
     return 0
 
 
@@ -189,6 +193,7 @@ def build_parser() -> argparse.ArgumentParser:
     position = argparse.ArgumentParser(add_help=False)
     position.add_argument("--fen", help="start from this FEN instead of the setup")
     position.add_argument("--moves", nargs="+", default=[], metavar="M", help="UCI moves played first")
+    build.register(sub, [common])
     p = sub.add_parser("moves", parents=[common, position], help="the legal moves of a position")
     p.add_argument("variant")
     p.set_defaults(run=cmd_moves)
@@ -206,7 +211,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         catalogue = load_catalogue(args.catalogue)
         return args.run(catalogue, args)
-    except (CatalogueError, UsageError) as e:
+    except (CatalogueError, UsageError, ValueError) as e:
         print(f"variantgen: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -1,0 +1,141 @@
+"""``variantgen build``: every emitter into a temporary folder, then swapped into ``out/``.
+
+The build is all or nothing.  Every emitter writes its folder (``fairy-stockfish/``, later
+``zillions/``, diagrams, a page) inside a temporary directory beside ``out/``; only when all of
+them have succeeded is each folder swapped into place: the old one renamed away, the new one
+renamed in, and the old one deleted at the end.  A failure at any point before the swap leaves
+``out/`` untouched; a failure during the swap puts back what was already moved.
+
+The output is a function of the catalogue alone: no timestamps, no paths, fixed order, ``\\n``
+line ends; the Fairy-Stockfish header names the catalogue by file name and sha256.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import tempfile
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.catalogue.model import Catalogue
+from generator.emit import fairy_stockfish
+from generator.emit.fidelity import check_name, limitations
+
+__all__ = ["DEFAULT_OUT", "EMITTERS", "Emitter", "build", "cmd_build", "limitation_lines", "register"]
+
+DEFAULT_OUT = Path(__file__).resolve().parents[2] / "out"
+
+
+@dataclass(frozen=True)
+class Emitter:
+    """One part of the build.
+
+    ``folder`` is its folder under ``out/`` (a safe name); ``write(catalogue, folder, names)``
+    fills that (already created, empty) folder and returns the files written; ``target``, if
+    set, is the :data:`~generator.emit.fidelity.TARGETS` entry whose limitations the build prints.
+    """
+
+    folder: str
+    write: Callable[[Catalogue, Path, Sequence[str] | None], list[Path]]
+    target: str | None = None
+
+
+def _fairy_stockfish(catalogue: Catalogue, folder: Path, names: Sequence[str] | None) -> list[Path]:
+    # Looked up at call time, so that a test can replace render_ini.
+    return fairy_stockfish.emit(catalogue, folder, names)
+
+
+#: The emitters, in build order.  Zillions files, diagrams and a page join this list.
+EMITTERS: list[Emitter] = [Emitter(fairy_stockfish.FOLDER, _fairy_stockfish, fairy_stockfish.TARGET)]
+
+
+def limitation_lines(catalogue: Catalogue, names: Sequence[str] | None, target: str) -> list[str]:
+    """``target: variant: rule: text`` for every limitation of the selected variants."""
+    return [
+        f"{target}: {v.name}: {lim.rule}: {lim.text}"
+        for v in fairy_stockfish.select(catalogue, names)
+        for lim in limitations(v, target)
+    ]
+
+
+def build(
+    catalogue: Catalogue,
+    out_dir: Path,
+    names: Sequence[str] | None = None,
+    emitters: Sequence[Emitter] | None = None,
+) -> list[str]:
+    """Render every emitter's folder into ``out_dir``; the lines to print (limitations, then what was
+    written).  ``ValueError`` for an unknown variant name or an unsafe name; nothing changes then."""
+    emitters = EMITTERS if emitters is None else emitters
+    names = None if names is None else list(dict.fromkeys(names))
+    fairy_stockfish.select(catalogue, names)  # unknown names fail before anything is touched
+    for e in emitters:
+        check_name(e.folder, "output folder")
+    out_dir = Path(out_dir)
+    out_dir.parent.mkdir(parents=True, exist_ok=True)
+    lines: list[str] = []
+    work = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}-build-", dir=out_dir.parent))
+    try:
+        new, old = work / "new", work / "old"
+        new.mkdir()
+        old.mkdir()
+        written: list[Path] = []
+        for e in emitters:
+            folder = new / e.folder
+            folder.mkdir()
+            written += e.write(catalogue, folder, names)
+            if e.target is not None:
+                lines += limitation_lines(catalogue, names, e.target)
+        _swap(new, old, out_dir, [e.folder for e in emitters])
+        lines += [f"wrote {out_dir / p.relative_to(new)}" for p in written]
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return lines
+
+
+def _swap(new: Path, old: Path, out_dir: Path, folders: list[str]) -> None:
+    """Move each folder of ``new`` into ``out_dir``, the previous one into ``old``; undo on failure."""
+    done: list[str] = []
+    out_dir.mkdir(exist_ok=True)
+    try:
+        for name in folders:
+            target = out_dir / name
+            if target.exists() or target.is_symlink():
+                target.rename(old / name)
+            done.append(name)
+            (new / name).rename(target)
+    except BaseException:
+        for name in reversed(done):
+            target = out_dir / name
+            if (target.exists() or target.is_symlink()) and not (new / name).exists():
+                target.rename(new / name)  # the new folder made it in: take it out again
+            if (old / name).exists() or (old / name).is_symlink():
+                (old / name).rename(target)
+        raise
+
+
+def register(
+    subparsers: argparse._SubParsersAction, parents: Sequence[argparse.ArgumentParser]
+) -> argparse.ArgumentParser:
+    """Add the ``build`` sub-command (``run=cmd_build``)."""
+    p = subparsers.add_parser(
+        "build",
+        parents=list(parents),
+        help="write out/ (Fairy-Stockfish variants.ini) from the catalogue",
+        description="Render the catalogue into OUT (default: the repository's out/), replacing its "
+        "folders only when everything has been written; prints what each target cannot express.",
+    )
+    p.add_argument("--out", default=str(DEFAULT_OUT), metavar="DIR", help="output folder (default: %(default)s)")
+    p.add_argument("variants", nargs="*", metavar="VARIANT", help="only these variants (default: all)")
+    p.set_defaults(run=cmd_build)
+    return p
+
+
+def cmd_build(catalogue: Catalogue, args: argparse.Namespace) -> int:
+    """Run the build; unknown variant names raise ``ValueError`` (the CLI maps it to a usage error)."""
+    names = list(args.variants) or None
+    for line in build(catalogue, Path(args.out), names):
+        print(line)
+    return 0
