@@ -21,6 +21,7 @@ from generator.emit import build
 from generator.emit.fidelity import TARGETS, limitations
 from generator.engine import FenError, Position, uci
 from generator.engine.perft import divide, perft
+from generator.zrf.command import perft_zrf, register_lint
 
 
 class UsageError(Exception):
@@ -114,6 +115,13 @@ def cmd_moves(catalogue: Catalogue, args: argparse.Namespace) -> int:
 
 
 def cmd_perft(catalogue: Catalogue, args: argparse.Namespace) -> int:
+    if args.zrf:
+        # with --zrf the only positional is the depth
+        depth = args.depth if args.depth is not None else args.variant
+        if depth is None or not str(depth).isdigit() or (args.depth is not None and args.variant is not None):
+            raise UsageError("perft --zrf FILE [--game TITLE] DEPTH takes a depth only")
+        perft_zrf(args.zrf, args.game, int(depth), args.divide, args.moves)
+        return 0
     if args.suite:
         if args.variant or args.depth is not None:
             raise UsageError("perft --suite FILE takes no VARIANT or DEPTH")
@@ -202,7 +210,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("depth", nargs="?", type=int)
     p.add_argument("--divide", action="store_true", help="a count per first move")
     p.add_argument("--suite", metavar="FILE", help="a suite file: 'variant ; fen ; depth ; nodes' per line")
+    p.add_argument("--zrf", metavar="FILE", help="count through a Zillions rules file instead of the catalogue")
+    p.add_argument("--game", metavar="TITLE", help="with --zrf: the game or variant (default: the first)")
     p.set_defaults(run=cmd_perft)
+    register_lint(sub, [common])
     return parser
 
 

@@ -1,0 +1,14 @@
+"""Zillions of Games rules files (.zrf): reader, game model, interpreter, notation and lint.
+
+>>> from generator.zrf import open_game, perft   # doctest: +SKIP
+>>> perft(open_game("Chess.zrf", "Chess"), 3)    # doctest: +SKIP
+8902
+"""
+
+from generator.zrf.interpreter import Outcome, Program, State, ZMove, divide, open_game, perft, start
+from generator.zrf.model import Game, RulesFile, load, load_text
+from generator.zrf.notation import Notation
+from generator.zrf.reader import ZrfError, ZrfSyntaxError, read_file, read_text
+
+__all__ = ["Game", "Notation", "Outcome", "Program", "RulesFile", "State", "ZMove", "ZrfError", "ZrfSyntaxError",
+           "divide", "load", "load_text", "open_game", "perft", "read_file", "read_text", "start"]

@@ -1,0 +1,87 @@
+"""Command-line hooks for .zrf files: ``variantgen lint FILE.zrf`` and ``variantgen perft --zrf FILE``.
+
+``register_lint(subparsers, parents)`` adds the ``lint`` sub-command (its
+``args.run`` is :func:`cmd_lint`: exit status 0 when the file is clean, 1 when
+problems were printed, 2 when the file cannot be read or parsed).
+
+``perft_zrf(path, game_title, depth, divide)`` runs perft on a game of a .zrf
+file, printing ``move: count`` lines (with ``divide``) and ``Nodes searched: N``;
+it returns N.  Bad input raises :class:`~generator.zrf.reader.ZrfError` (a
+``ValueError``) whose text is the one line to show.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from generator.zrf.interpreter import divide as zrf_divide
+from generator.zrf.interpreter import open_game, perft
+from generator.zrf.lint import lint
+from generator.zrf.notation import Notation
+from generator.zrf.reader import ZrfError
+
+
+def register_lint(subparsers: argparse._SubParsersAction, parents: Sequence[argparse.ArgumentParser] = ()) -> (
+        argparse.ArgumentParser):
+    """Add the ``lint`` sub-command; it runs :func:`cmd_lint` (``args.run``)."""
+    p = subparsers.add_parser(
+        "lint", parents=list(parents), help="check a Zillions .zrf rules file",
+        description="Check a .zrf file: parentheses and strings, macros, every name declared (directions, "
+                    "positions, zones, pieces, attributes, players, move types), complete symmetries, "
+                    "well-formed goals, known options.  Exit status: 0 clean, 1 problems found, "
+                    "2 the file cannot be read or parsed.")
+    p.add_argument("file", metavar="FILE.zrf", help="the rules file")
+    p.set_defaults(run=cmd_lint)
+    return p
+
+
+def cmd_lint(catalogue: object, args: argparse.Namespace) -> int:
+    """Print each problem as ``file:line: what``; the exit status (0, 1 or 2)."""
+    del catalogue
+    try:
+        messages = lint(args.file)
+    except ZrfError as e:
+        print(f"variantgen: {e}", file=sys.stderr)
+        return 2
+    for m in messages:
+        print(m)
+    if any(m.kind == "syntax" for m in messages):
+        return 2
+    if messages:
+        errors = sum(m.kind != "warning" for m in messages)
+        warnings = len(messages) - errors
+        print(f"{args.file}: {_count(errors, 'error')}, {_count(warnings, 'warning')}")
+        return 1
+    print(f"{args.file}: no problems found")
+    return 0
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def perft_zrf(path: str | Path, game_title: str | None, depth: int, divide: bool = False,
+              moves: Sequence[str] = ()) -> int:
+    """Perft ``depth`` of the game ``game_title`` (default: the file's first game) of a .zrf file,
+    after the UCI ``moves``; prints the counts and returns the number of nodes."""
+    if depth < 0:
+        raise ZrfError(path, 0, f"depth {depth} must be 0 or more")
+    state = open_game(path, game_title)
+    notation = Notation(state.prog)
+    for i, text in enumerate(moves, 1):
+        try:
+            notation.push(state, text)
+        except ValueError:
+            raise ZrfError(path, 0, f"move {i} {text!r} is not legal in {state.prog.game.title}") from None
+    if divide:
+        rows = zrf_divide(state, depth, notation.uci)
+        for text, n in rows:
+            print(f"{text}: {n}")
+        total = sum(n for _, n in rows)
+    else:
+        total = perft(state, depth)
+    print(f"Nodes searched: {total}")
+    return total

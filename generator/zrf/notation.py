@@ -1,0 +1,99 @@
+"""ZRF moves in the project's UCI dialect (see ``generator.engine.moves``).
+
+* squares: the position's own name when it is algebraic (``e2``, ``a10``), else
+  file letter + rank number worked out from a two-dimensional grid (files = the
+  first dimension, ranks counted from the last label of the second), else the
+  position name as it is; ``squares={name: text}`` overrides;
+* a move: the moving piece's from and to (``e2e4``); for a move of several pieces
+  (``cascade``) the royal piece's part if one moves (castling is the king's own
+  move, ``e1g1``), else the first piece's;
+* promotion: the lower-case letter of the new type (``e7e8q``);
+* drop: ``N@f3`` (upper-case letter); pass: ``0000``.
+
+Letters: ``letters={piece name: letter}`` overrides; otherwise the first letter
+of the piece's ``notation`` if it has one, the usual letter of a chess piece
+name (Knight is N), else the first letter of the name.
+"""
+
+from __future__ import annotations
+
+import re
+
+from generator.zrf.interpreter import Program, State, ZMove
+
+ALGEBRAIC = re.compile(r"[a-z][0-9]+")
+CHESS_LETTERS = {"King": "K", "Queen": "Q", "Rook": "R", "Bishop": "B", "Knight": "N", "Pawn": "P"}
+
+
+def default_letter(name: str, notation: str = "") -> str:
+    if notation.strip():
+        return notation.strip()[0].upper()
+    if name in CHESS_LETTERS:
+        return CHESS_LETTERS[name]
+    return name[:1].upper() or "?"
+
+
+class Notation:
+    """Spells moves of one compiled game (``uci``) and reads them back (``parse``)."""
+
+    def __init__(self, prog: Program, letters: dict[str, str] | None = None,
+                 squares: dict[str, str] | None = None) -> None:
+        self.prog = prog
+        game = prog.game
+        letters = letters or {}
+        self.letters = [letters.get(name) or default_letter(name, game.pieces[name].notation)
+                        for name in prog.type_names]
+        squares = squares or {}
+        self.squares = [squares.get(n) or _square_name(prog, i) for i, n in enumerate(prog.names)]
+
+    def letter(self, t: int) -> str:
+        return self.letters[t]
+
+    def square(self, p: int) -> str:
+        return self.squares[p]
+
+    def uci(self, m: ZMove) -> str:
+        if m.to < 0:
+            return "0000"
+        frm, to, promo = m.frm, m.to, m.promo
+        if m.parts:
+            royal = self.prog.royal_types
+            lead = next((p for p in m.parts if p[2] >> 4 & 0xFFF in royal), m.parts[0])
+            frm, to = lead[0], lead[1]
+            promo = lead[3] >> 4 & 0xFFF if lead[3] >= 0 and lead[3] & 0xFFF0 != lead[2] & 0xFFF0 else -1
+        if frm < 0:
+            return f"{self.letters[m.piece >> 4 & 0xFFF]}@{self.squares[to]}"
+        text = self.squares[frm] + self.squares[to]
+        if promo >= 0:
+            text += self.letters[promo].lower()
+        return text
+
+    def moves(self, state: State) -> dict[str, ZMove]:
+        """The legal moves of ``state`` by spelling (the first of moves spelled alike)."""
+        out: dict[str, ZMove] = {}
+        for m in state.legal_moves():
+            out.setdefault(self.uci(m), m)
+        return out
+
+    def parse(self, state: State, text: str) -> ZMove:
+        """The legal move spelled ``text``; ``ValueError`` if there is none."""
+        m = self.moves(state).get(text)
+        if m is None:
+            raise ValueError(f"{text!r} is not a legal move here (legal: {' '.join(sorted(self.moves(state)))})")
+        return m
+
+    def push(self, state: State, text: str) -> None:
+        state.push(self.parse(state, text))
+
+
+def _square_name(prog: Program, p: int) -> str:
+    name = prog.names[p]
+    if ALGEBRAIC.fullmatch(name):
+        return name
+    b = prog.game.board
+    coord = b.coords[p]
+    if coord is not None and len(coord) == 2 and len(b.grids[b.grid_of[p]]) == 2:
+        ranks = len(b.grids[b.grid_of[p]][1])
+        if coord[0] < 26:
+            return f"{'abcdefghijklmnopqrstuvwxyz'[coord[0]]}{ranks - coord[1]}"
+    return name
