@@ -21,7 +21,6 @@ from generator.engine import Position, uci
 
 CATALOGUE = load_catalogue(DEFAULT_CATALOGUE)
 REPO = Path(__file__).resolve().parents[1]
-COMMITTED = REPO / "out" / "fairy-stockfish" / "variants.ini"
 
 REQUIRED = [
     "maxFile", "maxRank", "pieceToCharTable", "doubleStep", "doubleStepRegionWhite", "doubleStepRegionBlack",
@@ -335,13 +334,6 @@ def test_build_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     args = parser.parse_args(["build", "--out", str(tmp_path / "o"), "nope"])
     with pytest.raises(ValueError, match="unknown variant"):
         args.run(CATALOGUE, args)
-
-
-def test_committed_out_is_up_to_date(tmp_path: Path) -> None:
-    build_module.build(CATALOGUE, tmp_path / "out")
-    fresh = (tmp_path / "out" / "fairy-stockfish" / "variants.ini").read_bytes()
-    assert COMMITTED.exists(), "out/fairy-stockfish/variants.ini is missing: run `variantgen build`"
-    assert COMMITTED.read_bytes() == fresh, "out/ is stale: run `variantgen build` and commit out/"
 
 
 # -- pyffish ------------------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.catalogue.model import Catalogue
-from generator.emit import fairy_stockfish
+from generator.emit import fairy_stockfish, zillions
 from generator.emit.fidelity import check_name, limitations
 
 __all__ = ["DEFAULT_OUT", "EMITTERS", "Emitter", "build", "cmd_build", "limitation_lines", "register"]
@@ -47,8 +47,11 @@ def _fairy_stockfish(catalogue: Catalogue, folder: Path, names: Sequence[str] | 
     return fairy_stockfish.emit(catalogue, folder, names)
 
 
-#: The emitters, in build order.  Zillions files, diagrams and a page join this list.
-EMITTERS: list[Emitter] = [Emitter(fairy_stockfish.FOLDER, _fairy_stockfish, fairy_stockfish.TARGET)]
+#: The emitters, in build order.
+EMITTERS: list[Emitter] = [
+    Emitter(fairy_stockfish.FOLDER, _fairy_stockfish, fairy_stockfish.TARGET),
+    Emitter(zillions.FOLDER, zillions.emit, zillions.TARGET),
+]
 
 
 def limitation_lines(catalogue: Catalogue, names: Sequence[str] | None, target: str) -> list[str]:
@@ -123,7 +126,7 @@ def register(
     p = subparsers.add_parser(
         "build",
         parents=list(parents),
-        help="write out/ (Fairy-Stockfish variants.ini) from the catalogue",
+        help="write out/ (Fairy-Stockfish variants.ini, Zillions downloads) from the catalogue",
         description="Render the catalogue into OUT (default: the repository's out/), replacing its "
         "folders only when everything has been written; prints what each target cannot express.",
     )

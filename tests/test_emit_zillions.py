@@ -1,0 +1,353 @@
+"""The Zillions emitter: one .zrf per family, zipped with its pictures and a rules text."""
+
+from __future__ import annotations
+
+import io
+import re
+import struct
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from generator.catalogue import DEFAULT_CATALOGUE, load_catalogue
+from generator.catalogue.model import Catalogue
+from generator.emit import zillions
+from generator.emit.fidelity import limitations, relaxed
+
+ROOT = Path(__file__).resolve().parents[1]
+TEMPLATE_DIR = ROOT / "templates" / "zillions"
+
+
+@pytest.fixture(scope="module")
+def catalogue() -> Catalogue:
+    return load_catalogue(DEFAULT_CATALOGUE)
+
+
+@pytest.fixture(scope="module")
+def rendered(catalogue: Catalogue) -> dict[str, str]:
+    return {f: zillions.render_family(catalogue, f) for f in zillions.families(catalogue)}
+
+
+# --- a small s-expression reader, independent of generator.zrf ------------------------------------------
+
+_TOKEN = re.compile(r'\s+|;[^\n]*|"(?:[^"\\]|\\.)*"|[()]|[^\s()";]+', re.S)
+
+
+def _tokens(text: str) -> list[str]:
+    out, pos = [], 0
+    while pos < len(text):
+        m = _TOKEN.match(text, pos)
+        assert m, f"cannot read at {text[pos : pos + 40]!r}"
+        tok = m.group(0)
+        pos = m.end()
+        if not tok.isspace() and not tok.startswith(";"):
+            out.append(tok)
+    return out
+
+
+def _forms(text: str) -> list[object]:
+    """Top-level forms as nested lists of strings; asserts balanced parentheses."""
+    stack: list[list[object]] = [[]]
+    for tok in _tokens(text):
+        if tok == "(":
+            stack.append([])
+        elif tok == ")":
+            assert len(stack) > 1, "a ')' closes nothing"
+            done = stack.pop()
+            stack[-1].append(done)
+        else:
+            stack[-1].append(tok)
+    assert len(stack) == 1, f"{len(stack) - 1} '(' never closed"
+    return stack[0]
+
+
+def _find(form: object, head: str) -> list[list[object]]:
+    """Every list (at any depth) whose first item is ``head``."""
+    out: list[list[object]] = []
+    if isinstance(form, list):
+        if form and form[0] == head:
+            out.append(form)
+        for x in form:
+            out += _find(x, head)
+    return out
+
+
+def _defines(forms: list[object]) -> dict[str, list[object]]:
+    return {f[1]: f[2:] for f in forms if isinstance(f, list) and f[:1] == ["define"]}
+
+
+# --- the rules files ----------------------------------------------------------------------------------
+
+
+def test_every_family_renders_balanced_ascii(rendered: dict[str, str]) -> None:
+    assert rendered
+    for family, text in rendered.items():
+        text.encode("ascii")
+        _forms(text)  # balanced
+        assert text.rstrip().endswith(")"), f"{family}: nothing may follow the last parenthesis"
+        assert '(version "2.0")' in text
+
+
+def test_every_variant_is_a_game_or_variant_with_its_title(catalogue: Catalogue, rendered: dict[str, str]) -> None:
+    for family, variants in zillions.families(catalogue).items():
+        forms = [f for f in _forms(rendered[family]) if isinstance(f, list) and f[0] in ("game", "variant")]
+        assert [f[0] for f in forms] == ["game"] + ["variant"] * (len(variants) - 1)
+        titles = [_find(f, "title")[0][1] for f in forms]
+        assert titles == [f'"{v.title}"' for v in variants]
+
+
+def test_symmetry_lists_every_direction_and_moves_use_declared_ones(rendered: dict[str, str]) -> None:
+    for family, text in rendered.items():
+        forms = _forms(text)
+        defines = _defines(forms)
+        for game in (f for f in forms if isinstance(f, list) and f[0] in ("game", "variant")):
+            board = _find(game, "board")[0]
+            directions = {d[0] for d in _find(board, "directions")[0][1:]}
+            assert {"n", "e", "s", "w", "ne", "nw", "se", "sw"} <= directions
+            symmetry = _find(board, "symmetry")[0]
+            assert symmetry[1] == "Black"
+            pairs = dict(symmetry[2:])
+            assert set(pairs) == directions == set(pairs.values()), family
+            assert pairs["n"] == "s" and pairs["e"] == "e"
+            # every argument of a move macro call that looks like a direction is declared
+            for piece in _find(game, "piece"):
+                for section in _find(piece, "moves") + _find(piece, "drops"):
+                    for call in section[1:]:
+                        assert call[0] in defines, f"{family}: undefined macro {call[0]}"
+                        for arg in call[1:]:
+                            if isinstance(arg, str) and re.fullmatch(r"[nsew]+", arg):
+                                assert arg in directions, f"{family}: direction {arg} not declared"
+
+
+def test_holes_zones_turn_order_and_goals(catalogue: Catalogue, rendered: dict[str, str]) -> None:
+    for family, variants in zillions.families(catalogue).items():
+        games = [f for f in _forms(rendered[family]) if isinstance(f, list) and f[0] in ("game", "variant")]
+        for v, game in zip(variants, games, strict=True):
+            kill = _find(game, "kill-positions")
+            assert sorted(kill[0][1:] if kill else []) == sorted(s.name for s in v.board.holes)
+            order = _find(game, "turn-order")[0][1:]
+            assert order[0] == ("Black" if v.setup.to_move.word == "black" else "White")
+            goals = {(c[0], str(c[2])) for c in game if isinstance(c, list) and c[0].endswith("-condition")}
+            if v.goals.checkmate:
+                assert ("loss-condition", "['checkmated', 'King']") in goals
+            if v.draws.repetition:
+                assert ("draw-condition", "repetition") in goals
+            options = {o[1]: o[2] for o in _find(game, "option")}
+            assert options['"pass turn"'] == ("forced" if v.draws.stalemate.value == "pass" else "false")
+            if v.draws.stalemate.value == "draw":
+                assert ("draw-condition", "stalemated") in goals
+            if v.goals.race is not None:
+                assert any(kind == "win-condition" and "absolute-config" in goal for kind, goal in goals)
+            zones = {z[1][1] for z in _find(game, "zone")}
+            if v.pawn_rules.promotion is not None and any(p.pawn for p in v.pieces):
+                assert "promotion-zone" in zones
+            if v.drops is not None:
+                assert "drop-zone" in zones
+
+
+def test_castling_uses_the_catalogue_squares(catalogue: Catalogue, rendered: dict[str, str]) -> None:
+    for family, variants in zillions.families(catalogue).items():
+        defines = _defines(_forms(rendered[family]))
+        for v in variants:
+            for cm in v.castling:
+                name = f"castle-{cm.king_from}-{cm.king_to}-{cm.rook_from}-{cm.rook_to}"
+                assert name in defines, f"{v.name}: no {name}"
+                body = str(defines[name])
+                assert "not-attacked?" in body and "never-moved?" in body and "cascade" in body
+
+
+def test_render_is_deterministic(catalogue: Catalogue, rendered: dict[str, str]) -> None:
+    for family, text in rendered.items():
+        assert zillions.render_family(catalogue, family) == text
+
+
+def test_templates_name_no_catalogue_entry(catalogue: Catalogue) -> None:
+    words = set(catalogue.names()) | {v.family for v in catalogue.variants}
+    words |= {v.title for v in catalogue.variants} | {v.family_title for v in catalogue.variants}
+    templates = list(TEMPLATE_DIR.glob("*.j2"))
+    assert templates
+    for path in templates:
+        text = path.read_text().lower()
+        for w in words:
+            assert not re.search(rf"(?<![\w-]){re.escape(w.lower())}(?![\w-])", text), f"{path.name} names {w!r}"
+
+
+def test_zrf_file_name() -> None:
+    assert zillions.zrf_file_name("Ajax-Capablanca Chess") == "Ajax-Capablanca Chess.zrf"
+    assert zillions.zrf_file_name("Caf\u00e9 / Chess") == "Cafe - Chess.zrf"
+    with pytest.raises(ValueError):
+        zillions.zrf_file_name("///")
+
+
+# --- fidelity -----------------------------------------------------------------------------------------
+
+
+def test_move_rule_is_a_zillions_limitation(catalogue: Catalogue) -> None:
+    chess = catalogue.get("chess")
+    assert chess is not None
+    rules = {x.rule for x in limitations(chess, "zillions")}
+    assert "move-rule" in rules
+    assert relaxed(chess, "zillions").draws.move_rule == 0
+
+
+# --- the downloads ------------------------------------------------------------------------------------
+
+
+def _bmp_size(data: bytes) -> tuple[int, int]:
+    assert data[:2] == b"BM"
+    size, _, _, offset = struct.unpack_from("<IHHI", data, 2)
+    assert size == len(data)
+    header, width, height, planes, bpp, compression = struct.unpack_from("<IiiHHI", data, 14)
+    assert (header, planes, bpp, compression) == (40, 1, 24, 0)
+    stride = (width * 3 + 3) // 4 * 4
+    assert offset + stride * abs(height) == len(data)
+    return width, abs(height)
+
+
+def test_zips_are_reproducible_and_complete(catalogue: Catalogue, tmp_path: Path) -> None:
+    for family in zillions.families(catalogue):
+        a = zillions.write_family_zip(catalogue, family, tmp_path / "a")
+        b = zillions.write_family_zip(catalogue, family, tmp_path / "b")
+        assert a.name == b.name and a.read_bytes() == b.read_bytes()
+        stem = a.name[: -len(".zip")]
+        with zipfile.ZipFile(io.BytesIO(a.read_bytes())) as zf:
+            infos = zf.infolist()
+            names = [i.filename for i in infos]
+            assert names == sorted(names)
+            assert all(i.date_time == (1980, 1, 1, 0, 0, 0) and i.external_attr == 0o644 << 16 for i in infos)
+            assert f"{stem}.zrf" in names and f"{stem}.txt" in names
+            text = zf.read(f"{stem}.zrf").decode("ascii")
+            named = set(re.findall(r'"(images\\[^"]+)"', text))
+            assert named
+            images = {n for n in names if n.startswith("images/")}
+            assert {n.replace("\\", "/") for n in named} == images, "every picture named, and nothing else"
+            for n in images:
+                w, h = _bmp_size(zf.read(n))
+                if n.startswith("images/Board"):
+                    assert (w, h) != (zillions.PIECE_SIZE, zillions.PIECE_SIZE)
+                else:
+                    assert (w, h) == (zillions.PIECE_SIZE, zillions.PIECE_SIZE)
+            rules = zf.read(f"{stem}.txt").decode("ascii")
+            for v in zillions.families(catalogue)[family]:
+                assert v.title in rules
+                for lim in limitations(v, "zillions"):
+                    assert lim.text.split(",")[0] in rules.replace("\n", " ")
+
+
+def test_board_picture_shows_holes(catalogue: Catalogue) -> None:
+    v = next(v for v in catalogue.variants if v.board.holes)
+    files = zillions.family_files(catalogue, v.family)
+    boards = [n for n in files if n.startswith("images/Board") and "-" in n]
+    assert boards
+    w, h = _bmp_size(files[boards[0]])
+    s, e = zillions.SQUARE_SIZE, zillions.BOARD_BORDER
+    assert (w, h) == (v.board.files * s + 2 * e, v.board.ranks * s + 2 * e)
+
+
+def test_emit_zillions_writes_selected_families(catalogue: Catalogue, tmp_path: Path) -> None:
+    lines = zillions.emit_zillions(catalogue, tmp_path, ["chess"])
+    assert lines == [f"wrote {tmp_path / 'zillions' / 'Chess.zip'}"]
+    assert sorted(p.name for p in (tmp_path / "zillions").iterdir()) == ["Chess.zip"]
+    every = zillions.emit_zillions(catalogue, tmp_path / "all")
+    assert len(every) == len(zillions.families(catalogue))
+    with pytest.raises(ValueError, match="unknown variant"):
+        zillions.emit_zillions(catalogue, tmp_path, ["no-such-variant"])
+
+
+# --- played by the project's ZRF interpreter, against the reference engine -----------------------------
+
+
+def test_perft_matches_the_reference_engine(catalogue: Catalogue, rendered: dict[str, str]) -> None:
+    zrf = pytest.importorskip("generator.zrf")
+    from generator.engine import Position
+    from generator.engine.perft import perft
+
+    for family, variants in zillions.families(catalogue).items():
+        rules_file = zrf.load_text(rendered[family], f"{family}.zrf")
+        for v in variants:
+            state = zrf.start(rules_file.game(v.title))
+            for depth in (1, 2):
+                expected = perft(Position.start(relaxed(v, "zillions")), depth)
+                assert zrf.perft(state, depth) == expected, f"{v.name} perft({depth})"
+
+
+def _engine_board(pos) -> tuple:  # pos: the engine's Position
+    geo, pieces = pos.rules.geo, pos.rules.variant.pieces
+    out = []
+    for s in range(geo.size):
+        code = pos.board[s]
+        if code >= 0 and geo.is_square(s):
+            out.append((geo.name(s), code & 1, pieces[code >> 1].letter))
+    return tuple(sorted(out)), pos.turn
+
+
+def _zrf_board(state, letter_of: dict[str, str]) -> tuple:  # state: a generator.zrf State
+    prog = state.prog
+    out = []
+    for i, code in enumerate(state.board):
+        name = prog.type_names[code >> 4 & 0xFFF] if code >= 0 else None
+        if name in letter_of and i in prog.live:
+            out.append((prog.names[i], code & 15, letter_of[name]))
+    return tuple(sorted(out)), state.turn.gen
+
+
+# (variant, moves to play, move kinds the engine must offer somewhere on the way)
+SCENARIOS = [
+    # en passant on each square a triple step passed: e4xd3 (1 after the start) and c5xd4 (2 after)
+    ("ajax-chess", "a2a3 e9e6 a3a4 e6e5 b2b3 e5e4 b3b4 c9c6 h2h3 c6c5 d2d5 e4d3", {"en passant"}),
+    ("ajax-chess", "a2a3 e9e6 a3a4 e6e5 b2b3 e5e4 b3b4 c9c6 h2h3 c6c5 d2d5 c5d4", {"en passant"}),
+    ("chess", "e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1 f8c5 d2d4 e8g8", {"castle"}),
+    ("chess", "d2d4 d7d5 b1c3 b8c6 c1f4 c8f5 d1d2 d8d7 e1c1 e8c8", {"castle"}),
+    ("chess", "e2e4 d7d5 e4d5 e7e6 d5e6 f8b4 e6f7 e8e7 f7g8n", {"promotion"}),
+    ("ajax-bigamous", "b1c3 b8c6 M@b1 c6b4", {"drop"}),
+    ("prime-ministers-chess", "c1b1 a7a6 g2g3 a6a5", {"swap"}),
+]
+
+
+@pytest.mark.parametrize(("name", "moves", "kinds"), SCENARIOS)
+def test_zrf_follows_the_engine_move_by_move(catalogue: Catalogue, name: str, moves: str, kinds: set[str]) -> None:
+    zrf = pytest.importorskip("generator.zrf")
+    from generator.engine import Position, uci
+    from generator.engine.moves import CASTLE, DROP, EN_PASSANT, PROMOTION, SWAP
+
+    kind_names = {EN_PASSANT: "en passant", CASTLE: "castle", PROMOTION: "promotion", DROP: "drop", SWAP: "swap"}
+    v = catalogue.get(name)
+    assert v is not None
+    r = relaxed(v, "zillions")
+    rules_file = zrf.load_text(zillions.render_family(catalogue, v.family), f"{v.family}.zrf")
+    state = zrf.start(rules_file.game(v.title))
+    letter_of = {z: letter for letter, z in zillions.zrf_piece_names(r).items()}
+    pos = Position.start(r)
+    seen: set[str] = set()
+    for text in [*moves.split(), None]:
+        expected: dict[tuple, str] = {}
+        for m in pos.legal_moves():
+            seen.add(kind_names.get(m[0], "other"))
+            pos.push(m)
+            expected[_engine_board(pos)] = uci(pos.rules, m)
+            pos.pop()
+        got: dict[tuple, object] = {}
+        for zm in state.legal_moves():
+            state.push(zm)
+            got[_zrf_board(state, letter_of)] = zm
+            state.pop()
+        assert sorted(got) == sorted(expected), f"{name}: after {pos.fen()}"
+        if text is None:
+            break
+        pos.push_uci(text)
+        state.push(got[_engine_board(pos)])
+    assert kinds <= seen
+
+
+def test_rules_files_pass_the_zrf_lint(catalogue: Catalogue, tmp_path: Path) -> None:
+    lint = pytest.importorskip("generator.zrf.lint")
+    for family in zillions.families(catalogue):
+        files = zillions.family_files(catalogue, family)
+        for name, data in files.items():
+            target = tmp_path / family / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+        zrf = next((tmp_path / family).glob("*.zrf"))
+        problems = [m for m in lint.lint(zrf) if m.kind != "warning"]
+        assert not problems, "\n".join(map(str, problems))
