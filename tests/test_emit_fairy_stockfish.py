@@ -288,7 +288,7 @@ def test_build_twice_gives_identical_bytes(tmp_path: Path) -> None:
     assert (tmp_path / "a" / "fairy-stockfish" / "variants.ini").read_bytes() == first
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a", "b"]  # no temporary folder left
     assert any(line.startswith("fairy-stockfish: prime-ministers-chess: swap:") for line in lines)
-    assert lines[-1].startswith("wrote ") and lines[-1].endswith("variants.ini")
+    assert any(line.startswith("wrote ") and line.endswith("variants.ini") for line in lines)
 
 
 def test_failed_build_leaves_the_old_out_untouched(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
