@@ -652,3 +652,24 @@ def test_file_errors(tmp_path: Path) -> None:
     good = tmp_path / "good.yaml"
     good.write_text(GOOD)
     assert load_catalogue(good).path == str(good)
+
+
+def test_variants_keep_file_order_when_a_child_comes_before_its_parent() -> None:
+    text = """
+families:
+  f: {title: F, seed: null}
+variants:
+  child:
+    extends: parent
+    title: Child
+  parent:
+    title: Parent
+    family: f
+    board: {files: 3, ranks: 3}
+    pieces:
+      K: {name: King, betza: K, roles: [royal]}
+    setup:
+      white: {K: [a1]}
+      black: {K: [c3]}
+"""
+    assert load_catalogue_text(text).names() == ["child", "parent"]

@@ -104,6 +104,27 @@ def _show_tag(tag: str) -> str:
     return "!!" + tag.removeprefix(_YAML) if tag.startswith(_YAML) else tag
 
 
+class _TooManyNodes(Exception):
+    def __init__(self, line: int) -> None:
+        self.line = line
+
+
+class _SafeLoader(yaml.SafeLoader):
+    """PyYAML's safe loader, stopped as soon as the document has more than ``MAX_NODES`` nodes.
+
+    The pure-Python composer spends some 60 us a node: a 1 MiB flow list of 340,000 one-letter items took
+    20 s to compose before :class:`_Reader`'s budget ever saw it.  Counting here bounds that to the budget.
+    """
+
+    nodes = 0
+
+    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node:
+        self.nodes += 1
+        if self.nodes > MAX_NODES:
+            raise _TooManyNodes(self.peek_event().start_mark.line + 1)
+        return super().compose_node(parent, index)
+
+
 class _Reader:
     """Converts composed YAML nodes, expanding aliases under a budget."""
 
@@ -149,7 +170,7 @@ class _Reader:
             )
         try:
             return construct(_CONSTRUCTOR, node)
-        except (ValueError, KeyError):
+        except (ValueError, KeyError, IndexError):  # IndexError: PyYAML on '!!int ""'
             self.fail(node, f"{node.value!r} is not a valid {node.tag.removeprefix(_YAML)}")
 
     def mapping(self, node: MappingNode, depth: int) -> dict[str, Node]:
@@ -170,7 +191,13 @@ def _read(text: str, where: _Where) -> Node:
     if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
         raise where.error(None, None, f"the catalogue is larger than {MAX_BYTES} bytes (1 MiB)")
     try:
-        composed = yaml.compose(text, Loader=yaml.SafeLoader)
+        loader = _SafeLoader(text)
+        try:
+            composed = loader.get_single_node()
+        finally:
+            loader.dispose()
+    except _TooManyNodes as exc:
+        raise where.error(exc.line, None, f"more than {MAX_NODES} values (the catalogue is too large)") from None
     except yaml.MarkedYAMLError as exc:
         mark, begun = exc.problem_mark or exc.context_mark, exc.context_mark
         reason = "; ".join(part for part in (exc.context, exc.problem) if part)
@@ -179,7 +206,8 @@ def _read(text: str, where: _Where) -> Node:
         raise where.error(mark.line + 1 if mark else None, None, f"YAML syntax error: {reason}") from None
     except yaml.reader.ReaderError as exc:
         line = text.count("\n", 0, exc.position) + 1
-        raise where.error(line, None, f"character {exc.character!r} is not allowed in YAML") from None
+        char = chr(exc.character) if isinstance(exc.character, int) else exc.character  # PyYAML gives ord()
+        raise where.error(line, None, f"character {char!r} is not allowed in YAML") from None
     except yaml.YAMLError as exc:
         raise where.error(None, None, f"YAML error: {exc}") from None
     if composed is None:
@@ -246,6 +274,8 @@ def _describe(value: Any) -> str:
 
 def _bad_chars(text: str, allow_newline: bool) -> str | None:
     for ch in text:
+        if unicodedata.category(ch) == "Cs":  # a "\ud800" escape: no character, and unprintable as UTF-8
+            return f"{text!r} contains the lone surrogate {ch!r}, which is not a character"
         if unicodedata.category(ch) in ("Cc", "Zl", "Zp") and not (allow_newline and ch == "\n"):
             where = "" if allow_newline else " (it must fit on one line)"
             return f"{text!r} contains the control character {ch!r}{where}"
@@ -509,7 +539,7 @@ def _resolve(entries: dict[str, Node], path: str) -> dict[str, Node]:
             if link not in done:
                 parent = _parent(entries[link])
                 done[link] = _merge({} if parent is None else done[parent].value, entries[link], top=True)
-    return done
+    return {name: done[name] for name in entries}
 
 
 # ---------------------------------------------------------------------------
