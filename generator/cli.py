@@ -17,7 +17,9 @@ from typing import NoReturn
 
 from generator.catalogue import DEFAULT_CATALOGUE, CatalogueError, load_catalogue
 from generator.catalogue.model import Catalogue, Color, Variant
+from generator.check import command as check_command
 from generator.emit import build
+from generator.emit.diagrams import write_show_svg
 from generator.emit.fidelity import TARGETS, limitations
 from generator.engine import FenError, Position, uci
 from generator.engine.perft import divide, perft
@@ -83,6 +85,10 @@ def cmd_list(catalogue: Catalogue, args: argparse.Namespace) -> int:
 
 def cmd_show(catalogue: Catalogue, args: argparse.Namespace) -> int:
     v = _variant(catalogue, args.variant)
+    if args.svg:
+        write_show_svg(v, args.svg)
+        print(f"wrote the setup diagram of {v.name} to {args.svg}")
+        return 0
     pos = Position.start(v)
     print(f"{v.title} ({v.name}), {v.board.files}x{v.board.ranks}; {Color(pos.turn).word} moves first")
     print(board_text(pos))
@@ -197,11 +203,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_list)
     p = sub.add_parser("show", parents=[common], help="a variant's setup and pieces")
     p.add_argument("variant")
+    p.add_argument("--svg", metavar="FILE", help="write the setup diagram as SVG to FILE instead")
     p.set_defaults(run=cmd_show)
     position = argparse.ArgumentParser(add_help=False)
     position.add_argument("--fen", help="start from this FEN instead of the setup")
     position.add_argument("--moves", nargs="+", default=[], metavar="M", help="UCI moves played first")
     build.register(sub, [common])
+    check_command.register(sub, [common])
     p = sub.add_parser("moves", parents=[common, position], help="the legal moves of a position")
     p.add_argument("variant")
     p.set_defaults(run=cmd_moves)

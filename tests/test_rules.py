@@ -437,3 +437,21 @@ def test_without_the_both_bare_draw_the_game_goes_on() -> None:
     pos = Position.from_fen(fsf_like, "5/5/5/5/*3*/5/1S3/k4/2K2 b - - 0 1")
     pos.push_uci("a2b3")
     assert pos.outcome() is None and pos.legal_moves()
+
+
+def test_double_pass_draw_when_the_variant_has_it() -> None:
+    import dataclasses
+
+    variant = CATALOGUE.get("bipartite-stage-one")
+    assert variant is not None
+    fen = "2*2/5/5/5/5/5/mmmmm/MMMMM/2*2 w - - 0 1"
+    strict = dataclasses.replace(variant, piece_index={}, draws=dataclasses.replace(variant.draws, double_pass=True))
+    pos = Position.from_fen(strict, fen)
+    pos.push_uci("0000")
+    assert pos.outcome() is None
+    pos.push_uci("0000")
+    outcome = pos.outcome()
+    assert outcome is not None and outcome.winner is None and outcome.reason == "both sides passing"
+    assert pos.legal_moves() == []
+    plain = position("bipartite-stage-one", fen, "0000", "0000")
+    assert plain.outcome() is None  # the catalogue's rule: only the third repetition draws

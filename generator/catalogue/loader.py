@@ -438,6 +438,7 @@ VARIANT = Struct(
                 ),
                 "move_rule": _int(0, why=" (0: no move rule)"),
                 "insufficient_material": Seq(LETTER),
+                "double_pass": BOOL,
             }
         ),
         "notes": Seq(TITLE, unique=False),
@@ -814,6 +815,7 @@ class _VariantBuilder:
             self.value(node, "repetition", 3),
             self.value(node, "move_rule", 50),
             tuple(m.value for m in minors),
+            self.value(node, "double_pass", False),
         )
 
 

@@ -246,12 +246,14 @@ class StalemateResult(enum.Enum):
 class DrawRules:
     """``repetition``: n-fold repetition draws (0: never); ``move_rule``: n moves each without
     a capture or pawn move draw (0: never); ``insufficient_material``: the minor piece letters
-    that cannot mate on their own (empty: the rule is off)."""
+    that cannot mate on their own (empty: the rule is off); ``double_pass``: two passes in a
+    row draw at once."""
 
     stalemate: StalemateResult = StalemateResult.DRAW
     repetition: int = 3
     move_rule: int = 50
     insufficient_material: tuple[str, ...] = ()
+    double_pass: bool = False  #: a draw as soon as both sides have passed in a row
 
 
 @dataclass(frozen=True)

@@ -1,10 +1,11 @@
 """``variantgen build``: every emitter into a temporary folder, then swapped into ``out/``.
 
-The build is all or nothing.  Every emitter writes its folder (``fairy-stockfish/``, later
-``zillions/``, diagrams, a page) inside a temporary directory beside ``out/``; only when all of
-them have succeeded is each folder swapped into place: the old one renamed away, the new one
-renamed in, and the old one deleted at the end.  A failure at any point before the swap leaves
-``out/`` untouched; a failure during the swap puts back what was already moved.
+The build is all or nothing.  Every emitter writes its folder (``fairy-stockfish/``,
+``zillions/``, ``diagrams/``) or its one top-level file (``index.html``) inside a temporary
+directory beside ``out/``; only when all of them have succeeded is each folder or file swapped
+into place: the old one renamed away, the new one renamed in, and the old one deleted at the end.
+A failure at any point before the swap leaves ``out/`` untouched; a failure during the swap puts
+back what was already moved.
 
 The output is a function of the catalogue alone: no timestamps, no paths, fixed order, ``\\n``
 line ends; the Fairy-Stockfish header names the catalogue by file name and sha256.
@@ -13,6 +14,7 @@ line ends; the Fairy-Stockfish header names the catalogue by file name and sha25
 from __future__ import annotations
 
 import argparse
+import re
 import shutil
 import tempfile
 from collections.abc import Callable, Sequence
@@ -20,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.catalogue.model import Catalogue
-from generator.emit import fairy_stockfish, zillions
+from generator.emit import diagrams, fairy_stockfish, page, zillions
 from generator.emit.fidelity import check_name, limitations
 
 __all__ = ["DEFAULT_OUT", "EMITTERS", "Emitter", "build", "cmd_build", "limitation_lines", "register"]
@@ -35,11 +37,16 @@ class Emitter:
     ``folder`` is its folder under ``out/`` (a safe name); ``write(catalogue, folder, names)``
     fills that (already created, empty) folder and returns the files written; ``target``, if
     set, is the :data:`~generator.emit.fidelity.TARGETS` entry whose limitations the build prints.
+
+    With ``file=True``, ``folder`` is instead the name of one file at the top of ``out/``
+    (``index.html``): ``write`` gets an empty scratch folder and must write exactly that file
+    into it (and return ``[its path]``); the file is then swapped in like a folder.
     """
 
     folder: str
     write: Callable[[Catalogue, Path, Sequence[str] | None], list[Path]]
     target: str | None = None
+    file: bool = False
 
 
 def _fairy_stockfish(catalogue: Catalogue, folder: Path, names: Sequence[str] | None) -> list[Path]:
@@ -51,7 +58,20 @@ def _fairy_stockfish(catalogue: Catalogue, folder: Path, names: Sequence[str] | 
 EMITTERS: list[Emitter] = [
     Emitter(fairy_stockfish.FOLDER, _fairy_stockfish, fairy_stockfish.TARGET),
     Emitter(zillions.FOLDER, zillions.emit, zillions.TARGET),
+    Emitter(diagrams.FOLDER, diagrams.emit),
+    Emitter(page.FILE_NAME, page.emit, file=True),
 ]
+
+_FILE_NAME_RE = re.compile(r"[a-z0-9][a-z0-9-]{0,63}\.[a-z0-9]{1,8}")
+
+
+def _check_output(e: Emitter) -> None:
+    if not e.file:
+        check_name(e.folder, "output folder")
+    elif not _FILE_NAME_RE.fullmatch(e.folder):
+        raise ValueError(
+            f"output file {e.folder!r} is not allowed: use a safe name with one extension, e.g. index.html"
+        )
 
 
 def limitation_lines(catalogue: Catalogue, names: Sequence[str] | None, target: str) -> list[str]:
@@ -75,7 +95,7 @@ def build(
     names = None if names is None else list(dict.fromkeys(names))
     fairy_stockfish.select(catalogue, names)  # unknown names fail before anything is touched
     for e in emitters:
-        check_name(e.folder, "output folder")
+        _check_output(e)
     out_dir = Path(out_dir)
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     lines: list[str] = []
@@ -85,7 +105,16 @@ def build(
         new.mkdir()
         old.mkdir()
         written: list[Path] = []
-        for e in emitters:
+        for i, e in enumerate(emitters):
+            if e.file:
+                scratch = work / f"file-{i}"
+                scratch.mkdir()
+                got = e.write(catalogue, scratch, names)
+                if got != [scratch / e.folder] or not (scratch / e.folder).is_file():
+                    raise ValueError(f"the {e.folder} emitter must write exactly that one file")
+                (scratch / e.folder).rename(new / e.folder)
+                written.append(new / e.folder)
+                continue
             folder = new / e.folder
             folder.mkdir()
             written += e.write(catalogue, folder, names)
@@ -126,7 +155,7 @@ def register(
     p = subparsers.add_parser(
         "build",
         parents=list(parents),
-        help="write out/ (Fairy-Stockfish variants.ini, Zillions downloads) from the catalogue",
+        help="write out/ (Fairy-Stockfish variants.ini, Zillions downloads, diagrams, index.html) from the catalogue",
         description="Render the catalogue into OUT (default: the repository's out/), replacing its "
         "folders only when everything has been written; prints what each target cannot express.",
     )

@@ -534,8 +534,8 @@ def _goals_and_draws(v: Variant, kinds: list[tuple[PieceType, str]], notes: _Not
             "Fairy-Stockfish ends the game drawn as soon as both sides have passed in a row, where the catalogue "
             "plays the passes on until the repetition draw"
             + (" (the same result, a few moves earlier)." if draws.repetition else "."),
-            switchable=False,
         )
+        notes.changes["draws"] = dataclasses.replace(notes.changes.get("draws", draws), double_pass=True)
     if v.drops is not None and draws.move_rule:
         pawn_letters = {p.letter for p in v.pieces if p.pawn}
         droppable = {x for _, x, _ in v.setup.pockets}

@@ -230,6 +230,8 @@ class Position:
                 mine = self.by_color[side]
                 if mine and not mine & ~rules.race_zone[side]:
                     return Outcome(Color(side), "race")
+        if rules.double_pass and len(self.stack) >= 2 and self.stack[-1][0][0] == self.stack[-2][0][0] == mv.PASS:
+            return Outcome(None, "both sides passing")
         bare = rules.bare_king
         if bare is not None:
             left = [(self.by_color[c] & ~self.royals(c)).bit_count() for c in (0, 1)]

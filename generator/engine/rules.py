@@ -91,7 +91,8 @@ class Rules:
         self.race_zone = [geo.rank_mask(c, goals.race.ranks) if goals.race else 0 for c in Color]
         self.race = goals.race is not None
         self.bare_king = goals.bare_king
-        self.immediate_goals = self.race or self.bare_king is not None
+        self.double_pass = variant.draws.double_pass
+        self.immediate_goals = self.race or self.bare_king is not None or self.double_pass
         draws = variant.draws
         self.stalemate = draws.stalemate
         self.pass_when_stuck = draws.stalemate is StalemateResult.PASS

@@ -1,0 +1,13 @@
+"""Checking a generated rules file move by move against the reference engine.
+
+``compare`` walks positions with the reference engine (:mod:`generator.engine`)
+and asks an *engine adapter* the same questions: which moves are legal here,
+and has the game ended, with what result.  It knows nothing about any
+particular engine; an adapter speaks to one (``fairy_stockfish``: pyffish in a
+child process) and translates its notation into ours.  ``command`` is the
+``variantgen check`` sub-command.
+
+Rules an engine cannot express (:func:`generator.emit.fidelity.limitations`)
+are switched off in the reference for the comparison
+(:func:`generator.emit.fidelity.relaxed`), and every report says which.
+"""

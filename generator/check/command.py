@@ -1,0 +1,201 @@
+"""``variantgen check``: compare an engine's rules file with the reference engine, move by move.
+
+    variantgen check [VARIANT...] --engine fairy-stockfish [--ini FILE] [--jobs J] [--depth D] [--games N]
+                     [--plies L] [--seed S]
+    variantgen check [VARIANT...] --engine zillions [--zrf FILE] [--depth D] [--games N] [--plies L] [--seed S]
+
+Without ``--ini`` the variants.ini under test is the one built from the
+catalogue; with it, the given file (hand-edited, or an old build) is checked
+against the catalogue instead.  Likewise for Zillions: without ``--zrf`` each
+variant's family file is rendered from the catalogue and played by the ZRF
+interpreter (:mod:`generator.check.zillions`); with it, the given ``.zrf`` (or the
+``.zrf`` in a given ``.zip``), and without VARIANT the catalogue variants whose
+titles the file has.  Exit status 0 when everything agrees, 1 on a
+disagreement (the report shows the variant, the FEN, the moves that led there,
+and the moves or results only one side has), and ``ValueError`` for bad input,
+an ini that lacks a section or starts elsewhere, or a .zrf without the game, included.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import shutil
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+
+from generator.catalogue.model import Catalogue, Variant
+from generator.check.compare import EngineAdapter, EngineError, VariantReport, check_variant
+
+ENGINES = ("fairy-stockfish", "zillions")
+
+
+def register(subparsers: argparse._SubParsersAction, parents: Sequence[argparse.ArgumentParser] = ()) -> (
+        argparse.ArgumentParser):
+    """Add the ``check`` sub-command; it runs :func:`cmd_check` (``args.run``)."""
+    p = subparsers.add_parser(
+        "check", parents=list(parents), help="compare an engine's rules file with the reference engine",
+        description="Walk the perft tree and random games of each variant and compare, at every position, "
+                    "the reference engine's legal moves and game results with the engine's.")
+    p.add_argument("variants", nargs="*", metavar="VARIANT", help="the variants to check (default: all)")
+    p.add_argument("--engine", choices=ENGINES, default=ENGINES[0], help="the engine (default: %(default)s)")
+    p.add_argument("--ini", metavar="FILE", help="fairy-stockfish: check this variants.ini instead of the one built "
+                   "from the catalogue")
+    p.add_argument("--zrf", metavar="FILE", help="zillions: check this .zrf (or the .zrf in this .zip) instead of the "
+                   "files built from the catalogue")
+    p.add_argument("--depth", type=int, default=2, metavar="D", help="perft depth (default: %(default)s)")
+    p.add_argument("--games", type=int, default=20, metavar="N", help="random games per variant (default: %(default)s)")
+    p.add_argument("--plies", type=int, default=100, metavar="L", help="longest random game (default: %(default)s)")
+    p.add_argument("--seed", type=int, default=1, metavar="S", help="seed of the random games (default: %(default)s)")
+    p.add_argument("--jobs", type=int, default=None, metavar="J",
+                   help="fairy-stockfish: engine worker processes (default: one per CPU)")
+    p.set_defaults(run=cmd_check)
+    return p
+
+
+def cmd_check(catalogue: Catalogue, args: argparse.Namespace) -> int:
+    from generator.emit.fidelity import limitations, writable
+
+    engine_name = getattr(args, "engine", ENGINES[0])
+    if engine_name not in ENGINES:
+        raise ValueError(f"unknown engine {engine_name!r}; known: {', '.join(ENGINES)}")
+    ini_path = getattr(args, "ini", None)
+    zrf_path = getattr(args, "zrf", None)
+    jobs = getattr(args, "jobs", None)
+    if ini_path and engine_name != "fairy-stockfish":
+        raise ValueError(f"--ini is a Fairy-Stockfish file: use it with --engine fairy-stockfish, not {engine_name}"
+                         + (" (a Zillions file is --zrf FILE)" if engine_name == "zillions" else ""))
+    if zrf_path and engine_name != "zillions":
+        raise ValueError(f"--zrf is a Zillions file: use it with --engine zillions, not {engine_name}")
+    if jobs is not None and engine_name != "fairy-stockfish":
+        raise ValueError(f"--jobs is for --engine fairy-stockfish; {engine_name} runs in this process")
+    names = list(dict.fromkeys(getattr(args, "variants", None) or ()))
+    unknown = [n for n in names if catalogue.get(n) is None]
+    if unknown:
+        raise ValueError(f"unknown variant {unknown[0]!r}; known: {', '.join(catalogue.names())}")
+    for option in ("depth", "games", "plies"):
+        if getattr(args, option) < 0:
+            raise ValueError(f"--{option} {getattr(args, option)} must be 0 or more")
+    if jobs is not None and jobs < 1:
+        raise ValueError(f"--jobs {jobs} must be 1 or more")
+    zrf = None
+    if zrf_path:
+        from generator.check.zillions import read_rules, titles_of, zrf_title
+
+        zrf = read_rules(zrf_path)
+        if not names:  # the catalogue variants the file has
+            try:
+                titles = set(titles_of(*zrf))
+            except EngineError as e:
+                raise ValueError(str(e)) from None
+            names = [v.name for v in catalogue.variants if zrf_title(v) in titles or v.title in titles]
+            if not names:
+                raise ValueError(f"{zrf[0]} has no game titled as a catalogue variant; its titles: "
+                                 + "; ".join(repr(t) for t in sorted(titles)))
+    names = names or catalogue.names()
+
+    variants = []
+    for n in names:
+        v = catalogue.get(n)
+        if writable(v, engine_name):
+            variants.append(v)
+        else:
+            why = "; ".join(x.text for x in limitations(v, engine_name) if not x.switchable)
+            print(f"{n}: not checked, {engine_name} gets no section for it: {why}")
+    if not variants:
+        raise ValueError(f"none of the variants can be written for {engine_name}")
+
+    bar = _Bar() if sys.stderr.isatty() else None
+    reports: list[VariantReport] = []
+    startup = 0.0
+    started = time.perf_counter()
+    try:
+        with _open_engine(engine_name, catalogue, variants, names, ini_path, zrf_path, jobs) as (engine, loaded):
+            startup = time.perf_counter() - started
+            print(f"{loaded} in {startup:.1f} s")
+            for i, v in enumerate(variants, 1):
+                progress = bar.for_variant(f"{v.name} ({i}/{len(variants)})") if bar else None
+                report = check_variant(v, engine, depth=args.depth, games=args.games, plies=args.plies,
+                                       seed=args.seed, progress=progress)
+                if bar:
+                    bar.clear()
+                reports.append(report)
+                print(report.summary())
+                for x in report.limitations:
+                    if getattr(x, "switchable", True):
+                        print(f"  switched off for {engine_name}: {x.text}")
+                    else:
+                        print(f"  cannot be switched off, still compared: {x.text}")
+                if report.disagreement is not None:
+                    print(report.disagreement.describe())
+                sys.stdout.flush()
+    except EngineError as e:
+        raise ValueError(str(e)) from None
+    finally:
+        if bar:
+            bar.clear()
+    elapsed = time.perf_counter() - started
+    bad = [r.variant for r in reports if not r.ok]
+    ref = sum(r.reference_seconds for r in reports)
+    eng = sum(r.engine_seconds for r in reports)
+    print(f"{len(reports)} variants, {sum(r.positions for r in reports)} positions, "
+          f"{sum(r.moves for r in reports)} moves compared in {elapsed:.1f} s "
+          f"(reference {100 * ref / elapsed:.0f}%, {engine_name} {100 * eng / elapsed:.0f}%, "
+          f"rest {100 * max(0.0, elapsed - ref - eng) / elapsed:.0f}%, of which {startup:.1f} s starting the engine): "
+          + (f"{len(bad)} disagree ({', '.join(bad)})" if bad else "all agree"))
+    return 1 if bad else 0
+
+
+@contextlib.contextmanager
+def _open_engine(engine_name: str, catalogue: Catalogue, variants: list[Variant], names: list[str],
+                 ini_path: str | None, zrf_path: str | None, jobs: int | None) -> Iterator[tuple[EngineAdapter, str]]:
+    """The adapter, and a line saying what it loaded and verified."""
+    if engine_name == "zillions":
+        from generator.check.zillions import Zillions
+
+        engine = Zillions(catalogue, variants, zrf_path)
+        source = zrf_path if zrf_path else f"{len(engine.sources)} .zrf files built from the catalogue"
+        with engine:
+            yield engine, (f"zillions (the ZRF interpreter): {len(variants)} games of {source} loaded and verified "
+                           f"(start positions)")
+        return
+    from generator.check.fairy_stockfish import FairyStockfish
+
+    if ini_path:
+        try:
+            ini = Path(ini_path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            raise ValueError(f"{ini_path}: cannot read the ini: {getattr(e, 'strerror', None) or e}") from None
+        source = ini_path
+    else:
+        from generator.emit.fairy_stockfish import render_ini
+
+        ini = render_ini(catalogue, names)
+        source = "the ini built from the catalogue"
+    with FairyStockfish(ini, variants, workers=jobs) as fsf:
+        yield fsf, (f"{engine_name} (pyffish {fsf.version}, {fsf.workers} worker processes): "
+                    f"{len(variants)} sections of {source} loaded and verified")
+
+
+class _Bar:
+    """A one-line progress bar on standard error (a terminal)."""
+
+    def for_variant(self, label: str) -> Callable[[str, int, int, int], None]:
+        start = time.perf_counter()
+
+        def show(phase: str, done: int, total: int, positions: int) -> None:
+            width = 24
+            filled = width * done // total if total else width
+            line = (f"{label} {phase} [{'#' * filled}{'.' * (width - filled)}] {done}/{total}, "
+                    f"{positions} positions, {time.perf_counter() - start:.0f} s")
+            columns = shutil.get_terminal_size((100, 20)).columns
+            sys.stderr.write("\r\x1b[K" + line[: max(10, columns - 1)])
+            sys.stderr.flush()
+
+        return show
+
+    def clear(self) -> None:
+        sys.stderr.write("\r\x1b[K")
+        sys.stderr.flush()

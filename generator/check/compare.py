@@ -1,0 +1,343 @@
+"""Compare the reference engine with another engine, position by position; engine-agnostic.
+
+An engine is reached through an :class:`EngineAdapter`.  For one variant,
+:func:`check_variant` walks
+
+* the perft tree from the start position to ``depth`` (every node, the
+  leaves included), and
+* ``games`` random games of up to ``plies`` plies; game ``g`` draws its moves
+  from ``random.Random(f"{seed}:{variant}:{g}")`` among the reference's legal
+  moves (sorted), and stops where the reference says the game has ended,
+
+and at every position compares the reference's set of legal moves with the
+engine's.  Positions are sent to the adapter in batches (a pyffish call costs
+milliseconds, the reference a fraction of one); a position met again by
+another path (a transposition, or the same opening in two games) is compared
+once, and a perft subtree already walked as deep is not walked again.
+
+Which game ends are compared (the result policy):
+
+* **Forced ends**, where the game is over and nobody may move on: checkmate,
+  stalemate, a won race, a bared king.  The engine must agree that there are
+  no moves and give the same result, and vice versa (an engine that ends the
+  game where the reference plays on is a disagreement).
+* **Claimable draws**, threefold repetition and the n-move rule.  Engines
+  treat them as optional (Fairy-Stockfish's ``is_optional_game_end``): a
+  player may claim them, the move generator ignores them.  They are compared
+  one way only: where the reference says the game is drawn by one of them,
+  the engine is asked (``Query.claim``) and must report the same draw.  Asking
+  at every position would double the engine's cost; an engine that sees a
+  repetition the reference does not is not detected.
+* **Insufficient material** is not compared (Fairy-Stockfish leaves it to the
+  GUI); a game ends there without a question.
+
+Rules the engine cannot express are switched off in the reference first
+(:func:`generator.emit.fidelity.relaxed` for ``adapter.name``) and listed in
+the report.  The walk stops at the variant's first disagreement.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol, runtime_checkable
+
+from generator.catalogue.model import Variant
+from generator.emit.fidelity import limitations, relaxed
+from generator.engine import Outcome, Position, uci
+
+#: ``progress(phase, done, total, positions)``: phase ``"perft"`` (done/total root moves walked)
+#: or ``"games"`` (done/total games played); positions compared so far.
+Progress = Callable[[str, int, int, int], None]
+
+
+class EngineError(Exception):
+    """The engine cannot be used as asked: a section missing, a start position that differs,
+    a worker that died.  The message is one paragraph for the user."""
+
+
+@dataclass(frozen=True)
+class Query:
+    """One position, as the moves from the variant's start (our UCI notation).
+
+    With ``claim``, also ask whether a player may claim a draw here (repetition, n-move rule).
+    """
+
+    moves: tuple[str, ...]
+    claim: bool = False
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The engine's view of one position, in our notation.
+
+    ``result``: when the engine lists no moves, how the game ended (``"1-0"``, ``"0-1"``,
+    ``"1/2-1/2"``; None if it cannot say).  ``claim``: asked with ``Query.claim``, the result of
+    a draw that may be claimed here, None if there is none.  ``error``: the engine could not
+    set up the position (for example a move it does not know); the other fields are empty.
+    """
+
+    moves: frozenset[str]
+    result: str | None = None
+    claim: str | None = None
+    error: str | None = None
+
+
+@runtime_checkable
+class EngineAdapter(Protocol):
+    """What :func:`check_variant` needs from an engine.
+
+    ``name`` is the target name of :mod:`generator.emit.fidelity` (``"fairy-stockfish"``).
+    ``probe`` answers a batch of positions of one variant, in order; moves in and out use our
+    notation (the adapter translates passes, castling and the like).  It raises
+    :class:`EngineError` when it cannot answer at all (unknown variant, dead engine); a position
+    it cannot set up gets an ``Answer`` with ``error``.  ``batch_size`` (optional attribute) is
+    how many positions to send per call.
+    """
+
+    name: str
+
+    def probe(self, variant: str, queries: Sequence[Query]) -> list[Answer]: ...
+
+
+@dataclass(frozen=True)
+class Disagreement:
+    """The first position where the reference and the engine differ."""
+
+    variant: str
+    engine: str
+    where: str  #: ``"perft"`` or ``"game 3, ply 17"``
+    fen: str  #: the reference's FEN of the position
+    moves: tuple[str, ...]  #: from the start position
+    only_reference: tuple[str, ...]
+    only_engine: tuple[str, ...]
+    reference_result: str | None  #: the reference's result where it says the game has ended
+    engine_result: str | None
+    note: str = ""
+
+    def describe(self) -> str:
+        lines = [f"DISAGREEMENT in {self.variant} ({self.where}) between the reference and {self.engine}",
+                 f"  FEN:   {self.fen}",
+                 f"  moves: {' '.join(self.moves) if self.moves else '(the start position)'}"]
+        if self.only_reference or self.only_engine:
+            lines.append(f"  moves only the reference has: {' '.join(self.only_reference) or '-'}")
+            lines.append(f"  moves only {self.engine} has: {' '.join(self.only_engine) or '-'}")
+        if self.reference_result is not None or self.engine_result is not None:
+            lines.append(f"  result: reference {self.reference_result or 'game goes on'}; "
+                         f"{self.engine} {self.engine_result or 'game goes on'}")
+        if self.note:
+            lines.append(f"  {self.note}")
+        return "\n".join(lines)
+
+
+@dataclass
+class VariantReport:
+    variant: str
+    engine: str
+    positions: int = 0  #: distinct positions compared
+    moves: int = 0  #: legal moves compared, summed over the positions
+    ends: Counter = field(default_factory=Counter)  #: game ends whose results were compared, by reason
+    seconds: float = 0.0
+    reference_seconds: float = 0.0  #: in the reference engine
+    engine_seconds: float = 0.0  #: waiting for the adapter
+    limitations: tuple = ()  #: the ``Limitation`` values switched off in the reference
+    disagreement: Disagreement | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.disagreement is None
+
+    @property
+    def other_seconds(self) -> float:
+        return max(0.0, self.seconds - self.reference_seconds - self.engine_seconds)
+
+    def summary(self) -> str:
+        total = self.seconds or 1.0
+        ends = sum(self.ends.values())
+        reasons = ", ".join(f"{reason} {n}" for reason, n in sorted(self.ends.items()))
+        return (f"{self.variant}: {self.positions} positions, {self.moves} moves compared, "
+                f"{ends} game ends{f' ({reasons})' if ends else ''}, {self.seconds:.1f} s "
+                f"(reference {100 * self.reference_seconds / total:.0f}%, "
+                f"{self.engine} {100 * self.engine_seconds / total:.0f}%)")
+
+
+@dataclass
+class _Node:
+    moves: tuple[str, ...]
+    where: str
+    expected: frozenset[str]  #: the reference's legal moves; empty when the game is over here
+    end: Outcome | None  #: the reference's result when the game has ended here
+    claim: bool  #: ``end`` is a claimable draw (repetition, n-move rule), so ask the engine about it
+    progress: tuple[str, int, int] = field(default=("perft", 0, 0))
+
+
+def check_variant(variant: Variant, adapter: EngineAdapter, depth: int = 2, games: int = 20, plies: int = 100,
+                  seed: int | str = 1, progress: Progress | None = None) -> VariantReport:
+    """Compare the reference with ``adapter`` on ``variant``; see the module docstring."""
+    started = time.perf_counter()
+    report = VariantReport(variant.name, adapter.name, limitations=tuple(limitations(variant, adapter.name)))
+    reference = relaxed(variant, adapter.name)
+    batch = max(1, int(getattr(adapter, "batch_size", 64)))
+    stream = _walk(reference, depth, games, plies, seed)
+    pending: list[_Node] = []
+    last = ("perft", 0, 0)
+    while True:
+        t0 = time.perf_counter()
+        node = next(stream, None)
+        report.reference_seconds += time.perf_counter() - t0
+        if node is not None:
+            pending.append(node)
+            last = node.progress
+            if len(pending) < batch:
+                continue
+        if pending:
+            t0 = time.perf_counter()
+            answers = adapter.probe(variant.name, [Query(n.moves, n.claim) for n in pending])
+            report.engine_seconds += time.perf_counter() - t0
+            if len(answers) != len(pending):
+                raise EngineError(f"{adapter.name} answered {len(answers)} positions of {len(pending)}")
+            for n, a in zip(pending, answers, strict=True):
+                found = _compare(reference, adapter.name, n, a, report)
+                if found is not None:
+                    report.disagreement = found
+                    break
+            pending = []
+            if progress is not None:
+                progress(last[0], last[1], last[2], report.positions)
+        if node is None or report.disagreement is not None:
+            break
+    stream.close()
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def _compare(reference: Variant, engine: str, node: _Node, answer: Answer,
+             report: VariantReport) -> Disagreement | None:
+    report.positions += 1
+    report.moves += len(node.expected | answer.moves)
+    end = node.end
+    ref_result = str(end) if end is not None and (not node.expected or node.claim) else None
+    if answer.error is not None:
+        return _disagreement(reference, engine, node, answer, ref_result, None, f"{engine}: {answer.error}")
+    forced = answer.result if not answer.moves else None
+    if end is not None and forced is not None:
+        # both say the game is over here (an engine may adjudicate a draw the reference lets a player claim)
+        report.ends[end.reason] += 1
+        if forced == end.result:
+            return None
+        return _disagreement(reference, engine, node, answer, str(end), forced)
+    if node.expected != answer.moves:
+        return _disagreement(reference, engine, node, answer, ref_result, forced)
+    if not node.expected or node.claim:
+        assert end is not None
+        report.ends[end.reason] += 1
+        got = answer.claim if node.claim else forced
+        if got != end.result:
+            return _disagreement(reference, engine, node, answer, str(end), got)
+    return None
+
+
+def _disagreement(reference: Variant, engine: str, node: _Node, answer: Answer, ref_result: str | None,
+                  eng_result: str | None, note: str = "") -> Disagreement:
+    pos = Position.start(reference)
+    pos.track_history()
+    for text in node.moves:
+        pos.push_uci(text)
+    return Disagreement(
+        variant=reference.name, engine=engine, where=node.where, fen=pos.fen(), moves=node.moves,
+        only_reference=tuple(sorted(node.expected - answer.moves)),
+        only_engine=tuple(sorted(answer.moves - node.expected)),
+        reference_result=ref_result, engine_result=eng_result, note=note)
+
+
+def _evaluate(pos: Position, spelled: dict) -> tuple[dict, Outcome | None, bool]:
+    """The reference's legal moves (spelling -> move; none when the game is over), its result if
+    the game has ended, and whether that result is a claimable draw.  ``spelled`` caches ``uci``."""
+    end = pos.immediate_outcome()
+    if end is not None:
+        return {}, end, False
+    rules = pos.rules
+    texts = {}
+    for m in pos.legal_moves():
+        text = spelled.get(m)
+        if text is None:
+            text = spelled[m] = uci(rules, m)
+        texts[text] = m
+    if not texts:
+        return texts, pos.outcome(), False
+    # cheap filters before the full (move-counting) outcome(); the claimable draws are compared
+    draws = rules.variant.draws
+    claimable = bool(draws.move_rule and pos.halfmove >= 2 * draws.move_rule) or bool(
+        draws.repetition and pos.history and pos.history.count(pos.history[-1]) >= draws.repetition)
+    if claimable or (rules.minor_types and pos.insufficient_material()):
+        end = pos.outcome()
+        return texts, end, claimable and end is not None
+    return texts, None, False
+
+
+def _passes(moves: list[str]) -> tuple[bool, bool]:
+    """Whether the last move, and the one before it, was a pass."""
+    return (len(moves) >= 1 and moves[-1] == "0000", len(moves) >= 2 and moves[-2] == "0000")
+
+
+def _walk(variant: Variant, depth: int, games: int, plies: int, seed: int | str) -> Iterator[_Node]:
+    """The positions to compare, in order: the perft tree (depth first), then the games."""
+    # Keys of the positions compared so far (claim questions aside).  A key is the position's own, plus
+    # whether each of the last two moves was a pass: Fairy-Stockfish, for one, ends a game after two
+    # passes in a row, so the same position may have a different answer there.
+    compared: set[tuple] = set()
+    walked: dict[tuple, int] = {}  # perft: position key -> the greatest depth walked below it
+    pos = Position.start(variant)
+    pos.track_history()
+    path: list[str] = []
+    roots = [0, 0]  # perft progress: root moves walked, root moves in all
+    spelled: dict = {}  # move -> its UCI spelling
+
+    def fresh(key: tuple, claim: bool) -> bool:
+        if claim:
+            return True
+        if key in compared:
+            return False
+        compared.add(key)
+        return True
+
+    def perft(remaining: int) -> Iterator[_Node]:
+        key = (pos.key(), *_passes(path))
+        if walked.get(key, -1) >= remaining:
+            return
+        walked[key] = remaining
+        texts, end, claim = _evaluate(pos, spelled)
+        if not path:
+            roots[1] = len(texts)
+        if fresh(key, claim):
+            yield _Node(tuple(path), "perft", frozenset(texts), end, claim, ("perft", roots[0], roots[1]))
+        if remaining == 0:
+            return
+        for text in sorted(texts):
+            pos.push(texts[text])
+            path.append(text)
+            yield from perft(remaining - 1)
+            path.pop()
+            pos.pop()
+            if not path:
+                roots[0] += 1
+
+    yield from perft(depth)
+    for game in range(games):
+        rng = random.Random(f"{seed}:{variant.name}:{game}")
+        pos = Position.start(variant)
+        pos.track_history()
+        played: list[str] = []
+        for ply in range(plies + 1):
+            texts, end, claim = _evaluate(pos, spelled)
+            if fresh((pos.key(), *_passes(played)), claim):
+                yield _Node(tuple(played), f"game {game}, ply {ply}", frozenset(texts), end, claim,
+                            ("games", game, games))
+            if end is not None or not texts or ply == plies:
+                break
+            text = rng.choice(sorted(texts))
+            pos.push(texts[text])
+            played.append(text)

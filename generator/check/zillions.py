@@ -1,0 +1,342 @@
+"""The Zillions adapter: the generated (or a given) ``.zrf`` played by the project's ZRF interpreter.
+
+For each catalogue variant, :class:`Zillions` reads its family's rules file (rendered from the
+catalogue by :func:`generator.emit.zillions.render_family`, or a given ``.zrf``, or the ``.zrf``
+inside a given ``.zip``), opens the game or variant whose title is the catalogue variant's title,
+and before anything is asked checks that its start position is the catalogue's: the board (holes
+``*``), the pieces in hand and the side to move, written as a FEN-like string on both sides.  Any
+failure (no such title, a file that does not read or compile, another start) is one
+:class:`~generator.check.compare.EngineError`.
+
+Notation: :class:`generator.zrf.notation.Notation`, with each ZRF piece name given the catalogue's
+FEN letter by the emitter's naming (:func:`generator.emit.zillions.zrf_piece_names`); a piece the
+catalogue does not name keeps the file's own ``notation`` letter.  Castling is the royal piece's
+part of the move (``f1i1``), a swap the swapping piece's (``c1b1``), a pass ``0000``.
+
+Results: a position where the interpreter's goals end the game has no moves, and its result is
+the goal's (``1-0``, ``0-1``, ``1/2-1/2``; no move and no goal is a draw).  Zillions plays its
+``repetition`` goal itself: the third occurrence ends the game as a draw, no claim needed, which
+the comparison accepts where the reference lets a player claim that draw (see
+:mod:`generator.check.compare`); a claim question is answered with the draw when a draw goal
+holds.  The interpreter keeps the game's history for that, from the start position.
+
+Cost: queries arrive ply by ply (a game) or depth first (the perft tree), so each variant keeps one
+interpreter state on the last line asked, with the legal moves of every position on it; a query
+pops back to the common part and pushes the rest, one move application per ply.
+"""
+
+from __future__ import annotations
+
+import zipfile
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from generator.emit.fidelity import relaxed
+
+if TYPE_CHECKING:
+    from generator.catalogue.model import Catalogue, Variant
+    from generator.check.compare import Answer, Query
+    from generator.zrf import Notation, RulesFile, State, ZMove
+
+NAME = "zillions"
+PLAYERS = {"White": "w", "Black": "b"}  # the emitter's player names -> FEN colour
+
+
+def read_rules(path: str | Path) -> tuple[str, str]:
+    """``(label, text)`` of a rules file: a ``.zrf``, or the one ``.zrf`` inside a ``.zip``.
+    ``ValueError`` (one line) if it cannot be read."""
+    from generator.zrf.reader import decode
+
+    p = Path(path)
+    try:
+        data = p.read_bytes()
+    except OSError as e:
+        raise ValueError(f"{path}: cannot read the rules file: {e.strerror or e}") from None
+    if not zipfile.is_zipfile(p):
+        return str(p), decode(data)
+    try:
+        with zipfile.ZipFile(p) as zf:
+            members = [n for n in zf.namelist() if n.lower().endswith(".zrf")]
+            if len(members) != 1:
+                found = ", ".join(members) if members else "none"
+                raise ValueError(f"{path}: a zip must hold exactly one .zrf file (it holds: {found})")
+            return f"{p}:{members[0]}", decode(zf.read(members[0]))
+    except (zipfile.BadZipFile, OSError) as e:
+        raise ValueError(f"{path}: cannot read the zip: {e}") from None
+
+
+def zrf_title(v: Variant) -> str:
+    """The title the emitter gives ``v``'s game or variant (ASCII, no double quotes)."""
+    from generator.emit.zillions import _zrf_text
+
+    return _zrf_text(v.title)
+
+
+def titles_of(label: str, text: str) -> list[str]:
+    """The game and variant titles of a rules file's text."""
+    from generator.zrf import load_text
+
+    return _load(label, text, load_text).titles()
+
+
+def _load(label: str, text: str, load_text) -> RulesFile:
+    from generator.check.compare import EngineError
+    from generator.zrf import ZrfError
+
+    try:
+        return load_text(text, label)
+    except ZrfError as e:
+        raise EngineError(f"{NAME}: cannot read {label}: {e}") from None
+
+
+def find_game(rules: RulesFile, v: Variant):
+    """The game of ``rules`` titled as ``v`` (the emitter's ASCII title, or the catalogue's own)."""
+    from generator.check.compare import EngineError
+
+    titles = rules.titles()
+    for t in (zrf_title(v), v.title):
+        if t in titles:
+            return rules.game(t)
+    shown = "; ".join(repr(t) for t in titles) or "none"
+    raise EngineError(f"{NAME}: {rules.path} has no game or variant titled {zrf_title(v)!r} (for {v.name}); "
+                      f"its titles: {shown}")
+
+
+def letters_for(v: Variant) -> dict[str, str]:
+    """ZRF piece name -> the catalogue's FEN letter (upper case), by the emitter's naming."""
+    from generator.emit.zillions import zrf_piece_names
+
+    return {z: letter for letter, z in zrf_piece_names(relaxed(v, NAME)).items()}
+
+
+def reference_start(v: Variant) -> str:
+    """The catalogue's start (relaxed for Zillions) as ``board[pocket] side``, pockets sorted."""
+    from generator.engine import Position
+
+    fields = Position.start(relaxed(v, NAME)).fen().split()
+    board, _, pocket = fields[0].partition("[")
+    return _fenlike(board, pocket.rstrip("]"), fields[1])
+
+
+def _fenlike(board: str, pocket: str, side: str) -> str:
+    pocket = "".join(sorted(pocket, key=lambda c: (c.islower(), c)))
+    return f"{board}{f'[{pocket}]' if pocket else ''} {side}"
+
+
+def zrf_start(state: State, notation: Notation, v: Variant) -> str:
+    """The interpreter's position as ``board[pocket] side`` on the catalogue's board: ``*`` where the
+    file has no live position, ``?`` for an owner other than White and Black; pieces on live
+    non-dummy positions off the catalogue's board are appended as ``+name@position``."""
+    prog = state.prog
+    b = prog.game.board
+    live = set(prog.live)
+
+    def letter(code: int) -> str:
+        owner = prog.players[code & 15]
+        ch = notation.letter(code >> 4 & 0xFFF)
+        return {"w": ch.upper(), "b": ch.lower()}.get(PLAYERS.get(owner, ""), "?")
+
+    rows, seen = [], set()
+    for r in range(v.board.ranks, 0, -1):
+        row, run = "", 0
+        for f in range(v.board.files):
+            name = f"{'abcdefghijklmnopqrstuvwxyz'[f]}{r}"
+            i = prog.index.get(name, -1)
+            seen.add(i)
+            code = state.board[i] if i in live else None
+            if code is not None and code < 0:
+                run += 1
+                continue
+            if run:
+                row, run = row + str(run), 0
+            row += "*" if code is None else letter(code)
+        rows.append(row + (str(run) if run else ""))
+    extra = [f"+{letter(state.board[i])}@{prog.names[i]}" for i in prog.live
+             if i not in seen and i not in b.dummies and state.board[i] >= 0]
+    pocket = ""
+    for owner, counts in enumerate(state.stores):
+        for t, n in enumerate(counts):
+            if n > 0:
+                ch = notation.letter(t)
+                pocket += (ch.upper() if PLAYERS.get(prog.players[owner]) == "w" else ch.lower()) * n
+    side = PLAYERS.get(state.player, "?")
+    return _fenlike("/".join(rows), pocket, side) + "".join(f" {x}" for x in extra)
+
+
+@dataclass
+class _Line:
+    """One variant's interpreter state, on the last line of moves asked, with each position's moves."""
+
+    variant: Variant
+    title: str
+    state: State
+    notation: Notation
+    moves: list[str] = field(default_factory=list)
+    legal: list[dict[str, ZMove] | None] = field(default_factory=lambda: [None])
+
+    def here(self) -> dict[str, ZMove]:
+        got = self.legal[-1]
+        if got is None:
+            got = self.legal[-1] = self.notation.moves(self.state)
+        return got
+
+    def go(self, moves: Sequence[str]) -> None:
+        """Put the state on ``moves`` from the start; ``ValueError`` for a move it does not have
+        (the state then stays on the longest legal part)."""
+        k = 0
+        n = min(len(moves), len(self.moves))
+        while k < n and moves[k] == self.moves[k]:
+            k += 1
+        while len(self.moves) > k:
+            self.state.pop()
+            self.moves.pop()
+            self.legal.pop()
+        for text in moves[k:]:
+            m = self.here().get(text)
+            if m is None:
+                raise ValueError(f"move {len(self.moves) + 1} {text!r} is not legal in {self.title} here "
+                                 f"(after {' '.join(self.moves) or 'the start'})")
+            self.state.push(m)
+            self.moves.append(text)
+            self.legal.append(None)
+
+
+class Zillions:
+    """An :class:`~generator.check.compare.EngineAdapter` for Zillions rules files.
+
+    ``variants`` are the catalogue variants to check; without ``zrf`` each is read from its family's
+    file rendered from ``catalogue``, with it from that file (a ``.zrf`` or a ``.zip`` holding one).
+    """
+
+    name = NAME
+    batch_size = 64
+
+    def __init__(self, catalogue: Catalogue, variants: Sequence[Variant], zrf: str | Path | None = None) -> None:
+        from generator.check.compare import EngineError
+        from generator.emit.zillions import render_family, zrf_file_name
+        from generator.zrf import Notation, ZrfError, load_text, start
+
+        self.lines: dict[str, _Line] = {}
+        files: dict[str, RulesFile] = {}  # label -> the file
+        given = None if zrf is None else read_rules(zrf)
+        for v in variants:
+            if given is not None:
+                label, text = given
+            else:
+                label = f"{zrf_file_name(v.family_title)} (built from the catalogue)"
+                text = None if label in files else render_family(catalogue, v.family)
+            if label not in files:
+                assert text is not None
+                files[label] = _load(label, text, load_text)
+            game = find_game(files[label], v)
+            try:
+                state = start(game)
+                notation = Notation(state.prog, letters_for(v))
+            except ZrfError as e:
+                raise EngineError(f"{NAME}: {v.name}: cannot play {game.title!r} of {label}: {e}") from None
+            got, want = zrf_start(state, notation, v), reference_start(v)
+            if got != want:
+                raise EngineError(f"{NAME}: {v.name}: {game.title!r} of {label} starts from {got!r}, "
+                                  f"the catalogue from {want!r}")
+            state.track_history()
+            self.lines[v.name] = _Line(v, game.title, state, notation)
+        self.sources = list(files)
+
+    # -- the adapter protocol --------------------------------------------------------------------------
+
+    def probe(self, variant: str, queries: Sequence[Query]) -> list[Answer]:
+        from generator.check.compare import Answer, EngineError
+        from generator.zrf import ZrfError
+
+        line = self.lines.get(variant)
+        if line is None:
+            raise EngineError(f"{NAME}: {variant!r} is not one of the variants loaded and verified "
+                              f"({', '.join(self.lines) or 'none'})")
+        out: list[Answer] = []
+        for q in queries:
+            try:
+                line.go(q.moves)
+                end = line.state.outcome()
+                moves = frozenset() if end is not None else frozenset(line.here())
+            except ZrfError as e:  # a run-time problem of the file (a bad name reached, a loop...)
+                out.append(Answer(frozenset(), error=f"the interpreter failed: {e}"))
+                continue
+            except ValueError as e:
+                out.append(Answer(frozenset(), error=f"cannot set up the position: {e}"))
+                continue
+            result = end.result if end is not None else None
+            claim = result if q.claim and result == "1/2-1/2" else None
+            out.append(Answer(moves, result, claim))
+        return out
+
+    # -- one position at a time (for people and tests) -------------------------------------------------
+
+    def legal_moves(self, variant: str, moves: Sequence[str]) -> set[str]:
+        from generator.check.compare import EngineError, Query
+
+        a = self.probe(variant, [Query(tuple(moves))])[0]
+        if a.error:
+            raise EngineError(f"{NAME}: {a.error}")
+        return set(a.moves)
+
+    def result(self, variant: str, moves: Sequence[str]) -> str | None:
+        from generator.check.compare import EngineError, Query
+
+        a = self.probe(variant, [Query(tuple(moves), claim=True)])[0]
+        if a.error:
+            raise EngineError(f"{NAME}: {a.error}")
+        return a.result if not a.moves else a.claim
+
+    def close(self) -> None:
+        self.lines = {}
+
+    def __enter__(self) -> Zillions:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def perft_generated(catalogue: Catalogue, variant: str | Variant, depth: int, divide: bool = False,
+                    moves: Sequence[str] = ()) -> int:
+    """Perft ``depth`` of ``variant`` through the .zrf generated for its family, after the UCI ``moves``;
+    prints ``move: count`` lines (with ``divide``) and ``Nodes searched: N``, and returns N.
+    Bad input (unknown variant, negative depth, illegal move) raises ``ValueError``."""
+    from generator.check.compare import EngineError
+    from generator.zrf import divide as zrf_divide
+    from generator.zrf import perft
+
+    if isinstance(variant, str):
+        v = catalogue.get(variant)
+        if v is None:
+            raise ValueError(f"unknown variant {variant!r}; known: {', '.join(catalogue.names())}")
+    else:
+        v = variant
+    if depth < 0:
+        raise ValueError(f"depth {depth} must be 0 or more")
+    try:
+        engine = Zillions(catalogue, [v])
+    except EngineError as e:
+        raise ValueError(str(e)) from None
+    line = engine.lines[v.name]
+    try:
+        line.go(list(moves))
+    except ValueError as e:
+        raise ValueError(f"{v.name} (generated .zrf): {e}") from None
+    state = line.state
+    state.history = None  # perft counts move paths: no repetition, as the reference's perft
+    if divide:
+        rows = zrf_divide(state, depth, line.notation.uci)
+        for text, n in rows:
+            print(f"{text}: {n}")
+        total = sum(n for _, n in rows)
+    else:
+        total = perft(state, depth)
+    print(f"Nodes searched: {total}")
+    return total
+
+
+__all__ = ["NAME", "Zillions", "find_game", "letters_for", "perft_generated", "read_rules", "reference_start",
+           "titles_of", "zrf_start", "zrf_title"]
