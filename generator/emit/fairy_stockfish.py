@@ -29,7 +29,6 @@ section, after a static check of every option the way FSF's ``check`` mode would
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 import re
@@ -38,8 +37,6 @@ import sys
 import textwrap
 from collections.abc import Sequence
 from pathlib import Path
-
-import jinja2
 
 from generator.betza import BetzaError, parse_betza
 from generator.catalogue.model import Catalogue, Color, StalemateResult, Variant, absolute_rank
@@ -57,6 +54,7 @@ from generator.emit.fidelity import (
     relaxed,
     writable,
 )
+from generator.emit.jinja import render
 from generator.engine import Position
 
 __all__ = [
@@ -79,7 +77,6 @@ __all__ = [
 TARGET = FAIRY_STOCKFISH
 FOLDER = "fairy-stockfish"  # under out/
 FILE_NAME = "variants.ini"
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 TEMPLATE = "fairy-stockfish/variants.ini.j2"
 RENAME_SUFFIX = "-variantgen"
 FILES = "abcdefghijkl"
@@ -349,18 +346,6 @@ def section_context(variant: Variant, source: str | None = None) -> dict[str, ob
     return context
 
 
-@functools.cache
-def _environment() -> jinja2.Environment:
-    return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(TEMPLATES)),
-        undefined=jinja2.StrictUndefined,
-        keep_trailing_newline=True,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        autoescape=False,
-    )
-
-
 def _catalogue_identity(catalogue: Catalogue) -> tuple[str, str]:
     path = Path(catalogue.path)
     try:
@@ -388,7 +373,7 @@ def render_ini(catalogue: Catalogue, names: Sequence[str] | None = None) -> str:
         "written out.",
         "Needs a large-board build (12x10), e.g. pyffish.load_variant_config(text).",
     ]
-    text = _environment().get_template(TEMPLATE).render(header=header, sections=sections)
+    text = render(TEMPLATE, header=header, sections=sections)
     return text
 
 

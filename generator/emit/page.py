@@ -18,16 +18,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from urllib.parse import quote
 
-import jinja2
-
 from generator.catalogue.model import CastlingMove, Catalogue, Color, StalemateResult, Variant
 from generator.emit import diagrams, fairy_stockfish, zillions
 from generator.emit.fidelity import FAIRY_STOCKFISH, TARGETS, UNWRITABLE, ZILLIONS, limitations, writable
+from generator.emit.jinja import render
 
 __all__ = ["FILE_NAME", "emit", "page_context", "render_page", "rules_in_short"]
 
 FILE_NAME = "index.html"  # at the top of out/
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 TEMPLATE = "page/index.html.j2"
 TARGET_TITLES = {FAIRY_STOCKFISH: "Fairy-Stockfish", ZILLIONS: "Zillions of Games"}
 
@@ -230,20 +228,9 @@ def page_context(catalogue: Catalogue, names: Sequence[str] | None = None) -> di
     }
 
 
-def _environment() -> jinja2.Environment:
-    return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(TEMPLATES)),
-        undefined=jinja2.StrictUndefined,
-        keep_trailing_newline=True,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        autoescape=True,
-    )
-
-
 def render_page(catalogue: Catalogue, names: Sequence[str] | None = None) -> str:
     """The page's HTML text (deterministic)."""
-    return _environment().get_template(TEMPLATE).render(**page_context(catalogue, names))
+    return render(TEMPLATE, html=True, **page_context(catalogue, names))
 
 
 def emit(catalogue: Catalogue, folder: Path, names: Sequence[str] | None = None) -> list[Path]:
