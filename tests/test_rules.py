@@ -455,3 +455,20 @@ def test_double_pass_draw_when_the_variant_has_it() -> None:
     assert pos.legal_moves() == []
     plain = position("bipartite-stage-one", fen, "0000", "0000")
     assert plain.outcome() is None  # the catalogue's rule: only the third repetition draws
+
+
+def test_en_passant_into_the_promotion_zone_promotes() -> None:
+    import dataclasses
+
+    chess = CATALOGUE.get("chess")
+    assert chess is not None and chess.pawn_rules.promotion is not None
+    deep = dataclasses.replace(chess.pawn_rules.promotion, ranks=(6, 7, 8))
+    variant = dataclasses.replace(chess, piece_index={},
+                                  pawn_rules=dataclasses.replace(chess.pawn_rules, promotion=deep))
+    pos = Position.from_fen(variant, "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1")
+    pos.push_uci("d7d5")
+    assert from_square(pos, "e5") == {f"e5{sq}{c}" for sq in ("d6", "e6") for c in "qrbn"}
+    pos.push_uci("e5d6n")
+    assert pos.fen().startswith("4k3/8/3N4/8/8/8/8/4K3 b")
+    pos.pop()
+    assert pos.fen().startswith("4k3/8/8/3pP3/")

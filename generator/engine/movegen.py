@@ -18,6 +18,7 @@ from generator.engine.moves import (
     CASTLE,
     DROP,
     EN_PASSANT,
+    EP_PROMO,
     MULTISTEP,
     NORMAL,
     PASS_MOVE,
@@ -127,11 +128,14 @@ def generate(pos: Position, out: list[Move] | None) -> int:
                 if ep_targets:
                     # taking en passant empties a second square: always played out
                     for to in _squares(ep_targets):
-                        m = (EN_PASSANT, s, to, pos.ep_victim)
-                        if not guarded or _safe(pos, m, us):
-                            n += 1
-                            if out is not None:
-                                out.append(m)
+                        takes: list[Move] = [(EP_PROMO, s, to, c) for c in choices] if zone >> to & 1 else []
+                        if not takes or keep_plain:
+                            takes.append((EN_PASSANT, s, to, pos.ep_victim))
+                        for m in takes:
+                            if not guarded or _safe(pos, m, us):
+                                n += 1
+                                if out is not None:
+                                    out.append(m)
                 if test_all or low & pinned or out is not None:
                     moves = [(NORMAL, s, to, 0) for to in _squares(plain)]
                     moves.extend((PROMOTION, s, to, c) for to in _squares(promo) for c in choices)

@@ -9,6 +9,7 @@ NORMAL     0                             ``e2e4``
 MULTISTEP  bitboard of passed squares    ``e2e5`` (a pawn's multi-step)
 PROMOTION  type of the new piece         ``a9a10m``
 EN_PASSANT square of the captured pawn   ``d5e4``
+EP_PROMO   type of the new piece         ``d5e4q`` (en passant into the promotion zone)
 CASTLE     index of the castling move    ``f1i1`` (the king's own move)
 DROP       type dropped (from is -1)     ``M@b1``
 SWAP       0                             ``c1b1`` (the swapping piece, then its partner)
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 
 Move = tuple[int, int, int, int]
 
-NORMAL, MULTISTEP, PROMOTION, EN_PASSANT, CASTLE, DROP, SWAP, PASS = range(8)
+NORMAL, MULTISTEP, PROMOTION, EN_PASSANT, CASTLE, DROP, SWAP, PASS, EP_PROMO = range(9)
 
 PASS_MOVE: Move = (PASS, -1, -1, 0)
 
@@ -38,6 +39,6 @@ def uci(rules: Rules, m: Move) -> str:
     if kind == DROP:
         return f"{rules.letters[extra]}@{name(to)}"
     text = name(frm) + name(to)
-    if kind == PROMOTION:
+    if kind == PROMOTION or kind == EP_PROMO:
         text += rules.letters[extra].lower()
     return text

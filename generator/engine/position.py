@@ -317,7 +317,7 @@ class Position:
         us = self.turn
         box = self.board
         moved = box[frm] if frm >= 0 else EMPTY
-        taken_at = extra if kind == mv.EN_PASSANT else to
+        taken_at = extra if kind == mv.EN_PASSANT else self.ep_victim if kind == mv.EP_PROMO else to
         captured = box[taken_at] if kind not in (mv.PASS, mv.DROP, mv.CASTLE, mv.SWAP) else EMPTY
         self.stack.append((m, self.unmoved, self.ep, self.ep_victim, self.halfmove, self.swaps_left,
                            moved, captured))
@@ -354,7 +354,7 @@ class Position:
                 if rules.captures_to_hand:
                     self.pockets[us][captured >> 1] += 1
             self._remove(frm)
-            self._add(to, extra * 2 + us if kind == mv.PROMOTION else moved)
+            self._add(to, extra * 2 + us if kind in (mv.PROMOTION, mv.EP_PROMO) else moved)
             if rules.is_pawn[moved >> 1]:
                 self.halfmove = 0
             self.unmoved &= ~(1 << frm | 1 << taken_at)
@@ -396,7 +396,7 @@ class Position:
             self._remove(to)
             self._add(frm, moved)
             if captured != EMPTY:
-                self._add(extra if kind == mv.EN_PASSANT else to, captured)
+                self._add(extra if kind == mv.EN_PASSANT else ep_victim if kind == mv.EP_PROMO else to, captured)
                 if self.rules.captures_to_hand:
                     self.pockets[us][captured >> 1] -= 1
         self.unmoved, self.ep, self.ep_victim, self.halfmove, self.swaps_left = (
