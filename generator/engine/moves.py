@@ -39,6 +39,6 @@ def uci(rules: Rules, m: Move) -> str:
     if kind == DROP:
         return f"{rules.letters[extra]}@{name(to)}"
     text = name(frm) + name(to)
-    if kind == PROMOTION or kind == EP_PROMO:
+    if kind in (PROMOTION, EP_PROMO):
         text += rules.letters[extra].lower()
     return text
