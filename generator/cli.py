@@ -21,6 +21,7 @@ from generator.check import command as check_command
 from generator.emit import build
 from generator.emit.diagrams import write_show_svg
 from generator.emit.fidelity import TARGETS, limitations
+from generator.emit.page import rules_in_short
 from generator.engine import FenError, Position, uci
 from generator.engine.perft import divide, perft
 from generator.zrf.command import perft_zrf, register_lint
@@ -98,6 +99,9 @@ def cmd_show(catalogue: Catalogue, args: argparse.Namespace) -> int:
         print("in hand: " + "; ".join(pockets))
     print(f"FEN: {pos.fen()}")
     print()
+    for topic, text in rules_in_short(v):
+        print(f"{topic + ':':<12}{text}")
+    print()
     for p in v.pieces:
         roles = f" [{', '.join(sorted(r.value for r in p.roles))}]" if p.roles else ""
         canonical = p.movement.render()
@@ -122,6 +126,8 @@ def cmd_moves(catalogue: Catalogue, args: argparse.Namespace) -> int:
 
 def cmd_perft(catalogue: Catalogue, args: argparse.Namespace) -> int:
     if args.zrf:
+        if args.fen is not None:
+            raise UsageError("perft --zrf counts from the file's own setup: --fen is not supported with --zrf")
         # with --zrf the only positional is the depth
         depth = args.depth if args.depth is not None else args.variant
         if depth is None or not str(depth).isdigit() or (args.depth is not None and args.variant is not None):

@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from generator.catalogue import DEFAULT_CATALOGUE
 from generator.catalogue.model import Catalogue
 from generator.emit import diagrams, fairy_stockfish, page, zillions
 from generator.emit.fidelity import check_name, limitations
@@ -168,6 +169,10 @@ def register(
 def cmd_build(catalogue: Catalogue, args: argparse.Namespace) -> int:
     """Run the build; unknown variant names raise ``ValueError`` (the CLI maps it to a usage error)."""
     names = list(args.variants) or None
+    partial = names is not None or Path(catalogue.path).resolve() != DEFAULT_CATALOGUE.resolve()
+    if partial and Path(args.out).resolve() == DEFAULT_OUT.resolve():
+        raise ValueError("the repository's out/ holds the build of the whole repository catalogue; "
+                         "write a partial or private build elsewhere with --out DIR")
     for line in build(catalogue, Path(args.out), names):
         print(line)
     return 0

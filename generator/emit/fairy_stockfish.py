@@ -371,8 +371,12 @@ def render_ini(catalogue: Catalogue, names: Sequence[str] | None = None) -> str:
         f"catalogue: {file_name}, sha256 {digest}",
         f"{written} section{'s' if written != 1 else ''}, each without a parent: every option it relies on is "
         "written out.",
-        "Needs a large-board build (12x10), e.g. pyffish.load_variant_config(text).",
     ]
+    selected = select(catalogue, names)
+    if any(v.board.files > 8 or v.board.ranks > 8 for v in selected):
+        header.append("Needs a large-board build (up to 12x10), such as pyffish: pyffish.load_variant_config(text).")
+    else:
+        header.append("Loads into any Fairy-Stockfish build, e.g. pyffish.load_variant_config(text).")
     text = render(TEMPLATE, header=header, sections=sections)
     return text
 
