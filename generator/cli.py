@@ -18,6 +18,7 @@ from typing import NoReturn
 from generator.catalogue import DEFAULT_CATALOGUE, CatalogueError, load_catalogue
 from generator.catalogue.model import Catalogue, Color, Variant
 from generator.check import command as check_command
+from generator.check.zillions import perft_generated
 from generator.emit import build
 from generator.emit.diagrams import write_show_svg
 from generator.emit.fidelity import TARGETS, limitations
@@ -134,6 +135,13 @@ def cmd_perft(catalogue: Catalogue, args: argparse.Namespace) -> int:
             raise UsageError("perft --zrf FILE [--game TITLE] DEPTH takes a depth only")
         perft_zrf(args.zrf, args.game, int(depth), args.divide, args.moves)
         return 0
+    if args.engine == "zillions":
+        if args.fen is not None:
+            raise UsageError("perft --engine zillions counts from the variant's setup: --fen is not supported")
+        if args.variant is None or args.depth is None:
+            raise UsageError("perft VARIANT DEPTH --engine zillions needs VARIANT and DEPTH")
+        perft_generated(catalogue, args.variant, args.depth, args.divide, args.moves)
+        return 0
     if args.suite:
         if args.variant or args.depth is not None:
             raise UsageError("perft --suite FILE takes no VARIANT or DEPTH")
@@ -226,6 +234,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--suite", metavar="FILE", help="a suite file: 'variant ; fen ; depth ; nodes' per line")
     p.add_argument("--zrf", metavar="FILE", help="count through a Zillions rules file instead of the catalogue")
     p.add_argument("--game", metavar="TITLE", help="with --zrf: the game or variant (default: the first)")
+    p.add_argument("--engine", choices=["reference", "zillions"], default="reference",
+                   help="count with the reference engine (default) or through the generated Zillions file")
     p.set_defaults(run=cmd_perft)
     register_lint(sub, [common])
     return parser

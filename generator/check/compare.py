@@ -103,6 +103,29 @@ class EngineAdapter(Protocol):
     def probe(self, variant: str, queries: Sequence[Query]) -> list[Answer]: ...
 
 
+class OnePosition:
+    """One position at a time, for people and tests, on top of an adapter's ``probe``."""
+
+    name: str
+
+    def probe(self, variant: str, queries: Sequence[Query]) -> list[Answer]:
+        raise NotImplementedError
+
+    def _one(self, variant: str, moves: Sequence[str], claim: bool) -> Answer:
+        a = self.probe(variant, [Query(tuple(moves), claim=claim)])[0]
+        if a.error:
+            raise EngineError(f"{self.name}: {a.error}")
+        return a
+
+    def legal_moves(self, variant: str, moves: Sequence[str]) -> set[str]:
+        return set(self._one(variant, moves, claim=False).moves)
+
+    def result(self, variant: str, moves: Sequence[str]) -> str | None:
+        """How the game has ended after ``moves``: a forced end, or a claimable draw; None if it goes on."""
+        a = self._one(variant, moves, claim=True)
+        return a.result if not a.moves else a.claim
+
+
 @dataclass(frozen=True)
 class Disagreement:
     """The first position where the reference and the engine differ."""

@@ -42,6 +42,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
+from generator.check.compare import OnePosition
+
 if TYPE_CHECKING:
     from generator.catalogue.model import Variant
     from generator.check.compare import Answer, Query
@@ -54,7 +56,7 @@ def _fen6(fen: str) -> str:
     return " ".join(fen.split()[:6])
 
 
-class FairyStockfish:
+class FairyStockfish(OnePosition):
     """An :class:`~generator.check.compare.EngineAdapter` for a ``variants.ini`` text.
 
     ``variants`` are the catalogue variants to check: each must be a section of ``ini``.  Use it
@@ -97,9 +99,9 @@ class FairyStockfish:
         if problems:
             log = self._workers[0].stderr_text().strip()
             self.close()
-            text = f"{NAME} cannot check this ini:\n  " + "\n  ".join(problems)
-            if log:
-                text += "\n  pyffish said while loading it:\n    " + "\n    ".join(log.splitlines()[-10:])
+            text = f"{NAME} cannot check this ini: " + "; ".join(problems)
+            if log:  # one line, as every error of the command: the last thing pyffish said is the telling one
+                text += f" (pyffish said while loading it: {' / '.join(log.splitlines()[-3:])})"
             raise EngineError(text)
         self.version = self._workers[0].version
 
@@ -136,25 +138,6 @@ class FairyStockfish:
                 raise EngineError(f"{NAME}: {payload}")
             out.extend(Answer(frozenset(moves), result, claim, error) for moves, result, claim, error in payload)
         return out
-
-    # -- one position at a time (for people and tests) -------------------------------------------------
-
-    def legal_moves(self, variant: str, moves: Sequence[str]) -> set[str]:
-        from generator.check.compare import EngineError, Query
-
-        a = self.probe(variant, [Query(tuple(moves))])[0]
-        if a.error:
-            raise EngineError(f"{NAME}: {a.error}")
-        return set(a.moves)
-
-    def result(self, variant: str, moves: Sequence[str]) -> str | None:
-        """How the game has ended after ``moves``: forced ends, or a claimable draw; None if it goes on."""
-        from generator.check.compare import EngineError, Query
-
-        a = self.probe(variant, [Query(tuple(moves), claim=True)])[0]
-        if a.error:
-            raise EngineError(f"{NAME}: {a.error}")
-        return a.result if not a.moves else a.claim
 
     def close(self) -> None:
         for w in self._workers:

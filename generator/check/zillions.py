@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from generator.check.compare import OnePosition
 from generator.emit.fidelity import relaxed
 
 if TYPE_CHECKING:
@@ -203,7 +204,7 @@ class _Line:
             self.legal.append(None)
 
 
-class Zillions:
+class Zillions(OnePosition):
     """An :class:`~generator.check.compare.EngineAdapter` for Zillions rules files.
 
     ``variants`` are the catalogue variants to check; without ``zrf`` each is read from its family's
@@ -270,24 +271,6 @@ class Zillions:
             claim = result if q.claim and result == "1/2-1/2" else None
             out.append(Answer(moves, result, claim))
         return out
-
-    # -- one position at a time (for people and tests) -------------------------------------------------
-
-    def legal_moves(self, variant: str, moves: Sequence[str]) -> set[str]:
-        from generator.check.compare import EngineError, Query
-
-        a = self.probe(variant, [Query(tuple(moves))])[0]
-        if a.error:
-            raise EngineError(f"{NAME}: {a.error}")
-        return set(a.moves)
-
-    def result(self, variant: str, moves: Sequence[str]) -> str | None:
-        from generator.check.compare import EngineError, Query
-
-        a = self.probe(variant, [Query(tuple(moves), claim=True)])[0]
-        if a.error:
-            raise EngineError(f"{NAME}: {a.error}")
-        return a.result if not a.moves else a.claim
 
     def close(self) -> None:
         self.lines = {}

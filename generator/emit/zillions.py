@@ -286,7 +286,8 @@ def _squares_of_ranks(v: Variant, color: Color, relative: Iterable[int]) -> list
 
 def _needs_attribute(v: Variant) -> set[str]:
     """Letters of the piece types that carry ``never-moved?``: castling kings and rooks, swapping
-    pieces and their partners, pieces with first-move-only (``i``) moves."""
+    pieces and their partners, pieces with first-move-only (``i``) moves, and pawns that may
+    promote to one of those."""
     out: set[str] = set()
     for cm in v.castling:
         for sq in (cm.king_from, cm.rook_from):
@@ -298,6 +299,11 @@ def _needs_attribute(v: Variant) -> set[str]:
             out.add(sw.piece)
             out |= {p.letter for p in _swap_partners(v, sw.piece, sw.excluded_roles)}
     out |= {p.letter for p in v.pieces if any(m.initial for m in p.movement.moves)}
+    # A promoted piece has moved, but (add Rook ...) gives it the type's default, never-moved? true:
+    # a pawn that may promote to such a type carries the attribute and clears it where it lands.
+    promo = v.pawn_rules.promotion
+    if promo is not None and out & set(promo.choices):
+        out |= {p.letter for p in v.pieces if p.pawn}
     return out
 
 

@@ -1,0 +1,249 @@
+"""``variantgen check --engine zillions``: the ZRF interpreter on the generated rules files agrees with the
+reference engine, and the check catches a file altered by one line.  Runs in-process, some 30 s."""
+
+from __future__ import annotations
+
+import argparse
+import re
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from generator.catalogue import DEFAULT_CATALOGUE, load_catalogue
+from generator.catalogue.model import Variant
+from generator.check.command import cmd_check, register
+from generator.check.compare import EngineError, Query, check_variant
+from generator.check.zillions import Zillions, perft_generated
+from generator.emit.fidelity import limitations, relaxed
+from generator.emit.zillions import render_family
+from generator.engine import Position, uci
+from generator.engine.perft import perft
+
+CAT = load_catalogue(DEFAULT_CATALOGUE)
+
+
+def variant(name: str) -> Variant:
+    v = CAT.get(name)
+    assert v is not None
+    return v
+
+
+def altered(name: str, anchor: str, old: str, new: str) -> str:
+    """The .zrf of ``name``'s family with one line changed: the first line after ``anchor`` holding
+    ``old`` (a regular expression) gets it replaced by ``new``."""
+    text = render_family(CAT, variant(name).family)
+    start = text.index(anchor)
+    lines = text[start:].split("\n")
+    hits = [i for i, line in enumerate(lines) if re.search(old, line)]
+    assert hits, f"{old!r} not found after {anchor!r}"
+    changed = re.sub(old, new, lines[hits[0]], count=1)
+    assert changed != lines[hits[0]]
+    lines[hits[0]] = changed
+    return text[:start] + "\n".join(lines)
+
+
+def write(tmp_path: Path, text: str, name: str = "altered.zrf") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="ascii")
+    return path
+
+
+# -- agreement ---------------------------------------------------------------------------------------
+
+
+AGREE = [("chess", 2, 2), ("ajax-chess", 1, 2), ("ajax-bigamous", 2, 2), ("prime-ministers-chess", 2, 2),
+         ("bipartite-stage-one", 2, 2), ("bipartite-stage-two-white-diagonal", 2, 2)]
+
+
+def test_the_generated_files_agree_with_the_reference() -> None:
+    variants = [variant(n) for n, _, _ in AGREE]
+    with Zillions(CAT, variants) as engine:
+        assert len(engine.sources) == 5  # one file per family, read once
+        for (name, depth, games), v in zip(AGREE, variants, strict=True):
+            report = check_variant(v, engine, depth=depth, games=games, plies=80, seed=1)
+            assert report.ok, report.disagreement.describe()
+            assert report.positions > 20 and report.moves > report.positions, name
+    assert [x.rule for x in limitations(variant("bipartite-stage-one"), "zillions")] == []
+
+
+def test_races_passes_and_repetition_draws() -> None:
+    # seed 1: game 0 is won by a race at ply 124, game 1 drawn by threefold repetition at ply 126, where
+    # Zillions' repetition goal ends the game itself (the reference lets a player claim the draw)
+    v = variant("bipartite-stage-one")
+    with Zillions(CAT, [v]) as engine:
+        report = check_variant(v, engine, depth=0, games=2, plies=300, seed=1)
+        assert report.ok, report.disagreement.describe()
+        assert report.ends == {"race": 1, "3-fold repetition": 1}
+        pos = Position.start(relaxed(v, "zillions"))
+        played: list[str] = []
+        while "0000" not in (moves := sorted(engine.legal_moves(v.name, played))):
+            played.append(moves[-1])
+            pos.push_uci(moves[-1])
+        assert moves == ["0000"] and engine.result(v.name, played) is None
+
+
+def test_a_game_costs_one_move_application_per_ply() -> None:
+    v = variant("chess")
+    with Zillions(CAT, [v]) as engine:
+        state = engine.lines["chess"].state
+        pushes = []
+        push = state.push
+        state.push = lambda m: (pushes.append(m), push(m))[1]  # type: ignore[method-assign]
+        report = check_variant(v, engine, depth=0, games=1, plies=40, seed=3)
+        assert report.ok and report.positions == 41
+        assert len(pushes) == 40
+
+
+def test_a_promoted_piece_has_moved() -> None:
+    # a8 and b8 hold a promoted Bishop and a promoted Knight: neither has never moved, so no swap.  The
+    # rules file once gave them (add Bishop ...)'s default never-moved? true, and offered a8b8.
+    white = ["c2c4", "c4c5", "c5c6", "c6b7", "b7a8b", "b2b4", "b4b5", "b5b6", "b6b7", "b7b8n"]
+    black = ["b8a6", "h8g6", "g6h8", "h8g6", "g6h8", "h8g6", "g6h8", "h8g6", "g6h8", "h8g6"]
+    moves = [m for pair in zip(white, black, strict=True) for m in pair]
+    v = variant("prime-ministers-chess")
+    pos = Position.start(relaxed(v, "zillions"))
+    for m in moves:
+        pos.push_uci(m)
+    assert pos.fen().startswith("BNbqkmb1r/p1ppppppp/n5n2/9/9/9/P2PPPPPP/RNBMKQBNR w")
+    expected = {uci(pos.rules, m) for m in pos.legal_moves()}
+    with Zillions(CAT, [v]) as engine:
+        assert engine.legal_moves(v.name, moves) == expected and "a8b8" not in expected
+
+
+# -- one altered line, one disagreement ----------------------------------------------------------------
+
+MUTATIONS = [
+    # the Ajax Knight's (1,2) leap north-north-east becomes a second north-east-east one: found at the start
+    ("ajax-chess", "(name AjaxKnight)", r"\(leap nne add\)", "(leap nee add)", 1, 0, {"b1c3", "i1j3"}, set()),
+    # the king lands on d1 when castling queenside, not b1: found in a random game
+    ("ajax-chess", "(define castle-f1-b1-a1-c1", r"^   b1 (?=\(set-attribute never-moved\? false\) cascade)",
+     "   d1 ", 0, 5, {"f1b1"}, {"f1d1"}),
+    # no promotion to the Minister
+    ("ajax-bigamous", "(define add-as-moved-or-promote-to-", r" AjaxMinister(?= AjaxBishop)", "", 0, 1, {"c7c8m"},
+     set()),
+    # White's drop zone on rank 3 instead of rank 1
+    ("ajax-bigamous", "(zone (name drop-zone) (players White)", r"a1 b1 c1 d1 e1 f1 g1 h1 i1",
+     "a3 b3 c3 d3 e3 f3 g3 h3 i3", 1, 0, set(), {f"M@{f}3" for f in "abcdefghi"}),
+]
+
+
+@pytest.mark.parametrize(("name", "anchor", "old", "new", "depth", "games", "only_ref", "only_zrf"), MUTATIONS,
+                         ids=["ajax-knight-direction", "castling-square", "promotion-choice", "drop-zone"])
+def test_check_reports_an_altered_line(tmp_path: Path, name: str, anchor: str, old: str, new: str, depth: int,
+                                       games: int, only_ref: set[str], only_zrf: set[str]) -> None:
+    v = variant(name)
+    path = write(tmp_path, altered(name, anchor, old, new))
+    with Zillions(CAT, [v], zrf=path) as engine:
+        report = check_variant(v, engine, depth=depth, games=games, plies=100, seed=1)
+    d = report.disagreement
+    assert d is not None, f"{new!r} went unnoticed"
+    assert d.variant == name and d.engine == "zillions"
+    assert set(d.only_reference) == only_ref and set(d.only_engine) == only_zrf
+    pos = Position.start(relaxed(v, "zillions"))
+    for m in d.moves:
+        pos.push_uci(m)
+    assert pos.fen() == d.fen
+    text = d.describe()
+    assert name in text and d.fen in text and all(m in text for m in only_ref | only_zrf)
+
+
+def check_args(*argv: str) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="variantgen")
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--catalogue")
+    register(parser.add_subparsers(dest="command"), [common])
+    return parser.parse_args(["check", *argv])
+
+
+def test_the_command_checks_a_given_zrf_and_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, altered("ajax-chess", "(name AjaxKnight)", r"\(step-no-capture nw add\)",
+                                   "(step-no-capture ne add)"))
+    args = check_args("ajax-chess", "--engine", "zillions", "--zrf", str(path), "--depth", "2", "--games", "0")
+    assert cmd_check(CAT, args) == 1
+    out = capsys.readouterr().out
+    assert "DISAGREEMENT in ajax-chess (perft) between the reference and zillions" in out
+    assert "moves only the reference has: b1a2" in out
+    assert "1 disagree (ajax-chess)" in out
+
+
+def test_the_command_reads_a_zip_and_checks_the_variants_it_has(capsys: pytest.CaptureFixture[str]) -> None:
+    zipped = Path(__file__).resolve().parents[1] / "out" / "zillions" / "Bipartite Chess.zip"
+    args = check_args("--engine", "zillions", "--zrf", str(zipped), "--depth", "1", "--games", "1", "--plies", "20")
+    assert cmd_check(CAT, args) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"^zillions \(the ZRF interpreter\): 3 games of .*Bipartite Chess\.zip loaded", out, re.M), out
+    assert re.search(r"^bipartite-stage-one: \d+ positions, \d+ moves compared, .*zillions \d+%\)$", out, re.M), out
+    assert "chess:" not in out.replace("Bipartite Chess", "").replace("bipartite", "")
+    assert out.rstrip().endswith("all agree")
+
+
+def test_a_file_without_the_title_is_a_clear_error(tmp_path: Path) -> None:
+    path = write(tmp_path, render_family(CAT, "chess"), "Chess.zrf")
+    with pytest.raises(ValueError, match=r"has no game or variant titled 'Ajax Chess' \(for ajax-chess\); "
+                                         r"its titles: 'Chess'"):
+        cmd_check(CAT, check_args("ajax-chess", "--engine", "zillions", "--zrf", str(path)))
+    with pytest.raises(ValueError, match="no game titled as a catalogue variant; its titles: 'Nothing'"):
+        cmd_check(CAT, check_args("--engine", "zillions", "--zrf", str(write(tmp_path, render_family(
+            CAT, "chess").replace('(title "Chess")', '(title "Nothing")'), "Nothing.zrf"))))
+    bad = tmp_path / "two.zip"
+    with zipfile.ZipFile(bad, "w") as zf:
+        zf.writestr("a.zrf", "")
+        zf.writestr("b.zrf", "")
+    with pytest.raises(ValueError, match=r"exactly one \.zrf file \(it holds: a\.zrf, b\.zrf\)"):
+        cmd_check(CAT, check_args("chess", "--engine", "zillions", "--zrf", str(bad)))
+    with pytest.raises(ValueError, match="cannot read the rules file"):
+        cmd_check(CAT, check_args("chess", "--engine", "zillions", "--zrf", str(tmp_path / "none.zrf")))
+    with pytest.raises(ValueError, match=r"cannot read .*broken\.zrf"):
+        cmd_check(CAT, check_args("chess", "--engine", "zillions", "--zrf",
+                                  str(write(tmp_path, "(game (title \"Chess\"", "broken.zrf"))))
+
+
+def test_options_belong_to_their_engine() -> None:
+    with pytest.raises(ValueError, match="--zrf is a Zillions file: use it with --engine zillions"):
+        cmd_check(CAT, check_args("chess", "--zrf", "x.zrf"))
+    with pytest.raises(ValueError, match=r"--ini is a Fairy-Stockfish file.*\(a Zillions file is --zrf FILE\)"):
+        cmd_check(CAT, check_args("chess", "--engine", "zillions", "--ini", "x.ini"))
+    with pytest.raises(ValueError, match="--jobs is for --engine fairy-stockfish"):
+        cmd_check(CAT, check_args("chess", "--engine", "zillions", "--jobs", "2"))
+    args = check_args("chess", "--engine", "zillions")
+    assert (args.depth, args.games, args.engine) == (2, 20, "zillions")
+
+
+def test_a_different_start_position_is_refused(tmp_path: Path) -> None:
+    v = variant("ajax-chess")
+    moved = altered("ajax-chess", "(board-setup", r"\(King f1\)", "(King f5)")
+    with pytest.raises(EngineError, match=r"ajax-chess: 'Ajax Chess' of .* starts from 'rnbmkqmbnr/pppppppppp/10/10/"
+                                          r"10/5K4/10/10/PPPPPPPPPP/RNBMQ1MBNR w', the catalogue from 'rnbmkqmbnr/"
+                                          r"pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNBMQKMBNR w'"):
+        Zillions(CAT, [v], zrf=write(tmp_path, moved))
+
+
+def test_the_adapter_survives_unknown_names_and_moves() -> None:
+    with Zillions(CAT, [variant("chess")]) as engine:
+        with pytest.raises(EngineError, match="'no-such-variant' is not one of the variants"):
+            engine.probe("no-such-variant", [Query(())])
+        [bad] = engine.probe("chess", [Query(("e2e4", "e2e5"))])
+        assert bad.error is not None and "move 2 'e2e5' is not legal" in bad.error and not bad.moves
+        assert len(engine.legal_moves("chess", [])) == 20
+        assert engine.result("chess", ["f2f3", "e7e5", "g2g4", "d8h4"]) == "0-1"
+
+
+# -- perft through the generated file ------------------------------------------------------------------
+
+
+def test_perft_generated_equals_the_reference_at_depth_2(capsys: pytest.CaptureFixture[str]) -> None:
+    for v in CAT.variants:
+        expected = perft(Position.start(relaxed(v, "zillions")), 2)
+        assert perft_generated(CAT, v.name, 2) == expected, v.name
+        assert capsys.readouterr().out == f"Nodes searched: {expected}\n"
+
+
+def test_perft_generated_divides_after_moves(capsys: pytest.CaptureFixture[str]) -> None:
+    assert perft_generated(CAT, "ajax-bigamous", 1, divide=True, moves=["b1c3", "b8c6"]) == 31
+    out = capsys.readouterr().out.splitlines()
+    assert "M@b1: 1" in out and out[-1] == "Nodes searched: 31"
+    with pytest.raises(ValueError, match="move 1 'e2e5' is not legal"):
+        perft_generated(CAT, "chess", 1, moves=["e2e5"])
+    with pytest.raises(ValueError, match="unknown variant 'nope'"):
+        perft_generated(CAT, "nope", 1)
