@@ -472,3 +472,35 @@ def test_en_passant_into_the_promotion_zone_promotes() -> None:
     assert pos.fen().startswith("4k3/8/3N4/8/8/8/8/4K3 b")
     pos.pop()
     assert pos.fen().startswith("4k3/8/8/3pP3/")
+
+
+def test_a_16x16_board_with_holes_plays() -> None:
+    from generator.catalogue import load_catalogue_text
+
+    text = """
+families:
+  big: {title: Big, seed: null}
+variants:
+  big:
+    title: Big
+    family: big
+    board: {files: 16, ranks: 16, holes: [h8]}
+    pieces:
+      K: {name: King, betza: K, roles: [royal]}
+      Q: {name: Queen, betza: Q}
+      Z: {name: Zebra rider, betza: ZZ}
+    setup:
+      white: {K: [a1], Q: [h1], Z: [p16]}
+      black: {K: [p2]}
+"""
+    big = load_catalogue_text(text).get("big")
+    assert big is not None
+    pos = Position.start(big)
+    # queen on h1: 6 west (b1..g1; a1 is its own king), 8 east (i1..p1), 6 up the h-file before the
+    # hole on h8, 7 up-left to a8, 8 up-right to p9
+    assert len(from_square(pos, "h1")) == 6 + 8 + 6 + 7 + 8
+    assert "h1h9" not in legal(pos)
+    # the zebra rider on p16 rides (-2,-3) and (-3,-2): n13 l10 j7 h4 f1 and m14 j12 g10 d8 a6
+    zebra = from_square(pos, "p16")
+    assert {"p16n13", "p16f1", "p16m14", "p16a6"} <= zebra and len(zebra) == 10
+    assert pos.fen().startswith("15Z/16/16/16/16/16/16/16/7*8/")
