@@ -22,7 +22,7 @@ from generator.check.zillions import perft_generated
 from generator.emit import build
 from generator.emit.diagrams import write_show_svg
 from generator.emit.fidelity import TARGETS, limitations
-from generator.emit.page import rules_in_short
+from generator.emit.rules_text import rules_in_short
 from generator.engine import FenError, Position, uci
 from generator.engine.perft import divide, perft
 from generator.zrf.command import perft_zrf, register_lint

@@ -50,8 +50,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-import jinja2
-
 from generator.betza import BetzaMove, Modality, lame_path
 from generator.catalogue.model import (
     FILE_LETTERS,
@@ -67,6 +65,8 @@ from generator.catalogue.model import (
 )
 from generator.emit.fidelity import ZILLIONS, Limitation, limitations, relaxed
 from generator.emit.glyphs import Glyph, Shape, bmp_bytes, glyph_set, raster
+from generator.emit.jinja import render
+from generator.emit.rules_text import ranks_phrase, rules_in_short
 
 __all__ = [
     "BOARD_BORDER",
@@ -88,7 +88,6 @@ __all__ = [
 
 TARGET = ZILLIONS
 FOLDER = "zillions"  # under out/
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 TEMPLATE = "zillions/family.zrf.j2"
 
 SQUARE_SIZE = 50  #: board squares, in pixels
@@ -583,105 +582,16 @@ def _swap_tokens(v: Variant, names: _Names) -> dict[Color, list[tuple[str, list[
 # --- rules text -----------------------------------------------------------------------------------------
 
 
-def _square_list(squares: Sequence[Square]) -> str:
-    return ", ".join(s.name for s in sorted(squares, key=lambda s: (s.rank, s.file)))
-
-
-def _ranks(ranks: Sequence[int]) -> str:
-    """``rank 2``, ``ranks 8 and 9``, ``ranks 1, 2 and 3``."""
-    words = [str(r) for r in ranks]
-    if len(words) == 1:
-        return f"rank {words[0]}"
-    return f"ranks {', '.join(words[:-1])} and {words[-1]}"
-
-
 def rules_summary(v: Variant) -> list[list[str]]:
-    """The rules of ``v`` in short, as paragraphs of lines (plain text)."""
-    paras: list[list[str]] = []
-    if v.description:
-        paras.append([v.description])
-    b = v.board
-    board = f"Board: {b.files} files by {b.ranks} ranks"
-    if b.holes:
-        board += (
-            f", without the squares {_square_list(list(b.holes))} (holes: nothing stands on them, only true "
-            "leaps cross them)"
-        )
-    first = "Black moves first." if v.setup.to_move is Color.BLACK else "White moves first."
-    paras.append([board + ".", first])
+    """The rules of ``v`` in short, as paragraphs of lines (plain text): what it is, its pieces, its rules."""
+    paras: list[list[str]] = [[v.description]] if v.description else []
     pieces = []
     for p in v.pieces:
-        roles = []
-        if p.royal:
-            roles.append("royal")
-        if p.pawn:
-            roles.append("pawn")
+        roles = [r.value for r in sorted(p.roles, key=lambda r: r.value)]
         head = f"{p.name} ({p.letter}, Betza {p.betza}{', ' + ', '.join(roles) if roles else ''})"
         pieces.append(f"{head}: {p.help}" if p.help else head)
     paras.append(pieces)
-    rules = []
-    pr = v.pawn_rules
-    if any(p.pawn for p in v.pieces):
-        if pr.max_steps > 1 and pr.multi_step_ranks:
-            rules.append(
-                f"Pawns on their {_ranks(pr.multi_step_ranks)} may advance up to {pr.max_steps} squares "
-                "straight ahead, every square passed empty."
-            )
-            if pr.en_passant:
-                rules.append(
-                    "A pawn that advanced several squares may be taken en passant on any square it "
-                    "passed, on the very next move only."
-                )
-        if pr.promotion is not None:
-            choices = ", ".join(v.piece(x).name for x in pr.promotion.choices)
-            must = "must" if pr.promotion.mandatory else "may"
-            rules.append(f"A pawn reaching its {_ranks(pr.promotion.ranks)} {must} promote to {choices}.")
-    for cm in v.castling:
-        rules.append(
-            f"Castling ({cm.color.word}): king {cm.king_from}-{cm.king_to}, rook {cm.rook_from}-{cm.rook_to}; "
-            "both unmoved, the squares between empty, the king's squares not attacked."
-        )
-    if v.drops is not None:
-        hand = ", ".join(f"{n} {v.piece(x).name}" for c, x, n in v.setup.pockets if c is Color.WHITE)
-        rules.append(
-            f"Pieces in hand ({hand or 'none'} each) may be dropped, as a move, on an empty square of the "
-            f"player's {_ranks(v.drops.ranks)}."
-        )
-    for sw in v.swaps:
-        times = "once" if sw.per_player == 1 else f"{sw.per_player} times"
-        unmoved = "unmoved " if sw.unmoved_only else ""
-        excluded = " or ".join(r.value for r in sorted(sw.excluded_roles, key=lambda r: r.value))
-        partner = f"{'an' if unmoved else 'a'} {unmoved}friendly neighbour ({sw.adjacency})"
-        partner += f", not a {excluded} piece" if excluded else ""
-        rules.append(
-            f"{times.capitalize()} per game, as a move, {'an' if unmoved else 'a'} {unmoved}{v.piece(sw.piece).name} "
-            f"may swap places with {partner}."
-        )
-    g = v.goals
-    if g.checkmate and any(p.royal for p in v.pieces):
-        rules.append("Checkmate wins.")
-    if g.race is not None:
-        rules.append(f"A side wins when all its pieces stand on its {_ranks(g.race.ranks)}.")
-    if g.bare_king is not None:
-        rules.append(
-            f"A king left alone loses if the other side keeps {g.bare_king.opponent_minimum} or more other "
-            "pieces; otherwise it has one more move, and taking the last piece draws."
-        )
-    d = v.draws
-    rules.append(
-        {
-            StalemateResult.DRAW: "Stalemate draws.",
-            StalemateResult.LOSS: "The stalemated side loses.",
-            StalemateResult.PASS: "A side without a legal move passes.",
-        }[d.stalemate]
-    )
-    if d.repetition:
-        rules.append(f"{d.repetition}-fold repetition draws.")
-    if d.move_rule:
-        rules.append(f"The {d.move_rule}-move rule draws.")
-    if d.insufficient_material:
-        rules.append("Insufficient mating material draws.")
-    paras.append(rules)
+    paras.append([f"{topic}: {text}" for topic, text in rules_in_short(v)])
     return paras
 
 
@@ -956,33 +866,21 @@ def _piece_description(v: Variant, p: PieceType) -> str:
     if p.pawn:
         pr = v.pawn_rules
         if pr.max_steps > 1 and pr.multi_step_ranks:
-            lines.append(f"From its {_ranks(pr.multi_step_ranks)} it may advance up to {pr.max_steps} squares.")
+            lines.append(f"From its {ranks_phrase(pr.multi_step_ranks)} it may advance up to {pr.max_steps} squares.")
         if pr.en_passant:
             lines.append("It may take en passant a pawn that just passed a square it attacks.")
         if pr.promotion is not None:
             choices = ", ".join(v.piece(x).name for x in pr.promotion.choices)
-            lines.append(f"On its {_ranks(pr.promotion.ranks)} it promotes to {choices}.")
+            lines.append(f"On its {ranks_phrase(pr.promotion.ranks)} it promotes to {choices}.")
     return _zrf_text(p.name) + "\\" + "\\".join(_zrf_text(x) for x in lines)
 
 
 # --- rendering ------------------------------------------------------------------------------------------
 
 
-@functools.cache
-def _environment() -> jinja2.Environment:
-    return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(TEMPLATES)),
-        undefined=jinja2.StrictUndefined,
-        keep_trailing_newline=True,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        autoescape=False,
-    )
-
-
 def render_family(catalogue: Catalogue, family: str) -> str:
     """The ``.zrf`` text of ``family``: ASCII, ``\\n`` line ends, nothing after the last parenthesis."""
-    text = _environment().get_template(TEMPLATE).render(**family_context(catalogue, family))
+    text = render(TEMPLATE, **family_context(catalogue, family))
     text = re.sub(r"[ \t]+\n", "\n", text).rstrip() + "\n"
     text.encode("ascii")  # raises if anything slipped through
     return text
