@@ -288,8 +288,7 @@ def perft_generated(catalogue: Catalogue, variant: str | Variant, depth: int, di
     prints ``move: count`` lines (with ``divide``) and ``Nodes searched: N``, and returns N.
     Bad input (unknown variant, negative depth, illegal move) raises ``ValueError``."""
     from generator.check.compare import EngineError
-    from generator.zrf import divide as zrf_divide
-    from generator.zrf import perft
+    from generator.zrf.command import print_perft
 
     if isinstance(variant, str):
         v = catalogue.get(variant)
@@ -310,15 +309,7 @@ def perft_generated(catalogue: Catalogue, variant: str | Variant, depth: int, di
         raise ValueError(f"{v.name} (generated .zrf): {e}") from None
     state = line.state
     state.history = None  # perft counts move paths: no repetition, as the reference's perft
-    if divide:
-        rows = zrf_divide(state, depth, line.notation.uci)
-        for text, n in rows:
-            print(f"{text}: {n}")
-        total = sum(n for _, n in rows)
-    else:
-        total = perft(state, depth)
-    print(f"Nodes searched: {total}")
-    return total
+    return print_perft(state, depth, divide, line.notation.uci)
 
 
 __all__ = ["NAME", "Zillions", "find_game", "letters_for", "perft_generated", "read_rules", "reference_start",

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from generator.zrf.interpreter import State, ZMove, open_game, perft
 from generator.zrf.interpreter import divide as zrf_divide
-from generator.zrf.interpreter import open_game, perft
 from generator.zrf.lint import lint
 from generator.zrf.notation import Notation
 from generator.zrf.reader import ZrfError
@@ -76,8 +76,14 @@ def perft_zrf(path: str | Path, game_title: str | None, depth: int, divide: bool
             notation.push(state, text)
         except ValueError:
             raise ZrfError(path, 0, f"move {i} {text!r} is not legal in {state.prog.game.title}") from None
+    return print_perft(state, depth, divide, notation.uci)
+
+
+def print_perft(state: State, depth: int, divide: bool, spell: Callable[[ZMove], str]) -> int:
+    """Perft from ``state``, printed like ``variantgen perft``: with ``divide`` a ``move: count`` line
+    per first move, then ``Nodes searched: N``; returns N."""
     if divide:
-        rows = zrf_divide(state, depth, notation.uci)
+        rows = zrf_divide(state, depth, spell)
         for text, n in rows:
             print(f"{text}: {n}")
         total = sum(n for _, n in rows)
