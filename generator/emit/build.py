@@ -169,10 +169,10 @@ def register(
 def cmd_build(catalogue: Catalogue, args: argparse.Namespace) -> int:
     """Run the build; unknown variant names raise ``ValueError`` (the CLI maps it to a usage error)."""
     names = list(args.variants) or None
-    partial = names is not None or Path(catalogue.path).resolve() != DEFAULT_CATALOGUE.resolve()
-    if partial and Path(args.out).resolve() == DEFAULT_OUT.resolve():
-        raise ValueError("the repository's out/ holds the build of the whole repository catalogue; "
-                         "write a partial or private build elsewhere with --out DIR")
+    private = Path(catalogue.path).resolve() != DEFAULT_CATALOGUE.resolve()
+    if private and Path(args.out).resolve() == DEFAULT_OUT.resolve():
+        raise ValueError("the repository's out/ holds the build of the repository's catalogue; "
+                         "write the build of another catalogue elsewhere with --out DIR")
     for line in build(catalogue, Path(args.out), names):
         print(line)
     return 0
