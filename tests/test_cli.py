@@ -269,8 +269,8 @@ def test_build_of_another_catalogue_never_lands_in_the_repository_out(
     private = tmp_path / "mine.yaml"
     private.write_text((ROOT / "variants.yaml").read_text(encoding="utf-8"), encoding="utf-8")
     before = {p: p.stat().st_mtime_ns for p in (ROOT / "out").rglob("*")}
-    code, out, err = run(capsys, "build", "--catalogue", str(private))
+    code, _, err = run(capsys, "build", "--catalogue", str(private))
     assert code == 2 and "--out DIR" in err and len(err.splitlines()) == 1
     assert {p: p.stat().st_mtime_ns for p in (ROOT / "out").rglob("*")} == before
-    code, out, err = run(capsys, "build", "--catalogue", str(private), "--out", str(tmp_path / "out"), "chess")
-    assert code == 0 and (tmp_path / "out" / "fairy-stockfish" / "variants.ini").exists()
+    code, out, _ = run(capsys, "build", "--catalogue", str(private), "--out", str(tmp_path / "out"), "chess")
+    assert code == 0 and "wrote " in out and (tmp_path / "out" / "fairy-stockfish" / "variants.ini").exists()
