@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from support import CATALOGUE_NAMES
 
 from generator.catalogue import (
     DEFAULT_CATALOGUE,
@@ -18,22 +19,7 @@ from generator.catalogue import (
     load_catalogue_text,
 )
 
-NAMES = [
-    "chess",
-    "ajax-chess",
-    "ajax-ministers-chess",
-    "ajax-capablanca-ministers",
-    "ajax-capablanca",
-    "ajax-bigamous",
-    "ajax-bigamous-no-drops",
-    "prime-ministers-chess",
-    "prime-ministers-chess-2",
-    "prime-ministers-chess-3",
-    "prime-ministers-chess-4",
-    "bipartite-stage-one",
-    "bipartite-stage-two-white-diagonal",
-    "bipartite-stage-two-white-orthogonal",
-]
+NAMES = CATALOGUE_NAMES
 
 
 @pytest.fixture(scope="module")

@@ -3,16 +3,16 @@ altered by one line.  pyffish runs in child processes; the whole file takes some
 
 from __future__ import annotations
 
-import argparse
 import re
 from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+from support import assert_disagreement, check_args
 
 from generator.catalogue import DEFAULT_CATALOGUE, load_catalogue
 from generator.catalogue.model import Variant
-from generator.check.command import cmd_check, register
+from generator.check.command import cmd_check
 from generator.check.compare import Answer, EngineError, Query, check_variant
 from generator.check.fairy_stockfish import FairyStockfish
 from generator.emit.fairy_stockfish import render_ini
@@ -93,25 +93,7 @@ def test_check_reports_an_altered_line(name: str, pattern: str, replacement: str
     v = variant(name)
     with FairyStockfish(altered(name, pattern, replacement), [v], workers=1) as fsf:
         report = check_variant(v, fsf, depth=depth, games=games, plies=100, seed=1)
-    d = report.disagreement
-    assert d is not None, f"{replacement!r} went unnoticed"
-    assert d.variant == name and d.engine == "fairy-stockfish"
-    assert set(d.only_reference) == only_ref and set(d.only_engine) == only_fsf
-    # the FEN and the moves describe the position: replaying the moves gives the FEN
-    pos = Position.start(relaxed(v, "fairy-stockfish"))
-    for m in d.moves:
-        pos.push_uci(m)
-    assert pos.fen() == d.fen
-    text = d.describe()
-    assert name in text and d.fen in text and all(m in text for m in only_ref | only_fsf)
-
-
-def check_args(*argv: str) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="variantgen")
-    common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--catalogue")
-    register(parser.add_subparsers(dest="command"), [common])
-    return parser.parse_args(["check", *argv])
+    assert_disagreement(report, v, "fairy-stockfish", only_ref, only_fsf, replacement)
 
 
 def test_the_command_checks_a_given_ini_and_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

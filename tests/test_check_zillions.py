@@ -3,16 +3,16 @@ reference engine, and the check catches a file altered by one line.  Runs in-pro
 
 from __future__ import annotations
 
-import argparse
 import re
 import zipfile
 from pathlib import Path
 
 import pytest
+from support import assert_disagreement, check_args
 
 from generator.catalogue import DEFAULT_CATALOGUE, load_catalogue
 from generator.catalogue.model import Variant
-from generator.check.command import cmd_check, register
+from generator.check.command import cmd_check
 from generator.check.compare import EngineError, Query, check_variant
 from generator.check.zillions import Zillions, perft_generated
 from generator.emit.fidelity import limitations, relaxed
@@ -136,24 +136,7 @@ def test_check_reports_an_altered_line(tmp_path: Path, name: str, anchor: str, o
     path = write(tmp_path, altered(name, anchor, old, new))
     with Zillions(CAT, [v], zrf=path) as engine:
         report = check_variant(v, engine, depth=depth, games=games, plies=100, seed=1)
-    d = report.disagreement
-    assert d is not None, f"{new!r} went unnoticed"
-    assert d.variant == name and d.engine == "zillions"
-    assert set(d.only_reference) == only_ref and set(d.only_engine) == only_zrf
-    pos = Position.start(relaxed(v, "zillions"))
-    for m in d.moves:
-        pos.push_uci(m)
-    assert pos.fen() == d.fen
-    text = d.describe()
-    assert name in text and d.fen in text and all(m in text for m in only_ref | only_zrf)
-
-
-def check_args(*argv: str) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="variantgen")
-    common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--catalogue")
-    register(parser.add_subparsers(dest="command"), [common])
-    return parser.parse_args(["check", *argv])
+    assert_disagreement(report, v, "zillions", only_ref, only_zrf, new)
 
 
 def test_the_command_checks_a_given_zrf_and_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

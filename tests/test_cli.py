@@ -8,28 +8,14 @@ import sys
 from pathlib import Path
 
 import pytest
+from support import CATALOGUE_NAMES
 
 from generator.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 SUITES = ROOT / "tests" / "perft"
 
-NAMES = [
-    "chess",
-    "ajax-chess",
-    "ajax-ministers-chess",
-    "ajax-capablanca-ministers",
-    "ajax-capablanca",
-    "ajax-bigamous",
-    "ajax-bigamous-no-drops",
-    "prime-ministers-chess",
-    "prime-ministers-chess-2",
-    "prime-ministers-chess-3",
-    "prime-ministers-chess-4",
-    "bipartite-stage-one",
-    "bipartite-stage-two-white-diagonal",
-    "bipartite-stage-two-white-orthogonal",
-]
+NAMES = CATALOGUE_NAMES
 
 SUMMARY = re.compile(r"^(\d+) passed, (\d+) failed \((\d+) perft cases in \d+\.\d s\)$")
 FOOLS_MATE = ["--moves", "f2f3", "e7e5", "g2g4", "d8h4"]

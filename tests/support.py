@@ -1,0 +1,56 @@
+"""What several test files share: the catalogue's names, and how a reported disagreement is judged."""
+
+from __future__ import annotations
+
+import argparse
+
+from generator.catalogue.model import Variant
+from generator.check.command import register
+from generator.check.compare import VariantReport
+from generator.emit.fidelity import relaxed
+from generator.engine import Position
+
+#: The shipped catalogue's variants, in file order.
+CATALOGUE_NAMES = [
+    "chess",
+    "ajax-chess",
+    "ajax-ministers-chess",
+    "ajax-capablanca-ministers",
+    "ajax-capablanca",
+    "ajax-bigamous",
+    "ajax-bigamous-no-drops",
+    "prime-ministers-chess",
+    "prime-ministers-chess-2",
+    "prime-ministers-chess-3",
+    "prime-ministers-chess-4",
+    "bipartite-stage-one",
+    "bipartite-stage-two-white-diagonal",
+    "bipartite-stage-two-white-orthogonal",
+]
+
+
+def check_args(*argv: str) -> argparse.Namespace:
+    """``variantgen check ARGV`` parsed, with ``run`` set to the command."""
+    parser = argparse.ArgumentParser(prog="variantgen")
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--catalogue")
+    register(parser.add_subparsers(dest="command"), [common])
+    return parser.parse_args(["check", *argv])
+
+
+def assert_disagreement(report: VariantReport, v: Variant, engine: str, only_reference: set[str],
+                        only_engine: set[str], what: object) -> None:
+    """The report names the variant, the engine and exactly the differing moves, and its FEN is the
+    position the reported moves lead to."""
+    d = report.disagreement
+    assert d is not None, f"{what!r} went unnoticed"
+    assert d.variant == v.name and d.engine == engine
+    assert set(d.only_reference) == only_reference and set(d.only_engine) == only_engine
+    pos = Position.start(relaxed(v, engine))
+    for m in d.moves:
+        pos.push_uci(m)
+    assert pos.fen() == d.fen
+    text = d.describe()
+    assert v.name in text and d.fen in text and all(m in text for m in only_reference | only_engine)
+
+
