@@ -7,7 +7,7 @@ squares: they are never in a table's targets, and rays and lame paths stop at th
 >>> g = Geometry(8, 8)
 >>> g.name(g.square(4, 3)), g.parse("e4")
 ('e4', 28)
->>> [g.name(s) for s in g.squares_of(g.ray(g.parse("a1"), (1, 1), 3))]
+>>> [g.name(s) for s in g.ray_squares(g.parse("a1"), (1, 1), 3)]
 ['b2', 'c3', 'd4']
 """
 
@@ -69,9 +69,6 @@ class Geometry:
     def is_square(self, s: int) -> bool:
         return bool(self.all >> s & 1)
 
-    def squares_of(self, bb: Bitboard) -> list[int]:
-        return list(bits(bb))
-
     def offset(self, s: int, v: Vector) -> int | None:
         """The square ``v`` away from ``s`` (off the board: None; a hole is returned as is)."""
         f, r = s % self.files + v[0], s // self.files + v[1]
@@ -106,20 +103,9 @@ class Geometry:
             block |= 1 << m
         return block
 
-    def ray(self, s: int, v: Vector, limit: int) -> Bitboard:
-        """The squares a rider reaches from ``s`` stepping by ``v`` on an empty board (limit 0: no limit).
-
-        The ray ends at the edge or before a hole."""
-        out, t, n = 0, s, 0
-        while limit == 0 or n < limit:
-            nt = self.offset(t, v)
-            if nt is None or not self.is_square(nt):
-                break
-            out |= 1 << nt
-            t, n = nt, n + 1
-        return out
-
     def ray_squares(self, s: int, v: Vector, limit: int) -> list[int]:
+        """The squares a rider reaches from ``s`` stepping by ``v`` on an empty board, nearest first
+        (limit 0: no limit); the ray ends at the edge or before a hole."""
         out, t = [], s
         while limit == 0 or len(out) < limit:
             nt = self.offset(t, v)

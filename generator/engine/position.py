@@ -85,17 +85,6 @@ class Position:
 
         return format_fen(self)
 
-    def copy(self) -> Position:
-        p = Position.__new__(Position)
-        p.__dict__.update(self.__dict__)
-        p.board = self.board[:]
-        p.by_color = self.by_color[:]
-        p.by_type = self.by_type[:]
-        p.pockets = [self.pockets[0][:], self.pockets[1][:]]
-        p.stack = self.stack[:]
-        p.history = self.history[:]
-        return p
-
     def put(self, s: int, code: int) -> None:
         """Place a piece (for building positions; moves go through ``push``)."""
         self._add(s, code)

@@ -83,10 +83,6 @@ class MoveTables:
     ride_specs: list[tuple[Vector, int, int]] = field(default_factory=list)
     lame_specs: list[tuple[Vector, int]] = field(default_factory=list)
 
-    @property
-    def empty(self) -> bool:
-        return not (any(self.quiet) or any(self.capture) or self.has_slides or self.has_lame)
-
 
 def compile_moves(geo: Geometry, moves: list[BetzaMove], color: Color) -> MoveTables:
     n = geo.size
