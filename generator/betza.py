@@ -168,9 +168,7 @@ def _token_vectors(base: str, written: str, shown: str = "") -> frozenset[Vector
     """The vectors a token selects on ``base`` (a key of ``_LEGS``), or why it is invalid."""
     legs, shown = _LEGS[base], shown or base
     if len(written) == 2 and written[0] == written[1] != "h" and base not in _OBLIQUE:
-        return (
-            f"doubled direction {written!r} only applies to the oblique atoms N, C, Z; write {written[0]!r}"
-        )
+        return f"doubled direction {written!r} only applies to the oblique atoms N, C, Z; write {written[0]!r}"
     token = written * 2 if len(written) == 1 else written
     # FSF splits a pair into its two letters on single orthogonal atoms (fsW = fW + sW).
     parts = [token[0] * 2, token[1] * 2] if len(legs) == 1 and legs[0][1] == 0 else [token]
@@ -440,9 +438,7 @@ def _canonical_moves(moves: Iterable[BetzaMove]) -> tuple[BetzaMove, ...]:
     for (initial, r, mod), shapes in groups.items():
         if "W" in shapes and "F" in shapes:
             k = _spellings("K").get(frozenset(shapes["W"] | shapes["F"]))
-            parts = len(_spellings("W")[frozenset(shapes["W"])]) + len(
-                _spellings("F")[frozenset(shapes["F"])]
-            )
+            parts = len(_spellings("W")[frozenset(shapes["W"])]) + len(_spellings("F")[frozenset(shapes["F"])])
             if k is not None and len(k) <= parts + 1:
                 shapes["K"] = shapes.pop("W") | shapes.pop("F")
         for shape, vs in shapes.items():

@@ -94,8 +94,11 @@ def cmd_show(catalogue: Catalogue, args: argparse.Namespace) -> int:
     pos = Position.start(v)
     print(f"{v.title} ({v.name}), {v.board.files}x{v.board.ranks}; {Color(pos.turn).word} moves first")
     print(board_text(pos))
-    pockets = [f"{c.word}: {', '.join(f'{n} {v.piece(x).name}' for x, n in v.setup.pocket(c).items())}"
-               for c in Color if v.setup.pocket(c)]
+    pockets = [
+        f"{c.word}: {', '.join(f'{n} {v.piece(x).name}' for x, n in v.setup.pocket(c).items())}"
+        for c in Color
+        if v.setup.pocket(c)
+    ]
     if pockets:
         print("in hand: " + "; ".join(pockets))
     print(f"FEN: {pos.fen()}")
@@ -210,8 +213,12 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="variantgen", description=__doc__.splitlines()[0])
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--catalogue", default=str(DEFAULT_CATALOGUE), metavar="FILE",
-                        help="the variants catalogue (default: the repository's variants.yaml)")
+    common.add_argument(
+        "--catalogue",
+        default=str(DEFAULT_CATALOGUE),
+        metavar="FILE",
+        help="the variants catalogue (default: the repository's variants.yaml)",
+    )
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     p = sub.add_parser("list", parents=[common], help="list the catalogue's variants")
     p.set_defaults(run=cmd_list)
@@ -234,8 +241,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--suite", metavar="FILE", help="a suite file: 'variant ; fen ; depth ; nodes' per line")
     p.add_argument("--zrf", metavar="FILE", help="count through a Zillions rules file instead of the catalogue")
     p.add_argument("--game", metavar="TITLE", help="with --zrf: the game or variant (default: the first)")
-    p.add_argument("--engine", choices=["reference", "zillions"], default="reference",
-                   help="count with the reference engine (default) or through the generated Zillions file")
+    p.add_argument(
+        "--engine",
+        choices=["reference", "zillions"],
+        default="reference",
+        help="count with the reference engine (default) or through the generated Zillions file",
+    )
     p.set_defaults(run=cmd_perft)
     register_lint(sub, [common])
     return parser

@@ -38,8 +38,9 @@ def check_args(*argv: str) -> argparse.Namespace:
     return parser.parse_args(["check", *argv])
 
 
-def assert_disagreement(report: VariantReport, v: Variant, engine: str, only_reference: set[str],
-                        only_engine: set[str], what: object) -> None:
+def assert_disagreement(
+    report: VariantReport, v: Variant, engine: str, only_reference: set[str], only_engine: set[str], what: object
+) -> None:
     """The report names the variant, the engine and exactly the differing moves, and its FEN is the
     position the reported moves lead to."""
     d = report.disagreement
@@ -52,5 +53,3 @@ def assert_disagreement(report: VariantReport, v: Variant, engine: str, only_ref
     assert pos.fen() == d.fen
     text = d.describe()
     assert v.name in text and d.fen in text and all(m in text for m in only_reference | only_engine)
-
-

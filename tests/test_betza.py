@@ -288,9 +288,7 @@ def test_describe() -> None:
     assert parse_betza("fR").describe() == ["moves or captures any distance forward"]
     assert parse_betza("fN").describe() == ["leaps 2 forward 1 left or 2 forward 1 right"]
     assert parse_betza("cN").describe() == ["captures by leaping like a knight (1,2)"]
-    assert parse_betza("nZ").describe() == [
-        "leaps like a zebra (2,3), blocked by a piece on either square it passes"
-    ]
+    assert parse_betza("nZ").describe() == ["leaps like a zebra (2,3), blocked by a piece on either square it passes"]
     assert parse_betza("ifmnD").describe() == [
         "leaps without capturing 2 squares forward, blocked by a piece on the square between"
         " (only if the piece has not moved yet)"

@@ -86,10 +86,14 @@ MUTATIONS = [
 ]
 
 
-@pytest.mark.parametrize(("name", "pattern", "replacement", "depth", "games", "only_ref", "only_fsf"), MUTATIONS,
-                         ids=["ajax-knight", "castling-file", "promotion-choice"])
-def test_check_reports_an_altered_line(name: str, pattern: str, replacement: str, depth: int, games: int,
-                                       only_ref: set[str], only_fsf: set[str]) -> None:
+@pytest.mark.parametrize(
+    ("name", "pattern", "replacement", "depth", "games", "only_ref", "only_fsf"),
+    MUTATIONS,
+    ids=["ajax-knight", "castling-file", "promotion-choice"],
+)
+def test_check_reports_an_altered_line(
+    name: str, pattern: str, replacement: str, depth: int, games: int, only_ref: set[str], only_fsf: set[str]
+) -> None:
     v = variant(name)
     with FairyStockfish(altered(name, pattern, replacement), [v], workers=1) as fsf:
         report = check_variant(v, fsf, depth=depth, games=games, plies=100, seed=1)
@@ -113,8 +117,12 @@ def test_the_command_exits_0_with_one_line_per_variant(capsys: pytest.CaptureFix
     assert (args.depth, args.engine, args.seed) == (1, "fairy-stockfish", 1)
     assert cmd_check(CAT, args) == 0
     out = capsys.readouterr().out
-    assert re.search(r"^chess: \d+ positions, \d+ moves compared, 0 game ends, [\d.]+ s "
-                     r"\(reference \d+%, fairy-stockfish \d+%\)$", out, re.MULTILINE), out
+    assert re.search(
+        r"^chess: \d+ positions, \d+ moves compared, 0 game ends, [\d.]+ s "
+        r"\(reference \d+%, fairy-stockfish \d+%\)$",
+        out,
+        re.MULTILINE,
+    ), out
     assert re.search(r"^  switched off for fairy-stockfish: .*swap", out, re.MULTILINE), out
     assert out.rstrip().endswith("all agree")
 
@@ -207,8 +215,11 @@ class Reference:
             if not legal and forced is None:
                 forced = pos.outcome()
             end = pos.outcome() if q.claim else None
-            a = Answer(frozenset(uci(pos.rules, m) for m in legal), forced.result if forced else None,
-                       end.result if end else None)
+            a = Answer(
+                frozenset(uci(pos.rules, m) for m in legal),
+                forced.result if forced else None,
+                end.result if end else None,
+            )
             out.append(self.flaw(q, a) if self.flaw else a)
         return out
 

@@ -52,8 +52,14 @@ def write(tmp_path: Path, text: str, name: str = "altered.zrf") -> Path:
 # -- agreement ---------------------------------------------------------------------------------------
 
 
-AGREE = [("chess", 2, 2), ("ajax-chess", 1, 2), ("ajax-bigamous", 2, 2), ("prime-ministers-chess", 2, 2),
-         ("bipartite-stage-one", 2, 2), ("bipartite-stage-two-white-diagonal", 2, 2)]
+AGREE = [
+    ("chess", 2, 2),
+    ("ajax-chess", 1, 2),
+    ("ajax-bigamous", 2, 2),
+    ("prime-ministers-chess", 2, 2),
+    ("bipartite-stage-one", 2, 2),
+    ("bipartite-stage-two-white-diagonal", 2, 2),
+]
 
 
 def test_the_generated_files_agree_with_the_reference() -> None:
@@ -117,21 +123,57 @@ MUTATIONS = [
     # the Ajax Knight's (1,2) leap north-north-east becomes a second north-east-east one: found at the start
     ("ajax-chess", "(name AjaxKnight)", r"\(leap nne add\)", "(leap nee add)", 1, 0, {"b1c3", "i1j3"}, set()),
     # the king lands on d1 when castling queenside, not b1: found in a random game
-    ("ajax-chess", "(define castle-f1-b1-a1-c1", r"^   b1 (?=\(set-attribute never-moved\? false\) cascade)",
-     "   d1 ", 0, 5, {"f1b1"}, {"f1d1"}),
+    (
+        "ajax-chess",
+        "(define castle-f1-b1-a1-c1",
+        r"^   b1 (?=\(set-attribute never-moved\? false\) cascade)",
+        "   d1 ",
+        0,
+        5,
+        {"f1b1"},
+        {"f1d1"},
+    ),
     # no promotion to the Minister
-    ("ajax-bigamous", "(define add-as-moved-or-promote-to-", r" AjaxMinister(?= AjaxBishop)", "", 0, 1, {"c7c8m"},
-     set()),
+    (
+        "ajax-bigamous",
+        "(define add-as-moved-or-promote-to-",
+        r" AjaxMinister(?= AjaxBishop)",
+        "",
+        0,
+        1,
+        {"c7c8m"},
+        set(),
+    ),
     # White's drop zone on rank 3 instead of rank 1
-    ("ajax-bigamous", "(zone (name drop-zone) (players White)", r"a1 b1 c1 d1 e1 f1 g1 h1 i1",
-     "a3 b3 c3 d3 e3 f3 g3 h3 i3", 1, 0, set(), {f"M@{f}3" for f in "abcdefghi"}),
+    (
+        "ajax-bigamous",
+        "(zone (name drop-zone) (players White)",
+        r"a1 b1 c1 d1 e1 f1 g1 h1 i1",
+        "a3 b3 c3 d3 e3 f3 g3 h3 i3",
+        1,
+        0,
+        set(),
+        {f"M@{f}3" for f in "abcdefghi"},
+    ),
 ]
 
 
-@pytest.mark.parametrize(("name", "anchor", "old", "new", "depth", "games", "only_ref", "only_zrf"), MUTATIONS,
-                         ids=["ajax-knight-direction", "castling-square", "promotion-choice", "drop-zone"])
-def test_check_reports_an_altered_line(tmp_path: Path, name: str, anchor: str, old: str, new: str, depth: int,
-                                       games: int, only_ref: set[str], only_zrf: set[str]) -> None:
+@pytest.mark.parametrize(
+    ("name", "anchor", "old", "new", "depth", "games", "only_ref", "only_zrf"),
+    MUTATIONS,
+    ids=["ajax-knight-direction", "castling-square", "promotion-choice", "drop-zone"],
+)
+def test_check_reports_an_altered_line(
+    tmp_path: Path,
+    name: str,
+    anchor: str,
+    old: str,
+    new: str,
+    depth: int,
+    games: int,
+    only_ref: set[str],
+    only_zrf: set[str],
+) -> None:
     v = variant(name)
     path = write(tmp_path, altered(name, anchor, old, new))
     with Zillions(CAT, [v], zrf=path) as engine:
@@ -140,8 +182,9 @@ def test_check_reports_an_altered_line(tmp_path: Path, name: str, anchor: str, o
 
 
 def test_the_command_checks_a_given_zrf_and_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = write(tmp_path, altered("ajax-chess", "(name AjaxKnight)", r"\(step-no-capture nw add\)",
-                                   "(step-no-capture ne add)"))
+    path = write(
+        tmp_path, altered("ajax-chess", "(name AjaxKnight)", r"\(step-no-capture nw add\)", "(step-no-capture ne add)")
+    )
     args = check_args("ajax-chess", "--engine", "zillions", "--zrf", str(path), "--depth", "2", "--games", "0")
     assert cmd_check(CAT, args) == 1
     out = capsys.readouterr().out
@@ -163,12 +206,28 @@ def test_the_command_reads_a_zip_and_checks_the_variants_it_has(capsys: pytest.C
 
 def test_a_file_without_the_title_is_a_clear_error(tmp_path: Path) -> None:
     path = write(tmp_path, render_family(CAT, "chess"), "Chess.zrf")
-    with pytest.raises(ValueError, match=r"has no game or variant titled 'Ajax Chess' \(for ajax-chess\); "
-                                         r"its titles: 'Chess'"):
+    with pytest.raises(
+        ValueError,
+        match=r"has no game or variant titled 'Ajax Chess' \(for ajax-chess\); "
+        r"its titles: 'Chess'",
+    ):
         cmd_check(CAT, check_args("ajax-chess", "--engine", "zillions", "--zrf", str(path)))
     with pytest.raises(ValueError, match="no game titled as a catalogue variant; its titles: 'Nothing'"):
-        cmd_check(CAT, check_args("--engine", "zillions", "--zrf", str(write(tmp_path, render_family(
-            CAT, "chess").replace('(title "Chess")', '(title "Nothing")'), "Nothing.zrf"))))
+        cmd_check(
+            CAT,
+            check_args(
+                "--engine",
+                "zillions",
+                "--zrf",
+                str(
+                    write(
+                        tmp_path,
+                        render_family(CAT, "chess").replace('(title "Chess")', '(title "Nothing")'),
+                        "Nothing.zrf",
+                    )
+                ),
+            ),
+        )
     bad = tmp_path / "two.zip"
     with zipfile.ZipFile(bad, "w") as zf:
         zf.writestr("a.zrf", "")
@@ -178,8 +237,12 @@ def test_a_file_without_the_title_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="cannot read the rules file"):
         cmd_check(CAT, check_args("chess", "--engine", "zillions", "--zrf", str(tmp_path / "none.zrf")))
     with pytest.raises(ValueError, match=r"cannot read .*broken\.zrf"):
-        cmd_check(CAT, check_args("chess", "--engine", "zillions", "--zrf",
-                                  str(write(tmp_path, "(game (title \"Chess\"", "broken.zrf"))))
+        cmd_check(
+            CAT,
+            check_args(
+                "chess", "--engine", "zillions", "--zrf", str(write(tmp_path, '(game (title "Chess"', "broken.zrf"))
+            ),
+        )
 
 
 def test_options_belong_to_their_engine() -> None:
@@ -196,9 +259,12 @@ def test_options_belong_to_their_engine() -> None:
 def test_a_different_start_position_is_refused(tmp_path: Path) -> None:
     v = variant("ajax-chess")
     moved = altered("ajax-chess", "(board-setup", r"\(King f1\)", "(King f5)")
-    with pytest.raises(EngineError, match=r"ajax-chess: 'Ajax Chess' of .* starts from 'rnbmkqmbnr/pppppppppp/10/10/"
-                                          r"10/5K4/10/10/PPPPPPPPPP/RNBMQ1MBNR w', the catalogue from 'rnbmkqmbnr/"
-                                          r"pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNBMQKMBNR w'"):
+    with pytest.raises(
+        EngineError,
+        match=r"ajax-chess: 'Ajax Chess' of .* starts from 'rnbmkqmbnr/pppppppppp/10/10/"
+        r"10/5K4/10/10/PPPPPPPPPP/RNBMQ1MBNR w', the catalogue from 'rnbmkqmbnr/"
+        r"pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNBMQKMBNR w'",
+    ):
         Zillions(CAT, [v], zrf=write(tmp_path, moved))
 
 

@@ -93,11 +93,11 @@ def test_moves_dialect(capsys: pytest.CaptureFixture[str]) -> None:
     # drops M@.., a forced pass 0000, promotion to a Soldier, castling as the king's move
     _, out, _ = run(capsys, "moves", "ajax-bigamous", "--fen", "4k4/9/9/9/9/9/9/K6r1[M] w - - 0 1")
     assert out.split() == sorted(["a1a2", "a1b2"] + [f"M@{f}1" for f in "bcdefg"])
-    _, out, _ = run(capsys, "moves", "bipartite-stage-one", "--fen",
-                    "2*2/5/5/mmmm1/mmmmm/MMMMM/5/5/MM*MM b - - 0 1")
+    _, out, _ = run(capsys, "moves", "bipartite-stage-one", "--fen", "2*2/5/5/mmmm1/mmmmm/MMMMM/5/5/MM*MM b - - 0 1")
     assert out.split() == ["0000"]
-    _, out, _ = run(capsys, "moves", "bipartite-stage-two-white-diagonal", "--fen",
-                    "k4/5/2M2/5/*3*/5/3m1/1M3/4K w - - 0 1")
+    _, out, _ = run(
+        capsys, "moves", "bipartite-stage-two-white-diagonal", "--fen", "k4/5/2M2/5/*3*/5/3m1/1M3/4K w - - 0 1"
+    )
     assert out.split() == ["b2b3", "b2b4", "c7c8s", "e1d1", "e1d2"]
     _, out, _ = run(capsys, "moves", "ajax-chess", "--fen", "4k5/10/10/10/10/10/10/10/10/R4K3R w KQ - 0 1")
     assert {"f1b1", "f1i1"} <= set(out.split())
@@ -200,15 +200,20 @@ def bad_inputs(tmp_path: Path) -> dict[str, tuple[list[str], str]]:
     return {
         "unknown variant": (["moves", "no-such-chess"], "unknown variant 'no-such-chess'"),
         "unknown variant in perft": (["perft", "no-such-chess", "1"], "unknown variant"),
-        "wrong rank count": (["moves", "chess", "--fen", "8/8/8/8/8/8/8/K6k/8 w - - 0 1"],
-                             "board has 9 ranks; chess has 8"),
-        "piece on a hole": (["moves", "bipartite-stage-one", "--fen",
-                             "mmmmm/mmmm1/5/5/5/5/5/MMMMM/MM*MM b - - 0 1"], "c9 is a hole"),
-        "letter not in the variant": (["moves", "chess", "--fen", "4k3/8/8/8/8/8/8/4K2M w - - 0 1"],
-                                      "'M' on h1 is not a piece letter of chess"),
+        "wrong rank count": (
+            ["moves", "chess", "--fen", "8/8/8/8/8/8/8/K6k/8 w - - 0 1"],
+            "board has 9 ranks; chess has 8",
+        ),
+        "piece on a hole": (
+            ["moves", "bipartite-stage-one", "--fen", "mmmmm/mmmm1/5/5/5/5/5/MMMMM/MM*MM b - - 0 1"],
+            "c9 is a hole",
+        ),
+        "letter not in the variant": (
+            ["moves", "chess", "--fen", "4k3/8/8/8/8/8/8/4K2M w - - 0 1"],
+            "'M' on h1 is not a piece letter of chess",
+        ),
         "illegal move": (["moves", "chess", "--moves", "e2e4", "e7e4"], "move 2 'e7e4' is not legal"),
-        "move after game over": (["moves", "chess", *FOOLS_MATE, "a2a3"],
-                                 "move 5 'a2a3': the game is already over"),
+        "move after game over": (["moves", "chess", *FOOLS_MATE, "a2a3"], "move 5 'a2a3': the game is already over"),
         "missing catalogue": (["list", "--catalogue", str(missing)], str(missing)),
         "catalogue error": (["list", "--catalogue", str(bad)], str(bad)),
         "missing suite": (["perft", "--suite", str(missing)], "cannot read the suite"),
@@ -219,9 +224,20 @@ def bad_inputs(tmp_path: Path) -> dict[str, tuple[list[str], str]]:
 
 @pytest.mark.parametrize(
     "case",
-    ["unknown variant", "unknown variant in perft", "wrong rank count", "piece on a hole",
-     "letter not in the variant", "illegal move", "move after game over", "missing catalogue",
-     "catalogue error", "missing suite", "depth not a number", "unknown command"],
+    [
+        "unknown variant",
+        "unknown variant in perft",
+        "wrong rank count",
+        "piece on a hole",
+        "letter not in the variant",
+        "illegal move",
+        "move after game over",
+        "missing catalogue",
+        "catalogue error",
+        "missing suite",
+        "depth not a number",
+        "unknown command",
+    ],
 )
 def test_bad_input(capsys: pytest.CaptureFixture[str], tmp_path: Path, case: str) -> None:
     argv, expected = bad_inputs(tmp_path)[case]
@@ -240,8 +256,9 @@ def test_bad_input(capsys: pytest.CaptureFixture[str], tmp_path: Path, case: str
 
 
 def test_python_dash_m_generator() -> None:
-    proc = subprocess.run([sys.executable, "-m", "generator", "list"], capture_output=True, text=True,
-                          cwd=ROOT, timeout=120, check=False)
+    proc = subprocess.run(
+        [sys.executable, "-m", "generator", "list"], capture_output=True, text=True, cwd=ROOT, timeout=120, check=False
+    )
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == ""
     lines = proc.stdout.splitlines()

@@ -58,18 +58,12 @@ def test_ajax_chess_castles_both_ways_for_black_king_on_e10() -> None:
 @pytest.mark.parametrize(
     ("variant", "fen", "expected"),
     [
-        ("ajax-bigamous-no-drops", "r3k3r/9/9/9/9/9/9/R3K3R w KQkq - 0 1",
-         {"e1b1": "1KR5R", "e1h1": "R5RK1"}),
-        ("ajax-bigamous-no-drops", "r3k3r/9/9/9/9/9/9/R3K3R b KQkq - 0 1",
-         {"e8b8": "1kr5r", "e8h8": "r5rk1"}),
-        ("prime-ministers-chess", "r3k3r/9/9/9/9/9/9/R3K3R w KQkq - 0 1",
-         {"e1b1": "1KR5R", "e1h1": "R5RK1"}),
-        ("prime-ministers-chess", "r3k3r/9/9/9/9/9/9/R3K3R b KQkq - 0 1",
-         {"e8b8": "1kr5r", "e8h8": "r5rk1"}),
-        ("ajax-capablanca", "r4k3r/10/10/10/10/10/10/R4K3R w KQkq - 0 1",
-         {"f1c1": "2KR5R", "f1i1": "R6RK1"}),
-        ("ajax-capablanca", "r4k3r/10/10/10/10/10/10/R4K3R b KQkq - 0 1",
-         {"f8c8": "2kr5r", "f8i8": "r6rk1"}),
+        ("ajax-bigamous-no-drops", "r3k3r/9/9/9/9/9/9/R3K3R w KQkq - 0 1", {"e1b1": "1KR5R", "e1h1": "R5RK1"}),
+        ("ajax-bigamous-no-drops", "r3k3r/9/9/9/9/9/9/R3K3R b KQkq - 0 1", {"e8b8": "1kr5r", "e8h8": "r5rk1"}),
+        ("prime-ministers-chess", "r3k3r/9/9/9/9/9/9/R3K3R w KQkq - 0 1", {"e1b1": "1KR5R", "e1h1": "R5RK1"}),
+        ("prime-ministers-chess", "r3k3r/9/9/9/9/9/9/R3K3R b KQkq - 0 1", {"e8b8": "1kr5r", "e8h8": "r5rk1"}),
+        ("ajax-capablanca", "r4k3r/10/10/10/10/10/10/R4K3R w KQkq - 0 1", {"f1c1": "2KR5R", "f1i1": "R6RK1"}),
+        ("ajax-capablanca", "r4k3r/10/10/10/10/10/10/R4K3R b KQkq - 0 1", {"f8c8": "2kr5r", "f8i8": "r6rk1"}),
     ],
 )
 def test_castling_in_the_other_variants(variant: str, fen: str, expected: dict[str, str]) -> None:
@@ -431,8 +425,9 @@ def test_without_the_both_bare_draw_the_game_goes_on() -> None:
 
     variant = CATALOGUE.get("bipartite-stage-two-white-diagonal")
     assert variant is not None and variant.goals.bare_king is not None
-    goals = dataclasses.replace(variant.goals, bare_king=dataclasses.replace(variant.goals.bare_king,
-                                                                             both_bare_draw=False))
+    goals = dataclasses.replace(
+        variant.goals, bare_king=dataclasses.replace(variant.goals.bare_king, both_bare_draw=False)
+    )
     fsf_like = dataclasses.replace(variant, goals=goals)
     pos = Position.from_fen(fsf_like, "5/5/5/5/*3*/5/1S3/k4/2K2 b - - 0 1")
     pos.push_uci("a2b3")
@@ -463,8 +458,9 @@ def test_en_passant_into_the_promotion_zone_promotes() -> None:
     chess = CATALOGUE.get("chess")
     assert chess is not None and chess.pawn_rules.promotion is not None
     deep = dataclasses.replace(chess.pawn_rules.promotion, ranks=(6, 7, 8))
-    variant = dataclasses.replace(chess, piece_index={},
-                                  pawn_rules=dataclasses.replace(chess.pawn_rules, promotion=deep))
+    variant = dataclasses.replace(
+        chess, piece_index={}, pawn_rules=dataclasses.replace(chess.pawn_rules, promotion=deep)
+    )
     pos = Position.from_fen(variant, "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1")
     pos.push_uci("d7d5")
     assert from_square(pos, "e5") == {f"e5{sq}{c}" for sq in ("d6", "e6") for c in "qrbn"}

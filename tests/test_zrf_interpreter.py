@@ -95,13 +95,16 @@ def test_chess_perft(chess_start: State, depth: int, nodes: int) -> None:
     assert perft(fresh(chess_start), depth) == nodes
 
 
-@pytest.mark.parametrize(("fen", "depth", "nodes"), [
-    ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 2, 2039),  # "Kiwipete"
-    ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 3, 2812),
-    ("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 3, 9467),
-    ("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 2, 1486),
-    ("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", 2, 707),
-])
+@pytest.mark.parametrize(
+    ("fen", "depth", "nodes"),
+    [
+        ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 2, 2039),  # "Kiwipete"
+        ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 3, 2812),
+        ("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 3, 9467),
+        ("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 2, 1486),
+        ("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", 2, 707),
+    ],
+)
 def test_chess_perft_positions(chess_start: State, reference, fen: str, depth: int, nodes: int) -> None:
     assert perft(from_fen(chess_start, fen), depth) == nodes == ref_perft(Position.from_fen(reference, fen), depth)
 
@@ -142,14 +145,20 @@ def test_en_passant_and_castling(chess_start: State) -> None:
     assert "e5d6" not in moves_of(state, n)  # only right after the double step
     assert "e1g1" in moves_of(state, n)
     n.push(state, "e1g1")
-    assert state.prog.names[state.board.index(state.prog.code(state.prog.types["Rook"], 0) & ~state.prog.attrs[
-        "never-moved?"])] == "f1"
+    assert (
+        state.prog.names[
+            state.board.index(state.prog.code(state.prog.types["Rook"], 0) & ~state.prog.attrs["never-moved?"])
+        ]
+        == "f1"
+    )
     # castling out of, through or into check is not allowed
     state = from_fen(chess_start, "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1")
     assert {"e8g8", "e8c8"} <= moves_of(state, n)
-    for fen, gone in [("r3k2r/8/8/8/8/8/8/R3K1R1 b Qkq - 0 1", set()),  # a rook on g1: g8 attacked
-                      ("r3k2r/8/8/8/8/8/8/R3KR2 b Qkq - 0 1", {"e8g8"}),  # f8 attacked: not through
-                      ("r3k2r/8/8/8/8/8/8/R3RK2 b kq - 0 1", {"e8g8", "e8c8"})]:  # in check
+    for fen, gone in [
+        ("r3k2r/8/8/8/8/8/8/R3K1R1 b Qkq - 0 1", set()),  # a rook on g1: g8 attacked
+        ("r3k2r/8/8/8/8/8/8/R3KR2 b Qkq - 0 1", {"e8g8"}),  # f8 attacked: not through
+        ("r3k2r/8/8/8/8/8/8/R3RK2 b kq - 0 1", {"e8g8", "e8c8"}),
+    ]:  # in check
         got = moves_of(from_fen(chess_start, fen), n)
         assert not gone & got and ("e8c8" in got) == ("e8c8" not in gone)
     assert "e8g8" not in moves_of(from_fen(chess_start, "r3k2r/8/8/8/8/8/8/R3K1R1 b Qkq - 0 1"), n)
@@ -218,8 +227,9 @@ def test_fairy_chess_games_play(fairy_zrf: Path) -> None:
 # -- the movement language on small games -----------------------------------------------------------------------
 
 
-def small(body: str, setup: str, goals: str = "(loss-condition (White Black) (pieces-remaining 0))",
-          options: str = "") -> tuple[State, Notation]:
+def small(
+    body: str, setup: str, goals: str = "(loss-condition (White Black) (pieces-remaining 0))", options: str = ""
+) -> tuple[State, Notation]:
     text = f"""
 (game (title "T") (players White Black) (turn-order White Black) {options}
   (board (grid (dimensions ("a/b/c/d/e" (1 0)) ("3/2/1" (0 1)))
@@ -235,20 +245,24 @@ def small(body: str, setup: str, goals: str = "(loss-condition (White Black) (pi
 
 
 def test_slide_capture_and_friendly_squares() -> None:
-    state, n = small("(piece (name R) (moves (e (while empty? add e) (verify not-friend?) add)))"
-                     "(piece (name X) (moves))",
-                     "(White (R a1) (X e1)) (Black (X c1))")
+    state, n = small(
+        "(piece (name R) (moves (e (while empty? add e) (verify not-friend?) add)))(piece (name X) (moves))",
+        "(White (R a1) (X e1)) (Black (X c1))",
+    )
     assert moves_of(state, n) == {"a1b1", "a1c1"}
     # without the verify, landing on a friend is still no move (Zillions' rule here)
-    state, n = small("(piece (name R) (moves (e e add) (e add)))(piece (name X) (moves))",
-                     "(White (R a1) (X c1)) (Black (X b1))")
+    state, n = small(
+        "(piece (name R) (moves (e e add) (e add)))(piece (name X) (moves))", "(White (R a1) (X c1)) (Black (X b1))"
+    )
     assert moves_of(state, n) == {"a1b1"}
 
 
 def test_promotion_choices_and_symmetry() -> None:
-    state, n = small("(piece (name P) (moves (n (verify empty?) (if (in-zone? far) (add Q K) else add))))"
-                     "(piece (name Q) (moves)) (piece (name K) (moves))",
-                     "(White (P a2 c1)) (Black (P e2 b3))")
+    state, n = small(
+        "(piece (name P) (moves (n (verify empty?) (if (in-zone? far) (add Q K) else add))))"
+        "(piece (name Q) (moves)) (piece (name K) (moves))",
+        "(White (P a2 c1)) (Black (P e2 b3))",
+    )
     assert moves_of(state, n) == {"a2a3q", "a2a3k", "c1c2"}
     n.push(state, "a2a3k")
     assert state.board[state.prog.index["a3"]] == state.prog.code(state.prog.types["K"], 0)
@@ -257,10 +271,12 @@ def test_promotion_choices_and_symmetry() -> None:
 
 def test_cascade_mark_back_and_attributes() -> None:
     # a swap with a neighbour (cascade onto a friend), and an attribute that allows it once
-    state, n = small("(piece (name S) (attribute fresh? true)"
-                     " (moves ((verify fresh?) e (verify friend?) (set-attribute fresh? false) cascade back add)))"
-                     "(piece (name X) (moves))",
-                     "(White (S a1) (X b1)) (Black (X e3))")
+    state, n = small(
+        "(piece (name S) (attribute fresh? true)"
+        " (moves ((verify fresh?) e (verify friend?) (set-attribute fresh? false) cascade back add)))"
+        "(piece (name X) (moves))",
+        "(White (S a1) (X b1)) (Black (X e3))",
+    )
     assert moves_of(state, n) == {"a1b1"}
     n.push(state, "a1b1")
     p = state.prog
@@ -269,8 +285,11 @@ def test_cascade_mark_back_and_attributes() -> None:
 
 
 def test_drops_and_pass() -> None:
-    state, n = small("(piece (name M) (drops ((verify empty?) (verify (not-in-zone? far)) add)))",
-                     "(White (M off 2)) (Black (M off 1))", options='(option "pass turn" forced)')
+    state, n = small(
+        "(piece (name M) (drops ((verify empty?) (verify (not-in-zone? far)) add)))",
+        "(White (M off 2)) (Black (M off 1))",
+        options='(option "pass turn" forced)',
+    )
     assert len(moves_of(state, n)) == 10 and "M@a1" in moves_of(state, n)
     n.push(state, "M@a1")
     n.push(state, "M@c3")  # Black's far zone is rank 1
@@ -279,10 +298,12 @@ def test_drops_and_pass() -> None:
 
 
 def test_priorities_and_goals() -> None:
-    state, n = small("(piece (name M) (moves (move-type take) (n (verify enemy?) add)"
-                     " (move-type walk) (e (verify empty?) add)))",
-                     "(White (M a1 c1)) (Black (M a2))", goals="(loss-condition (Black) (captured M))",
-                     options="(move-priorities take walk)")
+    state, n = small(
+        "(piece (name M) (moves (move-type take) (n (verify enemy?) add) (move-type walk) (e (verify empty?) add)))",
+        "(White (M a1 c1)) (Black (M a2))",
+        goals="(loss-condition (Black) (captured M))",
+        options="(move-priorities take walk)",
+    )
     assert moves_of(state, n) == {"a1a2"}
     n.push(state, "a1a2")
     end = state.outcome()
@@ -343,15 +364,18 @@ def test_repetition_and_opposite(chess_zrf: Path) -> None:
     assert end is not None and end.winner == "Black" and end.reason == "repetition"
     state, n = small("(piece (name B) (moves (e e (opposite e) (verify empty?) add)))", "(White (B a1)) (Black (B e3))")
     assert moves_of(state, n) == {"a1b1"}  # two steps east, one back west
-    state, n = small("(piece (name B) (moves (e e mark (opposite e) (verify empty?) back add)))",
-                     "(White (B a1)) (Black (B e3))")
+    state, n = small(
+        "(piece (name B) (moves (e e mark (opposite e) (verify empty?) back add)))", "(White (B a1)) (Black (B e3))"
+    )
     assert moves_of(state, n) == {"a1c1"}
 
 
 def test_partial_moves() -> None:
-    state, n = small("(piece (name J) (moves (e (verify enemy?) capture e (verify empty?) (add-partial hop))"
-                     " (move-type hop) (e (verify enemy?) capture e (verify empty?) add)))",
-                     "(White (J a1)) (Black (J b1 d1 a3))")
+    state, n = small(
+        "(piece (name J) (moves (e (verify enemy?) capture e (verify empty?) (add-partial hop))"
+        " (move-type hop) (e (verify enemy?) capture e (verify empty?) add)))",
+        "(White (J a1)) (Black (J b1 d1 a3))",
+    )
     assert moves_of(state, n) == {"a1c1"}
     n.push(state, "a1c1")
     assert state.player == "White" and moves_of(state, n) == {"c1e1"}  # the same piece goes on

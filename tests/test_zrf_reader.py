@@ -33,8 +33,14 @@ def one(text: str) -> List:
 def test_tokens_comments_and_lines() -> None:
     text = '(a ; a comment (with parens)\r\n  b) ; more\n"x ; y"\n-12'
     toks = list(tokenize(text))
-    assert toks == [("(", "(", 1), ("sym", "a", 1), ("sym", "b", 2), (")", ")", 2), ("str", "x ; y", 3),
-                    ("sym", "-12", 4)]
+    assert toks == [
+        ("(", "(", 1),
+        ("sym", "a", 1),
+        ("sym", "b", 2),
+        (")", ")", 2),
+        ("str", "x ; y", 3),
+        ("sym", "-12", 4),
+    ]
 
 
 def test_strings_escapes_and_multiline() -> None:
@@ -45,7 +51,7 @@ def test_strings_escapes_and_multiline() -> None:
 
 
 def test_lists_keep_lines() -> None:
-    (game,) = parse("(game\n  (title \"T\")\n  (players\n    White Black))")
+    (game,) = parse('(game\n  (title "T")\n  (players\n    White Black))')
     assert isinstance(game, List) and game.head == "game" and (game.line, game.end_line) == (1, 4)
     title, players = game.items[1], game.items[2]
     assert isinstance(title, List) and title.line == 2
@@ -57,9 +63,11 @@ def test_lists_keep_lines() -> None:
 
 
 def test_macro_arguments_and_splicing() -> None:
-    game = one("(define leap2 ($1 $2 (verify not-friend?) add))\n"
-               "(define Knight-moves (leap2 n ne) (leap2 e se))\n"
-               "(game (moves (Knight-moves)))")
+    game = one(
+        "(define leap2 ($1 $2 (verify not-friend?) add))\n"
+        "(define Knight-moves (leap2 n ne) (leap2 e se))\n"
+        "(game (moves (Knight-moves)))"
+    )
     assert repr(game) == "(game (moves (n ne (verify not-friend?) add) (e se (verify not-friend?) add)))"
     moves = game.items[1]
     assert isinstance(moves, List)
@@ -69,10 +77,12 @@ def test_macro_arguments_and_splicing() -> None:
 
 
 def test_nested_macros_and_symbol_use() -> None:
-    game = one("(define add-it add)\n"
-               "(define pawn-add (if (in-zone? last) (add Queen) else add-it))\n"
-               "(define step ($1 (verify empty?) (pawn-add)))\n"
-               "(game (step n) add-it)")
+    game = one(
+        "(define add-it add)\n"
+        "(define pawn-add (if (in-zone? last) (add Queen) else add-it))\n"
+        "(define step ($1 (verify empty?) (pawn-add)))\n"
+        "(game (step n) add-it)"
+    )
     assert repr(game) == "(game (n (verify empty?) (if (in-zone? last) (add Queen) else add)) add)"
 
 
@@ -105,15 +115,18 @@ def test_macro_errors_have_lines() -> None:
 
 def test_unbalanced_and_unterminated() -> None:
     with pytest.raises(ZrfSyntaxError, match=r"x\.zrf:3: unbalanced '\)'"):
-        read_text("(game\n (title \"a\"))\n)", "x.zrf")
+        read_text('(game\n (title "a"))\n)', "x.zrf")
     with pytest.raises(ZrfSyntaxError, match=r"x\.zrf:2: unterminated string"):
         read_text('(game\n (title "a)\n)\n', "x.zrf")
     with pytest.raises(ZrfSyntaxError, match=r":1: unbalanced '\(': never closed"):
-        read_text("(game (title \"a\")")
+        read_text('(game (title "a")')
     # the guess: the piece opened on line 2 is still open when line 4 starts a form at its indentation
     text = "(game\n   (piece (name A)\n      (moves (n add))\n   (piece (name B))\n)"
-    with pytest.raises(ZrfSyntaxError, match=r":2: unbalanced '\(': never closed \(probably a '\)' is missing "
-                                             r"before line 4\)"):
+    with pytest.raises(
+        ZrfSyntaxError,
+        match=r":2: unbalanced '\(': never closed \(probably a '\)' is missing "
+        r"before line 4\)",
+    ):
         read_text(text)
 
 
@@ -122,7 +135,7 @@ def test_unbalanced_and_unterminated() -> None:
 
 def test_include_is_relative_to_the_file(tmp_path: Path) -> None:
     (tmp_path / "lib").mkdir()
-    (tmp_path / "lib" / "macros.zrf").write_text("(define step ($1 add))\n(define other (include \"x\"))\n")
+    (tmp_path / "lib" / "macros.zrf").write_text('(define step ($1 add))\n(define other (include "x"))\n')
     (tmp_path / "lib" / "x").write_text("(define inner ok)")
     main = tmp_path / "lib" / "main.zrf"
     main.write_text('(include "macros.zrf")\n(game (moves (step n)))\n')
@@ -169,8 +182,10 @@ def test_board_zones_symmetry_and_variants() -> None:
     assert b.symmetry == {"Black": {"n": "s", "s": "n"}}
     assert b.zones["top"]["Black"] == {b.index[x] for x in ("a1", "b1", "c1")}
     assert base.pieces["Man"].attributes == {"moved?": False}
-    assert [(p.player, p.piece, p.positions, p.off) for p in base.setup] == [("White", "Man", ["a1"], 2),
-                                                                              ("Black", "Man", ["c3"], 0)]
+    assert [(p.player, p.piece, p.positions, p.off) for p in base.setup] == [
+        ("White", "Man", ["a1"], 2),
+        ("Black", "Man", ["c3"], 0),
+    ]
     # the variant replaced the piece and the goals, kept the board and the setup
     assert [blk.stmts for blk in other.pieces["Man"].moves] == [[Sym("e", 0), Sym("add", 0)]]
     assert [(c.kind, c.players) for c in other.conditions] == [("win-condition", ["White"])]

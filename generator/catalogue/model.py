@@ -57,12 +57,7 @@ class Square(NamedTuple):
     @staticmethod
     def parse(text: str) -> Square:
         """Parse an algebraic square name; raises ``ValueError`` if it is not one."""
-        if (
-            len(text) < 2
-            or text[0] not in FILE_LETTERS
-            or not text[1:].isdigit()
-            or text[1] == "0"
-        ):
+        if len(text) < 2 or text[0] not in FILE_LETTERS or not text[1:].isdigit() or text[1] == "0":
             raise ValueError(f"{text!r} is not a square name (expected a file letter and a rank, e.g. 'e4')")
         return Square(FILE_LETTERS.index(text[0]), int(text[1:]) - 1)
 

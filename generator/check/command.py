@@ -32,25 +32,40 @@ from generator.check.compare import EngineAdapter, EngineError, VariantReport, c
 ENGINES = ("fairy-stockfish", "zillions")
 
 
-def register(subparsers: argparse._SubParsersAction, parents: Sequence[argparse.ArgumentParser] = ()) -> (
-        argparse.ArgumentParser):
+def register(
+    subparsers: argparse._SubParsersAction, parents: Sequence[argparse.ArgumentParser] = ()
+) -> argparse.ArgumentParser:
     """Add the ``check`` sub-command; it runs :func:`cmd_check` (``args.run``)."""
     p = subparsers.add_parser(
-        "check", parents=list(parents), help="compare an engine's rules file with the reference engine",
+        "check",
+        parents=list(parents),
+        help="compare an engine's rules file with the reference engine",
         description="Walk the perft tree and random games of each variant and compare, at every position, "
-                    "the reference engine's legal moves and game results with the engine's.")
+        "the reference engine's legal moves and game results with the engine's.",
+    )
     p.add_argument("variants", nargs="*", metavar="VARIANT", help="the variants to check (default: all)")
     p.add_argument("--engine", choices=ENGINES, default=ENGINES[0], help="the engine (default: %(default)s)")
-    p.add_argument("--ini", metavar="FILE", help="fairy-stockfish: check this variants.ini instead of the one built "
-                   "from the catalogue")
-    p.add_argument("--zrf", metavar="FILE", help="zillions: check this .zrf (or the .zrf in this .zip) instead of the "
-                   "files built from the catalogue")
+    p.add_argument(
+        "--ini",
+        metavar="FILE",
+        help="fairy-stockfish: check this variants.ini instead of the one built from the catalogue",
+    )
+    p.add_argument(
+        "--zrf",
+        metavar="FILE",
+        help="zillions: check this .zrf (or the .zrf in this .zip) instead of the files built from the catalogue",
+    )
     p.add_argument("--depth", type=int, default=2, metavar="D", help="perft depth (default: %(default)s)")
     p.add_argument("--games", type=int, default=20, metavar="N", help="random games per variant (default: %(default)s)")
     p.add_argument("--plies", type=int, default=100, metavar="L", help="longest random game (default: %(default)s)")
     p.add_argument("--seed", type=int, default=1, metavar="S", help="seed of the random games (default: %(default)s)")
-    p.add_argument("--jobs", type=int, default=None, metavar="J",
-                   help="fairy-stockfish: engine worker processes (default: one per CPU)")
+    p.add_argument(
+        "--jobs",
+        type=int,
+        default=None,
+        metavar="J",
+        help="fairy-stockfish: engine worker processes (default: one per CPU)",
+    )
     p.set_defaults(run=cmd_check)
     return p
 
@@ -65,8 +80,10 @@ def cmd_check(catalogue: Catalogue, args: argparse.Namespace) -> int:
     zrf_path = getattr(args, "zrf", None)
     jobs = getattr(args, "jobs", None)
     if ini_path and engine_name != "fairy-stockfish":
-        raise ValueError(f"--ini is a Fairy-Stockfish file: use it with --engine fairy-stockfish, not {engine_name}"
-                         + (" (a Zillions file is --zrf FILE)" if engine_name == "zillions" else ""))
+        raise ValueError(
+            f"--ini is a Fairy-Stockfish file: use it with --engine fairy-stockfish, not {engine_name}"
+            + (" (a Zillions file is --zrf FILE)" if engine_name == "zillions" else "")
+        )
     if zrf_path and engine_name != "zillions":
         raise ValueError(f"--zrf is a Zillions file: use it with --engine zillions, not {engine_name}")
     if jobs is not None and engine_name != "fairy-stockfish":
@@ -92,8 +109,10 @@ def cmd_check(catalogue: Catalogue, args: argparse.Namespace) -> int:
                 raise ValueError(str(e)) from None
             names = [v.name for v in catalogue.variants if zrf_title(v) in titles or v.title in titles]
             if not names:
-                raise ValueError(f"{zrf[0]} has no game titled as a catalogue variant; its titles: "
-                                 + "; ".join(repr(t) for t in sorted(titles)))
+                raise ValueError(
+                    f"{zrf[0]} has no game titled as a catalogue variant; its titles: "
+                    + "; ".join(repr(t) for t in sorted(titles))
+                )
     names = names or catalogue.names()
 
     variants = []
@@ -117,8 +136,9 @@ def cmd_check(catalogue: Catalogue, args: argparse.Namespace) -> int:
             print(f"{loaded} in {startup:.1f} s")
             for i, v in enumerate(variants, 1):
                 progress = bar.for_variant(f"{v.name} ({i}/{len(variants)})") if bar else None
-                report = check_variant(v, engine, depth=args.depth, games=args.games, plies=args.plies,
-                                       seed=args.seed, progress=progress)
+                report = check_variant(
+                    v, engine, depth=args.depth, games=args.games, plies=args.plies, seed=args.seed, progress=progress
+                )
                 if bar:
                     bar.clear()
                 reports.append(report)
@@ -140,17 +160,26 @@ def cmd_check(catalogue: Catalogue, args: argparse.Namespace) -> int:
     bad = [r.variant for r in reports if not r.ok]
     ref = sum(r.reference_seconds for r in reports)
     eng = sum(r.engine_seconds for r in reports)
-    print(f"{len(reports)} variants, {sum(r.positions for r in reports)} positions, "
-          f"{sum(r.moves for r in reports)} moves compared in {elapsed:.1f} s "
-          f"(reference {100 * ref / elapsed:.0f}%, {engine_name} {100 * eng / elapsed:.0f}%, "
-          f"rest {100 * max(0.0, elapsed - ref - eng) / elapsed:.0f}%, of which {startup:.1f} s starting the engine): "
-          + (f"{len(bad)} disagree ({', '.join(bad)})" if bad else "all agree"))
+    print(
+        f"{len(reports)} variants, {sum(r.positions for r in reports)} positions, "
+        f"{sum(r.moves for r in reports)} moves compared in {elapsed:.1f} s "
+        f"(reference {100 * ref / elapsed:.0f}%, {engine_name} {100 * eng / elapsed:.0f}%, "
+        f"rest {100 * max(0.0, elapsed - ref - eng) / elapsed:.0f}%, of which {startup:.1f} s starting the engine): "
+        + (f"{len(bad)} disagree ({', '.join(bad)})" if bad else "all agree")
+    )
     return 1 if bad else 0
 
 
 @contextlib.contextmanager
-def _open_engine(engine_name: str, catalogue: Catalogue, variants: list[Variant], names: list[str],
-                 ini_path: str | None, zrf_path: str | None, jobs: int | None) -> Iterator[tuple[EngineAdapter, str]]:
+def _open_engine(
+    engine_name: str,
+    catalogue: Catalogue,
+    variants: list[Variant],
+    names: list[str],
+    ini_path: str | None,
+    zrf_path: str | None,
+    jobs: int | None,
+) -> Iterator[tuple[EngineAdapter, str]]:
     """The adapter, and a line saying what it loaded and verified."""
     if engine_name == "zillions":
         from generator.check.zillions import Zillions
@@ -158,8 +187,13 @@ def _open_engine(engine_name: str, catalogue: Catalogue, variants: list[Variant]
         engine = Zillions(catalogue, variants, zrf_path)
         source = zrf_path if zrf_path else f"{len(engine.sources)} .zrf files built from the catalogue"
         with engine:
-            yield engine, (f"zillions (the ZRF interpreter): {len(variants)} games of {source} loaded and verified "
-                           f"(start positions)")
+            yield (
+                engine,
+                (
+                    f"zillions (the ZRF interpreter): {len(variants)} games of {source} loaded and verified "
+                    f"(start positions)"
+                ),
+            )
         return
     from generator.check.fairy_stockfish import FairyStockfish
 
@@ -175,8 +209,13 @@ def _open_engine(engine_name: str, catalogue: Catalogue, variants: list[Variant]
         ini = render_ini(catalogue, names)
         source = "the ini built from the catalogue"
     with FairyStockfish(ini, variants, workers=jobs) as fsf:
-        yield fsf, (f"{engine_name} (pyffish {fsf.version}, {fsf.workers} worker processes): "
-                    f"{len(variants)} sections of {source} loaded and verified")
+        yield (
+            fsf,
+            (
+                f"{engine_name} (pyffish {fsf.version}, {fsf.workers} worker processes): "
+                f"{len(variants)} sections of {source} loaded and verified"
+            ),
+        )
 
 
 class _Bar:
@@ -188,8 +227,10 @@ class _Bar:
         def show(phase: str, done: int, total: int, positions: int) -> None:
             width = 24
             filled = width * done // total if total else width
-            line = (f"{label} {phase} [{'#' * filled}{'.' * (width - filled)}] {done}/{total}, "
-                    f"{positions} positions, {time.perf_counter() - start:.0f} s")
+            line = (
+                f"{label} {phase} [{'#' * filled}{'.' * (width - filled)}] {done}/{total}, "
+                f"{positions} positions, {time.perf_counter() - start:.0f} s"
+            )
             columns = shutil.get_terminal_size((100, 20)).columns
             sys.stderr.write("\r\x1b[K" + line[: max(10, columns - 1)])
             sys.stderr.flush()

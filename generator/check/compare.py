@@ -142,15 +142,19 @@ class Disagreement:
     note: str = ""
 
     def describe(self) -> str:
-        lines = [f"DISAGREEMENT in {self.variant} ({self.where}) between the reference and {self.engine}",
-                 f"  FEN:   {self.fen}",
-                 f"  moves: {' '.join(self.moves) if self.moves else '(the start position)'}"]
+        lines = [
+            f"DISAGREEMENT in {self.variant} ({self.where}) between the reference and {self.engine}",
+            f"  FEN:   {self.fen}",
+            f"  moves: {' '.join(self.moves) if self.moves else '(the start position)'}",
+        ]
         if self.only_reference or self.only_engine:
             lines.append(f"  moves only the reference has: {' '.join(self.only_reference) or '-'}")
             lines.append(f"  moves only {self.engine} has: {' '.join(self.only_engine) or '-'}")
         if self.reference_result is not None or self.engine_result is not None:
-            lines.append(f"  result: reference {self.reference_result or 'game goes on'}; "
-                         f"{self.engine} {self.engine_result or 'game goes on'}")
+            lines.append(
+                f"  result: reference {self.reference_result or 'game goes on'}; "
+                f"{self.engine} {self.engine_result or 'game goes on'}"
+            )
         if self.note:
             lines.append(f"  {self.note}")
         return "\n".join(lines)
@@ -181,10 +185,12 @@ class VariantReport:
         total = self.seconds or 1.0
         ends = sum(self.ends.values())
         reasons = ", ".join(f"{reason} {n}" for reason, n in sorted(self.ends.items()))
-        return (f"{self.variant}: {self.positions} positions, {self.moves} moves compared, "
-                f"{ends} game ends{f' ({reasons})' if ends else ''}, {self.seconds:.1f} s "
-                f"(reference {100 * self.reference_seconds / total:.0f}%, "
-                f"{self.engine} {100 * self.engine_seconds / total:.0f}%)")
+        return (
+            f"{self.variant}: {self.positions} positions, {self.moves} moves compared, "
+            f"{ends} game ends{f' ({reasons})' if ends else ''}, {self.seconds:.1f} s "
+            f"(reference {100 * self.reference_seconds / total:.0f}%, "
+            f"{self.engine} {100 * self.engine_seconds / total:.0f}%)"
+        )
 
 
 @dataclass
@@ -197,8 +203,15 @@ class _Node:
     progress: tuple[str, int, int] = field(default=("perft", 0, 0))
 
 
-def check_variant(variant: Variant, adapter: EngineAdapter, depth: int = 2, games: int = 20, plies: int = 100,
-                  seed: int | str = 1, progress: Progress | None = None) -> VariantReport:
+def check_variant(
+    variant: Variant,
+    adapter: EngineAdapter,
+    depth: int = 2,
+    games: int = 20,
+    plies: int = 100,
+    seed: int | str = 1,
+    progress: Progress | None = None,
+) -> VariantReport:
     """Compare the reference with ``adapter`` on ``variant``; see the module docstring."""
     started = time.perf_counter()
     report = VariantReport(variant.name, adapter.name, limitations=tuple(limitations(variant, adapter.name)))
@@ -237,8 +250,9 @@ def check_variant(variant: Variant, adapter: EngineAdapter, depth: int = 2, game
     return report
 
 
-def _compare(reference: Variant, engine: str, node: _Node, answer: Answer,
-             report: VariantReport) -> Disagreement | None:
+def _compare(
+    reference: Variant, engine: str, node: _Node, answer: Answer, report: VariantReport
+) -> Disagreement | None:
     report.positions += 1
     report.moves += len(node.expected | answer.moves)
     end = node.end
@@ -263,17 +277,31 @@ def _compare(reference: Variant, engine: str, node: _Node, answer: Answer,
     return None
 
 
-def _disagreement(reference: Variant, engine: str, node: _Node, answer: Answer, ref_result: str | None,
-                  eng_result: str | None, note: str = "") -> Disagreement:
+def _disagreement(
+    reference: Variant,
+    engine: str,
+    node: _Node,
+    answer: Answer,
+    ref_result: str | None,
+    eng_result: str | None,
+    note: str = "",
+) -> Disagreement:
     pos = Position.start(reference)
     pos.track_history()
     for text in node.moves:
         pos.push_uci(text)
     return Disagreement(
-        variant=reference.name, engine=engine, where=node.where, fen=pos.fen(), moves=node.moves,
+        variant=reference.name,
+        engine=engine,
+        where=node.where,
+        fen=pos.fen(),
+        moves=node.moves,
         only_reference=tuple(sorted(node.expected - answer.moves)),
         only_engine=tuple(sorted(answer.moves - node.expected)),
-        reference_result=ref_result, engine_result=eng_result, note=note)
+        reference_result=ref_result,
+        engine_result=eng_result,
+        note=note,
+    )
 
 
 def _evaluate(pos: Position, spelled: dict) -> tuple[dict, Outcome | None, bool]:
@@ -294,7 +322,8 @@ def _evaluate(pos: Position, spelled: dict) -> tuple[dict, Outcome | None, bool]
     # cheap filters before the full (move-counting) outcome(); the claimable draws are compared
     draws = rules.variant.draws
     claimable = bool(draws.move_rule and pos.halfmove >= 2 * draws.move_rule) or bool(
-        draws.repetition and pos.history and pos.history.count(pos.history[-1]) >= draws.repetition)
+        draws.repetition and pos.history and pos.history.count(pos.history[-1]) >= draws.repetition
+    )
     if claimable or (rules.minor_types and pos.insufficient_material()):
         end = pos.outcome()
         return texts, end, claimable and end is not None
@@ -357,8 +386,9 @@ def _walk(variant: Variant, depth: int, games: int, plies: int, seed: int | str)
         for ply in range(plies + 1):
             texts, end, claim = _evaluate(pos, spelled)
             if fresh((pos.key(), *_passes(played)), claim):
-                yield _Node(tuple(played), f"game {game}, ply {ply}", frozenset(texts), end, claim,
-                            ("games", game, games))
+                yield _Node(
+                    tuple(played), f"game {game}, ply {ply}", frozenset(texts), end, claim, ("games", game, games)
+                )
             if end is not None or not texts or ply == plies:
                 break
             text = rng.choice(sorted(texts))

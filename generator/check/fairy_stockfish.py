@@ -65,8 +65,9 @@ class FairyStockfish(OnePosition):
 
     name = NAME
 
-    def __init__(self, ini: str, variants: Sequence[Variant], workers: int | None = None,
-                 batch_size: int | None = None) -> None:
+    def __init__(
+        self, ini: str, variants: Sequence[Variant], workers: int | None = None, batch_size: int | None = None
+    ) -> None:
         from generator.check.compare import EngineError
         from generator.emit.fairy_stockfish import section_name, start_fen
         from generator.emit.fidelity import relaxed
@@ -79,8 +80,10 @@ class FairyStockfish(OnePosition):
             r = relaxed(v, NAME)
             for c in r.castling:
                 if abs(c.king_to.file - c.king_from.file) <= 1 and c.king_to.rank == c.king_from.rank:
-                    raise EngineError(f"{v.name}: castling {c.king_from.name}-{c.king_to.name} moves the king one "
-                                      f"step, which {NAME} writes as king-takes-rook; not supported")
+                    raise EngineError(
+                        f"{v.name}: castling {c.king_from.name}-{c.king_to.name} moves the king one "
+                        f"step, which {NAME} writes as king-takes-rook; not supported"
+                    )
             self.sections[v.name] = section_name(v)
             expected[section_name(v)] = _fen6(start_fen(r))
         if workers is None:
@@ -117,13 +120,15 @@ class FairyStockfish(OnePosition):
 
         section = self.sections.get(variant)
         if section is None:
-            raise EngineError(f"{NAME}: {variant!r} is not one of the variants loaded and verified "
-                              f"({', '.join(self.sections) or 'none'})")
+            raise EngineError(
+                f"{NAME}: {variant!r} is not one of the variants loaded and verified "
+                f"({', '.join(self.sections) or 'none'})"
+            )
         if not self._workers:
             raise EngineError(f"{NAME}: the adapter is closed")
         items = [(tuple(q.moves), q.claim) for q in queries]
         share = -(-len(items) // len(self._workers)) if items else 0
-        parts = [(w, items[i * share:(i + 1) * share]) for i, w in enumerate(self._workers)]
+        parts = [(w, items[i * share : (i + 1) * share]) for i, w in enumerate(self._workers)]
         parts = [(w, p) for w, p in parts if p]
         try:
             for w, part in parts:
@@ -162,8 +167,9 @@ class _Worker:
         root = str(Path(__file__).resolve().parents[2])  # so that the child finds this package
         path = os.environ.get("PYTHONPATH")
         env = dict(os.environ, PYTHONUNBUFFERED="1", PYTHONPATH=root + (os.pathsep + path if path else ""))
-        self.proc = subprocess.Popen([sys.executable, "-m", __name__], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=self._log, env=env)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", __name__], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._log, env=env
+        )
         self.version = ""
         self.send(("load", ini, expected))
 
@@ -258,14 +264,17 @@ class _Engine:
         self.start: dict[str, tuple[str, bool]] = {}
         for name, fen in expected.items():
             if name not in registered:
-                self.problems.append(f"[{name}] is not registered: no such section, or pyffish dropped it "
-                                     "(a bad parent, or a board too large)")
+                self.problems.append(
+                    f"[{name}] is not registered: no such section, or pyffish dropped it "
+                    "(a bad parent, or a board too large)"
+                )
                 continue
             got = _fen6(pyffish.start_fen(name))
             if got != fen:
-                self.problems.append(f"[{name}] starts from {got!r}, the catalogue from {fen!r}"
-                                     + (" (a built-in variant of that name shadows the section)"
-                                        if name in before else ""))
+                self.problems.append(
+                    f"[{name}] starts from {got!r}, the catalogue from {fen!r}"
+                    + (" (a built-in variant of that name shadows the section)" if name in before else "")
+                )
                 continue
             self.start[name] = (got, got.split()[1] == "w")
         self.passes: dict[tuple, str] = {}

@@ -101,8 +101,9 @@ def find_game(rules: RulesFile, v: Variant):
         if t in titles:
             return rules.game(t)
     shown = "; ".join(repr(t) for t in titles) or "none"
-    raise EngineError(f"{NAME}: {rules.path} has no game or variant titled {zrf_title(v)!r} (for {v.name}); "
-                      f"its titles: {shown}")
+    raise EngineError(
+        f"{NAME}: {rules.path} has no game or variant titled {zrf_title(v)!r} (for {v.name}); its titles: {shown}"
+    )
 
 
 def letters_for(v: Variant) -> dict[str, str]:
@@ -154,8 +155,11 @@ def zrf_start(state: State, notation: Notation, v: Variant) -> str:
                 row, run = row + str(run), 0
             row += "*" if code is None else letter(code)
         rows.append(row + (str(run) if run else ""))
-    extra = [f"+{letter(state.board[i])}@{prog.names[i]}" for i in prog.live
-             if i not in seen and i not in b.dummies and state.board[i] >= 0]
+    extra = [
+        f"+{letter(state.board[i])}@{prog.names[i]}"
+        for i in prog.live
+        if i not in seen and i not in b.dummies and state.board[i] >= 0
+    ]
     pocket = ""
     for owner, counts in enumerate(state.stores):
         for t, n in enumerate(counts):
@@ -197,8 +201,10 @@ class _Line:
         for text in moves[k:]:
             m = self.here().get(text)
             if m is None:
-                raise ValueError(f"move {len(self.moves) + 1} {text!r} is not legal in {self.title} here "
-                                 f"(after {' '.join(self.moves) or 'the start'})")
+                raise ValueError(
+                    f"move {len(self.moves) + 1} {text!r} is not legal in {self.title} here "
+                    f"(after {' '.join(self.moves) or 'the start'})"
+                )
             self.state.push(m)
             self.moves.append(text)
             self.legal.append(None)
@@ -239,8 +245,9 @@ class Zillions(OnePosition):
                 raise EngineError(f"{NAME}: {v.name}: cannot play {game.title!r} of {label}: {e}") from None
             got, want = zrf_start(state, notation, v), reference_start(v)
             if got != want:
-                raise EngineError(f"{NAME}: {v.name}: {game.title!r} of {label} starts from {got!r}, "
-                                  f"the catalogue from {want!r}")
+                raise EngineError(
+                    f"{NAME}: {v.name}: {game.title!r} of {label} starts from {got!r}, the catalogue from {want!r}"
+                )
             state.track_history()
             self.lines[v.name] = _Line(v, game.title, state, notation)
         self.sources = list(files)
@@ -253,8 +260,10 @@ class Zillions(OnePosition):
 
         line = self.lines.get(variant)
         if line is None:
-            raise EngineError(f"{NAME}: {variant!r} is not one of the variants loaded and verified "
-                              f"({', '.join(self.lines) or 'none'})")
+            raise EngineError(
+                f"{NAME}: {variant!r} is not one of the variants loaded and verified "
+                f"({', '.join(self.lines) or 'none'})"
+            )
         out: list[Answer] = []
         for q in queries:
             try:
@@ -282,8 +291,9 @@ class Zillions(OnePosition):
         self.close()
 
 
-def perft_generated(catalogue: Catalogue, variant: str | Variant, depth: int, divide: bool = False,
-                    moves: Sequence[str] = ()) -> int:
+def perft_generated(
+    catalogue: Catalogue, variant: str | Variant, depth: int, divide: bool = False, moves: Sequence[str] = ()
+) -> int:
     """Perft ``depth`` of ``variant`` through the .zrf generated for its family, after the UCI ``moves``;
     prints ``move: count`` lines (with ``divide``) and ``Nodes searched: N``, and returns N.
     Bad input (unknown variant, negative depth, illegal move) raises ``ValueError``."""
@@ -312,5 +322,15 @@ def perft_generated(catalogue: Catalogue, variant: str | Variant, depth: int, di
     return print_perft(state, depth, divide, line.notation.uci)
 
 
-__all__ = ["NAME", "Zillions", "find_game", "letters_for", "perft_generated", "read_rules", "reference_start",
-           "titles_of", "zrf_start", "zrf_title"]
+__all__ = [
+    "NAME",
+    "Zillions",
+    "find_game",
+    "letters_for",
+    "perft_generated",
+    "read_rules",
+    "reference_start",
+    "titles_of",
+    "zrf_start",
+    "zrf_title",
+]

@@ -171,8 +171,10 @@ def cmd_build(catalogue: Catalogue, args: argparse.Namespace) -> int:
     names = list(args.variants) or None
     private = Path(catalogue.path).resolve() != DEFAULT_CATALOGUE.resolve()
     if private and Path(args.out).resolve() == DEFAULT_OUT.resolve():
-        raise ValueError("the repository's out/ holds the build of the repository's catalogue; "
-                         "write the build of another catalogue elsewhere with --out DIR")
+        raise ValueError(
+            "the repository's out/ holds the build of the repository's catalogue; "
+            "write the build of another catalogue elsewhere with --out DIR"
+        )
     for line in build(catalogue, Path(args.out), names):
         print(line)
     return 0

@@ -105,15 +105,15 @@ def format_fen(pos: Position) -> str:
         rows.append(row + (str(run) if run else ""))
     board = "/".join(rows)
     if rules.drops:
-        board += "[" + "".join(
-            rules.letter(t * 2 + c) * pos.pockets[c][t] for c in (0, 1) for t in range(rules.ntypes)
-        ) + "]"
+        board += (
+            "["
+            + "".join(rules.letter(t * 2 + c) * pos.pockets[c][t] for c in (0, 1) for t in range(rules.ntypes))
+            + "]"
+        )
     rights = castling_rights(pos)
     ep = "".join(geo.name(s) for s in bits(pos.effective_ep())) or "-"
     fen = f"{board} {'wb'[pos.turn]} {rights} {ep} {pos.halfmove} {pos.fullmove}"
-    if tracks_unmoved(rules) and (
-        pos.unmoved != _implied_unmoved(pos, rights) or pos.swaps_left != _full_swaps(rules)
-    ):
+    if tracks_unmoved(rules) and (pos.unmoved != _implied_unmoved(pos, rights) or pos.swaps_left != _full_swaps(rules)):
         squares = ",".join(geo.name(s) for s in bits(pos.unmoved))
         swaps = "/".join(",".join(str(n) for n in side) for side in pos.swaps_left)
         fen += f" {{unmoved:{squares};swaps:{swaps}}}"
@@ -181,8 +181,9 @@ def _parse_board(pos: Position, text: str) -> None:
                     raise FenError(f"rank {r + 1}: bad number {token!r}")
                 for _ in range(int(token)):
                     if f < geo.files and not geo.is_square(geo.square(f, r)):
-                        raise FenError(f"{geo.name(geo.square(f, r))} is a hole in {rules.variant.name}; "
-                                       "write '*' there")
+                        raise FenError(
+                            f"{geo.name(geo.square(f, r))} is a hole in {rules.variant.name}; write '*' there"
+                        )
                     f += 1
                 continue
             if f >= geo.files:
@@ -190,13 +191,14 @@ def _parse_board(pos: Position, text: str) -> None:
             s = geo.square(f, r)
             if token == "*":
                 if geo.is_square(s):
-                    raise FenError(f"'*' marks {geo.name(s)} as a hole, but it is a square of "
-                                   f"{rules.variant.name}")
+                    raise FenError(f"'*' marks {geo.name(s)} as a hole, but it is a square of {rules.variant.name}")
             else:
                 code = rules.code_of(token)
                 if code is None:
-                    raise FenError(f"{token!r} on {geo.name(s)} is not a piece letter of {rules.variant.name} "
-                                   f"(pieces: {''.join(rules.letters)})")
+                    raise FenError(
+                        f"{token!r} on {geo.name(s)} is not a piece letter of {rules.variant.name} "
+                        f"(pieces: {''.join(rules.letters)})"
+                    )
                 if not geo.is_square(s):
                     raise FenError(f"{geo.name(s)} is a hole; no piece can stand there")
                 pos.put(s, code)
@@ -213,7 +215,8 @@ def _parse_castling(pos: Position, text: str) -> str:
     for ch in text:
         color = 0 if ch.isupper() else 1
         found = [
-            c for c in rules.castles_by_color[color]
+            c
+            for c in rules.castles_by_color[color]
             if c.fen_char == ch
             or (ch.lower() in FILE_LETTERS and FILE_LETTERS.index(ch.lower()) == rules.geo.file_of(c.rook_from))
         ]
@@ -221,8 +224,10 @@ def _parse_castling(pos: Position, text: str) -> str:
             raise FenError(f"castling right {ch!r}: {rules.variant.name} has no such castling")
         for c in found:
             if not (pos.royals(color) >> c.king_from & 1 and pos.board[c.rook_from] == c.rook_type * 2 + color):
-                raise FenError(f"castling right {ch!r} needs the king on {rules.geo.name(c.king_from)} "
-                               f"and the rook on {rules.geo.name(c.rook_from)}")
+                raise FenError(
+                    f"castling right {ch!r} needs the king on {rules.geo.name(c.king_from)} "
+                    f"and the rook on {rules.geo.name(c.rook_from)}"
+                )
             out.add(c.fen_char)
     return "".join(sorted(out))
 

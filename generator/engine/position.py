@@ -308,8 +308,7 @@ class Position:
         moved = box[frm] if frm >= 0 else EMPTY
         taken_at = extra if kind == mv.EN_PASSANT else self.ep_victim if kind == mv.EP_PROMO else to
         captured = box[taken_at] if kind not in (mv.PASS, mv.DROP, mv.CASTLE, mv.SWAP) else EMPTY
-        self.stack.append((m, self.unmoved, self.ep, self.ep_victim, self.halfmove, self.swaps_left,
-                           moved, captured))
+        self.stack.append((m, self.unmoved, self.ep, self.ep_victim, self.halfmove, self.swaps_left, moved, captured))
         self.ep = 0
         self.ep_victim = -1
         self.halfmove += 1
@@ -389,7 +388,12 @@ class Position:
                 if self.rules.captures_to_hand:
                     self.pockets[us][captured >> 1] -= 1
         self.unmoved, self.ep, self.ep_victim, self.halfmove, self.swaps_left = (
-            unmoved, ep, ep_victim, halfmove, swaps_left)
+            unmoved,
+            ep,
+            ep_victim,
+            halfmove,
+            swaps_left,
+        )
         return m
 
     def _add(self, s: int, code: int) -> None:

@@ -97,14 +97,15 @@ class Rules:
         self.stalemate = draws.stalemate
         self.pass_when_stuck = draws.stalemate is StalemateResult.PASS
         self.minor_types = tuple(self.type_of[x] for x in draws.insufficient_material)
-        self.colourbound = [all((v[0] + v[1]) % 2 == 0 for m in p.movement.moves for v in m.vectors())
-                            for p in pieces]
+        self.colourbound = [all((v[0] + v[1]) % 2 == 0 for m in p.movement.moves for v in m.vectors()) for p in pieces]
         self.dark_squares: Bitboard = 0
         for s in range(geo.size):
             if (geo.file_of(s) + geo.rank_of(s)) % 2 == 0:
                 self.dark_squares |= 1 << s
-        self.setup = [(geo.square(sq.file, sq.rank), self.type_of[letter] * 2 + color)
-                      for sq, color, letter in variant.setup.placement]
+        self.setup = [
+            (geo.square(sq.file, sq.rank), self.type_of[letter] * 2 + color)
+            for sq, color, letter in variant.setup.placement
+        ]
 
     @staticmethod
     @cache
@@ -121,17 +122,31 @@ class Rules:
                 if fwd is None:
                     continue
                 inv = compile_inverse(self.geo, fwd)
-                self._add_group(groups, LEAP, inv.leap, any(inv.leap), t, initial,
-                                tuple(inv.leap))
-                self._add_group(groups, SLIDE, inv.slides, any(inv.slides), t, initial,
-                                tuple(sorted((v, lim) for v, lim, mod in fwd.ride_specs if mod & 2)))
-                self._add_group(groups, LAME, inv.lame, any(inv.lame), t, initial,
-                                tuple(sorted((v,) for v, mod in fwd.lame_specs if mod & 2)))
+                self._add_group(groups, LEAP, inv.leap, any(inv.leap), t, initial, tuple(inv.leap))
+                self._add_group(
+                    groups,
+                    SLIDE,
+                    inv.slides,
+                    any(inv.slides),
+                    t,
+                    initial,
+                    tuple(sorted((v, lim) for v, lim, mod in fwd.ride_specs if mod & 2)),
+                )
+                self._add_group(
+                    groups,
+                    LAME,
+                    inv.lame,
+                    any(inv.lame),
+                    t,
+                    initial,
+                    tuple(sorted((v,) for v, mod in fwd.lame_specs if mod & 2)),
+                )
         return [(kind, table, tuple(types), initial) for kind, table, types, initial in groups.values()]
 
     @staticmethod
-    def _add_group(groups: dict, kind: int, table: list, present: bool, t: int, initial: bool,
-                   signature: object) -> None:
+    def _add_group(
+        groups: dict, kind: int, table: list, present: bool, t: int, initial: bool, signature: object
+    ) -> None:
         if not present:
             return
         key = (kind, initial, signature)
@@ -175,19 +190,31 @@ class Rules:
         step = 1 if cm.king_to.file > cm.king_from.file else -1
         path = tuple(geo.square(f, rank) for f in range(cm.king_from.file, cm.king_to.file + step, step))
         char = "K" if cm.kingside else "Q"
-        return Castle(index, int(cm.color), kf, kt, rf, rt, self.type_of[rook[1]],
-                      span & ~(1 << kf | 1 << rf), path, char if cm.color is Color.WHITE else char.lower())
+        return Castle(
+            index,
+            int(cm.color),
+            kf,
+            kt,
+            rf,
+            rt,
+            self.type_of[rook[1]],
+            span & ~(1 << kf | 1 << rf),
+            path,
+            char if cm.color is Color.WHITE else char.lower(),
+        )
 
     def _swap(self, swap: Swap) -> SwapTable:
         excluded = swap.excluded_roles
-        partners = tuple(i for i, p in enumerate(self.variant.pieces)
-                         if not (p.roles & excluded) and p.letter != swap.piece)
+        partners = tuple(
+            i for i, p in enumerate(self.variant.pieces) if not (p.roles & excluded) and p.letter != swap.piece
+        )
         adjacency = []
         for c in Color:
             fwd = compile_moves(self.geo, list(swap.adjacency_movement.moves), c)
             adjacency.append(tuple(q | k for q, k in zip(fwd.quiet, fwd.capture, strict=True)))
-        return SwapTable(self.type_of[swap.piece], (adjacency[0], adjacency[1]), partners,
-                         swap.unmoved_only, swap.per_player)
+        return SwapTable(
+            self.type_of[swap.piece], (adjacency[0], adjacency[1]), partners, swap.unmoved_only, swap.per_player
+        )
 
     # -- queries --------------------------------------------------------------------------------------
 

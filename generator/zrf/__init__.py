@@ -10,5 +10,22 @@ from generator.zrf.model import Game, RulesFile, load, load_text
 from generator.zrf.notation import Notation
 from generator.zrf.reader import ZrfError, ZrfSyntaxError, read_file, read_text
 
-__all__ = ["Game", "Notation", "Outcome", "Program", "RulesFile", "State", "ZMove", "ZrfError", "ZrfSyntaxError",
-           "divide", "load", "load_text", "open_game", "perft", "read_file", "read_text", "start"]
+__all__ = [
+    "Game",
+    "Notation",
+    "Outcome",
+    "Program",
+    "RulesFile",
+    "State",
+    "ZMove",
+    "ZrfError",
+    "ZrfSyntaxError",
+    "divide",
+    "load",
+    "load_text",
+    "open_game",
+    "perft",
+    "read_file",
+    "read_text",
+    "start",
+]

@@ -24,15 +24,19 @@ from generator.zrf.notation import Notation
 from generator.zrf.reader import ZrfError
 
 
-def register_lint(subparsers: argparse._SubParsersAction, parents: Sequence[argparse.ArgumentParser] = ()) -> (
-        argparse.ArgumentParser):
+def register_lint(
+    subparsers: argparse._SubParsersAction, parents: Sequence[argparse.ArgumentParser] = ()
+) -> argparse.ArgumentParser:
     """Add the ``lint`` sub-command; it runs :func:`cmd_lint` (``args.run``)."""
     p = subparsers.add_parser(
-        "lint", parents=list(parents), help="check a Zillions .zrf rules file",
+        "lint",
+        parents=list(parents),
+        help="check a Zillions .zrf rules file",
         description="Check a .zrf file: parentheses and strings, macros, every name declared (directions, "
-                    "positions, zones, pieces, attributes, players, move types), complete symmetries, "
-                    "well-formed goals, known options.  Exit status: 0 clean, 1 problems found, "
-                    "2 the file cannot be read or parsed.")
+        "positions, zones, pieces, attributes, players, move types), complete symmetries, "
+        "well-formed goals, known options.  Exit status: 0 clean, 1 problems found, "
+        "2 the file cannot be read or parsed.",
+    )
     p.add_argument("file", metavar="FILE.zrf", help="the rules file")
     p.set_defaults(run=cmd_lint)
     return p
@@ -63,8 +67,9 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
-def perft_zrf(path: str | Path, game_title: str | None, depth: int, divide: bool = False,
-              moves: Sequence[str] = ()) -> int:
+def perft_zrf(
+    path: str | Path, game_title: str | None, depth: int, divide: bool = False, moves: Sequence[str] = ()
+) -> int:
     """Perft ``depth`` of the game ``game_title`` (default: the file's first game) of a .zrf file,
     after the UCI ``moves``; prints the counts and returns the number of nodes."""
     if depth < 0:

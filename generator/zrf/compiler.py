@@ -45,13 +45,42 @@ LOOP_LIMIT = 4096
 
 # keyword sets, shared with lint
 STATEMENTS = {
-    "add", "add-copy", "add-partial", "add-copy-partial", "from", "to", "cascade", "capture", "mark", "back",
-    "change-owner", "flip", "change-type", "create", "set-attribute", "set-flag", "set-position-flag", "go",
-    "opposite", "verify", "if", "while", "move-type",
+    "add",
+    "add-copy",
+    "add-partial",
+    "add-copy-partial",
+    "from",
+    "to",
+    "cascade",
+    "capture",
+    "mark",
+    "back",
+    "change-owner",
+    "flip",
+    "change-type",
+    "create",
+    "set-attribute",
+    "set-flag",
+    "set-position-flag",
+    "go",
+    "opposite",
+    "verify",
+    "if",
+    "while",
+    "move-type",
 }
 SIMPLE_CONDITIONS = {
-    "empty?", "friend?", "enemy?", "neutral?", "last-from?", "last-to?", "marked?", "attacked?", "defended?",
-    "adjacent-to-enemy?", "goal-position?",
+    "empty?",
+    "friend?",
+    "enemy?",
+    "neutral?",
+    "last-from?",
+    "last-to?",
+    "marked?",
+    "attacked?",
+    "defended?",
+    "adjacent-to-enemy?",
+    "goal-position?",
 }
 ARG_CONDITIONS = {"piece?", "in-zone?", "on-board?", "position?", "flag?", "position-flag?"}
 CONDITIONS = SIMPLE_CONDITIONS | ARG_CONDITIONS | {"and", "or", "not", "true", "false"}
@@ -97,8 +126,16 @@ def _flatten(stmts: Iterable[Node]) -> list[Node]:
 class BlockCompiler:
     """Python source of one block (``source``), with the constants it needs (``consts``)."""
 
-    def __init__(self, env: Env, stmts: list[Node], name: str, mode: str, mtype: int, drop: bool = False,
-                 errors: list[CompileError] | None = None) -> None:
+    def __init__(
+        self,
+        env: Env,
+        stmts: list[Node],
+        name: str,
+        mode: str,
+        mtype: int,
+        drop: bool = False,
+        errors: list[CompileError] | None = None,
+    ) -> None:
         self.env = env
         self.errors = errors  # None: raise the first error; a list: collect, one per statement
         self.mode = mode  # "move" or "attack"
@@ -114,8 +151,10 @@ class BlockCompiler:
         body: list[str] = []
         self.lines = body
         self.seq(stmts, 1)
-        head = [f"def {name}(S, B, start, {'T' if mode == 'attack' else 'out'}{', pc' if drop else ''}):",
-                "    pos = start; mark = start; to = -1; parts = (); caps = (); attrs = (); effs = ()"]
+        head = [
+            f"def {name}(S, B, start, {'T' if mode == 'attack' else 'out'}{', pc' if drop else ''}):",
+            "    pos = start; mark = start; to = -1; parts = (); caps = (); attrs = (); effs = ()",
+        ]
         head.append("    frm = -1" if drop else "    frm = start; pc = B[start]")
         for var in self.flags.values():
             head.append(f"    {var} = False")
@@ -339,8 +378,12 @@ class BlockCompiler:
     def create(self, s: List, args: list[Node], depth: int) -> None:
         owner = str(self.env.me)
         rest = list(args)
-        if rest and isinstance(rest[0], Sym) and rest[0].name in self.env.player_index and (
-                len(rest) > 1 and isinstance(rest[1], Sym) and rest[1].name in self.env.types):
+        if (
+            rest
+            and isinstance(rest[0], Sym)
+            and rest[0].name in self.env.player_index
+            and (len(rest) > 1 and isinstance(rest[1], Sym) and rest[1].name in self.env.types)
+        ):
             owner = str(self.env.player_index[rest.pop(0).name])
         if not rest:
             raise _err(s, "(create [player] piece [position])")
@@ -384,8 +427,9 @@ class BlockCompiler:
             return
         pro = self.const("P", tuple(promos), tuple(promos)) if promos else "None"
         extra = f", {partial_type!r}" if partial_type else ""
-        self.emit(depth, f"E(S, B, out, frm, pc, {dest}, parts, caps, attrs, effs, {pro}, {self.mtype}, "
-                         f"{flags}{extra})")
+        self.emit(
+            depth, f"E(S, B, out, frm, pc, {dest}, parts, caps, attrs, effs, {pro}, {self.mtype}, {flags}{extra})"
+        )
 
     # -- tests ----------------------------------------------------------------------------------------------
 

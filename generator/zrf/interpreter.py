@@ -60,11 +60,35 @@ class ZMove:
     """One move: the squares it changes (``changes``: ``(position, new code)``, -1 for empty), the
     store counts it changes, and what notation needs (the first piece's from/to, promotion, drop)."""
 
-    __slots__ = ("captured", "changes", "drop", "frm", "mtype", "partial", "parts", "piece", "placed", "promo",
-                 "stores", "to")
+    __slots__ = (
+        "captured",
+        "changes",
+        "drop",
+        "frm",
+        "mtype",
+        "partial",
+        "parts",
+        "piece",
+        "placed",
+        "promo",
+        "stores",
+        "to",
+    )
 
-    def __init__(self, changes: tuple, frm: int, to: int, piece: int, placed: int, promo: int, captured: tuple,
-                 stores: tuple, mtype: int, parts: tuple | None = None, partial: str | None = None) -> None:
+    def __init__(
+        self,
+        changes: tuple,
+        frm: int,
+        to: int,
+        piece: int,
+        placed: int,
+        promo: int,
+        captured: tuple,
+        stores: tuple,
+        mtype: int,
+        parts: tuple | None = None,
+        partial: str | None = None,
+    ) -> None:
         self.changes = changes
         self.frm = frm  # -1 for a drop or a pass
         self.to = to
@@ -111,8 +135,11 @@ class Outcome:
         return "0-1" if self.loser == first else "1-0"
 
     def __str__(self) -> str:
-        who = "draw" if self.winner is None and self.loser is None else (
-            f"{self.winner} wins" if self.winner else f"{self.loser} loses")
+        who = (
+            "draw"
+            if self.winner is None and self.loser is None
+            else (f"{self.winner} wins" if self.winner else f"{self.loser} loses")
+        )
         return f"{self.result} ({who} by {self.reason})"
 
 
@@ -265,9 +292,19 @@ class Program:
         for z, per in b.zones.items():
             squares = per.get(who, set())
             zones[z] = [i in squares for i in range(self.npos)]
-        return Env(me=g, links=links, opposite_links=opp_links, positions=dict(b.index), zones=zones,
-                   zone_names=set(b.zones), types=self.types, attrs=self.attrs, neutral=self.neutral,
-                   goal_positions=self.goal_positions, player_index=self.pindex)
+        return Env(
+            me=g,
+            links=links,
+            opposite_links=opp_links,
+            positions=dict(b.index),
+            zones=zones,
+            zone_names=set(b.zones),
+            types=self.types,
+            attrs=self.attrs,
+            neutral=self.neutral,
+            goal_positions=self.goal_positions,
+            player_index=self.pindex,
+        )
 
     def _compile(self, env: Env, stmts: list[Node], mode: str, mtype: int, drop: bool = False) -> Callable:
         bc = BlockCompiler(env, stmts, "blk", mode, mtype, drop, self.compile_errors)
@@ -347,8 +384,14 @@ class Program:
             got = []
             for blk in self.game.pieces[self.type_names[t]].moves:
                 mt = -1 if blk.move_type is None else self.mtypes[blk.move_type]
-                got.append((self._compile(env, blk.stmts, "move", mt), self._compile(env, blk.stmts, "attack", mt),
-                            mt, blk.stmts))
+                got.append(
+                    (
+                        self._compile(env, blk.stmts, "move", mt),
+                        self._compile(env, blk.stmts, "attack", mt),
+                        mt,
+                        blk.stmts,
+                    )
+                )
             self._blocks[(g, t)] = got
         return got
 
@@ -391,9 +434,13 @@ class Program:
             possible = self.possible[g]
             mv: list[list[Callable] | None] = [
                 [fn for fn, _, mt, _ in self.blocks(g, t) if mtype < 0 or mt == mtype] if t in possible else None
-                for t in range(len(self.types))]
-            dr = [(t, [fn for fn, _, mt, _ in self.drop_blocks(g, t) if mtype < 0 or mt == mtype])
-                  for t in range(len(self.types)) if self.game.pieces[self.type_names[t]].drops]
+                for t in range(len(self.types))
+            ]
+            dr = [
+                (t, [fn for fn, _, mt, _ in self.drop_blocks(g, t) if mtype < 0 or mt == mtype])
+                for t in range(len(self.types))
+                if self.game.pieces[self.type_names[t]].drops
+            ]
             got = self._by_type[key] = (mv, [(t, fns) for t, fns in dr if fns])
         return got
 
@@ -417,7 +464,7 @@ class Program:
                         except Unknown:
                             memo[mk] = None
                     found = memo[mk]
-                    for target in (self.live if found is None else found):
+                    for target in self.live if found is None else found:
                         fns = table[target].setdefault((s0, key), [])
                         if afn not in fns:
                             fns.append(afn)
@@ -470,8 +517,9 @@ class Program:
             types = frozenset(self._goal_type(a) for a in args if isinstance(a, Sym))
             lists = [a for a in args if isinstance(a, List)]
             if len(lists) != 1 or not types:
-                raise ZrfError(g.path, g.line,
-                               "(absolute-config piece... (position-or-zone...)) needs pieces and a list")
+                raise ZrfError(
+                    g.path, g.line, "(absolute-config piece... (position-or-zone...)) needs pieces and a list"
+                )
             b = self.game.board
             singles, zones = [], []
             for x in lists[0].items:
@@ -490,6 +538,7 @@ class Program:
                     sq = b.zones[z].get(self.players[pl], set())
                     ok = ok and any(B[p] >= 0 and B[p] & 15 == pl and B[p] >> 4 & 0xFFF in types for p in sq)
                 return ok
+
             return absolute
         if head == "relative-config":
             items = list(args)
@@ -512,6 +561,7 @@ class Program:
                     if ok:
                         return True
                 return False
+
             return relative
         raise ZrfError(g.path, g.line, f"unknown goal ({head} ...)")
 
@@ -696,8 +746,19 @@ def make_emit(prog: Program) -> Callable:
             parts_info = tuple((f, t, c, new.get(t, B[t])) for f, t, c in allparts if c >= 0)
         f0, t0, c0 = lead
         placed = new.get(t0, B[t0]) if len(allparts) == 1 else (final if t0 == dest else new.get(t0, B[t0]))
-        return ZMove(changes, f0, t0, c0, placed, -1 if promo is None else promo, tuple(captured),
-                     tuple(stores), mtype, parts_info, partial if flags & 2 else None)
+        return ZMove(
+            changes,
+            f0,
+            t0,
+            c0,
+            placed,
+            -1 if promo is None else promo,
+            tuple(captured),
+            tuple(stores),
+            mtype,
+            parts_info,
+            partial if flags & 2 else None,
+        )
 
     return E
 
@@ -1088,5 +1149,4 @@ def divide(state: State, depth: int, name: Callable[[ZMove], str]) -> list[tuple
     return sorted(out)
 
 
-__all__ = ["PASS", "CompileError", "Outcome", "Program", "State", "ZMove", "divide", "open_game",
-           "perft", "start"]
+__all__ = ["PASS", "CompileError", "Outcome", "Program", "State", "ZMove", "divide", "open_game", "perft", "start"]

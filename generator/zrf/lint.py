@@ -36,13 +36,33 @@ from generator.zrf.model import GOAL_KINDS, Game, Problems, build
 from generator.zrf.reader import List, Node, Reader, Str, Sym, ZrfError, ZrfSyntaxError, decode, tokenize, unclosed_hint
 
 KNOWN_OPTIONS = {
-    "animate captures", "animate drops", "prevent flipping", "pass turn", "pass partial", "maximal captures",
-    "recycle captures", "recycle promotions", "smart moves", "highlight goals", "show moves list",
-    "include off-pieces", "silent ? moves", "discard cascades", "progressive levels", "selection screen",
+    "animate captures",
+    "animate drops",
+    "prevent flipping",
+    "pass turn",
+    "pass partial",
+    "maximal captures",
+    "recycle captures",
+    "recycle promotions",
+    "smart moves",
+    "highlight goals",
+    "show moves list",
+    "include off-pieces",
+    "silent ? moves",
+    "discard cascades",
+    "progressive levels",
+    "selection screen",
 }
 TOP_ONLY_GOALS = {"checkmated", "stalemated", "captured", "repetition"}
-GOALS = TOP_ONLY_GOALS | {"pieces-remaining", "total-piece-count", "absolute-config", "relative-config",
-                          "and", "or", "not"}
+GOALS = TOP_ONLY_GOALS | {
+    "pieces-remaining",
+    "total-piece-count",
+    "absolute-config",
+    "relative-config",
+    "and",
+    "or",
+    "not",
+}
 
 
 @dataclass(frozen=True, order=True)
@@ -138,8 +158,10 @@ def _syntax(text: str, out: _Out) -> bool:
         rest = text[end + 1 :] if end >= 0 else ""
         if rest.strip():
             extra = rest.strip().splitlines()[0]
-            out.add(last_close + rest[: rest.find(extra[0])].count("\n"),
-                    f"text after the last ')' ({extra[:30]!r}): Zillions accepts nothing there, not even a comment")
+            out.add(
+                last_close + rest[: rest.find(extra[0])].count("\n"),
+                f"text after the last ')' ({extra[:30]!r}): Zillions accepts nothing there, not even a comment",
+            )
     return ok
 
 
@@ -173,8 +195,12 @@ def _game(game: Game, out: _Out) -> None:
         missing = [d for d in board.directions if d not in mapping]
         if missing:
             pairs = " ".join(f"({d} {d})" for d in missing)
-            out.at(node, f"the symmetry for {who} does not list {', '.join(missing)}: Zillions leaves them "
-                         f"unchanged, other readers may not; add {pairs}", "warning")
+            out.at(
+                node,
+                f"the symmetry for {who} does not list {', '.join(missing)}: Zillions leaves them "
+                f"unchanged, other readers may not; add {pairs}",
+                "warning",
+            )
         targets = [mapping.get(d, d) for d in board.directions]
         if len(set(targets)) != len(targets):
             out.at(node, f"the symmetry for {who} maps two directions onto one", "warning")
@@ -194,8 +220,12 @@ def _game(game: Game, out: _Out) -> None:
                     if name in seen and seen[name] is not s:
                         out.at(s, f"piece {name} is defined twice in one game (first at line {seen[name].line})")
                     seen[name] = s
-        if (s.head == "option" and len(s.items) > 1 and isinstance(s.items[1], Str)
-                and s.items[1].value not in KNOWN_OPTIONS):
+        if (
+            s.head == "option"
+            and len(s.items) > 1
+            and isinstance(s.items[1], Str)
+            and s.items[1].value not in KNOWN_OPTIONS
+        ):
             out.at(s, f"unknown option {s.items[1].value!r} (Zillions ignores it)", "warning")
         if s.head == "board-setup":
             for pl in s.items[1:]:
@@ -246,8 +276,9 @@ def _goal(g: Node, game: Game, out: _Out, top: bool) -> None:
         return
     head, args = g.head, g.items[1:]
     if head not in GOALS:
-        out.at(g, f"unknown goal ({head} ...)" + (" (goals are written inside a condition)" if head in GOAL_KINDS
-                                                    else ""))
+        out.at(
+            g, f"unknown goal ({head} ...)" + (" (goals are written inside a condition)" if head in GOAL_KINDS else "")
+        )
         return
     if head in TOP_ONLY_GOALS and not top:
         out.at(g, f"({head} ...) must be a whole goal: it cannot be combined with and/or/not")

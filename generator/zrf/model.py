@@ -30,20 +30,58 @@ GOAL_KINDS = ("win-condition", "loss-condition", "draw-condition", "count-condit
 
 #: version-1 top-level option keywords, and the ``option`` each one means
 OLD_OPTIONS = {
-    "pass-turn", "pass-partial", "animate-captures", "animate-drops", "recycle-captures", "recycle-promotions",
-    "maximal-captures", "prevent-flipping", "smart-moves", "show-moves-list", "highlight-goals",
-    "discard-cascades", "include-off-pieces", "silent-?-moves", "progressive-levels", "selection-screen",
+    "pass-turn",
+    "pass-partial",
+    "animate-captures",
+    "animate-drops",
+    "recycle-captures",
+    "recycle-promotions",
+    "maximal-captures",
+    "prevent-flipping",
+    "smart-moves",
+    "show-moves-list",
+    "highlight-goals",
+    "discard-cascades",
+    "include-off-pieces",
+    "silent-?-moves",
+    "progressive-levels",
+    "selection-screen",
 }
 
 #: game sections that carry no rules (kept as text, otherwise ignored)
 COSMETIC = {
-    "description", "history", "strategy", "solution", "music", "engine", "move-sound", "release-sound",
-    "capture-sound", "drop-sound", "change-sound", "click-sound", "win-sound", "loss-sound", "draw-sound",
-    "opening-sound", "version", "default", "translate", "open",
+    "description",
+    "history",
+    "strategy",
+    "solution",
+    "music",
+    "engine",
+    "move-sound",
+    "release-sound",
+    "capture-sound",
+    "drop-sound",
+    "change-sound",
+    "click-sound",
+    "win-sound",
+    "loss-sound",
+    "draw-sound",
+    "opening-sound",
+    "version",
+    "default",
+    "translate",
+    "open",
 }
 
 GAME_SECTIONS = COSMETIC | {
-    "title", "option", "players", "turn-order", "move-priorities", "board", "board-setup", "piece", *GOAL_KINDS,
+    "title",
+    "option",
+    "players",
+    "turn-order",
+    "move-priorities",
+    "board",
+    "board-setup",
+    "piece",
+    *GOAL_KINDS,
 }
 
 

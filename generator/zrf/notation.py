@@ -36,13 +36,15 @@ def default_letter(name: str, notation: str = "") -> str:
 class Notation:
     """Spells moves of one compiled game (``uci``) and reads them back (``parse``)."""
 
-    def __init__(self, prog: Program, letters: dict[str, str] | None = None,
-                 squares: dict[str, str] | None = None) -> None:
+    def __init__(
+        self, prog: Program, letters: dict[str, str] | None = None, squares: dict[str, str] | None = None
+    ) -> None:
         self.prog = prog
         game = prog.game
         letters = letters or {}
-        self.letters = [letters.get(name) or default_letter(name, game.pieces[name].notation)
-                        for name in prog.type_names]
+        self.letters = [
+            letters.get(name) or default_letter(name, game.pieces[name].notation) for name in prog.type_names
+        ]
         squares = squares or {}
         self.squares = [squares.get(n) or _square_name(prog, i) for i, n in enumerate(prog.names)]
 

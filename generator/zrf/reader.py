@@ -132,7 +132,7 @@ class List(Node):
 
 _INT = re.compile(r"[-+]?\d+")
 _PARAM = re.compile(r"\$(\d+)")
-_DELIMS = "()\";"
+_DELIMS = '()";'
 _CODE_LINE = re.compile(r"\n[ \t]*\((?:[a-z-]+[ \t]|\()")  # a line of a string that starts like a form
 
 
@@ -169,8 +169,11 @@ def tokenize(text: str, path: str = "") -> Iterator[tuple[str, str, int]]:
             while True:
                 if j >= n:
                     if suspect:
-                        raise ZrfSyntaxError(path, suspect, "unterminated string: the string opened here runs "
-                                                            "into the code below (a '\"' is missing?)")
+                        raise ZrfSyntaxError(
+                            path,
+                            suspect,
+                            "unterminated string: the string opened here runs into the code below (a '\"' is missing?)",
+                        )
                     raise ZrfSyntaxError(path, start, "unterminated string (no closing '\"')")
                 d = text[j]
                 if d == "\\" and j + 1 < n:
@@ -217,8 +220,9 @@ def parse(text: str, path: str = "") -> list[Node]:
     if stack:
         start = stack[-1][1]
         hint = unclosed_hint(text)
-        raise ZrfSyntaxError(path, start if hint is None else hint[0],
-                             "unbalanced '(': never closed" + ("" if hint is None else hint[1]))
+        raise ZrfSyntaxError(
+            path, start if hint is None else hint[0], "unbalanced '(': never closed" + ("" if hint is None else hint[1])
+        )
     return top
 
 
@@ -346,9 +350,11 @@ class Reader:
             if m is None:
                 return [node]
             if m.arity:
-                raise ZrfSyntaxError(node.path, node.line,
-                                     f"macro {m.name!r} (line {m.line}) takes {m.arity} argument(s); "
-                                     f"write ({m.name} ...)")
+                raise ZrfSyntaxError(
+                    node.path,
+                    node.line,
+                    f"macro {m.name!r} (line {m.line}) takes {m.arity} argument(s); write ({m.name} ...)",
+                )
             return self._use(m, [], node, order, depth)
         if not isinstance(node, List):
             return [node]
@@ -366,9 +372,11 @@ class Reader:
     def _use(self, m: Macro, args: list[Node], at: Node, order: int, depth: int) -> list[Node]:
         self.used_macros.add(m.name)
         if m.arity > len(args):
-            raise ZrfSyntaxError(at.path, at.line,
-                                 f"macro {m.name!r} (defined at line {m.line}) uses ${m.arity} "
-                                 f"but is given {len(args)} argument(s)")
+            raise ZrfSyntaxError(
+                at.path,
+                at.line,
+                f"macro {m.name!r} (defined at line {m.line}) uses ${m.arity} but is given {len(args)} argument(s)",
+            )
         body = [_substitute(b, args) for b in m.body]
         out: list[Node] = []
         for b in body:
