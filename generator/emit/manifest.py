@@ -1,0 +1,81 @@
+"""What an emitter wrote: the contract between the emitters and the checks.
+
+Every emitter returns a :class:`Manifest`.  A check reads the files on disk and what the
+manifest says of them (section names, titles, piece names, start positions), and never
+asks the emitter's internals how it names things.  Everything here is immutable.
+
+>>> entry = SectionEntry(variant="chess", section="chess-variantgen",
+...                      start_fen="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+>>> m = Manifest(target="fairy-stockfish", files=("variants.ini",), sections=(entry,))
+>>> m.section_of("chess").section
+'chess-variantgen'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class SectionEntry:
+    """One ``variants.ini`` section: the catalogue variant, the section name and its ``startFen``."""
+
+    variant: str
+    section: str
+    start_fen: str
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """One game or variant of a ``.zrf`` file.
+
+    ``number`` is its place in the file (1 for the first ``game``), ``pieces`` pairs each
+    catalogue letter (upper case) with the ZRF piece name, and ``start`` is the start position
+    as ``board[pocket] side`` in Fairy-Stockfish's FEN dialect, pocket letters sorted.
+    """
+
+    variant: str
+    title: str
+    number: int
+    pieces: tuple[tuple[str, str], ...]
+    start: str
+
+    def letters(self) -> dict[str, str]:
+        """ZRF piece name -> catalogue letter."""
+        return {zrf: letter for letter, zrf in self.pieces}
+
+
+@dataclass(frozen=True)
+class ZrfEntry:
+    """One Zillions download: ``path`` (relative to the emitter's folder), the ``.zrf`` inside it
+    (``member``, a path inside the zip) and its games in file order."""
+
+    family: str
+    path: str
+    member: str
+    games: tuple[GameEntry, ...]
+
+
+@dataclass(frozen=True)
+class Manifest:
+    """What one emitter wrote into its folder: ``files`` relative to that folder, in order."""
+
+    target: str
+    files: tuple[str, ...]
+    sections: tuple[SectionEntry, ...] = ()
+    zrf: tuple[ZrfEntry, ...] = ()
+
+    def section_of(self, variant: str) -> SectionEntry:
+        """The ini section written for catalogue ``variant``; ``KeyError`` if there is none."""
+        for s in self.sections:
+            if s.variant == variant:
+                return s
+        raise KeyError(variant)
+
+    def game_of(self, variant: str) -> tuple[ZrfEntry, GameEntry]:
+        """The download and the game written for catalogue ``variant``; ``KeyError`` if there is none."""
+        for z in self.zrf:
+            for g in z.games:
+                if g.variant == variant:
+                    return z, g
+        raise KeyError(variant)

@@ -1,0 +1,97 @@
+"""The shape of the code itself: no import circles, no over-complex function, no oversized module.
+
+These hold the line that ``docs/architecture.md`` draws: small modules, one concern each, data
+flowing one way.  mypy --strict and ruff run in ``.ci/run``.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from radon.complexity import cc_visit
+
+PACKAGE = Path(__file__).resolve().parents[1] / "generator"
+MAX_COMPLEXITY = 20  # radon rank C at most
+MAX_MODULE_LINES = 700
+
+
+def _modules() -> dict[str, Path]:
+    out = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        out[".".join(parts)] = path
+    return out
+
+
+def _imports(name: str, path: Path, known: set[str]) -> set[str]:
+    """Every module of the package that ``name`` imports anywhere (function bodies and
+    ``TYPE_CHECKING`` blocks included: a deferred import hides a circle, it does not remove it)."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*anchor, base] if base else anchor)
+            for a in node.names:
+                sub = f"{base}.{a.name}"
+                found.add(sub if sub in known else base)
+    return {m for m in found if m in known and m != name}
+
+
+def test_no_import_circles() -> None:
+    modules = _modules()
+    graph = {name: _imports(name, path, set(modules)) for name, path in modules.items()}
+    circles: list[list[str]] = []
+    state: dict[str, int] = {}  # 1: on the stack, 2: done
+    stack: list[str] = []
+
+    def visit(m: str) -> None:
+        state[m] = 1
+        stack.append(m)
+        for n in sorted(graph[m]):
+            if state.get(n) == 1:
+                circles.append([*stack[stack.index(n) :], n])
+            elif n not in state:
+                visit(n)
+        stack.pop()
+        state[m] = 2
+
+    for m in sorted(graph):
+        if m not in state:
+            visit(m)
+    assert not circles, "import circles: " + "; ".join(" -> ".join(c) for c in circles)
+
+
+def test_no_function_is_too_complex() -> None:
+    over = [
+        f"{path.relative_to(PACKAGE.parent)}:{block.lineno} {block.fullname} ({block.complexity})"
+        for path in _modules().values()
+        for block in cc_visit(path.read_text(encoding="utf-8"))
+        if block.complexity > MAX_COMPLEXITY
+    ]
+    assert not over, f"cyclomatic complexity over {MAX_COMPLEXITY}: " + ", ".join(over)
+
+
+def test_no_module_is_too_long() -> None:
+    over = [
+        f"{path.relative_to(PACKAGE.parent)} ({n} lines)"
+        for path in _modules().values()
+        if (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES
+    ]
+    assert not over, f"modules over {MAX_MODULE_LINES} lines: " + ", ".join(over)
+
+
+def test_the_circle_finder_finds_a_circle(tmp_path: Path) -> None:
+    a, b = tmp_path / "a.py", tmp_path / "b.py"
+    a.write_text("def f():\n    from pkg import b\n", encoding="utf-8")
+    b.write_text("from pkg.a import f\n", encoding="utf-8")
+    known = {"pkg.a", "pkg.b"}
+    assert _imports("pkg.a", a, known) == {"pkg.b"}
+    assert _imports("pkg.b", b, known) == {"pkg.a"}
