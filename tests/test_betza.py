@@ -411,7 +411,7 @@ def test_arbitrary_text_only_raises_betza_error(text: str) -> None:
     assert parse_betza(piece.render()) == piece
 
 
-# --- Fairy-Stockfish parity (skipped without pyffish) ---------------------------------------------
+# --- Fairy-Stockfish parity (pyffish is a dependency) -------------------------------------------------
 
 PARITY = ["fsW", "fmWfcF", "fK", "bK", "fsK", "sK", "vK", "frK", "rfK", "fhK", "RmF", "BmW", "NmK", "KAD",
           "BNmW", "RNmF", "B3", "R3", "NmvW", "fKsWmbK", "mKcfKcsW", "FmW", "mWnD", "mfK", "lhN", "rhN",
@@ -430,7 +430,8 @@ def fsf_targets(sf: object, name: str, full: bool) -> set[tuple[Vec, bool]]:
 
 @pytest.mark.parametrize("text", PARITY)
 def test_fairy_stockfish_reads_the_rendering_as_we_do(text: str) -> None:
-    sf = pytest.importorskip("pyffish")
+    import pyffish as sf
+
     got: dict[str, set[tuple[Vec, bool]]] = {}
     for i, source in enumerate((text, parse_betza(text).render())):
         name = f"betzaparity{abs(hash((text, i))) % 10**9}"

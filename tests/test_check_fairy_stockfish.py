@@ -19,8 +19,6 @@ from generator.emit.fairy_stockfish import render_ini
 from generator.emit.fidelity import limitations, relaxed
 from generator.engine import Position, uci
 
-pytest.importorskip("pyffish")
-
 CAT = load_catalogue(DEFAULT_CATALOGUE)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
 from radon.complexity import cc_visit
 
 PACKAGE = Path(__file__).resolve().parents[1] / "generator"
@@ -95,3 +96,10 @@ def test_the_circle_finder_finds_a_circle(tmp_path: Path) -> None:
     known = {"pkg.a", "pkg.b"}
     assert _imports("pkg.a", a, known) == {"pkg.b"}
     assert _imports("pkg.b", b, known) == {"pkg.a"}
+
+
+def test_missing_shared_data_fails_with_one_clear_line() -> None:
+    from shared_data import shared_file
+
+    with pytest.raises(pytest.fail.Exception, match=r"no-such-file is missing: these tests need the project's shared"):
+        shared_file("no-such-file")

@@ -7,6 +7,7 @@ import random
 from pathlib import Path
 
 import pytest
+from shared_data import zillions_file
 
 from generator.catalogue import DEFAULT_CATALOGUE, load_catalogue
 from generator.engine import Position, uci
@@ -15,15 +16,11 @@ from generator.zrf import Notation, State, ZrfError, load, load_text, open_game,
 from generator.zrf.command import perft_zrf
 from generator.zrf.interpreter import EMPTY
 
-ZILLIONS = Path(__file__).resolve().parent.parent.parent / "shared" / "zillions"
 PIECES = {"p": "Pawn", "n": "Knight", "b": "Bishop", "r": "Rook", "q": "Queen", "k": "King"}
 
 
 def _shared(name: str) -> Path:
-    path = ZILLIONS / name
-    if not path.exists():
-        pytest.skip(f"Zillions' own {name} is not at {path} (the shared test data of the project)")
-    return path
+    return zillions_file(name)
 
 
 @pytest.fixture(scope="module")

@@ -6,11 +6,10 @@ import argparse
 from pathlib import Path
 
 import pytest
+from shared_data import zillions_file
 
 from generator.zrf.command import register_lint
 from generator.zrf.lint import LintMessage, lint, lint_text
-
-ZILLIONS = Path(__file__).resolve().parent.parent.parent / "shared" / "zillions"
 
 GOOD = """(version "2.0")
 (define step ($1 (verify empty?) add))
@@ -151,10 +150,7 @@ def test_messages_and_kinds() -> None:
 
 def test_zillions_files_lint_without_errors() -> None:
     for name in ("Chess.zrf", "fairychess.zrf"):
-        path = ZILLIONS / name
-        if not path.exists():
-            pytest.skip(f"Zillions' own {name} is not at {path}")
-        messages = lint(path)
+        messages = lint(zillions_file(name))
         assert messages and all(m.kind == "warning" and "symmetry" in m.message for m in messages), messages
 
 

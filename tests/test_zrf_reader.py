@@ -5,19 +5,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from shared_data import zillions_file
 
 from generator.zrf.model import load, load_text
 from generator.zrf.reader import List, Str, Sym, ZrfSyntaxError, parse, read_file, read_text, tokenize
 
-ZILLIONS = Path(__file__).resolve().parent.parent.parent / "shared" / "zillions"
-
 
 @pytest.fixture
 def chess_zrf() -> Path:
-    path = ZILLIONS / "Chess.zrf"
-    if not path.exists():
-        pytest.skip(f"Zillions' own Chess.zrf is not at {path} (the shared test data of the project)")
-    return path
+    return zillions_file("Chess.zrf")
 
 
 def one(text: str) -> List:
