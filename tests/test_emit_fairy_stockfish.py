@@ -16,6 +16,8 @@ from generator.catalogue import DEFAULT_CATALOGUE, Board, CastlingMove, Catalogu
 from generator.catalogue.model import Color
 from generator.emit import build as build_module
 from generator.emit import fairy_stockfish as fsf
+from generator.emit.fairy_stockfish_lint import check_ini_text
+from generator.emit.fairy_stockfish_loader import verify_ini
 from generator.emit.fidelity import TARGETS, check_name, limitations, relaxed, writable
 from generator.engine import Position, uci
 
@@ -80,7 +82,7 @@ def test_sections_have_no_parent_and_no_padding(ini: str) -> None:
         assert line == line.rstrip(), f"trailing whitespace in {line!r}"
         if line.startswith("["):
             assert ":" not in line
-    assert fsf.check_ini_text(ini) == []
+    assert check_ini_text(ini) == []
 
 
 def test_ajax_chess_ten_ranks(parsed: dict[str, dict[str, str]]) -> None:
@@ -342,7 +344,7 @@ def test_build_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
 def test_pyffish_loads_every_section(ini: str) -> None:
     expected = fsf.expected_start_fens(CATALOGUE)
     assert len(expected) == len(CATALOGUE.variants)
-    assert fsf.verify_ini(ini, expected) == []
+    assert verify_ini(ini, expected) == []
 
 
 def test_verify_catches_bad_values_renames_and_builtin_clashes(ini: str) -> None:
@@ -351,7 +353,7 @@ def test_verify_catches_bad_values_renames_and_builtin_clashes(ini: str) -> None
     bad = bad.replace("[ajax-chess]", "[ajax-chezz]", 1)
     bad = bad.replace("[chess-variantgen]", "[chess]", 1)
     bad = bad.replace("maxRank = 9\n", "maxRank = 11\n", 1)  # bipartite-stage-one
-    problems = fsf.verify_ini(bad, expected)
+    problems = verify_ini(bad, expected)
     text = "\n".join(problems)
     assert "pieceDrops - Invalid value 'yes'" in text
     assert "[ajax-chess] is not registered" in text
@@ -365,7 +367,7 @@ def test_verify_catches_bad_values_renames_and_builtin_clashes(ini: str) -> None
 
 
 def test_verify_survives_a_crashing_child() -> None:
-    problems = fsf.verify_ini("[x]\nmaxFile = 5\n", {"x": "not a fen"})
+    problems = verify_ini("[x]\nmaxFile = 5\n", {"x": "not a fen"})
     assert problems  # a parent-less section without pieces: reported, never run in this interpreter
 
 

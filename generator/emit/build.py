@@ -25,6 +25,7 @@ from generator.catalogue import DEFAULT_CATALOGUE
 from generator.catalogue.model import Catalogue
 from generator.emit import diagrams, fairy_stockfish, page, zillions
 from generator.emit.fidelity import check_name, limitations
+from generator.emit.manifest import Manifest
 
 __all__ = ["DEFAULT_OUT", "EMITTERS", "Emitter", "build", "cmd_build", "limitation_lines", "register"]
 
@@ -36,28 +37,24 @@ class Emitter:
     """One part of the build.
 
     ``folder`` is its folder under ``out/`` (a safe name); ``write(catalogue, folder, names)``
-    fills that (already created, empty) folder and returns the files written; ``target``, if
+    fills that (already created, empty) folder and returns its
+    :class:`~generator.emit.manifest.Manifest` (files relative to that folder); ``target``, if
     set, is the :data:`~generator.emit.fidelity.TARGETS` entry whose limitations the build prints.
 
     With ``file=True``, ``folder`` is instead the name of one file at the top of ``out/``
     (``index.html``): ``write`` gets an empty scratch folder and must write exactly that file
-    into it (and return ``[its path]``); the file is then swapped in like a folder.
+    into it (its manifest lists just that name); the file is then swapped in like a folder.
     """
 
     folder: str
-    write: Callable[[Catalogue, Path, Sequence[str] | None], list[Path]]
+    write: Callable[[Catalogue, Path, Sequence[str] | None], Manifest | list[Path]]
     target: str | None = None
     file: bool = False
 
 
-def _fairy_stockfish(catalogue: Catalogue, folder: Path, names: Sequence[str] | None) -> list[Path]:
-    # Looked up at call time, so that a test can replace render_ini.
-    return fairy_stockfish.emit(catalogue, folder, names)
-
-
 #: The emitters, in build order.
 EMITTERS: list[Emitter] = [
-    Emitter(fairy_stockfish.FOLDER, _fairy_stockfish, fairy_stockfish.TARGET),
+    Emitter(fairy_stockfish.FOLDER, fairy_stockfish.emit, fairy_stockfish.TARGET),
     Emitter(zillions.FOLDER, zillions.emit, zillions.TARGET),
     Emitter(diagrams.FOLDER, diagrams.emit),
     Emitter(page.FILE_NAME, page.emit, file=True),
@@ -84,6 +81,44 @@ def limitation_lines(catalogue: Catalogue, names: Sequence[str] | None, target: 
     ]
 
 
+def _run(e: Emitter, catalogue: Catalogue, folder: Path, names: Sequence[str] | None) -> Manifest:
+    """``e.write`` into ``folder``, its answer as a manifest."""
+    got = e.write(catalogue, folder, names)
+    if isinstance(got, Manifest):
+        return got
+    # An emitter not yet converted to the manifest contract: its paths, relative to its folder.
+    return Manifest(target=e.target or e.folder, files=tuple(str(p.relative_to(folder)) for p in got))
+
+
+def _write_file(e: Emitter, catalogue: Catalogue, names: Sequence[str] | None, scratch: Path, new: Path) -> None:
+    """A ``file=True`` emitter: its one file written in ``scratch``, then moved into ``new``."""
+    manifest = _run(e, catalogue, scratch, names)
+    if manifest.files != (e.folder,) or not (scratch / e.folder).is_file():
+        raise ValueError(f"the {e.folder} emitter must write exactly that one file")
+    (scratch / e.folder).rename(new / e.folder)
+
+
+def _write_all(
+    emitters: Sequence[Emitter], catalogue: Catalogue, names: Sequence[str] | None, work: Path, new: Path
+) -> tuple[list[str], list[str]]:
+    """Every emitter into ``new``: the limitation lines, and every file written (relative to ``new``)."""
+    lines: list[str] = []
+    written: list[str] = []
+    for i, e in enumerate(emitters):
+        if e.file:
+            scratch = work / f"file-{i}"
+            scratch.mkdir()
+            _write_file(e, catalogue, names, scratch, new)
+            written.append(e.folder)
+            continue
+        folder = new / e.folder
+        folder.mkdir()
+        written += [f"{e.folder}/{name}" for name in _run(e, catalogue, folder, names).files]
+        if e.target is not None:
+            lines += limitation_lines(catalogue, names, e.target)
+    return lines, written
+
+
 def build(
     catalogue: Catalogue,
     out_dir: Path,
@@ -99,33 +134,16 @@ def build(
         _check_output(e)
     out_dir = Path(out_dir)
     out_dir.parent.mkdir(parents=True, exist_ok=True)
-    lines: list[str] = []
     work = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}-build-", dir=out_dir.parent))
     try:
         new, old = work / "new", work / "old"
         new.mkdir()
         old.mkdir()
-        written: list[Path] = []
-        for i, e in enumerate(emitters):
-            if e.file:
-                scratch = work / f"file-{i}"
-                scratch.mkdir()
-                got = e.write(catalogue, scratch, names)
-                if got != [scratch / e.folder] or not (scratch / e.folder).is_file():
-                    raise ValueError(f"the {e.folder} emitter must write exactly that one file")
-                (scratch / e.folder).rename(new / e.folder)
-                written.append(new / e.folder)
-                continue
-            folder = new / e.folder
-            folder.mkdir()
-            written += e.write(catalogue, folder, names)
-            if e.target is not None:
-                lines += limitation_lines(catalogue, names, e.target)
+        lines, written = _write_all(emitters, catalogue, names, work, new)
         _swap(new, old, out_dir, [e.folder for e in emitters])
-        lines += [f"wrote {out_dir / p.relative_to(new)}" for p in written]
+        return lines + [f"wrote {out_dir / name}" for name in written]
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    return lines
 
 
 def _swap(new: Path, old: Path, out_dir: Path, folders: list[str]) -> None:
@@ -150,7 +168,7 @@ def _swap(new: Path, old: Path, out_dir: Path, folders: list[str]) -> None:
 
 
 def register(
-    subparsers: argparse._SubParsersAction, parents: Sequence[argparse.ArgumentParser]
+    subparsers: argparse._SubParsersAction[argparse.ArgumentParser], parents: Sequence[argparse.ArgumentParser]
 ) -> argparse.ArgumentParser:
     """Add the ``build`` sub-command (``run=cmd_build``)."""
     p = subparsers.add_parser(

@@ -16,6 +16,7 @@ TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 
 @functools.cache
 def environment(html: bool = False) -> jinja2.Environment:
+    """The shared environment (one per ``html`` setting): templates from :data:`TEMPLATES`."""
     return jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(TEMPLATES)),
         undefined=jinja2.StrictUndefined,
@@ -27,4 +28,6 @@ def environment(html: bool = False) -> jinja2.Environment:
 
 
 def render(template: str, html: bool = False, **context: object) -> str:
+    """``template`` (a path under ``templates/``) rendered with ``context``; the emitters pass typed
+    objects (dataclasses), which the template only reads."""
     return environment(html).get_template(template).render(**context)

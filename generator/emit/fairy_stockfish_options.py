@@ -1,0 +1,251 @@
+"""The options of one Fairy-Stockfish section, group by group: board, pieces, pawns, castling,
+drops, goals, draws.
+
+Each group is a function of the (relaxed) variant alone, and every value it returns is checked
+to be writable into ``variants.ini`` (:func:`ini_value`).  Sections have no parent, so a group
+writes every option its rules touch, FSF's defaults included (see :mod:`generator.emit.fairy_stockfish`).
+
+>>> from generator.catalogue import DEFAULT_CATALOGUE, load_catalogue
+>>> chess = load_catalogue(DEFAULT_CATALOGUE).get("chess")
+>>> board_options(chess)
+OptionGroup(label='board', options=(('maxFile', '8'), ('maxRank', '8')))
+>>> [group.label for group in option_groups(chess)]
+['board', 'pieces', 'pawns', 'castling', 'drops', 'goals', 'draws']
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from generator.betza import parse_betza
+from generator.catalogue.model import CastlingMove, Color, PieceType, StalemateResult, Variant, absolute_rank
+from generator.emit.fidelity import fairy_stockfish_pieces, relative_rank
+
+__all__ = ["CONTROL_CHARACTERS", "FILES", "OptionGroup", "board_options", "ini_value", "option_groups"]
+
+FILES = "abcdefghijkl"
+CONTROL_CHARACTERS = re.compile(r"[\x00-\x1f\x7f]")
+_KING = parse_betza("K")
+
+#: One option as the rules give it: ``(key, value)``; an int is written in decimal.
+Option = tuple[str, str | int]
+
+
+@dataclass(frozen=True)
+class OptionGroup:
+    """Options written together under a ``# label`` comment, in order."""
+
+    label: str
+    options: tuple[tuple[str, str], ...]
+
+    @classmethod
+    def of(cls, label: str, options: Iterable[Option]) -> OptionGroup:
+        """A group whose values are checked with :func:`ini_value`."""
+        return cls(label, tuple((key, ini_value(value, f"value of {key}")) for key, value in options))
+
+
+def ini_value(value: object, what: str) -> str:
+    """``value`` as text, or ``ValueError`` if it cannot be one ini value (empty, control character, padding)."""
+    text = str(value)
+    if not text or CONTROL_CHARACTERS.search(text) or text != text.strip():
+        raise ValueError(f"{what} {text!r} cannot be written into variants.ini (empty, control character or padding)")
+    return text
+
+
+def _ranks(color: Color, relative: Iterable[int], ranks: int) -> str:
+    """A Bitboard value: whole ranks, absolute, ascending (``*8 *9``), or ``-`` for none."""
+    absolute = sorted({absolute_rank(color, r, ranks) for r in relative})
+    return " ".join(f"*{r}" for r in absolute) or "-"
+
+
+def _flag(value: bool) -> str:
+    return "true" if value else "false"
+
+
+def _royal_letter(kinds: Sequence[tuple[PieceType, str]]) -> str | None:
+    """The ini letter of the piece written as FSF's ``king``, if any."""
+    royal = None
+    for p, kind in kinds:
+        if kind == "king":
+            royal = p.letter.lower()
+    return royal
+
+
+def board_options(v: Variant) -> OptionGroup:
+    """The board's size."""
+    return OptionGroup.of("board", [("maxFile", v.board.files), ("maxRank", v.board.ranks)])
+
+
+def _piece_option(v: Variant, p: PieceType, kind: str, custom: int) -> Option:
+    if not re.fullmatch("[A-Z]", p.letter):
+        raise ValueError(f"piece letter {p.letter!r} of {v.name} is not one upper-case letter A-Z")
+    letter = p.letter.lower()
+    if kind == "custom":
+        return (f"customPiece{custom}", f"{letter}:{p.movement.render()}")
+    if kind == "king":
+        return ("king", letter if p.movement == _KING else f"{letter}:{p.movement.render()}")
+    return (kind, letter)
+
+
+def piece_options(v: Variant) -> OptionGroup:
+    """Every piece, as FSF's own piece or a numbered custom piece, and the custom pawns."""
+    kinds = fairy_stockfish_pieces(v)
+    options: list[Option] = [("pieceToCharTable", "-")]
+    custom = 0
+    for p, kind in kinds:
+        if kind == "custom":
+            custom += 1
+        options.append(_piece_option(v, p, kind, custom))
+    custom_pawns = "".join(p.letter.lower() for p, kind in kinds if p.pawn and kind == "custom")
+    if custom_pawns:
+        options.append(("pawnTypes", custom_pawns))
+    return OptionGroup.of("pieces", options)
+
+
+def pawn_options(v: Variant) -> OptionGroup:
+    """Multi-step regions, en passant and promotion (all off without pawns)."""
+    pr, ranks = v.pawn_rules, v.board.ranks
+    has_pawns = any(p.pawn for p in v.pieces)
+    steps = pr.max_steps if has_pawns else 1
+    multi = {c: _ranks(c, pr.multi_step_ranks, ranks) for c in Color}
+    promo = pr.promotion if has_pawns else None
+    en_passant = _ranks(Color.WHITE, range(1, ranks + 1), ranks) if pr.en_passant and steps >= 2 else "-"
+    return OptionGroup.of(
+        "pawns",
+        [
+            ("doubleStep", _flag(steps >= 2)),
+            ("doubleStepRegionWhite", multi[Color.WHITE] if steps >= 2 else "-"),
+            ("doubleStepRegionBlack", multi[Color.BLACK] if steps >= 2 else "-"),
+            ("tripleStepRegionWhite", multi[Color.WHITE] if steps >= 3 else "-"),
+            ("tripleStepRegionBlack", multi[Color.BLACK] if steps >= 3 else "-"),
+            ("enPassantRegion", en_passant),
+            ("promotionRegionWhite", _ranks(Color.WHITE, promo.ranks, ranks) if promo else "-"),
+            ("promotionRegionBlack", _ranks(Color.BLACK, promo.ranks, ranks) if promo else "-"),
+            ("promotionPieceTypes", "".join(x.lower() for x in promo.choices) if promo else "-"),
+            ("mandatoryPawnPromotion", _flag(promo is None or promo.mandatory)),
+        ],
+    )
+
+
+def _castling_rook_options(v: Variant) -> list[Option]:
+    """The castling rooks' letters, one option if both sides castle with the same pieces."""
+    rook_sets: dict[Color, set[str]] = {c: set() for c in Color}
+    for cm in v.castling:
+        placed = v.setup.piece_at(cm.rook_from)  # the loader guarantees a piece there
+        rook_sets[cm.color].add(placed[1].lower() if placed else "r")
+    white, black = ("".join(sorted(rook_sets[c])) for c in Color)
+    if white == black or not white or not black:
+        return [("castlingRookPieces", white or black)]
+    return [("castlingRookPiecesWhite", white), ("castlingRookPiecesBlack", black)]
+
+
+def _castling_files(moves: Sequence[CastlingMove], files: int) -> dict[bool, tuple[str, str]]:
+    """Kingside (True) and queenside: the king's target file and the rook's file; FSF's defaults
+    where a side has no castling."""
+    side: dict[bool, tuple[str, str]] = {}
+    for cm in moves:
+        side.setdefault(cm.kingside, (FILES[cm.king_to.file], FILES[cm.rook_from.file]))
+    last = FILES[files - 1]
+    side.setdefault(True, (last, last))
+    side.setdefault(False, ("a", "a"))
+    return side
+
+
+def castling_options(v: Variant) -> OptionGroup:
+    """Castling: the king's and rooks' files, the rank, and the pieces that castle."""
+    if not v.castling:
+        return OptionGroup.of("castling", [("castling", "false")])
+    first = v.castling[0]
+    side = _castling_files(v.castling, v.board.files)
+    return OptionGroup.of(
+        "castling",
+        [
+            ("castling", "true"),
+            ("castlingKingPiece", _royal_letter(fairy_stockfish_pieces(v)) or "k"),
+            ("castlingRank", relative_rank(first.color, first.king_from, v.board.ranks)),
+            ("castlingKingsideFile", side[True][0]),
+            ("castlingQueensideFile", side[False][0]),
+            ("castlingRookKingsideFile", side[True][1]),
+            ("castlingRookQueensideFile", side[False][1]),
+            *_castling_rook_options(v),
+        ],
+    )
+
+
+def drop_options(v: Variant) -> OptionGroup:
+    """Drops from the hand, and whether captures go there."""
+    if v.drops is None:
+        return OptionGroup.of("drops", [("pieceDrops", "false")])
+    to_hand = v.drops.captures_to_hand
+    ranks = v.board.ranks
+    return OptionGroup.of(
+        "drops",
+        [
+            ("pieceDrops", "true"),
+            ("capturesToHand", _flag(to_hand)),
+            *([("dropLoop", "true")] if to_hand else []),  # captured promoted pieces go to hand as they are
+            ("dropRegionWhite", _ranks(Color.WHITE, v.drops.ranks, ranks)),
+            ("dropRegionBlack", _ranks(Color.BLACK, v.drops.ranks, ranks)),
+            ("firstRankPawnDrops", "true"),
+            ("promotionZonePawnDrops", "true"),
+            ("dropChecks", "true"),
+        ],
+    )
+
+
+def goal_options(v: Variant) -> OptionGroup | None:
+    """Checkmate of the royal piece, a race, a bare king; None if the variant has none of them."""
+    goals, ranks = v.goals, v.board.ranks
+    options: list[Option] = []
+    if _royal_letter(fairy_stockfish_pieces(v)) is not None:
+        options.append(("checkmateValue", "loss"))
+    if goals.race is not None:
+        options += [
+            ("flagPiece", "*"),
+            ("flagRegionWhite", _ranks(Color.WHITE, goals.race.ranks, ranks)),
+            ("flagRegionBlack", _ranks(Color.BLACK, goals.race.ranks, ranks)),
+            ("flagPieceCount", sum(1 for _, c, _ in v.setup.placement if c is Color.WHITE)),
+            ("flagMove", "false"),
+            ("flagPieceBlockedWin", "false"),
+        ]
+    if goals.bare_king is not None:
+        options += [
+            ("extinctionValue", "loss"),
+            ("extinctionClaim", "true"),
+            ("extinctionPieceTypes", "*"),
+            ("extinctionPieceCount", 1),
+            ("extinctionOpponentPieceCount", goals.bare_king.opponent_minimum),
+        ]
+    return OptionGroup.of("goals", options) if options else None
+
+
+def draw_options(v: Variant) -> OptionGroup:
+    """Stalemate, the n-move rule and repetition."""
+    draws = v.draws
+    return OptionGroup.of(
+        "draws",
+        [
+            ("stalemateValue", "loss" if draws.stalemate is StalemateResult.LOSS else "draw"),
+            ("passOnStalemate", _flag(draws.stalemate is StalemateResult.PASS)),
+            ("nMoveRule", draws.move_rule),
+            ("nFoldRule", draws.repetition),
+            ("nFoldValue", "draw"),
+        ],
+    )
+
+
+def option_groups(v: Variant) -> tuple[OptionGroup, ...]:
+    """Every option group of a (relaxed) variant's section, in the order written (the start
+    position aside)."""
+    goals = goal_options(v)
+    return (
+        board_options(v),
+        piece_options(v),
+        pawn_options(v),
+        castling_options(v),
+        drop_options(v),
+        *((goals,) if goals is not None else ()),
+        draw_options(v),
+    )
