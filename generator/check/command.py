@@ -24,16 +24,17 @@ import shutil
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
-from pathlib import Path
+from dataclasses import dataclass
 
 from generator.catalogue.model import Catalogue, Variant
 from generator.check.compare import EngineAdapter, EngineError, VariantReport, check_variant
+from generator.emit.fidelity import limitations, writable
 
 ENGINES = ("fairy-stockfish", "zillions")
 
 
 def register(
-    subparsers: argparse._SubParsersAction, parents: Sequence[argparse.ArgumentParser] = ()
+    subparsers: argparse._SubParsersAction[argparse.ArgumentParser], parents: Sequence[argparse.ArgumentParser] = ()
 ) -> argparse.ArgumentParser:
     """Add the ``check`` sub-command; it runs :func:`cmd_check` (``args.run``)."""
     p = subparsers.add_parser(
@@ -70,15 +71,22 @@ def register(
     return p
 
 
-def cmd_check(catalogue: Catalogue, args: argparse.Namespace) -> int:
-    from generator.emit.fidelity import limitations, writable
+@dataclass(frozen=True)
+class _Request:
+    """What ``variantgen check`` was asked, validated: the engine, the variant names as given (no
+    duplicates; empty for all), the file under test if any, and the worker count."""
 
-    engine_name = getattr(args, "engine", ENGINES[0])
+    engine: str
+    names: list[str]
+    ini: str | None
+    zrf: str | None
+    jobs: int | None
+
+
+def _engine_options(engine_name: str, ini_path: str | None, zrf_path: str | None, jobs: int | None) -> None:
+    """``ValueError`` for an option of the other engine."""
     if engine_name not in ENGINES:
         raise ValueError(f"unknown engine {engine_name!r}; known: {', '.join(ENGINES)}")
-    ini_path = getattr(args, "ini", None)
-    zrf_path = getattr(args, "zrf", None)
-    jobs = getattr(args, "jobs", None)
     if ini_path and engine_name != "fairy-stockfish":
         raise ValueError(
             f"--ini is a Fairy-Stockfish file: use it with --engine fairy-stockfish, not {engine_name}"
@@ -88,36 +96,55 @@ def cmd_check(catalogue: Catalogue, args: argparse.Namespace) -> int:
         raise ValueError(f"--zrf is a Zillions file: use it with --engine zillions, not {engine_name}")
     if jobs is not None and engine_name != "fairy-stockfish":
         raise ValueError(f"--jobs is for --engine fairy-stockfish; {engine_name} runs in this process")
-    names = list(dict.fromkeys(getattr(args, "variants", None) or ()))
-    unknown = [n for n in names if catalogue.get(n) is None]
+
+
+def _request(catalogue: Catalogue, args: argparse.Namespace) -> _Request:
+    """The arguments, checked; ``ValueError`` (one line) for anything wrong."""
+    request = _Request(
+        engine=getattr(args, "engine", ENGINES[0]),
+        names=list(dict.fromkeys(getattr(args, "variants", None) or ())),
+        ini=getattr(args, "ini", None),
+        zrf=getattr(args, "zrf", None),
+        jobs=getattr(args, "jobs", None),
+    )
+    _engine_options(request.engine, request.ini, request.zrf, request.jobs)
+    unknown = [n for n in request.names if catalogue.get(n) is None]
     if unknown:
         raise ValueError(f"unknown variant {unknown[0]!r}; known: {', '.join(catalogue.names())}")
     for option in ("depth", "games", "plies"):
         if getattr(args, option) < 0:
             raise ValueError(f"--{option} {getattr(args, option)} must be 0 or more")
-    if jobs is not None and jobs < 1:
-        raise ValueError(f"--jobs {jobs} must be 1 or more")
-    zrf = None
-    if zrf_path:
-        from generator.check.zillions import read_rules, titles_of, zrf_title
+    if request.jobs is not None and request.jobs < 1:
+        raise ValueError(f"--jobs {request.jobs} must be 1 or more")
+    return request
 
-        zrf = read_rules(zrf_path)
-        if not names:  # the catalogue variants the file has
-            try:
-                titles = set(titles_of(*zrf))
-            except EngineError as e:
-                raise ValueError(str(e)) from None
-            names = [v.name for v in catalogue.variants if zrf_title(v) in titles or v.title in titles]
-            if not names:
-                raise ValueError(
-                    f"{zrf[0]} has no game titled as a catalogue variant; its titles: "
-                    + "; ".join(repr(t) for t in sorted(titles))
-                )
-    names = names or catalogue.names()
 
+def _names_in_zrf(catalogue: Catalogue, zrf_path: str, names: list[str]) -> list[str]:
+    """``names``, or if there are none the catalogue variants the given rules file has a game for."""
+    from generator.check.zillions import read_rules, titles_of, zrf_title
+
+    zrf = read_rules(zrf_path)
+    if names:
+        return names
+    try:
+        titles = set(titles_of(*zrf))
+    except EngineError as e:
+        raise ValueError(str(e)) from None
+    found = [v.name for v in catalogue.variants if zrf_title(v) in titles or v.title in titles]
+    if not found:
+        raise ValueError(
+            f"{zrf[0]} has no game titled as a catalogue variant; its titles: "
+            + "; ".join(repr(t) for t in sorted(titles))
+        )
+    return found
+
+
+def _checkable(catalogue: Catalogue, names: list[str], engine_name: str) -> list[Variant]:
+    """The variants ``engine_name`` gets a rules file for, in the order of ``names``; a line for each other."""
+    by_name = {v.name: v for v in catalogue.variants}
     variants = []
     for n in names:
-        v = catalogue.get(n)
+        v = by_name[n]
         if writable(v, engine_name):
             variants.append(v)
         else:
@@ -125,49 +152,79 @@ def cmd_check(catalogue: Catalogue, args: argparse.Namespace) -> int:
             print(f"{n}: not checked, {engine_name} gets no section for it: {why}")
     if not variants:
         raise ValueError(f"none of the variants can be written for {engine_name}")
+    return variants
 
-    bar = _Bar() if sys.stderr.isatty() else None
-    reports: list[VariantReport] = []
-    startup = 0.0
-    started = time.perf_counter()
-    try:
-        with _open_engine(engine_name, catalogue, variants, names, ini_path, zrf_path, jobs) as (engine, loaded):
-            startup = time.perf_counter() - started
-            print(f"{loaded} in {startup:.1f} s")
-            for i, v in enumerate(variants, 1):
-                progress = bar.for_variant(f"{v.name} ({i}/{len(variants)})") if bar else None
-                report = check_variant(
-                    v, engine, depth=args.depth, games=args.games, plies=args.plies, seed=args.seed, progress=progress
-                )
-                if bar:
-                    bar.clear()
-                reports.append(report)
-                print(report.summary())
-                for x in report.limitations:
-                    if getattr(x, "switchable", True):
-                        print(f"  switched off for {engine_name}: {x.text}")
-                    else:
-                        print(f"  cannot be switched off, still compared: {x.text}")
-                if report.disagreement is not None:
-                    print(report.disagreement.describe())
-                sys.stdout.flush()
-    except EngineError as e:
-        raise ValueError(str(e)) from None
-    finally:
-        if bar:
-            bar.clear()
-    elapsed = time.perf_counter() - started
+
+def _print_report(report: VariantReport, engine_name: str) -> None:
+    print(report.summary())
+    for x in report.limitations:
+        if x.switchable:
+            print(f"  switched off for {engine_name}: {x.text}")
+        else:
+            print(f"  cannot be switched off, still compared: {x.text}")
+    if report.disagreement is not None:
+        print(report.disagreement.describe())
+    sys.stdout.flush()
+
+
+def _summary(reports: Sequence[VariantReport], engine_name: str, elapsed: float, startup: float) -> str:
     bad = [r.variant for r in reports if not r.ok]
     ref = sum(r.reference_seconds for r in reports)
     eng = sum(r.engine_seconds for r in reports)
-    print(
+    return (
         f"{len(reports)} variants, {sum(r.positions for r in reports)} positions, "
         f"{sum(r.moves for r in reports)} moves compared in {elapsed:.1f} s "
         f"(reference {100 * ref / elapsed:.0f}%, {engine_name} {100 * eng / elapsed:.0f}%, "
         f"rest {100 * max(0.0, elapsed - ref - eng) / elapsed:.0f}%, of which {startup:.1f} s starting the engine): "
         + (f"{len(bad)} disagree ({', '.join(bad)})" if bad else "all agree")
     )
-    return 1 if bad else 0
+
+
+def _compare_all(
+    engine: EngineAdapter, variants: Sequence[Variant], args: argparse.Namespace, bar: _Bar | None
+) -> list[VariantReport]:
+    """Each variant compared and its report printed as soon as it is done."""
+    reports = []
+    for i, v in enumerate(variants, 1):
+        progress = bar.for_variant(f"{v.name} ({i}/{len(variants)})") if bar else None
+        report = check_variant(
+            v, engine, depth=args.depth, games=args.games, plies=args.plies, seed=args.seed, progress=progress
+        )
+        if bar:
+            bar.clear()
+        reports.append(report)
+        _print_report(report, engine.name)
+    return reports
+
+
+def cmd_check(catalogue: Catalogue, args: argparse.Namespace) -> int:
+    """Run the check; 0 when the engine agrees on every variant, 1 on a disagreement, ``ValueError``
+    for bad input or an engine that cannot be used."""
+    request = _request(catalogue, args)
+    names = request.names
+    if request.zrf:
+        names = _names_in_zrf(catalogue, request.zrf, names)
+    names = names or catalogue.names()
+    variants = _checkable(catalogue, names, request.engine)
+
+    bar = _Bar() if sys.stderr.isatty() else None
+    reports: list[VariantReport] = []
+    startup = 0.0
+    started = time.perf_counter()
+    opened = _open_engine(request.engine, catalogue, variants, names, request.ini, request.zrf, request.jobs)
+    try:
+        with opened as (engine, loaded):
+            startup = time.perf_counter() - started
+            print(f"{loaded} in {startup:.1f} s")
+            reports = _compare_all(engine, variants, args, bar)
+    except EngineError as e:
+        raise ValueError(str(e)) from None
+    finally:
+        if bar:
+            bar.clear()
+    elapsed = time.perf_counter() - started
+    print(_summary(reports, request.engine, elapsed, startup))
+    return 1 if any(not r.ok for r in reports) else 0
 
 
 @contextlib.contextmanager
@@ -195,20 +252,10 @@ def _open_engine(
                 ),
             )
         return
-    from generator.check.fairy_stockfish import FairyStockfish
+    from generator.check.fairy_stockfish import FairyStockfish, ini_under_test
 
-    if ini_path:
-        try:
-            ini = Path(ini_path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
-            raise ValueError(f"{ini_path}: cannot read the ini: {getattr(e, 'strerror', None) or e}") from None
-        source = ini_path
-    else:
-        from generator.emit.fairy_stockfish import render_ini
-
-        ini = render_ini(catalogue, names)
-        source = "the ini built from the catalogue"
-    with FairyStockfish(ini, variants, workers=jobs) as fsf:
+    ini, manifest, source = ini_under_test(catalogue, names, ini_path)
+    with FairyStockfish(ini, variants, workers=jobs, manifest=manifest) as fsf:
         yield (
             fsf,
             (

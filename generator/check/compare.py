@@ -41,13 +41,13 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
 from generator.catalogue.model import Variant
-from generator.emit.fidelity import limitations, relaxed
-from generator.engine import Outcome, Position, uci
+from generator.emit.fidelity import Limitation, limitations, relaxed
+from generator.engine import Move, Outcome, Position, uci
 
 #: ``progress(phase, done, total, positions)``: phase ``"perft"`` (done/total root moves walked)
 #: or ``"games"`` (done/total games played); positions compared so far.
@@ -162,19 +162,23 @@ class Disagreement:
 
 @dataclass
 class VariantReport:
+    """What :func:`check_variant` found for one variant: the counts, the time spent, and the first
+    disagreement if there is one."""
+
     variant: str
     engine: str
     positions: int = 0  #: distinct positions compared
     moves: int = 0  #: legal moves compared, summed over the positions
-    ends: Counter = field(default_factory=Counter)  #: game ends whose results were compared, by reason
+    ends: Counter[str] = field(default_factory=Counter)  #: game ends whose results were compared, by reason
     seconds: float = 0.0
     reference_seconds: float = 0.0  #: in the reference engine
     engine_seconds: float = 0.0  #: waiting for the adapter
-    limitations: tuple = ()  #: the ``Limitation`` values switched off in the reference
+    limitations: tuple[Limitation, ...] = ()  #: the ``Limitation`` values switched off in the reference
     disagreement: Disagreement | None = None
 
     @property
     def ok(self) -> bool:
+        """Whether the engine agreed everywhere it was asked."""
         return self.disagreement is None
 
     @property
@@ -182,6 +186,7 @@ class VariantReport:
         return max(0.0, self.seconds - self.reference_seconds - self.engine_seconds)
 
     def summary(self) -> str:
+        """One line: positions, moves and game ends compared, and where the time went."""
         total = self.seconds or 1.0
         ends = sum(self.ends.values())
         reasons = ", ".join(f"{reason} {n}" for reason, n in sorted(self.ends.items()))
@@ -304,14 +309,14 @@ def _disagreement(
     )
 
 
-def _evaluate(pos: Position, spelled: dict) -> tuple[dict, Outcome | None, bool]:
+def _evaluate(pos: Position, spelled: dict[Move, str]) -> tuple[dict[str, Move], Outcome | None, bool]:
     """The reference's legal moves (spelling -> move; none when the game is over), its result if
     the game has ended, and whether that result is a claimable draw.  ``spelled`` caches ``uci``."""
     end = pos.immediate_outcome()
     if end is not None:
         return {}, end, False
     rules = pos.rules
-    texts = {}
+    texts: dict[str, Move] = {}
     for m in pos.legal_moves():
         text = spelled.get(m)
         if text is None:
@@ -335,20 +340,20 @@ def _passes(moves: list[str]) -> tuple[bool, bool]:
     return (len(moves) >= 1 and moves[-1] == "0000", len(moves) >= 2 and moves[-2] == "0000")
 
 
-def _walk(variant: Variant, depth: int, games: int, plies: int, seed: int | str) -> Iterator[_Node]:
+def _walk(variant: Variant, depth: int, games: int, plies: int, seed: int | str) -> Generator[_Node, None, None]:
     """The positions to compare, in order: the perft tree (depth first), then the games."""
     # Keys of the positions compared so far (claim questions aside).  A key is the position's own, plus
     # whether each of the last two moves was a pass: Fairy-Stockfish, for one, ends a game after two
     # passes in a row, so the same position may have a different answer there.
-    compared: set[tuple] = set()
-    walked: dict[tuple, int] = {}  # perft: position key -> the greatest depth walked below it
+    compared: set[tuple[object, ...]] = set()
+    walked: dict[tuple[object, ...], int] = {}  # perft: position key -> the greatest depth walked below it
     pos = Position.start(variant)
     pos.track_history()
     path: list[str] = []
     roots = [0, 0]  # perft progress: root moves walked, root moves in all
-    spelled: dict = {}  # move -> its UCI spelling
+    spelled: dict[Move, str] = {}  # move -> its UCI spelling
 
-    def fresh(key: tuple, claim: bool) -> bool:
+    def fresh(key: tuple[object, ...], claim: bool) -> bool:
         if claim:
             return True
         if key in compared:
@@ -356,7 +361,7 @@ def _walk(variant: Variant, depth: int, games: int, plies: int, seed: int | str)
         compared.add(key)
         return True
 
-    def perft(remaining: int) -> Iterator[_Node]:
+    def perft(remaining: int) -> Generator[_Node, None, None]:
         key = (pos.key(), *_passes(path))
         if walked.get(key, -1) >= remaining:
             return

@@ -4,7 +4,7 @@ pyffish kills the interpreter on a variant name it does not know, keeps every
 variant it has loaded for the life of the process (a section cannot be
 redefined), and rebuilds its attack tables on every call (about 7 ms each,
 whatever the position).  So :class:`FairyStockfish` starts fresh worker
-processes (``python -m generator.check.fairy_stockfish``, one per CPU by
+processes (:mod:`generator.check.fairy_stockfish_worker`, one per CPU by
 default) that each load the ini text, and before anything else is asked it
 checks in every worker that each expected section is registered
 (``name in pyffish.variants()``) and that ``pyffish.start_fen(name)`` is the
@@ -12,6 +12,11 @@ catalogue's start position (the first six FEN fields).  Any failure is one
 :class:`~generator.check.compare.EngineError` naming the sections, with what
 pyffish wrote on standard error while loading.  After that, only verified
 names reach pyffish, in the parent and again in the worker.
+
+What is expected comes from the emitter's :class:`~generator.emit.manifest.Manifest`
+(section names and start FENs), never from its internals: :func:`built_ini` runs the
+emitter into a temporary folder and reads back the file it wrote, and
+:func:`ini_under_test` pairs that manifest with a given file instead (``--ini``).
 
 One position costs one pyffish call (``legal_moves`` from the start FEN and
 the moves); a position with no legal moves costs a second (``game_result``,
@@ -34,65 +39,107 @@ from __future__ import annotations
 import contextlib
 import os
 import pickle
-import re
 import subprocess
 import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
-from typing import IO, TYPE_CHECKING
 
-from generator.check.compare import OnePosition
+from generator.catalogue.model import Catalogue, Variant
+from generator.check import fairy_stockfish_worker
+from generator.check.compare import Answer, EngineError, OnePosition, Query
+from generator.check.fairy_stockfish_worker import fen6
+from generator.emit.fairy_stockfish import emit
+from generator.emit.fidelity import relaxed
+from generator.emit.manifest import Manifest
 
-if TYPE_CHECKING:
-    from generator.catalogue.model import Variant
-    from generator.check.compare import Answer, Query
+__all__ = ["NAME", "FairyStockfish", "built_ini", "ini_under_test"]
 
 NAME = "fairy-stockfish"
-_SELF_MOVE = re.compile(r"^([a-z]\d+)\1$")
+#: The catalogue name in the header of an ini built for a bare list of variants.
+_VARIANTS_ONLY = "<the variants under check>"
 
 
-def _fen6(fen: str) -> str:
-    return " ".join(fen.split()[:6])
+def built_ini(catalogue: Catalogue, names: Sequence[str] | None = None) -> tuple[str, Manifest]:
+    """The ``variants.ini`` the emitter writes for ``names`` of ``catalogue`` (all if None), read back
+    from the file written, and the emitter's manifest."""
+    with tempfile.TemporaryDirectory(prefix="variantgen-check-") as tmp:
+        manifest = emit(catalogue, Path(tmp), names)
+        [file_name] = manifest.files
+        return (Path(tmp) / file_name).read_text(encoding="utf-8"), manifest
+
+
+def ini_under_test(catalogue: Catalogue, names: Sequence[str], ini_path: str | None) -> tuple[str, Manifest, str]:
+    """The ini text to check, the manifest it is checked against, and a label for it: the ini built
+    from the catalogue, or the file ``ini_path`` against what the catalogue's build would say.
+    ``ValueError`` (one line) if the file cannot be read."""
+    text, manifest = built_ini(catalogue, names)
+    if not ini_path:
+        return text, manifest, "the ini built from the catalogue"
+    try:
+        return Path(ini_path).read_text(encoding="utf-8"), manifest, ini_path
+    except (OSError, UnicodeDecodeError) as e:
+        raise ValueError(f"{ini_path}: cannot read the ini: {getattr(e, 'strerror', None) or e}") from None
+
+
+def _expected(variants: Sequence[Variant], manifest: Manifest) -> tuple[dict[str, str], dict[str, str]]:
+    """Catalogue name -> section name, and section name -> start FEN, for ``variants``; an
+    :class:`EngineError` for a variant the manifest has no section for, or that castles in a way
+    the adapter cannot spell."""
+    sections: dict[str, str] = {}
+    expected: dict[str, str] = {}
+    for v in variants:
+        for c in relaxed(v, NAME).castling:
+            if abs(c.king_to.file - c.king_from.file) <= 1 and c.king_to.rank == c.king_from.rank:
+                raise EngineError(
+                    f"{v.name}: castling {c.king_from.name}-{c.king_to.name} moves the king one "
+                    f"step, which {NAME} writes as king-takes-rook; not supported"
+                )
+        try:
+            entry = manifest.section_of(v.name)
+        except KeyError:
+            raise EngineError(f"{v.name}: the build writes no {NAME} section for it") from None
+        sections[v.name] = entry.section
+        expected[entry.section] = fen6(entry.start_fen)
+    return sections, expected
+
+
+def _cpus() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
 class FairyStockfish(OnePosition):
     """An :class:`~generator.check.compare.EngineAdapter` for a ``variants.ini`` text.
 
-    ``variants`` are the catalogue variants to check: each must be a section of ``ini``.  Use it
-    as a context manager (or call :meth:`close`) so that the workers end.
+    ``variants`` are the catalogue variants to check; ``manifest`` says which section of ``ini`` is
+    each one's and where it starts (by default, the manifest of the emitter run on ``variants``).
+    Use it as a context manager (or call :meth:`close`) so that the workers end.
     """
 
     name = NAME
 
     def __init__(
-        self, ini: str, variants: Sequence[Variant], workers: int | None = None, batch_size: int | None = None
+        self,
+        ini: str,
+        variants: Sequence[Variant],
+        workers: int | None = None,
+        batch_size: int | None = None,
+        manifest: Manifest | None = None,
     ) -> None:
-        from generator.check.compare import EngineError
-        from generator.emit.fairy_stockfish import section_name, start_fen
-        from generator.emit.fidelity import relaxed
-
         self._workers: list[_Worker] = []
+        if manifest is None:
+            manifest = built_ini(Catalogue(_VARIANTS_ONLY, tuple(variants)))[1]
         #: catalogue name -> ini section name
-        self.sections: dict[str, str] = {}
-        expected: dict[str, str] = {}  # section -> start FEN
-        for v in variants:
-            r = relaxed(v, NAME)
-            for c in r.castling:
-                if abs(c.king_to.file - c.king_from.file) <= 1 and c.king_to.rank == c.king_from.rank:
-                    raise EngineError(
-                        f"{v.name}: castling {c.king_from.name}-{c.king_to.name} moves the king one "
-                        f"step, which {NAME} writes as king-takes-rook; not supported"
-                    )
-            self.sections[v.name] = section_name(v)
-            expected[section_name(v)] = _fen6(start_fen(r))
-        if workers is None:
-            workers = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-        n = max(1, workers)
+        self.sections, expected = _expected(variants, manifest)
+        n = max(1, _cpus() if workers is None else workers)
         self.batch_size = batch_size or 32 * n
+        self.version = self._start(ini, expected, n)
+
+    def _start(self, ini: str, expected: dict[str, str], n: int) -> str:
+        """Start ``n`` workers on ``ini``; pyffish's version once each has verified ``expected``."""
         try:
             for _ in range(n):
-                self._workers.append(_Worker(ini, expected))
+                self._workers.append(_Worker(ini, expected))  # one by one: close() ends those started
             problems = self._workers[0].ready()
             for w in self._workers[1:]:
                 w.ready()
@@ -106,7 +153,7 @@ class FairyStockfish(OnePosition):
             if log:  # one line, as every error of the command: the last thing pyffish said is the telling one
                 text += f" (pyffish said while loading it: {' / '.join(log.splitlines()[-3:])})"
             raise EngineError(text)
-        self.version = self._workers[0].version
+        return self._workers[0].version
 
     @property
     def workers(self) -> int:
@@ -116,8 +163,7 @@ class FairyStockfish(OnePosition):
     # -- the adapter protocol --------------------------------------------------------------------------
 
     def probe(self, variant: str, queries: Sequence[Query]) -> list[Answer]:
-        from generator.check.compare import Answer, EngineError
-
+        """Answers for ``queries`` of ``variant`` (a catalogue name), the batch shared among the workers."""
         section = self.sections.get(variant)
         if section is None:
             raise EngineError(
@@ -129,22 +175,18 @@ class FairyStockfish(OnePosition):
         items = [(tuple(q.moves), q.claim) for q in queries]
         share = -(-len(items) // len(self._workers)) if items else 0
         parts = [(w, items[i * share : (i + 1) * share]) for i, w in enumerate(self._workers)]
-        parts = [(w, p) for w, p in parts if p]
+        busy = [(w, part) for w, part in parts if part]
         try:
-            for w, part in parts:
+            for w, part in busy:
                 w.send(("probe", section, part))
-            replies = [w.receive_raw() for w, _ in parts]
+            replies = [w.receive_raw() for w, _ in busy]
         except BaseException:
             self.close()  # the answers in the other pipes would be out of step: no more questions
             raise
-        out: list[Answer] = []
-        for kind, payload in replies:
-            if kind != "ok":
-                raise EngineError(f"{NAME}: {payload}")
-            out.extend(Answer(frozenset(moves), result, claim, error) for moves, result, claim, error in payload)
-        return out
+        return [a for (w, _), reply in zip(busy, replies, strict=True) for a in w.answers(reply)]
 
     def close(self) -> None:
+        """End the workers; the adapter answers no more."""
         for w in self._workers:
             w.close()
         self._workers = []
@@ -160,7 +202,7 @@ class FairyStockfish(OnePosition):
 
 
 class _Worker:
-    """One child process running :func:`serve`."""
+    """One child process running :func:`generator.check.fairy_stockfish_worker.serve`."""
 
     def __init__(self, ini: str, expected: dict[str, str]) -> None:
         self._log = tempfile.TemporaryFile()  # noqa: SIM115 - lives as long as the worker
@@ -168,19 +210,25 @@ class _Worker:
         path = os.environ.get("PYTHONPATH")
         env = dict(os.environ, PYTHONUNBUFFERED="1", PYTHONPATH=root + (os.pathsep + path if path else ""))
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", __name__], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._log, env=env
+            [sys.executable, "-m", fairy_stockfish_worker.__name__],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=self._log,
+            env=env,
         )
         self.version = ""
         self.send(("load", ini, expected))
 
     def ready(self) -> list[str]:
-        kind, problems, version = self.receive_raw()
-        if kind != "ready":
-            raise self._error(f"unexpected reply {kind!r}")
-        self.version = version
-        return problems
+        """The worker's problems with the expected sections, once it has loaded the ini."""
+        reply = self.receive_raw()
+        if len(reply) != 3 or reply[0] != "ready" or not isinstance(reply[1], list):
+            raise self._error(f"unexpected reply {reply[0]!r}")
+        self.version = str(reply[2])
+        return [str(p) for p in reply[1]]
 
-    def send(self, message: object) -> None:
+    def send(self, message: tuple[object, ...]) -> None:
+        """One request, pickled down the pipe."""
         assert self.proc.stdin is not None
         try:
             pickle.dump(message, self.proc.stdin, protocol=pickle.HIGHEST_PROTOCOL)
@@ -188,31 +236,37 @@ class _Worker:
         except (BrokenPipeError, OSError):
             raise self._error("the worker stopped") from None
 
-    def receive_raw(self) -> tuple:
+    def receive_raw(self) -> tuple[object, ...]:
+        """The next reply, whatever its kind."""
         assert self.proc.stdout is not None
         try:
-            return pickle.load(self.proc.stdout)
+            reply = pickle.load(self.proc.stdout)
         except (EOFError, pickle.UnpicklingError, OSError):
             raise self._error("the worker died") from None
+        if not isinstance(reply, tuple) or not reply:
+            raise self._error(f"unexpected reply {reply!r}")
+        return reply
 
-    def receive(self) -> list:
-        kind, payload = self.receive_raw()
-        if kind == "error":
-            from generator.check.compare import EngineError
+    def receive(self) -> object:
+        """The payload of the next reply; an :class:`EngineError` if the worker refused the request."""
+        return _payload(self.receive_raw())
 
-            raise EngineError(f"{NAME}: {payload}")
+    def answers(self, reply: tuple[object, ...]) -> list[Answer]:
+        """The answers in ``reply``, this worker's reply to a probe."""
+        payload = _payload(reply)
+        if not isinstance(payload, list) or not all(isinstance(a, Answer) for a in payload):
+            raise self._error("the worker's answers are not a list of answers")
         return payload
 
     def stderr_text(self) -> str:
+        """What the worker wrote on standard error so far."""
         try:
             self._log.seek(0)
             return self._log.read().decode("utf-8", "replace")
         except (OSError, ValueError):
             return ""
 
-    def _error(self, what: str) -> Exception:
-        from generator.check.compare import EngineError
-
+    def _error(self, what: str) -> EngineError:
         code = self.proc.poll()
         if code is None:
             try:
@@ -226,6 +280,7 @@ class _Worker:
         return EngineError(text)
 
     def close(self) -> None:
+        """Ask the worker to stop (kill it if it does not), and close the pipes."""
         if self.proc.poll() is None:
             try:
                 self.send(("stop",))
@@ -240,123 +295,10 @@ class _Worker:
         self._log.close()
 
 
-# -- the worker side ---------------------------------------------------------------------------------
-
-
-def _result(value: int, white_to_move: bool) -> str:
-    """A pyffish value (from the side to move's view) as a result."""
-    if value == 0:
-        return "1/2-1/2"
-    return "1-0" if (value > 0) == white_to_move else "0-1"
-
-
-class _Engine:
-    """pyffish with one loaded ini, answering for the verified sections only."""
-
-    def __init__(self, ini: str, expected: dict[str, str]) -> None:
-        import pyffish
-
-        self.sf = pyffish
-        before = set(pyffish.variants())
-        pyffish.load_variant_config(ini)
-        registered = set(pyffish.variants())
-        self.problems: list[str] = []
-        self.start: dict[str, tuple[str, bool]] = {}
-        for name, fen in expected.items():
-            if name not in registered:
-                self.problems.append(
-                    f"[{name}] is not registered: no such section, or pyffish dropped it "
-                    "(a bad parent, or a board too large)"
-                )
-                continue
-            got = _fen6(pyffish.start_fen(name))
-            if got != fen:
-                self.problems.append(
-                    f"[{name}] starts from {got!r}, the catalogue from {fen!r}"
-                    + (" (a built-in variant of that name shadows the section)" if name in before else "")
-                )
-                continue
-            self.start[name] = (got, got.split()[1] == "w")
-        self.passes: dict[tuple, str] = {}
-
-    def line(self, name: str, moves: tuple[str, ...]) -> list[str]:
-        """Our moves in Fairy-Stockfish's spelling (a pass is a move from a square to itself)."""
-        fen = self.start[name][0]
-        out: list[str] = []
-        for i, m in enumerate(moves):
-            if m == "0000":
-                key = (name, *moves[:i])
-                spelling = self.passes.get(key)
-                if spelling is None:
-                    spelling = next((x for x in self.sf.legal_moves(name, fen, out) if _SELF_MOVE.match(x)), None)
-                    if spelling is None:
-                        raise ValueError(f"no pass among its legal moves after ply {i}, so it cannot play move {i + 1}")
-                    self.passes[key] = spelling
-                m = spelling
-            out.append(m)
-        return out
-
-    def answer(self, name: str, moves: tuple[str, ...], claim: bool) -> tuple:
-        sf = self.sf
-        fen, white_first = self.start[name]
-        white = white_first == (len(moves) % 2 == 0)
-        try:
-            line = self.line(name, moves)
-            legal = sf.legal_moves(name, fen, line)
-            result = None if legal else _result(sf.game_result(name, fen, line), white)
-            claimed = None
-            if claim:
-                ended, value = sf.is_optional_game_end(name, fen, line)
-                claimed = _result(value, white) if ended else None
-        except (SystemError, ValueError) as e:
-            cause = e.__cause__ or e.__context__ or e
-            return ((), None, None, f"cannot set up the position: {cause}")
-        out = []
-        for m in legal:
-            if _SELF_MOVE.match(m):
-                self.passes[(name, *moves)] = m
-                m = "0000"
-            out.append(m)
-        return (tuple(out), result, claimed, None)
-
-
-def serve(inp: IO[bytes], out: IO[bytes]) -> None:
-    """The worker loop: ``("load", ini, expected)`` first, then ``("probe", name, [(moves, claim)])``
-    until ``("stop",)`` or end of input."""
-
-    def send(obj: object) -> None:
-        pickle.dump(obj, out, protocol=pickle.HIGHEST_PROTOCOL)
-        out.flush()
-
-    engine: _Engine | None = None
-    while True:
-        try:
-            message = pickle.load(inp)
-        except EOFError:
-            return
-        kind = message[0]
-        if kind == "stop":
-            return
-        if kind == "load":
-            engine = _Engine(message[1], message[2])
-            send(("ready", engine.problems, ".".join(map(str, engine.sf.version()))))
-        elif kind == "probe":
-            name, items = message[1], message[2]
-            if engine is None or name not in engine.start:
-                send(("error", f"{name!r} is not a verified section; refusing to pass it to pyffish"))
-            else:
-                send(("ok", [engine.answer(name, tuple(moves), claim) for moves, claim in items]))
-        else:
-            send(("error", f"unknown request {kind!r}"))
-
-
-def _main() -> None:
-    # The pipe to the parent is the original standard output; anything the engine itself prints
-    # goes to standard error instead, so that it cannot corrupt the protocol.
-    out = os.fdopen(os.dup(1), "wb")
-    os.dup2(2, 1)
-    serve(sys.stdin.buffer, out)
-
-
-if __name__ == "__main__":
-    _main()
+def _payload(reply: tuple[object, ...]) -> object:
+    """The payload of an ``("ok", payload)`` reply; an :class:`EngineError` with the text of an
+    ``("error", text)`` one."""
+    kind, payload = reply
+    if kind != "ok":
+        raise EngineError(f"{NAME}: {payload}")
+    return payload

@@ -1,0 +1,197 @@
+"""The worker side of the Fairy-Stockfish adapter: one child process with pyffish and one loaded ini.
+
+Run as ``python -m generator.check.fairy_stockfish_worker`` by
+:class:`generator.check.fairy_stockfish.FairyStockfish`, it reads pickled requests on standard input
+and writes pickled replies to the pipe it was given as standard output:
+
+* ``("load", ini, expected)`` first (``expected``: section name -> start FEN, six fields), answered
+  ``("ready", problems, version)``: the sections that are not registered or start elsewhere;
+* ``("probe", section, [(moves, claim), ...])``, answered ``("ok", [Answer, ...])``, for a verified
+  section only (pyffish kills the interpreter on a name it does not know);
+* ``("stop",)``, or the end of the input.
+
+Anything else is answered ``("error", text)``.  Notation: Fairy-Stockfish writes a pass as a move
+from a square to itself; the worker turns it into ``0000`` and back.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import re
+import sys
+from collections.abc import Mapping, Sequence
+from typing import IO
+
+from generator.check.compare import Answer
+
+__all__ = ["fen6", "serve"]
+
+_SELF_MOVE = re.compile(r"^([a-z]\d+)\1$")
+
+#: One position asked about: the moves from the start, and whether to ask about a claimable draw.
+Item = tuple[tuple[str, ...], bool]
+
+
+def fen6(fen: str) -> str:
+    """The first six fields of a FEN (the reference engine writes a seventh)."""
+    return " ".join(fen.split()[:6])
+
+
+def _result(value: int, white_to_move: bool) -> str:
+    """A pyffish value (from the side to move's view) as a result."""
+    if value == 0:
+        return "1/2-1/2"
+    return "1-0" if (value > 0) == white_to_move else "0-1"
+
+
+class _Pyffish:
+    """The pyffish calls the worker makes, typed (pyffish has no stubs).  Imported here, in the
+    worker, only: a parent process never loads an ini."""
+
+    def __init__(self) -> None:
+        import pyffish
+
+        self._sf = pyffish
+
+    def version(self) -> str:
+        return ".".join(str(x) for x in self._sf.version())
+
+    def variants(self) -> set[str]:
+        return {str(name) for name in self._sf.variants()}
+
+    def load(self, ini: str) -> None:
+        self._sf.load_variant_config(ini)
+
+    def start_fen(self, name: str) -> str:
+        return str(self._sf.start_fen(name))
+
+    def legal_moves(self, name: str, fen: str, moves: list[str]) -> list[str]:
+        return [str(m) for m in self._sf.legal_moves(name, fen, moves)]
+
+    def game_result(self, name: str, fen: str, moves: list[str]) -> int:
+        return int(self._sf.game_result(name, fen, moves))
+
+    def optional_game_end(self, name: str, fen: str, moves: list[str]) -> tuple[bool, int]:
+        ended, value = self._sf.is_optional_game_end(name, fen, moves)
+        return bool(ended), int(value)
+
+
+class _Engine:
+    """pyffish with one loaded ini, answering for the verified sections only."""
+
+    def __init__(self, ini: str, expected: Mapping[str, str]) -> None:
+        self.sf = _Pyffish()
+        before = self.sf.variants()
+        self.sf.load(ini)
+        registered = self.sf.variants()
+        self.problems: list[str] = []
+        #: verified section -> its start FEN, and whether White moves first
+        self.start: dict[str, tuple[str, bool]] = {}
+        for name, fen in expected.items():
+            if name not in registered:
+                self.problems.append(
+                    f"[{name}] is not registered: no such section, or pyffish dropped it "
+                    "(a bad parent, or a board too large)"
+                )
+                continue
+            got = fen6(self.sf.start_fen(name))
+            if got != fen:
+                self.problems.append(
+                    f"[{name}] starts from {got!r}, the catalogue from {fen!r}"
+                    + (" (a built-in variant of that name shadows the section)" if name in before else "")
+                )
+                continue
+            self.start[name] = (got, got.split()[1] == "w")
+        #: (section, *moves before the pass) -> Fairy-Stockfish's spelling of that pass
+        self.passes: dict[tuple[str, ...], str] = {}
+
+    def line(self, name: str, moves: tuple[str, ...]) -> list[str]:
+        """Our moves in Fairy-Stockfish's spelling (a pass is a move from a square to itself)."""
+        fen = self.start[name][0]
+        out: list[str] = []
+        for i, m in enumerate(moves):
+            if m == "0000":
+                m = self._pass(name, fen, moves[:i], out)
+            out.append(m)
+        return out
+
+    def _pass(self, name: str, fen: str, before: tuple[str, ...], spelled: list[str]) -> str:
+        key = (name, *before)
+        spelling = self.passes.get(key)
+        if spelling is None:
+            spelling = next((x for x in self.sf.legal_moves(name, fen, spelled) if _SELF_MOVE.match(x)), None)
+            if spelling is None:
+                ply = len(before)
+                raise ValueError(f"no pass among its legal moves after ply {ply}, so it cannot play move {ply + 1}")
+            self.passes[key] = spelling
+        return spelling
+
+    def answer(self, name: str, moves: tuple[str, ...], claim: bool) -> Answer:
+        """The legal moves after ``moves`` (our notation), the result if there are none, and with
+        ``claim`` the draw a player may claim."""
+        sf = self.sf
+        fen, white_first = self.start[name]
+        white = white_first == (len(moves) % 2 == 0)
+        try:
+            line = self.line(name, moves)
+            legal = sf.legal_moves(name, fen, line)
+            result = None if legal else _result(sf.game_result(name, fen, line), white)
+            claimed = None
+            if claim:
+                ended, value = sf.optional_game_end(name, fen, line)
+                claimed = _result(value, white) if ended else None
+        except (SystemError, ValueError) as e:
+            cause = e.__cause__ or e.__context__ or e
+            return Answer(frozenset(), error=f"cannot set up the position: {cause}")
+        out = []
+        for m in legal:
+            if _SELF_MOVE.match(m):
+                self.passes[(name, *moves)] = m
+                m = "0000"
+            out.append(m)
+        return Answer(frozenset(out), result, claimed)
+
+
+def _probe(engine: _Engine | None, name: str, items: Sequence[Item]) -> tuple[str, object]:
+    if engine is None or name not in engine.start:
+        return ("error", f"{name!r} is not a verified section; refusing to pass it to pyffish")
+    return ("ok", [engine.answer(name, tuple(moves), claim) for moves, claim in items])
+
+
+def serve(inp: IO[bytes], out: IO[bytes]) -> None:
+    """The worker loop: ``("load", ini, expected)`` first, then ``("probe", name, [(moves, claim)])``
+    until ``("stop",)`` or end of input."""
+
+    def send(obj: object) -> None:
+        pickle.dump(obj, out, protocol=pickle.HIGHEST_PROTOCOL)
+        out.flush()
+
+    engine: _Engine | None = None
+    while True:
+        try:
+            message = pickle.load(inp)
+        except EOFError:
+            return
+        kind = message[0]
+        if kind == "stop":
+            return
+        if kind == "load":
+            engine = _Engine(message[1], message[2])
+            send(("ready", engine.problems, engine.sf.version()))
+        elif kind == "probe":
+            send(_probe(engine, message[1], message[2]))
+        else:
+            send(("error", f"unknown request {kind!r}"))
+
+
+def _main() -> None:
+    # The pipe to the parent is the original standard output; anything the engine itself prints
+    # goes to standard error instead, so that it cannot corrupt the protocol.
+    out = os.fdopen(os.dup(1), "wb")
+    os.dup2(2, 1)
+    serve(sys.stdin.buffer, out)
+
+
+if __name__ == "__main__":
+    _main()
