@@ -14,9 +14,10 @@ from generator.catalogue import DEFAULT_CATALOGUE, load_catalogue
 from generator.catalogue.model import Variant
 from generator.check.command import cmd_check
 from generator.check.compare import Answer, EngineError, Query, check_variant
-from generator.check.fairy_stockfish import FairyStockfish
+from generator.check.fairy_stockfish import FairyStockfish, built_ini, ini_under_test
 from generator.emit.fairy_stockfish import render_ini
 from generator.emit.fidelity import limitations, relaxed
+from generator.emit.manifest import Manifest, SectionEntry
 from generator.engine import Position, uci
 
 CAT = load_catalogue(DEFAULT_CATALOGUE)
@@ -175,6 +176,32 @@ def test_the_adapter_survives_unknown_names_and_moves() -> None:
             fsf.legal_moves("chess", [])
         with pytest.raises(EngineError, match="closed"):
             fsf.legal_moves("chess", [])
+
+
+# -- what is expected: the emitter's manifest -----------------------------------------------------------
+
+
+def test_the_built_ini_is_the_file_the_emitter_writes_with_its_manifest(tmp_path: Path) -> None:
+    text, manifest = built_ini(CAT, ["chess", "ajax-chess"])
+    assert text == render_ini(CAT, ["chess", "ajax-chess"])
+    assert [(s.variant, s.section) for s in manifest.sections] == [
+        ("chess", "chess-variantgen"),
+        ("ajax-chess", "ajax-chess"),
+    ]
+    given = tmp_path / "given.ini"
+    given.write_text("[x]\n", encoding="utf-8")
+    assert ini_under_test(CAT, ["chess"], str(given)) == ("[x]\n", built_ini(CAT, ["chess"])[1], str(given))
+
+
+def test_the_adapter_expects_what_the_manifest_says() -> None:
+    chess = variant("chess")
+    entry = SectionEntry("chess", "chess-variantgen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1")
+    other = Manifest(target="fairy-stockfish", files=("variants.ini",), sections=(entry,))
+    with pytest.raises(EngineError, match=r"\[chess-variantgen\] starts from 'rnbqkbnr/.* w KQkq"):
+        FairyStockfish(render_ini(CAT, ["chess"]), [chess], workers=1, manifest=other)
+    empty = Manifest(target="fairy-stockfish", files=("variants.ini",))
+    with pytest.raises(EngineError, match="chess: the build writes no fairy-stockfish section"):
+        FairyStockfish(render_ini(CAT, ["chess"]), [chess], workers=1, manifest=empty)
 
 
 # -- the comparison itself, engine-agnostic -------------------------------------------------------------

@@ -338,6 +338,26 @@ def test_build_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
         args.run(CATALOGUE, args)
 
 
+def test_emit_returns_the_manifest_of_what_it_wrote(tmp_path: Path, parsed: dict[str, dict[str, str]]) -> None:
+    manifest = fsf.emit(CATALOGUE, tmp_path)
+    assert (manifest.target, manifest.files) == ("fairy-stockfish", ("variants.ini",))
+    assert [p.name for p in tmp_path.iterdir()] == ["variants.ini"]
+    assert [s.variant for s in manifest.sections] == CATALOGUE.names()
+    assert [s.section for s in manifest.sections] == list(parsed)
+    assert all(parsed[s.section]["startFen"] == s.start_fen for s in manifest.sections)
+    assert manifest.section_of("chess").section == "chess-variantgen"
+    assert {s.section: s.start_fen for s in manifest.sections} == fsf.expected_start_fens(CATALOGUE)
+
+
+def test_the_manifest_lists_only_the_sections_written(tmp_path: Path) -> None:
+    chess = variant("chess")
+    big = with_changes(chess, name="big-chess", board=Board(13, 8))
+    manifest = fsf.emit(Catalogue("x", (chess, big)), tmp_path)
+    assert [s.variant for s in manifest.sections] == ["chess"]
+    with pytest.raises(KeyError):
+        manifest.section_of("big-chess")
+
+
 # -- pyffish ------------------------------------------------------------------------------------------
 
 
