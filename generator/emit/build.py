@@ -47,7 +47,7 @@ class Emitter:
     """
 
     folder: str
-    write: Callable[[Catalogue, Path, Sequence[str] | None], Manifest | list[Path]]
+    write: Callable[[Catalogue, Path, Sequence[str] | None], Manifest]
     target: str | None = None
     file: bool = False
 
@@ -81,18 +81,9 @@ def limitation_lines(catalogue: Catalogue, names: Sequence[str] | None, target: 
     ]
 
 
-def _run(e: Emitter, catalogue: Catalogue, folder: Path, names: Sequence[str] | None) -> Manifest:
-    """``e.write`` into ``folder``, its answer as a manifest."""
-    got = e.write(catalogue, folder, names)
-    if isinstance(got, Manifest):
-        return got
-    # An emitter not yet converted to the manifest contract: its paths, relative to its folder.
-    return Manifest(target=e.target or e.folder, files=tuple(str(p.relative_to(folder)) for p in got))
-
-
 def _write_file(e: Emitter, catalogue: Catalogue, names: Sequence[str] | None, scratch: Path, new: Path) -> None:
     """A ``file=True`` emitter: its one file written in ``scratch``, then moved into ``new``."""
-    manifest = _run(e, catalogue, scratch, names)
+    manifest = e.write(catalogue, scratch, names)
     if manifest.files != (e.folder,) or not (scratch / e.folder).is_file():
         raise ValueError(f"the {e.folder} emitter must write exactly that one file")
     (scratch / e.folder).rename(new / e.folder)
@@ -113,7 +104,7 @@ def _write_all(
             continue
         folder = new / e.folder
         folder.mkdir()
-        written += [f"{e.folder}/{name}" for name in _run(e, catalogue, folder, names).files]
+        written += [f"{e.folder}/{name}" for name in e.write(catalogue, folder, names).files]
         if e.target is not None:
             lines += limitation_lines(catalogue, names, e.target)
     return lines, written

@@ -39,6 +39,7 @@ from generator.betza import Modality, lame_path
 from generator.catalogue.model import FILE_LETTERS, Catalogue, Color, PieceType, Square, Variant
 from generator.emit.fidelity import check_name
 from generator.emit.glyphs import glyph_set, svg_symbol
+from generator.emit.manifest import Manifest
 from generator.engine import Position
 from generator.engine.position import EMPTY
 
@@ -512,7 +513,7 @@ def piece_file(variant: Variant, piece: PieceType) -> str:
     return f"{check_name(variant.name, 'variant name')}-{letter}.svg"
 
 
-def emit(catalogue: Catalogue, folder: Path, names: Sequence[str] | None = None) -> list[Path]:
+def emit(catalogue: Catalogue, folder: Path, names: Sequence[str] | None = None) -> Manifest:
     """Write every selected variant's setup and piece diagrams into ``folder``; the files written.
     The :class:`generator.emit.build.Emitter` signature."""
     from generator.emit.fairy_stockfish import select  # the same selection and errors as every emitter
@@ -527,7 +528,7 @@ def emit(catalogue: Catalogue, folder: Path, names: Sequence[str] | None = None)
             path = folder / piece_file(v, p)
             path.write_bytes(piece_svg(v, p).encode("utf-8"))
             written.append(path)
-    return written
+    return Manifest(target=FOLDER, files=tuple(p.name for p in written))
 
 
 def write_show_svg(variant: Variant, path: str) -> None:

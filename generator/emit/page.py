@@ -22,6 +22,7 @@ from generator.catalogue.model import Catalogue, Variant
 from generator.emit import diagrams, fairy_stockfish, zillions
 from generator.emit.fidelity import FAIRY_STOCKFISH, TARGETS, UNWRITABLE, ZILLIONS, limitations, writable
 from generator.emit.jinja import render
+from generator.emit.manifest import Manifest
 from generator.emit.rules_text import ranks_phrase, rules_in_short
 
 __all__ = ["FILE_NAME", "emit", "page_context", "render_page", "rules_in_short"]
@@ -125,9 +126,9 @@ def render_page(catalogue: Catalogue, names: Sequence[str] | None = None) -> str
     return render(TEMPLATE, html=True, **page_context(catalogue, names))
 
 
-def emit(catalogue: Catalogue, folder: Path, names: Sequence[str] | None = None) -> list[Path]:
+def emit(catalogue: Catalogue, folder: Path, names: Sequence[str] | None = None) -> Manifest:
     """Write ``index.html`` into ``folder``; the files written.  The build swaps it in as
     ``out/index.html`` (see :class:`generator.emit.build.Emitter`, ``file=True``)."""
     path = Path(folder) / FILE_NAME
     path.write_bytes(render_page(catalogue, names).encode("utf-8"))
-    return [path]
+    return Manifest(target="page", files=(FILE_NAME,))

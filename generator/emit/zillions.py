@@ -66,6 +66,7 @@ from generator.catalogue.model import (
 from generator.emit.fidelity import ZILLIONS, Limitation, limitations, relaxed
 from generator.emit.glyphs import Glyph, Shape, bmp_bytes, glyph_set, raster
 from generator.emit.jinja import render
+from generator.emit.manifest import Manifest
 from generator.emit.rules_text import ranks_phrase, rules_in_short
 
 __all__ = [
@@ -1007,14 +1008,15 @@ def _selected_families(catalogue: Catalogue, names: Sequence[str] | None) -> lis
     return [f for f in families(catalogue) if f in chosen]
 
 
-def emit(catalogue: Catalogue, folder: Path, names: Sequence[str] | None = None) -> list[Path]:
+def emit(catalogue: Catalogue, folder: Path, names: Sequence[str] | None = None) -> Manifest:
     """Write ``<Family>.zip`` into ``folder`` for every family with a selected variant (whole families);
     the files written.  The :class:`generator.emit.build.Emitter` signature."""
-    return [write_family_zip(catalogue, f, Path(folder)) for f in _selected_families(catalogue, names)]
+    paths = [write_family_zip(catalogue, f, Path(folder)) for f in _selected_families(catalogue, names)]
+    return Manifest(target=TARGET, files=tuple(p.name for p in paths))
 
 
 def emit_zillions(catalogue: Catalogue, out_dir: Path, names: Sequence[str] | None = None) -> list[str]:
     """Write ``out_dir/zillions/<Family>.zip`` for every family with a selected variant; lines to print."""
     folder = Path(out_dir) / FOLDER
     folder.mkdir(parents=True, exist_ok=True)
-    return [f"wrote {p}" for p in emit(catalogue, folder, names)]
+    return [f"wrote {folder / name}" for name in emit(catalogue, folder, names).files]
