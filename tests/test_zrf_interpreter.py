@@ -14,7 +14,7 @@ from generator.engine import Position, uci
 from generator.engine.perft import perft as ref_perft
 from generator.zrf import Notation, State, ZrfError, load, load_text, open_game, perft, start
 from generator.zrf.command import perft_zrf
-from generator.zrf.interpreter import EMPTY
+from generator.zrf.compiler import EMPTY
 
 PIECES = {"p": "Pawn", "n": "Knight", "b": "Bishop", "r": "Rook", "q": "Queen", "k": "King"}
 

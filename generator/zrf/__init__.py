@@ -5,10 +5,14 @@
 8902
 """
 
-from generator.zrf.interpreter import Outcome, Program, State, ZMove, divide, open_game, perft, start
+from generator.zrf.goals import Outcome
+from generator.zrf.interpreter import divide, open_game, perft, start
 from generator.zrf.model import Game, RulesFile, load, load_text
+from generator.zrf.moves import ZMove
 from generator.zrf.notation import Notation
+from generator.zrf.program import Program
 from generator.zrf.reader import ZrfError, ZrfSyntaxError, read_file, read_text
+from generator.zrf.state import State
 
 __all__ = [
     "Game",

@@ -17,11 +17,13 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from generator.zrf.interpreter import State, ZMove, open_game, perft
 from generator.zrf.interpreter import divide as zrf_divide
+from generator.zrf.interpreter import open_game, perft
 from generator.zrf.lint import lint
+from generator.zrf.moves import ZMove
 from generator.zrf.notation import Notation
 from generator.zrf.reader import ZrfError
+from generator.zrf.state import State
 
 
 def register_lint(

@@ -31,8 +31,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.zrf.interpreter import Program
 from generator.zrf.model import GOAL_KINDS, Game, Problems, build
+from generator.zrf.program import Program
 from generator.zrf.reader import List, Node, Reader, Str, Sym, ZrfError, ZrfSyntaxError, decode, tokenize, unclosed_hint
 
 KNOWN_OPTIONS = {

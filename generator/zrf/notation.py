@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import re
 
-from generator.zrf.interpreter import Program, State, ZMove
+from generator.zrf.moves import ZMove
+from generator.zrf.program import Program
+from generator.zrf.state import State
 
 ALGEBRAIC = re.compile(r"[a-z][0-9]+")
 CHESS_LETTERS = {"King": "K", "Queen": "Q", "Rook": "R", "Bishop": "B", "Knight": "N", "Pawn": "P"}
