@@ -27,10 +27,10 @@ from generator.zrf.state import State
 
 
 def register_lint(
-    subparsers: argparse._SubParsersAction, parents: Sequence[argparse.ArgumentParser] = ()
+    subparsers: argparse._SubParsersAction[argparse.ArgumentParser], parents: Sequence[argparse.ArgumentParser] = ()
 ) -> argparse.ArgumentParser:
     """Add the ``lint`` sub-command; it runs :func:`cmd_lint` (``args.run``)."""
-    p = subparsers.add_parser(
+    p: argparse.ArgumentParser = subparsers.add_parser(
         "lint",
         parents=list(parents),
         help="check a Zillions .zrf rules file",

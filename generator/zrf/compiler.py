@@ -119,7 +119,7 @@ class BlockCompiler:
         self.drop = drop
         self.mtype = mtype
         self.consts: dict[str, object] = {}
-        self._const_ids: dict[tuple, str] = {}
+        self._const_ids: dict[tuple[str, object], str] = {}
         self.lines: list[str] = []
         self.flags: dict[str, str] = {}
         self.uses_pflags = False

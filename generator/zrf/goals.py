@@ -18,8 +18,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 
+from generator.zrf.board import Board
 from generator.zrf.compiler import Env
-from generator.zrf.model import Board, Condition, Problems
+from generator.zrf.model import Condition
+from generator.zrf.problems import Problems
 from generator.zrf.reader import List, Node, Sym, ZrfError
 
 

@@ -19,12 +19,14 @@ one of the same keyword.  A variant titled ``"-"`` is a menu separator, not a ga
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeGuard
 
-from generator.zrf.reader import List, Node, Reader, Str, Sym, ZrfError
+from generator.zrf.board import Board, build_board
+from generator.zrf.problems import Problems, number, show
+from generator.zrf.reader import List, Node, Reader, Str, Sym, ZrfError, text_of
 
 GOAL_KINDS = ("win-condition", "loss-condition", "draw-condition", "count-condition")
 
@@ -85,68 +87,6 @@ GAME_SECTIONS = COSMETIC | {
 }
 
 
-class Problems:
-    """Where model-building problems go: raised at once (``strict``) or collected (for lint)."""
-
-    def __init__(self, strict: bool = True) -> None:
-        self.strict = strict
-        self.found: list[ZrfError] = []
-
-    def __call__(self, node: Node | None, message: str, path: str = "") -> None:
-        err = ZrfError(node.path if node is not None else path, node.line if node is not None else 0, message)
-        if self.strict:
-            raise err
-        self.found.append(err)
-
-
-@dataclass
-class Board:
-    """Positions (by index), named directions as link tables, symmetries and zones."""
-
-    positions: list[str] = field(default_factory=list)
-    index: dict[str, int] = field(default_factory=dict)
-    coords: list[tuple[int, ...] | None] = field(default_factory=list)  # label indices, for grid positions
-    grid_of: list[int] = field(default_factory=list)  # which grid (-1: a (positions ...) entry)
-    grids: list[list[list[str]]] = field(default_factory=list)  # per grid, per dimension, the labels
-    directions: list[str] = field(default_factory=list)
-    vectors: dict[str, tuple[int, ...]] = field(default_factory=dict)
-    links: dict[str, list[int]] = field(default_factory=dict)  # direction -> per position, target or -1
-    dummies: set[int] = field(default_factory=set)
-    killed: set[int] = field(default_factory=set)
-    symmetry: dict[str, dict[str, str]] = field(default_factory=dict)  # player -> direction -> direction
-    symmetry_nodes: dict[str, Node] = field(default_factory=dict)
-    zones: dict[str, dict[str, set[int]]] = field(default_factory=dict)  # zone -> player -> positions
-    zone_nodes: dict[str, Node] = field(default_factory=dict)
-    node: Node | None = None
-
-    def add_position(self, name: str, coord: tuple[int, ...] | None, grid: int) -> int:
-        if name in self.index:
-            return self.index[name]
-        i = len(self.positions)
-        self.positions.append(name)
-        self.index[name] = i
-        self.coords.append(coord)
-        self.grid_of.append(grid)
-        for table in self.links.values():
-            table.append(-1)
-        return i
-
-    def add_direction(self, name: str) -> list[int]:
-        if name not in self.links:
-            self.directions.append(name)
-            self.links[name] = [-1] * len(self.positions)
-        return self.links[name]
-
-    def link(self, direction: str, pos: int) -> int:
-        """The position one step from ``pos`` (-1: none)."""
-        return self.links[direction][pos]
-
-    @property
-    def live(self) -> list[int]:
-        """The positions that are on the board (not killed)."""
-        return [i for i in range(len(self.positions)) if i not in self.killed]
-
-
 @dataclass
 class Block:
     """One move (or drop) description of a piece: the statements, and its move type."""
@@ -172,11 +112,13 @@ class PieceDef:
 
 @dataclass
 class Placement:
+    """One ``(Piece position... [off N])`` entry of a player's board-setup."""
+
     player: str
     piece: str
     positions: list[str]
     off: int
-    node: Node
+    node: List
 
 
 @dataclass
@@ -267,7 +209,7 @@ def build(forms: list[Node], path: str, reader: Reader, problems: Problems | Non
     base: list[List] | None = None
     for form in forms:
         if not isinstance(form, List) or form.head not in ("game", "variant", "version"):
-            err(form, f"unexpected {_show(form)} at the top level (expected game, variant, define or version)")
+            err(form, f"unexpected {show(form)} at the top level (expected game, variant, define or version)")
             continue
         if form.head == "version":
             continue
@@ -288,29 +230,29 @@ def build(forms: list[Node], path: str, reader: Reader, problems: Problems | Non
     return RulesFile(path, games, reader, forms)
 
 
-def _section_ok(s: Node, err: Problems) -> bool:
+def _section_ok(s: Node, err: Problems) -> TypeGuard[List]:
     if not isinstance(s, List) or s.head is None:
-        err(s, f"unexpected {_show(s)} in a game (expected a section like (players ...))")
+        err(s, f"unexpected {show(s)} in a game (expected a section like (players ...))")
         return False
     return True
 
 
-def _title(sections: list[List]) -> str | None:
+def _title(sections: Sequence[List]) -> str | None:
     for s in sections:
         if s.head == "title" and len(s.items) > 1 and isinstance(s.items[1], Str):
             return s.items[1].value
     return None
 
 
-def _key(s: List) -> tuple:
+def _key(s: List) -> tuple[object, ...]:
     head = s.head
     if head == "piece":
         for item in s.items[1:]:
             if isinstance(item, List) and item.head == "name" and len(item.items) > 1:
-                return ("piece", _text(item.items[1]))
+                return ("piece", text_of(item.items[1]))
         return ("piece", id(s))
     if head == "option":
-        return ("option", _text(s.items[1]) if len(s.items) > 1 else "")
+        return ("option", text_of(s.items[1]) if len(s.items) > 1 else "")
     if head in GOAL_KINDS:
         return ("goal",)
     if head in OLD_OPTIONS:
@@ -339,96 +281,123 @@ def merge_sections(base: list[List], variant: list[List]) -> list[List]:
     return result
 
 
-def _text(node: Node) -> str:
-    if isinstance(node, Sym):
-        return node.name
-    if isinstance(node, Str):
-        return node.value
-    return repr(node)
-
-
-def _show(node: Node) -> str:
-    text = repr(node)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _int(node: Node, err: Problems) -> int | None:
-    if isinstance(node, Sym) and node.is_int:
-        return int(node.name)
-    err(node, f"expected a number, found {_show(node)}")
-    return None
+# -- a game from its sections ---------------------------------------------------------------------
 
 
 def build_game(sections: list[List], form: List, path: str, err: Problems, is_variant: bool = False) -> Game:
+    """The game described by ``sections`` (those of ``form``, a variant's merged with its game's)."""
     g = Game(title=_title(sections) or "(untitled)", node=form, path=path, is_variant=is_variant)
     g.sections = sections
-    boards: list[List] = []
     for s in sections:
-        head = s.head
-        args = s.items[1:]
-        if head == "title":
-            continue
-        if head == "description":
-            g.description = _text(args[0]) if args else ""
-        elif head in COSMETIC:
-            continue
-        elif head == "option":
-            if len(args) != 2 or not isinstance(args[0], Str):
-                err(s, '(option "name" value) takes a quoted name and a value')
-                continue
-            g.options[args[0].value] = _text(args[1])
-        elif head in OLD_OPTIONS:
-            g.options[head.replace("-", " ")] = _text(args[0]) if args else "true"
-        elif head == "players":
-            g.players = [_text(a) for a in args]
-            if not g.players:
-                err(s, "(players ...) lists no player")
-        elif head == "turn-order":
-            g.turn_order, g.repeat_from = [], 0
-            for a in args:
-                if isinstance(a, Sym) and a.name == "repeat":
-                    g.repeat_from = len(g.turn_order)
-                elif isinstance(a, Sym):
-                    g.turn_order.append(TurnEntry(a.name, a.name, None, a))
-                elif isinstance(a, List) and a.items and all(isinstance(x, Sym) for x in a.items):
-                    names = [_text(x) for x in a.items]
-                    who, of, mt = names[0], names[0], None
-                    rest = names[1:]
-                    if rest and rest[0] in g.players:
-                        of = rest.pop(0)
-                    if rest:
-                        mt = rest.pop(0)
-                    if rest:
-                        err(a, f"unexpected {' '.join(rest)} in a turn")
-                    g.turn_order.append(TurnEntry(who, of, mt, a))
-                else:
-                    err(a, f"unexpected {_show(a)} in turn-order")
-        elif head == "move-priorities":
-            g.move_priorities = [_text(a) for a in args]
-        elif head == "board":
-            boards.append(s)
-        elif head == "board-setup":
-            g.setup = _setup(s, err)
-        elif head == "piece":
-            p = _piece(s, err)
-            if p is not None:
-                g.pieces[p.name] = p
-        elif head in GOAL_KINDS:
-            if len(args) != 2 or not isinstance(args[0], List):
-                err(s, f"({head} (player...) goal) takes a list of players and one goal")
-                continue
-            g.conditions.append(Condition(head, [_text(p) for p in args[0].items], args[1], s))
-        else:
+        head = s.head or ""
+        section = GAME_SECTION_READERS.get(head)
+        if section is None:
             err(s, f"unknown game section ({head} ...)")
+        else:
+            section(g, s, s.items[1:], err)
     if not g.players:
         err(form, "the game has no (players ...)")
     if not g.turn_order:
         g.turn_order = [TurnEntry(p, p, None) for p in g.players]
+    boards = [s for s in sections if s.head == "board"]
     if not boards:
         err(form, "the game has no (board ...)")
     for b in boards:
-        _board(b, g.board, g, err)
+        build_board(b, g.board, g.players, err)
     return g
+
+
+SectionReader = Callable[[Game, List, list[Node], Problems], None]
+
+
+def _nothing(g: Game, s: List, args: list[Node], err: Problems) -> None:
+    """Sections read elsewhere (the title, boards) or carrying no rules."""
+
+
+def _description(g: Game, s: List, args: list[Node], err: Problems) -> None:
+    g.description = text_of(args[0]) if args else ""
+
+
+def _option(g: Game, s: List, args: list[Node], err: Problems) -> None:
+    if len(args) != 2 or not isinstance(args[0], Str):
+        err(s, '(option "name" value) takes a quoted name and a value')
+        return
+    g.options[args[0].value] = text_of(args[1])
+
+
+def _old_option(g: Game, s: List, args: list[Node], err: Problems) -> None:
+    assert s.head is not None
+    g.options[s.head.replace("-", " ")] = text_of(args[0]) if args else "true"
+
+
+def _players(g: Game, s: List, args: list[Node], err: Problems) -> None:
+    g.players = [text_of(a) for a in args]
+    if not g.players:
+        err(s, "(players ...) lists no player")
+
+
+def _turn_order(g: Game, s: List, args: list[Node], err: Problems) -> None:
+    g.turn_order, g.repeat_from = [], 0
+    for a in args:
+        if isinstance(a, Sym) and a.name == "repeat":
+            g.repeat_from = len(g.turn_order)
+        elif isinstance(a, Sym):
+            g.turn_order.append(TurnEntry(a.name, a.name, None, a))
+        elif isinstance(a, List) and a.items and all(isinstance(x, Sym) for x in a.items):
+            g.turn_order.append(_turn(a, g.players, err))
+        else:
+            err(a, f"unexpected {show(a)} in turn-order")
+
+
+def _turn(a: List, players: list[str], err: Problems) -> TurnEntry:
+    """``(Player [PiecesOf] [move-type])``."""
+    names = [text_of(x) for x in a.items]
+    who, of, mt = names[0], names[0], None
+    rest = names[1:]
+    if rest and rest[0] in players:
+        of = rest.pop(0)
+    if rest:
+        mt = rest.pop(0)
+    if rest:
+        err(a, f"unexpected {' '.join(rest)} in a turn")
+    return TurnEntry(who, of, mt, a)
+
+
+def _move_priorities(g: Game, s: List, args: list[Node], err: Problems) -> None:
+    g.move_priorities = [text_of(a) for a in args]
+
+
+def _board_setup(g: Game, s: List, args: list[Node], err: Problems) -> None:
+    g.setup = _setup(s, err)
+
+
+def _piece_section(g: Game, s: List, args: list[Node], err: Problems) -> None:
+    p = _piece(s, err)
+    if p is not None:
+        g.pieces[p.name] = p
+
+
+def _condition(g: Game, s: List, args: list[Node], err: Problems) -> None:
+    if len(args) != 2 or not isinstance(args[0], List):
+        err(s, f"({s.head} (player...) goal) takes a list of players and one goal")
+        return
+    g.conditions.append(Condition(s.head or "", [text_of(p) for p in args[0].items], args[1], s))
+
+
+GAME_SECTION_READERS: dict[str, SectionReader] = {
+    **dict.fromkeys(COSMETIC, _nothing),
+    "title": _nothing,
+    "description": _description,
+    "option": _option,
+    **dict.fromkeys(OLD_OPTIONS, _old_option),
+    "players": _players,
+    "turn-order": _turn_order,
+    "move-priorities": _move_priorities,
+    "board": _nothing,
+    "board-setup": _board_setup,
+    "piece": _piece_section,
+    **dict.fromkeys(GOAL_KINDS, _condition),
+}
 
 
 def _setup(s: List, err: Problems) -> list[Placement]:
@@ -441,231 +410,99 @@ def _setup(s: List, err: Problems) -> list[Placement]:
             if not isinstance(entry, List) or not entry.head:
                 err(entry, "a board-setup entry is (Piece position... [off N])")
                 continue
-            positions, off = [], 0
-            items = entry.items[1:]
-            i = 0
-            while i < len(items):
-                x = items[i]
-                if isinstance(x, Sym) and x.name == "off":
-                    if i + 1 < len(items):
-                        off += _int(items[i + 1], err) or 0
-                    else:
-                        err(x, "off needs a count")
-                    i += 2
-                    continue
-                if isinstance(x, Sym):
-                    positions.append(x.name)
-                else:
-                    err(x, f"unexpected {_show(x)} in board-setup")
-                i += 1
+            positions, off = _placement(entry.items[1:], err)
             out.append(Placement(pl.head, entry.head, positions, off, entry))
     return out
+
+
+def _placement(items: list[Node], err: Problems) -> tuple[list[str], int]:
+    """The positions of a board-setup entry, and its ``off`` count (pieces in hand)."""
+    positions, off = [], 0
+    i = 0
+    while i < len(items):
+        x = items[i]
+        if isinstance(x, Sym) and x.name == "off":
+            if i + 1 < len(items):
+                off += number(items[i + 1], err) or 0
+            else:
+                err(x, "off needs a count")
+            i += 2
+            continue
+        if isinstance(x, Sym):
+            positions.append(x.name)
+        else:
+            err(x, f"unexpected {show(x)} in board-setup")
+        i += 1
+    return positions, off
+
+
+# -- pieces -----------------------------------------------------------------------------------------
 
 
 def _piece(s: List, err: Problems) -> PieceDef | None:
     name = None
     for item in s.items[1:]:
         if isinstance(item, List) and item.head == "name" and len(item.items) == 2:
-            name = _text(item.items[1])
+            name = text_of(item.items[1])
     if name is None:
         err(s, "a piece needs (name ...)")
         return None
     p = PieceDef(name, s)
     for item in s.items[1:]:
         if not isinstance(item, List) or not item.head:
-            err(item, f"unexpected {_show(item)} in piece {name}")
+            err(item, f"unexpected {show(item)} in piece {name}")
             continue
-        head, args = item.head, item.items[1:]
-        if head == "name":
-            continue
-        if head in ("help", "description", "notation"):
-            setattr(p, head, _text(args[0]) if args else "")
-        elif head == "image":
-            who = None
-            for a in args:
-                if isinstance(a, Sym):
-                    who = a.name
-                    p.images[who] = []
-                elif who is not None:
-                    p.images[who].append(_text(a))
-        elif head == "attribute":
-            if len(args) != 2 or not isinstance(args[0], Sym):
-                err(item, "(attribute name default) takes a name and true/false")
-                continue
-            p.attributes[args[0].name] = _text(args[1]) == "true"
-            p.attribute_nodes[args[0].name] = item
-        elif head in ("moves", "drops"):
-            target = p.moves if head == "moves" else p.drops
-            mt = None
-            for b in args:
-                if isinstance(b, List) and b.head == "move-type":
-                    mt = _text(b.items[1]) if len(b.items) > 1 else None
-                elif isinstance(b, List):
-                    target.append(Block(b.items, mt, b))
-                else:
-                    err(b, f"a move is a list of instructions, not {_show(b)}")
+        section = PIECE_SECTION_READERS.get(item.head)
+        if section is None:
+            err(item, f"unknown piece section ({item.head} ...)")
         else:
-            err(item, f"unknown piece section ({head} ...)")
+            section(p, item, item.items[1:], err)
     return p
 
 
-def _board(s: List, board: Board, g: Game, err: Problems) -> None:
-    board.node = board.node or s
-    later: list[List] = []
-    for item in s.items[1:]:
-        if not isinstance(item, List) or not item.head:
-            err(item, f"unexpected {_show(item)} in board")
-            continue
-        if item.head == "grid":
-            _grid(item, board, err)
-        elif item.head == "positions":
-            for p in item.items[1:]:
-                if isinstance(p, List) and p.head:
-                    board.add_position(p.head, None, -1)
-                else:
-                    err(p, "a position is (name x1 y1 x2 y2)")
-        elif item.head == "dummy":
-            for p in item.items[1:]:
-                board.dummies.add(board.add_position(_text(p), None, -1))
-        elif item.head == "image":
-            continue
-        else:
-            later.append(item)
-    # links, unlink, kill-positions, symmetry and zones name positions and directions declared above
-    for item in later:
-        head = item.head
-        if head == "links":
-            if len(item.items) < 2 or not isinstance(item.items[1], Sym):
-                err(item, "(links direction (from to)...) needs a direction")
-                continue
-            table = board.add_direction(item.items[1].name)
-            for pair in item.items[2:]:
-                if isinstance(pair, List) and len(pair.items) == 2:
-                    a, b = (_pos(board, x, err) for x in pair.items)
-                    if a is not None and b is not None:
-                        table[a] = b
-                else:
-                    err(pair, "a link is (from to)")
-        elif head == "unlink":
-            for x in item.items[1:]:
-                if isinstance(x, List) and len(x.items) == 2:
-                    a, b = (_pos(board, y, err) for y in x.items)
-                    if a is not None and b is not None:
-                        for table in board.links.values():
-                            if table[a] == b:
-                                table[a] = -1
-                else:
-                    a = _pos(board, x, err)
-                    if a is not None:
-                        for table in board.links.values():
-                            table[a] = -1
-                            for i, t in enumerate(table):
-                                if t == a:
-                                    table[i] = -1
-        elif head == "kill-positions":
-            for x in item.items[1:]:
-                a = _pos(board, x, err)
-                if a is not None:
-                    board.killed.add(a)
-        elif head == "symmetry":
-            if len(item.items) < 2:
-                err(item, "(symmetry player (dir dir)...) needs a player")
-                continue
-            who = _text(item.items[1])
-            mapping = board.symmetry.setdefault(who, {})
-            board.symmetry_nodes[who] = item
-            for pair in item.items[2:]:
-                if isinstance(pair, List) and len(pair.items) == 2 and all(isinstance(x, Sym) for x in pair.items):
-                    mapping[_text(pair.items[0])] = _text(pair.items[1])
-                else:
-                    err(pair, "a symmetry pair is (direction direction)")
-        elif head == "zone":
-            name, players, positions = None, [], []
-            for x in item.items[1:]:
-                if isinstance(x, List) and x.head == "name" and len(x.items) == 2:
-                    name = _text(x.items[1])
-                elif isinstance(x, List) and x.head == "players":
-                    players = [_text(p) for p in x.items[1:]]
-                elif isinstance(x, List) and x.head == "positions":
-                    positions = [p for p in (_pos(board, y, err) for y in x.items[1:]) if p is not None]
-                else:
-                    err(x, f"unexpected {_show(x)} in zone")
-            if name is None:
-                err(item, "a zone needs (name ...)")
-                continue
-            board.zone_nodes.setdefault(name, item)
-            per = board.zones.setdefault(name, {})
-            for p in players or g.players:
-                per.setdefault(p, set()).update(positions)
-        else:
-            err(item, f"unknown board section ({head} ...)")
-    # a killed position has no links, and nothing links to it
-    for k in board.killed:
-        for table in board.links.values():
-            table[k] = -1
-    if board.killed:
-        for table in board.links.values():
-            for i, t in enumerate(table):
-                if t in board.killed:
-                    table[i] = -1
+def _piece_text(p: PieceDef, item: List, args: list[Node], err: Problems) -> None:
+    setattr(p, item.head or "", text_of(args[0]) if args else "")
 
 
-def _pos(board: Board, node: Node, err: Problems) -> int | None:
-    name = _text(node)
-    if name in board.index:
-        return board.index[name]
-    err(node, f"unknown position {name!r}")
-    return None
+def _piece_image(p: PieceDef, item: List, args: list[Node], err: Problems) -> None:
+    who = None
+    for a in args:
+        if isinstance(a, Sym):
+            who = a.name
+            p.images[who] = []
+        elif who is not None:
+            p.images[who].append(text_of(a))
 
 
-def _grid(item: List, board: Board, err: Problems) -> None:
-    dims: list[list[str]] = []
-    dirs: list[tuple[str, tuple[int, ...], Node]] = []
-    for x in item.items[1:]:
-        if not isinstance(x, List) or not x.head:
-            err(x, f"unexpected {_show(x)} in grid")
-            continue
-        if x.head == "dimensions":
-            for d in x.items[1:]:
-                if isinstance(d, List) and d.items and isinstance(d.items[0], Str):
-                    dims.append(d.items[0].value.split("/"))
-                else:
-                    err(d, 'a dimension is ("label/label/..." (dx dy))')
-        elif x.head == "directions":
-            for d in x.items[1:]:
-                if isinstance(d, List) and d.head and len(d.items) >= 2:
-                    vec = tuple(_int(v, err) or 0 for v in d.items[1:])
-                    dirs.append((d.head, vec, d))
-                else:
-                    err(d, "a direction is (name d1 d2 ...)")
-        elif x.head in ("start-rectangle",):
-            continue
-        else:
-            err(x, f"unknown grid section ({x.head} ...)")
-    if not dims:
-        err(item, "a grid needs (dimensions ...)")
+def _piece_attribute(p: PieceDef, item: List, args: list[Node], err: Problems) -> None:
+    if len(args) != 2 or not isinstance(args[0], Sym):
+        err(item, "(attribute name default) takes a name and true/false")
         return
-    gid = len(board.grids)
-    board.grids.append(dims)
-    cells: dict[tuple[int, ...], int] = {}
-    for coord in itertools.product(*(range(len(d)) for d in dims)):
-        name = "".join(dims[k][c] for k, c in enumerate(coord))
-        cells[coord] = board.add_position(name, coord, gid)
-    for name, vec, node in dirs:
-        if len(vec) != len(dims):
-            err(node, f"direction {name} has {len(vec)} offsets for {len(dims)} dimensions")
-            continue
-        board.vectors.setdefault(name, vec)
-        table = board.add_direction(name)
-        for coord, i in cells.items():
-            j = cells.get(tuple(c + v for c, v in zip(coord, vec, strict=True)))
-            if j is not None:
-                table[i] = j
+    p.attributes[args[0].name] = text_of(args[1]) == "true"
+    p.attribute_nodes[args[0].name] = item
 
 
-def each_list(node: Node, fn: Callable[[List], None]) -> None:
-    """Call ``fn`` on every list inside ``node`` (itself included), depth first."""
-    if isinstance(node, List):
-        fn(node)
-        for c in node.items:
-            each_list(c, fn)
+def _piece_blocks(p: PieceDef, item: List, args: list[Node], err: Problems) -> None:
+    """``(moves ...)`` or ``(drops ...)``: a ``(move-type name)`` applies to the blocks after it."""
+    target = p.moves if item.head == "moves" else p.drops
+    mt = None
+    for b in args:
+        if isinstance(b, List) and b.head == "move-type":
+            mt = text_of(b.items[1]) if len(b.items) > 1 else None
+        elif isinstance(b, List):
+            target.append(Block(b.items, mt, b))
+        else:
+            err(b, f"a move is a list of instructions, not {show(b)}")
+
+
+def _piece_name(p: PieceDef, item: List, args: list[Node], err: Problems) -> None:
+    """Read before the other sections."""
+
+
+PIECE_SECTION_READERS: dict[str, Callable[[PieceDef, List, list[Node], Problems], None]] = {
+    "name": _piece_name,
+    **dict.fromkeys(("help", "description", "notation"), _piece_text),
+    "image": _piece_image,
+    "attribute": _piece_attribute,
+    **dict.fromkeys(("moves", "drops"), _piece_blocks),
+}

@@ -102,7 +102,9 @@ Emit = Callable[..., None]
 class MoveMaker:
     """The rules ``E`` applies that come from the game's options and pieces."""
 
-    def __init__(self, recycle_captures: bool, recycle_promotions: bool, default_attrs: Sequence[int], nplayers: int):
+    def __init__(
+        self, recycle_captures: bool, recycle_promotions: bool, default_attrs: Sequence[int], nplayers: int
+    ) -> None:
         self.recycle_captures = recycle_captures
         self.recycle_promotions = recycle_promotions
         self.default_attrs = default_attrs
@@ -139,15 +141,10 @@ class MoveMaker:
         changes = tuple(sorted((p, c) for p, c in new.items() if B[p] != c))
         if not changes and not stores:
             return None
-        lead = next(((f, t, c) for f, t, c in allparts if c >= 0), None)
-        if lead is None:
+        moving = [(f, t, c, new.get(t, B[t])) for f, t, c in allparts if c >= 0]
+        if not moving:
             return None
-        parts_info = None
-        if len([p for p in allparts if p[2] >= 0]) > 1:
-            parts_info = tuple((f, t, c, new.get(t, B[t])) for f, t, c in allparts if c >= 0)
-        f0, t0, c0 = lead
-        final = new.get(dest, B[dest])
-        placed = new.get(t0, B[t0]) if len(allparts) == 1 else (final if t0 == dest else new.get(t0, B[t0]))
+        f0, t0, c0, placed = moving[0]  # notation shows the first piece that moves
         return ZMove(
             changes,
             f0,
@@ -158,7 +155,7 @@ class MoveMaker:
             tuple(captured),
             tuple(stores),
             mtype,
-            parts_info,
+            tuple(moving) if len(moving) > 1 else None,
             partial if flags & 2 else None,
         )
 

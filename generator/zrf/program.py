@@ -17,10 +17,12 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from generator.zrf.board import Board
 from generator.zrf.compiler import ATTR_SHIFT, EMPTY, LOOP_LIMIT, BlockCompiler, CompileError, Env
 from generator.zrf.goals import GoalCompiler, compile_goals, goal_positions, needs_moves, royal_keys
-from generator.zrf.model import Board, Game, PieceDef, Problems
+from generator.zrf.model import Game, PieceDef
 from generator.zrf.moves import MoveMaker, ZMove, make_emit
+from generator.zrf.problems import Problems
 from generator.zrf.reach import Unknown, reach
 from generator.zrf.reader import List, Node, Sym
 
@@ -83,9 +85,8 @@ class Program:
         self.mtypes = _move_types(game)
         self.turns = self._turn_order()
         self.repeat_from = min(game.repeat_from, len(self.turns) - 1)
-        self.gens = sorted({t.gen for t in self.turns})
-        self.neutral = frozenset(i for i in range(len(self.players)) if i not in self.gens)
-        self.enemies = {g: [q for q in self.gens if q != g] for g in range(len(self.players))}
+        self.gens = sorted({t.gen for t in self.turns})  # the sides whose pieces move
+        self.neutral, self.enemies = _sides(len(self.players), self.gens)
         self.priority = self._priority()
         opt = game.options
         self.pass_turn = opt.get("pass turn", "false")
@@ -324,6 +325,12 @@ class Program:
                         if afn not in fns:
                             fns.append(afn)
         return table
+
+
+def _sides(nplayers: int, gens: list[int]) -> tuple[frozenset[int], dict[int, list[int]]]:
+    """The players whose pieces never move (neutral), and each player's enemies (the sides that move)."""
+    neutral = frozenset(i for i in range(nplayers) if i not in gens)
+    return neutral, {g: [q for q in gens if q != g] for g in range(nplayers)}
 
 
 def _by_target(table: list[dict[tuple[int, int], list[AttackFn]]]) -> Candidates:

@@ -165,27 +165,8 @@ def tokenize(text: str, path: str = "") -> Iterator[tuple[str, str, int]]:
             yield c, c, line
             i += 1
         elif c == '"':
-            start, j = line, i + 1
-            while True:
-                if j >= n:
-                    if suspect:
-                        raise ZrfSyntaxError(
-                            path,
-                            suspect,
-                            "unterminated string: the string opened here runs into the code below (a '\"' is missing?)",
-                        )
-                    raise ZrfSyntaxError(path, start, "unterminated string (no closing '\"')")
-                d = text[j]
-                if d == "\\" and j + 1 < n:
-                    if text[j + 1] == "\n":
-                        line += 1
-                    j += 2
-                    continue
-                if d == '"':
-                    break
-                if d == "\n":
-                    line += 1
-                j += 1
+            start = line
+            j, line = _string_end(text, i, line, path, suspect)
             if not suspect and _CODE_LINE.search(text, i + 1, j):
                 suspect = start
             yield "str", text[i + 1 : j], start
@@ -196,6 +177,31 @@ def tokenize(text: str, path: str = "") -> Iterator[tuple[str, str, int]]:
                 j += 1
             yield "sym", text[i:j], line
             i = j
+
+
+def _string_end(text: str, i: int, line: int, path: str, suspect: int) -> tuple[int, int]:
+    """The index of the ``"`` closing the string opened at ``i``, and the line it is on."""
+    start, j, n = line, i + 1, len(text)
+    while True:
+        if j >= n:
+            if suspect:
+                raise ZrfSyntaxError(
+                    path,
+                    suspect,
+                    "unterminated string: the string opened here runs into the code below (a '\"' is missing?)",
+                )
+            raise ZrfSyntaxError(path, start, "unterminated string (no closing '\"')")
+        d = text[j]
+        if d == "\\" and j + 1 < n:
+            if text[j + 1] == "\n":
+                line += 1
+            j += 2
+            continue
+        if d == '"':
+            return j, line
+        if d == "\n":
+            line += 1
+        j += 1
 
 
 def parse(text: str, path: str = "") -> list[Node]:
@@ -390,14 +396,15 @@ def _substitute(node: Node, args: list[Node]) -> Node:
         if mt:
             return args[int(mt.group(1)) - 1]
         if "$" in node.name:  # a parameter pasted into a name: foo-$1
-            return Sym(_PARAM.sub(lambda g: _text(args[int(g.group(1)) - 1]), node.name), node.line, node.path)
+            return Sym(_PARAM.sub(lambda g: text_of(args[int(g.group(1)) - 1]), node.name), node.line, node.path)
         return node
     if isinstance(node, List):
         return List([_substitute(c, args) for c in node.items], node.line, node.path, node.end_line)
     return node
 
 
-def _text(node: Node) -> str:
+def text_of(node: Node) -> str:
+    """A name's name, a string's value, a list as written."""
     return node.name if isinstance(node, Sym) else node.value if isinstance(node, Str) else repr(node)
 
 
