@@ -41,7 +41,7 @@ from generator.emit.fidelity import check_name
 from generator.emit.glyphs import glyph_set, svg_symbol
 from generator.emit.manifest import Manifest
 from generator.engine import Position
-from generator.engine.position import EMPTY
+from generator.engine.state import EMPTY
 
 __all__ = [
     "FOLDER",

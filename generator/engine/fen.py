@@ -18,7 +18,9 @@ side has all its swaps left.
 
 >>> from generator.catalogue import DEFAULT_CATALOGUE, load_catalogue
 >>> ajax = load_catalogue(DEFAULT_CATALOGUE).get("ajax-chess")
->>> format_fen(start_position(Rules.of(ajax)))
+>>> state = State(Rules.of(ajax))
+>>> set_start(state)
+>>> format_fen(state)
 'rnbmkqmbnr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNBMQKMBNR w KQkq - 0 1'
 """
 
@@ -28,16 +30,17 @@ import re
 
 from generator.catalogue.model import FILE_LETTERS, Color
 from generator.engine.geometry import bits
-from generator.engine.position import EMPTY, Position
 from generator.engine.rules import Rules
+from generator.engine.state import EMPTY, State
 
 
 class FenError(ValueError):
     """A FEN that does not describe a position of the variant; the message says why, in one line."""
 
 
-def start_position(rules: Rules) -> Position:
-    pos = Position(rules)
+def set_start(pos: State) -> None:
+    """Put the variant's setup on an empty ``pos``: pieces, pockets, side to move, swaps."""
+    rules = pos.rules
     for sq, code in rules.setup:
         pos.put(sq, code)
         pos.unmoved |= 1 << sq
@@ -46,7 +49,6 @@ def start_position(rules: Rules) -> Position:
         pos.pockets[color][rules.type_of[letter]] += count
     pos.turn = int(setup.to_move)
     pos.swaps_left = _full_swaps(rules)
-    return pos
 
 
 def _full_swaps(rules: Rules) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -59,7 +61,7 @@ def tracks_unmoved(rules: Rules) -> bool:
     return bool(rules.swaps) or any(t is not None for row in rules.initial_tables for t in row)
 
 
-def _implied_unmoved(pos: Position, rights: str) -> int:
+def _implied_unmoved(pos: State, rights: str) -> int:
     rules = pos.rules
     unmoved = 0
     for sq, code in rules.setup:
@@ -72,7 +74,7 @@ def _implied_unmoved(pos: Position, rights: str) -> int:
     return unmoved
 
 
-def castling_rights(pos: Position) -> str:
+def castling_rights(pos: State) -> str:
     chars = set()
     rules = pos.rules
     for c in rules.castles:
@@ -86,7 +88,7 @@ def castling_rights(pos: Position) -> str:
     return "".join(ch for ch in "KQkq" if ch in chars) or "-"
 
 
-def format_fen(pos: Position) -> str:
+def format_fen(pos: State) -> str:
     rules = pos.rules
     geo = rules.geo
     rows = []
@@ -123,8 +125,9 @@ def format_fen(pos: Position) -> str:
 _SQUARES = re.compile(r"([a-z])(\d+)")
 
 
-def parse_fen(rules: Rules, fen: str) -> Position:
-    """Read a FEN of this variant; ``FenError`` with a one-line reason if it does not fit."""
+def read_fen(pos: State, fen: str) -> None:
+    """Set an empty ``pos`` to a FEN of its variant; ``FenError`` with a one-line reason if it does not fit."""
+    rules = pos.rules
     variant = rules.variant
     fields = fen.split()
     if len(fields) < 2:
@@ -134,7 +137,6 @@ def parse_fen(rules: Rules, fen: str) -> Position:
     board_text, side = fields[0], fields[1]
     rights = fields[2] if len(fields) > 2 else "-"
     ep_text = fields[3] if len(fields) > 3 else "-"
-    pos = Position(rules)
     pocket_text = None
     m = re.fullmatch(r"([^\[\]]*)\[([^\[\]]*)\]", board_text)
     if m:
@@ -163,10 +165,9 @@ def parse_fen(rules: Rules, fen: str) -> Position:
     if len(fields) == 7:
         _parse_extension(pos, fields[6])
     _check_sanity(pos)
-    return pos
 
 
-def _parse_board(pos: Position, text: str) -> None:
+def _parse_board(pos: State, text: str) -> None:
     rules = pos.rules
     geo = rules.geo
     rows = text.split("/")
@@ -207,7 +208,7 @@ def _parse_board(pos: Position, text: str) -> None:
             raise FenError(f"rank {r + 1} of the board has {f} squares; {rules.variant.name} has {geo.files} files")
 
 
-def _parse_castling(pos: Position, text: str) -> str:
+def _parse_castling(pos: State, text: str) -> str:
     rules = pos.rules
     if text == "-":
         return ""
@@ -232,7 +233,7 @@ def _parse_castling(pos: Position, text: str) -> str:
     return "".join(sorted(out))
 
 
-def _parse_ep(pos: Position, text: str) -> None:
+def _parse_ep(pos: State, text: str) -> None:
     if text == "-":
         return
     geo = pos.rules.geo
@@ -258,7 +259,7 @@ def _parse_ep(pos: Position, text: str) -> None:
     pos.ep_victim = victim
 
 
-def _parse_extension(pos: Position, text: str) -> None:
+def _parse_extension(pos: State, text: str) -> None:
     rules = pos.rules
     m = re.fullmatch(r"\{unmoved:([a-z0-9,]*);swaps:([0-9,]*)/([0-9,]*)\}", text)
     if not m:
@@ -282,7 +283,7 @@ def _parse_extension(pos: Position, text: str) -> None:
     pos.swaps_left = (counts[0], counts[1])
 
 
-def _check_sanity(pos: Position) -> None:
+def _check_sanity(pos: State) -> None:
     rules = pos.rules
     variant = rules.variant
     if variant.goals.checkmate:

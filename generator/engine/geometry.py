@@ -106,7 +106,8 @@ class Geometry:
     def ray_squares(self, s: int, v: Vector, limit: int) -> list[int]:
         """The squares a rider reaches from ``s`` stepping by ``v`` on an empty board, nearest first
         (limit 0: no limit); the ray ends at the edge or before a hole."""
-        out, t = [], s
+        out: list[int] = []
+        t = s
         while limit == 0 or len(out) < limit:
             nt = self.offset(t, v)
             if nt is None or not self.is_square(nt):

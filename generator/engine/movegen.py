@@ -11,8 +11,6 @@ swaps, several royal pieces) is played, tested and taken back.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from generator.engine.geometry import Bitboard
 from generator.engine.moves import (
     CASTLE,
@@ -26,10 +24,8 @@ from generator.engine.moves import (
     SWAP,
     Move,
 )
+from generator.engine.state import State
 from generator.engine.tables import MoveTables
-
-if TYPE_CHECKING:
-    from generator.engine.position import Position
 
 
 def targets(tabs: MoveTables, s: int, occ: Bitboard, empty: Bitboard, enemy: Bitboard) -> Bitboard:
@@ -48,7 +44,7 @@ def targets(tabs: MoveTables, s: int, occ: Bitboard, empty: Bitboard, enemy: Bit
     return t
 
 
-def _safe(pos: Position, m: Move, us: int) -> bool:
+def _safe(pos: State, m: Move, us: int) -> bool:
     """Play ``m`` and see whether it leaves a royal piece of ``us`` attacked."""
     pos.push(m)
     ok = not pos.in_check(us)
@@ -56,140 +52,251 @@ def _safe(pos: Position, m: Move, us: int) -> bool:
     return ok
 
 
-def generate(pos: Position, out: list[Move] | None) -> int:
+def generate(pos: State, out: list[Move] | None) -> int:
     """Count the legal moves of ``pos``, appending them to ``out`` unless it is None."""
     rules = pos.rules
     if rules.immediate_goals and pos.immediate_outcome() is not None:
         return 0
     us = pos.turn
-    them = 1 - us
-    by_type = pos.by_type
     own = pos.by_color[us]
-    enemy = pos.by_color[them]
-    occ = own | enemy
-    empty = rules.geo.all & ~occ
+    occ = own | pos.by_color[1 - us]
     kings = pos.royals(us)
-    guarded = kings != 0  # without a royal piece no move is illegal for check
-    king = -1
-    checked = False
-    test_all = False
-    pinned = 0
-    if kings & (kings - 1):
-        checked = pos.in_check(us)
-        test_all = True
-    elif kings:
-        king = kings.bit_length() - 1
-        checked = pos.attacked(king, them, occ)
-        test_all = checked
-        if not checked:
-            pinned = pos.pinned(king, us)
-
+    king, checked, test_all, pinned = _check_state(pos, kings, occ)
     n = 0
+    for t in range(rules.ntypes):
+        bb = pos.by_type[t] & own
+        if bb:
+            piece_moves = _pawn_moves if rules.is_pawn[t] else _piece_moves
+            n += piece_moves(pos, t, bb, occ, king, test_all, pinned, out)
+    if rules.castles_by_color[us] and not checked:
+        n += _castles(pos, kings, occ, out)
+    if rules.drops:
+        n += _drops(pos, occ, test_all, out)
+    if rules.swaps:
+        n += _swaps(pos, kings != 0, out)
+    if n == 0 and rules.pass_when_stuck and not checked:
+        n = 1
+        if out is not None:
+            out.append(PASS_MOVE)
+    return n
+
+
+def _check_state(pos: State, kings: Bitboard, occ: Bitboard) -> tuple[int, bool, bool, Bitboard]:
+    """The single royal's square (-1 if none or several), whether in check, whether every move
+    must be played out to test it, and the pinned pieces.  Without a royal piece no move is
+    illegal for check."""
+    us = pos.turn
+    if kings & (kings - 1):
+        return -1, pos.in_check(us), True, 0
+    if not kings:
+        return -1, False, False, 0
+    king = kings.bit_length() - 1
+    if pos.attacked(king, 1 - us, occ):
+        return king, True, True, 0
+    return king, False, False, pos.pinned(king, us)
+
+
+def _piece_moves(
+    pos: State,
+    t: int,
+    bb: Bitboard,
+    occ: Bitboard,
+    king: int,
+    test_all: bool,
+    pinned: Bitboard,
+    out: list[Move] | None,
+) -> int:
+    """The moves of the pieces of type ``t`` on ``bb`` that are not pawns."""
+    rules = pos.rules
+    us = pos.turn
+    enemy = pos.by_color[1 - us]
+    empty = rules.geo.all & ~occ
+    tabs = rules.tables[t][us]
+    init = rules.initial_tables[t][us]
+    n = 0
+    while bb:
+        low = bb & -bb
+        bb ^= low
+        s = low.bit_length() - 1
+        tgt = targets(tabs, s, occ, empty, enemy)
+        if init is not None and pos.unmoved & low:
+            tgt |= targets(init, s, occ, empty, enemy)
+        if s == king:
+            n += _king_moves(pos, s, tgt, occ ^ low, out)
+        elif test_all or low & pinned:
+            n += _tested(pos, [(NORMAL, s, to, 0) for to in _squares(tgt)], out)
+        elif out is None:
+            n += tgt.bit_count()
+        else:
+            moves = [(NORMAL, s, to, 0) for to in _squares(tgt)]
+            n += len(moves)
+            out.extend(moves)
+    return n
+
+
+def _pawn_moves(
+    pos: State,
+    t: int,
+    bb: Bitboard,
+    occ: Bitboard,
+    king: int,
+    test_all: bool,
+    pinned: Bitboard,
+    out: list[Move] | None,
+) -> int:
+    """The moves of the pawns of type ``t`` on ``bb``: steps, multi-steps, en passant, promotions."""
+    rules = pos.rules
+    us = pos.turn
+    enemy = pos.by_color[1 - us]
+    empty = rules.geo.all & ~occ
+    tabs = rules.tables[t][us]
+    init = rules.initial_tables[t][us]
     zone = rules.promotion_zone[us]
     choices = rules.promotion_choices
     keep_plain = not rules.promotion_mandatory
-    for t in range(rules.ntypes):
-        bb = by_type[t] & own
-        if not bb:
+    multistep = rules.multistep[us]
+    n = 0
+    while bb:
+        low = bb & -bb
+        bb ^= low
+        s = low.bit_length() - 1
+        tgt = targets(tabs, s, occ, empty, enemy)
+        if init is not None and pos.unmoved & low:
+            tgt |= targets(init, s, occ, empty, enemy)
+        if s == king:
+            n += _king_moves(pos, s, tgt, occ ^ low, out)
             continue
-        tabs = rules.tables[t][us]
-        init = rules.initial_tables[t][us]
-        pawn = rules.is_pawn[t]
-        while bb:
-            low = bb & -bb
-            bb ^= low
-            s = low.bit_length() - 1
-            tgt = targets(tabs, s, occ, empty, enemy)
-            if init is not None and pos.unmoved & low:
-                tgt |= targets(init, s, occ, empty, enemy)
-            if s == king:
-                lifted = occ ^ low
-                while tgt:
-                    tl = tgt & -tgt
-                    tgt ^= tl
-                    to = tl.bit_length() - 1
-                    if not pos.attacked(to, them, lifted):
-                        n += 1
-                        if out is not None:
-                            out.append((NORMAL, s, to, 0))
-                continue
-            moves: list[Move] | None = None
-            if pawn:
-                special: list[Move] = []
-                for to, path, passed in rules.multistep[us][s]:
-                    if not occ & path:
-                        if zone >> to & 1:
-                            special.extend((PROMOTION, s, to, c) for c in choices)
-                        else:
-                            special.append((MULTISTEP, s, to, passed))
-                ep_targets = tabs.capture[s] & pos.ep
-                promo = tgt & zone
-                plain = tgt if keep_plain else tgt & ~zone
-                if ep_targets:
-                    # taking en passant empties a second square: always played out
-                    for to in _squares(ep_targets):
-                        takes: list[Move] = [(EP_PROMO, s, to, c) for c in choices] if zone >> to & 1 else []
-                        if not takes or keep_plain:
-                            takes.append((EN_PASSANT, s, to, pos.ep_victim))
-                        for m in takes:
-                            if not guarded or _safe(pos, m, us):
-                                n += 1
-                                if out is not None:
-                                    out.append(m)
-                if test_all or low & pinned or out is not None:
-                    moves = [(NORMAL, s, to, 0) for to in _squares(plain)]
-                    moves.extend((PROMOTION, s, to, c) for to in _squares(promo) for c in choices)
-                    moves.extend(special)
-                else:
-                    n += plain.bit_count() + promo.bit_count() * len(choices) + len(special)
-                    continue
-            elif test_all or low & pinned:
-                moves = [(NORMAL, s, to, 0) for to in _squares(tgt)]
-            elif out is None:
-                n += tgt.bit_count()
-                continue
-            else:
-                moves = [(NORMAL, s, to, 0) for to in _squares(tgt)]
-                n += len(moves)
-                out.extend(moves)
-                continue
-            if guarded and (test_all or low & pinned):
-                moves = [m for m in moves if _safe(pos, m, us)]
+        steps = multistep[s]
+        special = _multisteps(pos, s, occ, steps) if steps else []
+        ep_targets = tabs.capture[s] & pos.ep
+        if ep_targets:
+            n += _en_passant(pos, s, ep_targets, out)
+        promo = tgt & zone
+        plain = tgt if keep_plain else tgt & ~zone
+        tested = test_all or low & pinned
+        if not tested and out is None:
+            n += plain.bit_count() + promo.bit_count() * len(choices) + len(special)
+            continue
+        moves: list[Move] = [(NORMAL, s, to, 0) for to in _squares(plain)]
+        moves.extend((PROMOTION, s, to, c) for to in _squares(promo) for c in choices)
+        moves.extend(special)
+        if tested:
+            n += _tested(pos, moves, out)
+        else:
             n += len(moves)
             if out is not None:
                 out.extend(moves)
+    return n
 
-    if rules.castles_by_color[us] and not checked:
-        for c in rules.castles_by_color[us]:
-            m = (CASTLE, c.king_from, c.king_to, c.index)
-            if (
-                pos.unmoved >> c.king_from & 1
-                and pos.unmoved >> c.rook_from & 1
-                and kings >> c.king_from & 1
-                and pos.board[c.rook_from] == c.rook_type * 2 + us
-                and not occ & c.must_be_empty
-                and not any(pos.attacked(sq, them, occ) for sq in c.king_path)
-                and _safe(pos, m, us)
-            ):
+
+def _multisteps(pos: State, s: int, occ: Bitboard, steps: tuple[tuple[int, Bitboard, Bitboard], ...]) -> list[Move]:
+    """A pawn's unblocked multi-steps from ``s`` (promoting where they end in the zone)."""
+    rules = pos.rules
+    zone = rules.promotion_zone[pos.turn]
+    special: list[Move] = []
+    for to, path, passed in steps:
+        if not occ & path:
+            if zone >> to & 1:
+                special.extend((PROMOTION, s, to, c) for c in rules.promotion_choices)
+            else:
+                special.append((MULTISTEP, s, to, passed))
+    return special
+
+
+def _en_passant(pos: State, s: int, ep_targets: Bitboard, out: list[Move] | None) -> int:
+    """En passant captures from ``s``: always played out, since they empty a second square."""
+    rules = pos.rules
+    us = pos.turn
+    zone = rules.promotion_zone[us]
+    guarded = pos.royals(us) != 0
+    n = 0
+    for to in _squares(ep_targets):
+        takes: list[Move] = [(EP_PROMO, s, to, c) for c in rules.promotion_choices] if zone >> to & 1 else []
+        if not takes or not rules.promotion_mandatory:
+            takes.append((EN_PASSANT, s, to, pos.ep_victim))
+        for m in takes:
+            if not guarded or _safe(pos, m, us):
                 n += 1
                 if out is not None:
                     out.append(m)
+    return n
 
-    if rules.drops:
-        region = rules.drop_region[us] & empty
-        pocket = pos.pockets[us]
-        for t in range(rules.ntypes):
-            if pocket[t] and region:
-                if test_all or out is not None:
-                    drops = [(DROP, -1, to, t) for to in _squares(region)]
-                    if test_all:
-                        drops = [m for m in drops if _safe(pos, m, us)]
-                    n += len(drops)
-                    if out is not None:
-                        out.extend(drops)
-                else:
-                    n += region.bit_count()
 
+def _king_moves(pos: State, s: int, tgt: Bitboard, lifted: Bitboard, out: list[Move] | None) -> int:
+    """The single royal's steps: each target is tested with the king lifted off the board."""
+    them = 1 - pos.turn
+    n = 0
+    while tgt:
+        tl = tgt & -tgt
+        tgt ^= tl
+        to = tl.bit_length() - 1
+        if not pos.attacked(to, them, lifted):
+            n += 1
+            if out is not None:
+                out.append((NORMAL, s, to, 0))
+    return n
+
+
+def _tested(pos: State, moves: list[Move], out: list[Move] | None) -> int:
+    """Play each move out and keep those that leave no royal attacked."""
+    us = pos.turn
+    legal = [m for m in moves if _safe(pos, m, us)]
+    if out is not None:
+        out.extend(legal)
+    return len(legal)
+
+
+def _castles(pos: State, kings: Bitboard, occ: Bitboard, out: list[Move] | None) -> int:
+    """Castling moves (the side to move is not in check)."""
+    us = pos.turn
+    them = 1 - us
+    n = 0
+    for c in pos.rules.castles_by_color[us]:
+        m = (CASTLE, c.king_from, c.king_to, c.index)
+        if (
+            pos.unmoved >> c.king_from & 1
+            and pos.unmoved >> c.rook_from & 1
+            and kings >> c.king_from & 1
+            and pos.board[c.rook_from] == c.rook_type * 2 + us
+            and not occ & c.must_be_empty
+            and not any(pos.attacked(sq, them, occ) for sq in c.king_path)
+            and _safe(pos, m, us)
+        ):
+            n += 1
+            if out is not None:
+                out.append(m)
+    return n
+
+
+def _drops(pos: State, occ: Bitboard, test_all: bool, out: list[Move] | None) -> int:
+    """Drops from the pocket onto the empty squares of the drop region."""
+    rules = pos.rules
+    us = pos.turn
+    region = rules.drop_region[us] & rules.geo.all & ~occ
+    if not region:
+        return 0
+    pocket = pos.pockets[us]
+    n = 0
+    for t in range(rules.ntypes):
+        if not pocket[t]:
+            continue
+        if test_all:
+            n += _tested(pos, [(DROP, -1, to, t) for to in _squares(region)], out)
+        elif out is None:
+            n += region.bit_count()
+        else:
+            out.extend((DROP, -1, to, t) for to in _squares(region))
+            n += region.bit_count()
+    return n
+
+
+def _swaps(pos: State, guarded: bool, out: list[Move] | None) -> int:
+    """Swaps with an adjacent partner, while the side has swaps of that rule left."""
+    rules = pos.rules
+    us = pos.turn
+    by_type = pos.by_type
+    own = pos.by_color[us]
+    n = 0
     for i, sw in enumerate(rules.swaps):
         if pos.swaps_left[us][i] <= 0:
             continue
@@ -208,16 +315,11 @@ def generate(pos: Position, out: list[Move] | None) -> int:
                     n += 1
                     if out is not None:
                         out.append(m)
-
-    if n == 0 and rules.pass_when_stuck and not checked:
-        n = 1
-        if out is not None:
-            out.append(PASS_MOVE)
     return n
 
 
 def _squares(bb: Bitboard) -> list[int]:
-    out = []
+    out: list[int] = []
     while bb:
         low = bb & -bb
         bb ^= low

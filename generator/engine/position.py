@@ -1,4 +1,4 @@
-"""A position of one variant: pieces, side to move, rights, pockets; make and unmake; attacks; results.
+"""A position of one variant: the game state with its notation, its legal moves and its result.
 
 >>> from generator.catalogue import DEFAULT_CATALOGUE, load_catalogue
 >>> chess = load_catalogue(DEFAULT_CATALOGUE).get("chess")
@@ -11,227 +11,53 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from generator.catalogue.model import Color, StalemateResult, Variant
 from generator.engine import moves as mv
-from generator.engine.geometry import Bitboard
+from generator.engine.fen import format_fen, read_fen, set_start
+from generator.engine.movegen import generate
 from generator.engine.moves import Move
-from generator.engine.rules import LEAP, SLIDE, Rules
+from generator.engine.rules import Rules
+from generator.engine.state import Outcome, State
 
-EMPTY = -1
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """How a game ended: ``winner`` is None for a draw."""
-
-    winner: Color | None
-    reason: str
-
-    @property
-    def result(self) -> str:
-        if self.winner is None:
-            return "1/2-1/2"
-        return "1-0" if self.winner is Color.WHITE else "0-1"
-
-    def __str__(self) -> str:
-        who = "draw" if self.winner is None else f"{self.winner.word} wins"
-        return f"{self.result} ({who} by {self.reason})"
+__all__ = ["Outcome", "Position"]
 
 
-class Position:
-    """Mutable position with an undo stack (``push``/``pop``).
-
-    ``unmoved`` is a bitboard of the pieces that have never moved; castling
-    rights, initial moves and the bishop swap all read it.
-    """
-
-    def __init__(self, rules: Rules) -> None:
-        self.rules = rules
-        n = rules.geo.size
-        self.board: list[int] = [EMPTY] * n
-        self.by_color: list[Bitboard] = [0, 0]
-        self.by_type: list[Bitboard] = [0] * rules.ntypes
-        self.turn = 0
-        self.unmoved: Bitboard = 0
-        self.ep: Bitboard = 0  # squares a pawn may capture en passant on
-        self.ep_victim = -1  # the pawn such a capture removes
-        self.halfmove = 0
-        self.fullmove = 1
-        self.pockets: list[list[int]] = [[0] * rules.ntypes, [0] * rules.ntypes]
-        #: per colour, per swap rule of the variant: how many swaps are left
-        self.swaps_left: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
-        self.stack: list[tuple] = []
-        self.history: list[tuple] = []  # position keys, for repetition
-
-    # -- construction ---------------------------------------------------------------------------------
+class Position(State):
+    """A :class:`~generator.engine.state.State` read from and written as FEN, with legal moves and results."""
 
     @classmethod
     def start(cls, variant: Variant) -> Position:
-        from generator.engine.fen import start_position
-
-        return start_position(Rules.of(variant))
+        pos = cls(Rules.of(variant))
+        set_start(pos)
+        return pos
 
     @classmethod
     def from_fen(cls, variant: Variant, fen: str) -> Position:
         """Parse a FEN (Fairy-Stockfish dialect, plus this project's extension); ``FenError`` if bad."""
-        from generator.engine.fen import parse_fen
-
-        return parse_fen(Rules.of(variant), fen)
+        pos = cls(Rules.of(variant))
+        read_fen(pos, fen)
+        return pos
 
     def fen(self) -> str:
-        from generator.engine.fen import format_fen
-
         return format_fen(self)
 
-    def put(self, s: int, code: int) -> None:
-        """Place a piece (for building positions; moves go through ``push``)."""
-        self._add(s, code)
-
-    # -- queries --------------------------------------------------------------------------------------
-
-    @property
-    def occupied(self) -> Bitboard:
-        return self.by_color[0] | self.by_color[1]
-
-    def pieces(self, t: int, color: int) -> Bitboard:
-        return self.by_type[t] & self.by_color[color]
-
-    def royals(self, color: int) -> Bitboard:
-        bb = 0
-        for t in self.rules.royal_types:
-            bb |= self.by_type[t]
-        return bb & self.by_color[color]
-
-    def attacked(self, sq: int, by: int, occ: Bitboard) -> bool:
-        """Whether side ``by`` captures on ``sq`` with the given occupancy."""
-        them = self.by_color[by]
-        by_type = self.by_type
-        for kind, table, types, initial in self.rules.attack_groups[by]:
-            tb = 0
-            for t in types:
-                tb |= by_type[t]
-            tb &= them
-            if initial:
-                tb &= self.unmoved
-            if not tb:
-                continue
-            if kind == LEAP:
-                if table[sq] & tb:
-                    return True
-            elif kind == SLIDE:
-                for mask, cache, sl, _ in table[sq]:
-                    a = cache.get(occ & mask)
-                    if a is None:
-                        a = sl.targets(occ)
-                    if a & tb:
-                        return True
-            else:
-                for origin, block in table[sq]:
-                    if origin & tb and not occ & block:
-                        return True
-        return False
-
-    def pinned(self, king: int, us: int) -> Bitboard:
-        """Our pieces whose removal would expose ``king`` to a rider or a lame leaper."""
-        them = self.by_color[1 - us]
-        own = self.by_color[us]
-        occ = own | them
-        by_type = self.by_type
-        out = 0
-        for kind, table, types, initial in self.rules.attack_groups[1 - us]:
-            if kind == LEAP:
-                continue
-            tb = 0
-            for t in types:
-                tb |= by_type[t]
-            tb &= them
-            if initial:
-                tb &= self.unmoved
-            if not tb:
-                continue
-            if kind == SLIDE:
-                for _, _, sl, _ in table[king]:
-                    snipers = sl.targets(0) & tb
-                    while snipers:
-                        low = snipers & -snipers
-                        snipers ^= low
-                        b = sl.between[low.bit_length() - 1] & occ
-                        if b and not b & (b - 1) and b & own:
-                            out |= b
-            else:
-                for origin, block in table[king]:
-                    if origin & tb:
-                        b = block & occ
-                        if b and not b & (b - 1) and b & own:
-                            out |= b
+    def legal_moves(self) -> list[Move]:
+        out: list[Move] = []
+        generate(self, out)
         return out
 
-    def in_check(self, color: int | None = None) -> bool:
-        c = self.turn if color is None else color
-        occ = self.occupied
-        bb = self.royals(c)
-        while bb:
-            low = bb & -bb
-            bb ^= low
-            if self.attacked(low.bit_length() - 1, 1 - c, occ):
-                return True
-        return False
+    def count_moves(self) -> int:
+        return generate(self, None)
 
-    def key(self) -> tuple:
-        """What makes two positions the same for repetition."""
-        return (
-            tuple(self.by_type),
-            self.by_color[0],
-            self.turn,
-            self.unmoved & self.rules.castle_squares if not self.rules.swaps else self.unmoved,
-            self.effective_ep(),
-            tuple(self.pockets[0]) + tuple(self.pockets[1]),
-            self.swaps_left,
-        )
+    def parse_uci(self, text: str) -> Move:
+        """The legal move written ``text``; ``ValueError`` naming the move if there is none."""
+        for m in self.legal_moves():
+            if mv.uci(self.rules, m) == text:
+                return m
+        raise ValueError(f"{text!r} is not a legal move in {self.fen()}")
 
-    def effective_ep(self) -> Bitboard:
-        """The en passant squares a pawn of the side to move attacks (what a FEN shows)."""
-        if not self.ep:
-            return 0
-        rules = self.rules
-        us = self.turn
-        out = 0
-        for t in range(rules.ntypes):
-            if rules.is_pawn[t]:
-                bb = self.by_type[t] & self.by_color[us]
-                cap = rules.tables[t][us].capture
-                while bb:
-                    low = bb & -bb
-                    bb ^= low
-                    out |= cap[low.bit_length() - 1] & self.ep
-        return out
-
-    # -- results --------------------------------------------------------------------------------------
-
-    def immediate_outcome(self) -> Outcome | None:
-        """A result the position itself decides before anyone moves: a race won, a king bared."""
-        rules = self.rules
-        mover = self.turn
-        if rules.race:
-            for side in (1 - mover, mover):  # the side that just moved first
-                mine = self.by_color[side]
-                if mine and not mine & ~rules.race_zone[side]:
-                    return Outcome(Color(side), "race")
-        if rules.double_pass and len(self.stack) >= 2 and self.stack[-1][0][0] == self.stack[-2][0][0] == mv.PASS:
-            return Outcome(None, "both sides passing")
-        bare = rules.bare_king
-        if bare is not None:
-            left = [(self.by_color[c] & ~self.royals(c)).bit_count() for c in (0, 1)]
-            if left[0] == 0 and left[1] == 0:
-                return Outcome(None, "bare kings") if bare.both_bare_draw else None
-            if left[1 - mover] == 0:
-                # the bared side had its one more move and did not take the last piece
-                return Outcome(Color(mover), "bare king")
-            if left[mover] == 0 and left[1 - mover] >= bare.opponent_minimum:
-                return Outcome(Color(1 - mover), "bare king")
-        return None
+    def push_uci(self, text: str) -> None:
+        self.push(self.parse_uci(text))
 
     def outcome(self) -> Outcome | None:
         """The result if the game has ended, draws by rule included; None while it goes on."""
@@ -253,158 +79,3 @@ class Position:
         if rules.minor_types and self.insufficient_material():
             return Outcome(None, "insufficient material")
         return None
-
-    def insufficient_material(self) -> bool:
-        """No side can mate: only minor pieces besides the royals, and at most one of them,
-        or only colour-bound ones all on squares of one colour."""
-        rules = self.rules
-        others = self.occupied & ~(self.royals(0) | self.royals(1))
-        minors = 0
-        for t in rules.minor_types:
-            minors |= self.by_type[t]
-        if others & ~minors or any(self.pockets[0]) or any(self.pockets[1]):
-            return False
-        if others.bit_count() <= 1:
-            return True
-        bound = 0
-        for t in rules.minor_types:
-            if rules.colourbound[t]:
-                bound |= self.by_type[t]
-        return others == bound and (not others & rules.dark_squares or not others & ~rules.dark_squares)
-
-    # -- moves ----------------------------------------------------------------------------------------
-
-    def legal_moves(self) -> list[Move]:
-        from generator.engine.movegen import generate
-
-        out: list[Move] = []
-        generate(self, out)
-        return out
-
-    def count_moves(self) -> int:
-        from generator.engine.movegen import generate
-
-        return generate(self, None)
-
-    def parse_uci(self, text: str) -> Move:
-        """The legal move written ``text``; ``ValueError`` naming the move if there is none."""
-        for m in self.legal_moves():
-            if mv.uci(self.rules, m) == text:
-                return m
-        raise ValueError(f"{text!r} is not a legal move in {self.fen()}")
-
-    def push_uci(self, text: str) -> None:
-        self.push(self.parse_uci(text))
-
-    def track_history(self) -> None:
-        """Start recording position keys, so that ``outcome`` can see repetitions."""
-        self.history = [self.key()]
-
-    def push(self, m: Move) -> None:
-        kind, frm, to, extra = m
-        rules = self.rules
-        us = self.turn
-        box = self.board
-        moved = box[frm] if frm >= 0 else EMPTY
-        taken_at = extra if kind == mv.EN_PASSANT else self.ep_victim if kind == mv.EP_PROMO else to
-        captured = box[taken_at] if kind not in (mv.PASS, mv.DROP, mv.CASTLE, mv.SWAP) else EMPTY
-        self.stack.append((m, self.unmoved, self.ep, self.ep_victim, self.halfmove, self.swaps_left, moved, captured))
-        self.ep = 0
-        self.ep_victim = -1
-        self.halfmove += 1
-        if kind == mv.DROP:
-            self.pockets[us][extra] -= 1
-            self._add(to, extra * 2 + us)
-            if rules.is_pawn[extra]:
-                self.halfmove = 0
-        elif kind == mv.CASTLE:
-            c = rules.castles[extra]
-            rook = box[c.rook_from]
-            self._remove(frm)
-            self._remove(c.rook_from)
-            self._add(to, moved)
-            self._add(c.rook_to, rook)
-            self.unmoved &= ~(1 << frm | 1 << c.rook_from)
-        elif kind == mv.SWAP:
-            partner = box[to]
-            self._remove(frm)
-            self._remove(to)
-            self._add(frm, partner)
-            self._add(to, moved)
-            self.unmoved &= ~(1 << frm | 1 << to)
-            left = [list(self.swaps_left[0]), list(self.swaps_left[1])]
-            left[us][extra] -= 1
-            self.swaps_left = (tuple(left[0]), tuple(left[1]))
-        elif kind != mv.PASS:
-            if captured != EMPTY:
-                self._remove(taken_at)
-                self.halfmove = 0
-                if rules.captures_to_hand:
-                    self.pockets[us][captured >> 1] += 1
-            self._remove(frm)
-            self._add(to, extra * 2 + us if kind in (mv.PROMOTION, mv.EP_PROMO) else moved)
-            if rules.is_pawn[moved >> 1]:
-                self.halfmove = 0
-            self.unmoved &= ~(1 << frm | 1 << taken_at)
-            if extra and kind == mv.MULTISTEP:
-                self.ep = extra
-                self.ep_victim = to
-        if us == 1:
-            self.fullmove += 1
-        self.turn = 1 - us
-        if self.history:
-            self.history.append(self.key())
-
-    def pop(self) -> Move:
-        m, unmoved, ep, ep_victim, halfmove, swaps_left, moved, captured = self.stack.pop()
-        kind, frm, to, extra = m
-        self.turn = us = 1 - self.turn
-        if us == 1:
-            self.fullmove -= 1
-        if self.history:
-            self.history.pop()
-        box = self.board
-        if kind == mv.DROP:
-            self.pockets[us][extra] += 1
-            self._remove(to)
-        elif kind == mv.CASTLE:
-            c = self.rules.castles[extra]
-            rook = box[c.rook_to]
-            self._remove(to)
-            self._remove(c.rook_to)
-            self._add(frm, moved)
-            self._add(c.rook_from, rook)
-        elif kind == mv.SWAP:
-            partner = box[frm]
-            self._remove(frm)
-            self._remove(to)
-            self._add(frm, moved)
-            self._add(to, partner)
-        elif kind != mv.PASS:
-            self._remove(to)
-            self._add(frm, moved)
-            if captured != EMPTY:
-                self._add(extra if kind == mv.EN_PASSANT else ep_victim if kind == mv.EP_PROMO else to, captured)
-                if self.rules.captures_to_hand:
-                    self.pockets[us][captured >> 1] -= 1
-        self.unmoved, self.ep, self.ep_victim, self.halfmove, self.swaps_left = (
-            unmoved,
-            ep,
-            ep_victim,
-            halfmove,
-            swaps_left,
-        )
-        return m
-
-    def _add(self, s: int, code: int) -> None:
-        self.board[s] = code
-        bit = 1 << s
-        self.by_color[code & 1] |= bit
-        self.by_type[code >> 1] |= bit
-
-    def _remove(self, s: int) -> None:
-        code = self.board[s]
-        self.board[s] = EMPTY
-        mask = ~(1 << s)
-        self.by_color[code & 1] &= mask
-        self.by_type[code >> 1] &= mask

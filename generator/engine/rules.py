@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from generator.catalogue.model import CastlingMove, Color, StalemateResult, Swap, Variant
 from generator.engine.geometry import Bitboard, Geometry
@@ -43,8 +44,11 @@ class SwapTable:
     per_player: int
 
 
-# (kind, inverse table per square, piece types, initial-only)
-AttackGroup = tuple[int, list, tuple[int, ...], bool]
+# (kind, inverse table per square, piece types, initial-only); the table's entries depend on the kind
+# (LEAP: a bitboard, SLIDE: slide entries, LAME: (origin, block) pairs), which the attack test dispatches on
+AttackGroup = tuple[int, list[Any], tuple[int, ...], bool]
+
+GroupKey = tuple[int, bool, object]
 
 
 class Rules:
@@ -52,7 +56,21 @@ class Rules:
 
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
-        geo = self.geo = Geometry.of(variant.board)
+        self.geo = Geometry.of(variant.board)
+        self._compile_pieces(variant)
+        self._pawns(variant)
+        self._castling(variant)
+        self._drops(variant)
+        self.swaps = [self._swap(s) for s in variant.swaps]
+        self._game_ends(variant)
+        geo = self.geo
+        self.setup = [
+            (geo.square(sq.file, sq.rank), self.type_of[letter] * 2 + color)
+            for sq, color, letter in variant.setup.placement
+        ]
+
+    def _compile_pieces(self, variant: Variant) -> None:
+        """Letters, kinds and move tables of the pieces (per colour), and the inverse tables for attacks."""
         pieces = variant.pieces
         self.letters = [p.letter for p in pieces]
         self.type_of = {p.letter: i for i, p in enumerate(pieces)}
@@ -63,49 +81,58 @@ class Rules:
         self.tables: list[list[MoveTables]] = []
         self.initial_tables: list[list[MoveTables | None]] = []
         for p in pieces:
-            per_color = [compile_piece(geo, p.movement, c) for c in Color]
+            per_color = [compile_piece(self.geo, p.movement, c) for c in Color]
             self.tables.append([pc[0] for pc in per_color])
             self.initial_tables.append([pc[1] for pc in per_color])
         self.attack_groups: list[list[AttackGroup]] = [self._attack_groups(c) for c in Color]
+        self.colourbound = [all((v[0] + v[1]) % 2 == 0 for m in p.movement.moves for v in m.vectors()) for p in pieces]
 
+    def _pawns(self, variant: Variant) -> None:
+        """Promotion zone and choices, en passant, multi-steps."""
+        geo = self.geo
         pr = variant.pawn_rules
         promo = pr.promotion
-        self.promotion_zone = [geo.rank_mask(c, promo.ranks) if promo else 0 for c in Color]
-        self.promotion_choices = tuple(self.type_of[x] for x in promo.choices) if promo else ()
-        self.promotion_mandatory = promo.mandatory if promo else True
+        if promo is None:
+            self.promotion_zone = [0, 0]
+            self.promotion_choices: tuple[int, ...] = ()
+            self.promotion_mandatory = True
+        else:
+            self.promotion_zone = [geo.rank_mask(c, promo.ranks) for c in Color]
+            self.promotion_choices = tuple(self.type_of[x] for x in promo.choices)
+            self.promotion_mandatory = promo.mandatory
         self.en_passant = pr.en_passant
         self.multistep = [self._multisteps(c) for c in Color]
 
+    def _castling(self, variant: Variant) -> None:
         self.castles = [self._castle(i, cm) for i, cm in enumerate(variant.castling)]
         self.castles_by_color = [[c for c in self.castles if c.color == col] for col in Color]
         self.castle_squares: Bitboard = 0
         for c in self.castles:
             self.castle_squares |= 1 << c.king_from | 1 << c.rook_from
 
-        self.drops = variant.drops is not None
-        self.drop_region = [geo.rank_mask(c, variant.drops.ranks) if variant.drops else 0 for c in Color]
-        self.captures_to_hand = bool(variant.drops and variant.drops.captures_to_hand)
+    def _drops(self, variant: Variant) -> None:
+        drops = variant.drops
+        self.drops = drops is not None
+        self.drop_region = [self.geo.rank_mask(c, drops.ranks) for c in Color] if drops else [0, 0]
+        self.captures_to_hand = bool(drops and drops.captures_to_hand)
 
-        self.swaps = [self._swap(s) for s in variant.swaps]
-        goals = variant.goals
-        self.race_zone = [geo.rank_mask(c, goals.race.ranks) if goals.race else 0 for c in Color]
-        self.race = goals.race is not None
-        self.bare_king = goals.bare_king
-        self.double_pass = variant.draws.double_pass
-        self.immediate_goals = self.race or self.bare_king is not None or self.double_pass
+    def _game_ends(self, variant: Variant) -> None:
+        """Goals that end the game before anyone moves, stalemate, and the draws the position decides."""
+        geo = self.geo
+        race = variant.goals.race
+        self.race_zone = [geo.rank_mask(c, race.ranks) for c in Color] if race else [0, 0]
+        self.race = race is not None
+        self.bare_king = variant.goals.bare_king
         draws = variant.draws
+        self.double_pass = draws.double_pass
+        self.immediate_goals = self.race or self.bare_king is not None or self.double_pass
         self.stalemate = draws.stalemate
         self.pass_when_stuck = draws.stalemate is StalemateResult.PASS
         self.minor_types = tuple(self.type_of[x] for x in draws.insufficient_material)
-        self.colourbound = [all((v[0] + v[1]) % 2 == 0 for m in p.movement.moves for v in m.vectors()) for p in pieces]
         self.dark_squares: Bitboard = 0
         for s in range(geo.size):
             if (geo.file_of(s) + geo.rank_of(s)) % 2 == 0:
                 self.dark_squares |= 1 << s
-        self.setup = [
-            (geo.square(sq.file, sq.rank), self.type_of[letter] * 2 + color)
-            for sq, color, letter in variant.setup.placement
-        ]
 
     @staticmethod
     @cache
@@ -116,7 +143,7 @@ class Rules:
 
     def _attack_groups(self, color: Color) -> list[AttackGroup]:
         """Inverse tables of every capturing move of ``color``, identical tables merged across types."""
-        groups: dict[tuple[int, bool, object], tuple[int, list, list[int], bool]] = {}
+        groups: dict[GroupKey, tuple[int, list[Any], list[int], bool]] = {}
         for t in range(self.ntypes):
             for initial, fwd in ((False, self.tables[t][color]), (True, self.initial_tables[t][color])):
                 if fwd is None:
@@ -145,7 +172,13 @@ class Rules:
 
     @staticmethod
     def _add_group(
-        groups: dict, kind: int, table: list, present: bool, t: int, initial: bool, signature: object
+        groups: dict[GroupKey, tuple[int, list[Any], list[int], bool]],
+        kind: int,
+        table: list[Any],
+        present: bool,
+        t: int,
+        initial: bool,
+        signature: object,
     ) -> None:
         if not present:
             return
