@@ -11,7 +11,7 @@ import argparse
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NoReturn
 
@@ -130,21 +130,9 @@ def cmd_moves(catalogue: Catalogue, args: argparse.Namespace) -> int:
 
 def cmd_perft(catalogue: Catalogue, args: argparse.Namespace) -> int:
     if args.zrf:
-        if args.fen is not None:
-            raise UsageError("perft --zrf counts from the file's own setup: --fen is not supported with --zrf")
-        # with --zrf the only positional is the depth
-        depth = args.depth if args.depth is not None else args.variant
-        if depth is None or not str(depth).isdigit() or (args.depth is not None and args.variant is not None):
-            raise UsageError("perft --zrf FILE [--game TITLE] DEPTH takes a depth only")
-        perft_zrf(args.zrf, args.game, int(depth), args.divide, args.moves)
-        return 0
+        return _perft_zrf_file(args)
     if args.engine == "zillions":
-        if args.fen is not None:
-            raise UsageError("perft --engine zillions counts from the variant's setup: --fen is not supported")
-        if args.variant is None or args.depth is None:
-            raise UsageError("perft VARIANT DEPTH --engine zillions needs VARIANT and DEPTH")
-        perft_generated(catalogue, args.variant, args.depth, args.divide, args.moves)
-        return 0
+        return _perft_generated_zrf(catalogue, args)
     if args.suite:
         if args.variant or args.depth is not None:
             raise UsageError("perft --suite FILE takes no VARIANT or DEPTH")
@@ -163,6 +151,28 @@ def cmd_perft(catalogue: Catalogue, args: argparse.Namespace) -> int:
     else:
         total = perft(pos, args.depth)
     print(f"Nodes searched: {total}")
+    return 0
+
+
+def _perft_zrf_file(args: argparse.Namespace) -> int:
+    """``perft --zrf FILE [--game TITLE] DEPTH``: count through a Zillions file from its own setup."""
+    if args.fen is not None:
+        raise UsageError("perft --zrf counts from the file's own setup: --fen is not supported with --zrf")
+    # with --zrf the only positional is the depth
+    depth = args.depth if args.depth is not None else args.variant
+    if depth is None or not str(depth).isdigit() or (args.depth is not None and args.variant is not None):
+        raise UsageError("perft --zrf FILE [--game TITLE] DEPTH takes a depth only")
+    perft_zrf(args.zrf, args.game, int(depth), args.divide, args.moves)
+    return 0
+
+
+def _perft_generated_zrf(catalogue: Catalogue, args: argparse.Namespace) -> int:
+    """``perft VARIANT DEPTH --engine zillions``: count through the variant's generated Zillions file."""
+    if args.fen is not None:
+        raise UsageError("perft --engine zillions counts from the variant's setup: --fen is not supported")
+    if args.variant is None or args.depth is None:
+        raise UsageError("perft VARIANT DEPTH --engine zillions needs VARIANT and DEPTH")
+    perft_generated(catalogue, args.variant, args.depth, args.divide, args.moves)
     return 0
 
 
@@ -203,6 +213,10 @@ def run_suite(catalogue: Catalogue, path: Path) -> int:
     return 1 if bad else 0
 
 
+#: what a sub-command runs (``args.run``)
+Command = Callable[[Catalogue, argparse.Namespace], int]
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line, like every other error of the command."""
 
@@ -212,7 +226,7 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="variantgen", description=__doc__.splitlines()[0])
-    common = argparse.ArgumentParser(add_help=False)
+    common = _Parser(add_help=False)
     common.add_argument(
         "--catalogue",
         default=str(DEFAULT_CATALOGUE),
@@ -226,7 +240,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("variant")
     p.add_argument("--svg", metavar="FILE", help="write the setup diagram as SVG to FILE instead")
     p.set_defaults(run=cmd_show)
-    position = argparse.ArgumentParser(add_help=False)
+    position = _Parser(add_help=False)
     position.add_argument("--fen", help="start from this FEN instead of the setup")
     position.add_argument("--moves", nargs="+", default=[], metavar="M", help="UCI moves played first")
     build.register(sub, [common])
@@ -256,7 +270,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         catalogue = load_catalogue(args.catalogue)
-        return args.run(catalogue, args)
+        run: Command = args.run
+        return run(catalogue, args)
     except (CatalogueError, UsageError, ValueError) as e:
         print(f"variantgen: {e}", file=sys.stderr)
         return 2

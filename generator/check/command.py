@@ -25,17 +25,19 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from generator.catalogue.model import Catalogue, Variant
 from generator.check.compare import EngineAdapter, EngineError, VariantReport, check_variant
 from generator.emit.fidelity import limitations, writable
 
+#: the parser class of the command line the sub-command joins
+ParserT = TypeVar("ParserT", bound=argparse.ArgumentParser)
+
 ENGINES = ("fairy-stockfish", "zillions")
 
 
-def register(
-    subparsers: argparse._SubParsersAction[argparse.ArgumentParser], parents: Sequence[argparse.ArgumentParser] = ()
-) -> argparse.ArgumentParser:
+def register(subparsers: argparse._SubParsersAction[ParserT], parents: Sequence[ParserT] = ()) -> ParserT:
     """Add the ``check`` sub-command; it runs :func:`cmd_check` (``args.run``)."""
     p = subparsers.add_parser(
         "check",

@@ -20,12 +20,16 @@ import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from generator.catalogue import DEFAULT_CATALOGUE
 from generator.catalogue.model import Catalogue
 from generator.emit import diagrams, fairy_stockfish, page, zillions
 from generator.emit.fidelity import check_name, limitations
 from generator.emit.manifest import Manifest
+
+#: the parser class of the command line the sub-command joins
+ParserT = TypeVar("ParserT", bound=argparse.ArgumentParser)
 
 __all__ = ["DEFAULT_OUT", "EMITTERS", "Emitter", "build", "cmd_build", "limitation_lines", "register"]
 
@@ -158,9 +162,7 @@ def _swap(new: Path, old: Path, out_dir: Path, folders: list[str]) -> None:
         raise
 
 
-def register(
-    subparsers: argparse._SubParsersAction[argparse.ArgumentParser], parents: Sequence[argparse.ArgumentParser]
-) -> argparse.ArgumentParser:
+def register(subparsers: argparse._SubParsersAction[ParserT], parents: Sequence[ParserT]) -> ParserT:
     """Add the ``build`` sub-command (``run=cmd_build``)."""
     p = subparsers.add_parser(
         "build",

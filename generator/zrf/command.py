@@ -16,6 +16,7 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TypeVar
 
 from generator.zrf.interpreter import divide as zrf_divide
 from generator.zrf.interpreter import open_game, perft
@@ -25,12 +26,13 @@ from generator.zrf.notation import Notation
 from generator.zrf.reader import ZrfError
 from generator.zrf.state import State
 
+#: the parser class of the command line the sub-command joins
+ParserT = TypeVar("ParserT", bound=argparse.ArgumentParser)
 
-def register_lint(
-    subparsers: argparse._SubParsersAction[argparse.ArgumentParser], parents: Sequence[argparse.ArgumentParser] = ()
-) -> argparse.ArgumentParser:
+
+def register_lint(subparsers: argparse._SubParsersAction[ParserT], parents: Sequence[ParserT] = ()) -> ParserT:
     """Add the ``lint`` sub-command; it runs :func:`cmd_lint` (``args.run``)."""
-    p: argparse.ArgumentParser = subparsers.add_parser(
+    p = subparsers.add_parser(
         "lint",
         parents=list(parents),
         help="check a Zillions .zrf rules file",
