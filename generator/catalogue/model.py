@@ -21,7 +21,9 @@ Square(file=2, rank=9)
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import NamedTuple
 
 from generator.betza import BetzaPiece
@@ -272,10 +274,13 @@ class Variant:
     notes: tuple[str, ...] = ()
     description: str = ""
     source_line: int = 0
-    piece_index: dict[str, PieceType] = field(default_factory=dict, compare=False, repr=False)
+    #: the pieces by letter: derived from ``pieces``, read-only, and built afresh for every copy
+    #: (``dataclasses.replace`` included), so no two variants share it
+    piece_index: Mapping[str, PieceType] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        self.piece_index.update({p.letter: p for p in self.pieces})
+        # a frozen dataclass sets its derived fields through object.__setattr__
+        object.__setattr__(self, "piece_index", MappingProxyType({p.letter: p for p in self.pieces}))
 
     def piece(self, letter: str) -> PieceType:
         return self.piece_index[letter.upper()]

@@ -161,8 +161,7 @@ def _analyse(variant: Variant, target: str) -> tuple[tuple[Limitation, ...], Var
         found, changes = _zillions(variant)
     else:
         raise ValueError(f"unknown target {target!r}; known: {', '.join(TARGETS)}")
-    # piece_index must not be shared: Variant.__post_init__ fills it in place.
-    out = dataclasses.replace(variant, piece_index={}, **changes) if changes else variant
+    out = dataclasses.replace(variant, **changes) if changes else variant
     return tuple(found), out
 
 
