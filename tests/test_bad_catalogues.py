@@ -18,8 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.catalogue import CatalogueError, load_catalogue
-from generator.catalogue import loader as loader_module
+from generator.catalogue import CatalogueError, load_catalogue, reading
 from generator.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -198,7 +197,7 @@ def check_generated(
 
 
 def test_huge_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    limit = loader_module.MAX_BYTES
+    limit = reading.MAX_BYTES
     assert limit == 1 << 20
     padding = "# " + "x" * 98 + "\n"
     text = GOOD + padding * ((limit - len(GOOD)) // len(padding) + 1)
@@ -211,7 +210,7 @@ def test_huge_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pyte
 
 def test_size_limit_is_inclusive(tmp_path: Path) -> None:
     """A catalogue of exactly MAX_BYTES loads; one byte more does not (counted in UTF-8 bytes, not characters)."""
-    limit = loader_module.MAX_BYTES
+    limit = reading.MAX_BYTES
     body = GOOD + "# é\n"  # a two-byte character: the limit is on bytes
     text = body + "#" * (limit - len(body.encode()) - 1) + "\n"
     path = tmp_path / "exact.yaml"
@@ -227,7 +226,7 @@ def test_too_many_values(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
 
     With the real limit (100,000) such a file takes seconds to reach it, so the limit is lowered here.
     """
-    monkeypatch.setattr(loader_module, "MAX_NODES", 1000)
+    monkeypatch.setattr(reading, "MAX_NODES", 1000)
     text = GOOD + "    notes:\n" + "      - a note\n" * 1200
     path = tmp_path / "dense.yaml"
     path.write_text(text, encoding="utf-8")

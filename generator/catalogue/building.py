@@ -1,0 +1,308 @@
+"""Building: one merged, schema-checked entry into a :class:`~generator.catalogue.model.Variant`.
+
+The schema (:mod:`generator.catalogue.validating`) checked each value on its own; the builder
+checks what needs the entry as a whole (squares on the board, letters defined, castling pieces in
+place, a way to win) and raises one :class:`~generator.catalogue.errors.CatalogueError` naming
+the line, the variant and the field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any, NoReturn
+
+from generator.betza import BetzaError, parse_betza
+from generator.catalogue.model import (
+    FILE_LETTERS,
+    BareKing,
+    Board,
+    CastlingMove,
+    Color,
+    DrawRules,
+    Drops,
+    Goals,
+    PawnRules,
+    PieceType,
+    Promotion,
+    Race,
+    Role,
+    Setup,
+    Square,
+    StalemateResult,
+    Swap,
+    Variant,
+)
+from generator.catalogue.reading import Node, Where
+from generator.catalogue.validating import RANGE_RE
+
+
+def _expand(text: str) -> Iterator[Square]:
+    """The squares a placement item names: one square, or every square of a rank or file segment."""
+    m = RANGE_RE.fullmatch(text)
+    if m is None:
+        yield Square.parse(text)
+        return
+    (f1, r1), (f2, r2) = Square.parse(m[1] + m[2]), Square.parse(m[3] + m[4])
+    for f in range(min(f1, f2), max(f1, f2) + 1):
+        for r in range(min(r1, r2), max(r1, r2) + 1):
+            yield Square(f, r)
+
+
+class VariantBuilder:
+    """Builds one concrete, merged entry into a :class:`Variant`, checking what the schema cannot."""
+
+    def __init__(self, name: str, node: Node, families: dict[str, Node], path: str) -> None:
+        self.name = name
+        self.node = node
+        self.families = families
+        self.where = Where(path, name)
+
+    def fail(self, at: Node | int, field: str, message: str) -> NoReturn:
+        raise self.where.error(at if isinstance(at, int) else at.line, field, message)
+
+    def value(self, node: Node, key: str, default: Any = None) -> Any:
+        child = node.get(key)
+        return default if child is None else child.value
+
+    def build(self) -> Variant:
+        node = self.node
+        family = node.need("family")
+        if family.value not in self.families:
+            declared = ", ".join(self.families) or "none"
+            self.fail(family, "family", f"family {family.value!r} is not declared under 'families:' ({declared})")
+        self.board = self.build_board(node.need("board"))
+        self.pieces = self.build_pieces(node.need("pieces"))
+        drops = self.build_drops(node.get("drops"))
+        self.setup = self.build_setup(node.need("setup"), drops is not None)
+        family_node = self.families[family.value]
+        return Variant(
+            name=self.name,
+            title=self.value(node, "title").strip(),
+            family=family.value,
+            family_title=self.value(family_node, "title").strip(),
+            seed=self.value(family_node, "seed") or "",
+            board=self.board,
+            pieces=tuple(self.pieces.values()),
+            setup=self.setup,
+            castling=tuple(
+                self.build_castling(c, f"castling[{i}]") for i, c in enumerate(self.value(node, "castling", []))
+            ),
+            pawn_rules=self.build_pawns(node.get("pawns")),
+            drops=drops,
+            swaps=tuple(self.build_swap(s, f"swaps[{i}]") for i, s in enumerate(self.value(node, "swaps", []))),
+            goals=self.build_goals(node.get("goals")),
+            draws=self.build_draws(node.get("draws")),
+            notes=tuple(n.value.strip() for n in self.value(node, "notes", [])),
+            description=self.value(node, "description", "").strip(),
+            source_line=node.key_line,
+        )
+
+    # -- board and squares
+
+    def build_board(self, node: Node) -> Board:
+        files, ranks = self.value(node, "files"), self.value(node, "ranks")
+        self.board = Board(files, ranks)  # the bare rectangle, which the holes are checked against
+        holes = [self.square(h, f"board.holes[{i}]") for i, h in enumerate(self.value(node, "holes", []))]
+        return Board(files, ranks, frozenset(holes))
+
+    def square(self, node: Node, field: str, text: str | None = None) -> Square:
+        """A square on the board (holes excluded); ``text`` is one square out of the range ``node`` holds."""
+        square = Square.parse(text or node.value)
+        b = self.board
+        if not (square.file < b.files and square.rank < b.ranks):
+            size = f"the {b.files}x{b.ranks} board (files a-{FILE_LETTERS[b.files - 1]}, ranks 1-{b.ranks})"
+            self.fail(node, field, f"{square} is off {size}")
+        if square in b.holes:
+            self.fail(node, field, f"{square} is a hole, not a square")
+        return square
+
+    def relative_ranks(self, node: Node | None, field: str) -> tuple[int, ...]:
+        ranks = [] if node is None else node.value
+        for i, rank in enumerate(ranks):
+            if rank.value > self.board.ranks:
+                self.fail(rank, f"{field}[{i}]", f"rank {rank.value} is beyond the board's {self.board.ranks} ranks")
+        return tuple(r.value for r in ranks)
+
+    # -- pieces
+
+    def build_pieces(self, node: Node) -> dict[str, PieceType]:
+        pieces: dict[str, PieceType] = {}
+        names: dict[str, str] = {}
+        for letter, spec in node.value.items():
+            field = f"pieces.{letter}"
+            betza = spec.need("betza")
+            try:
+                movement = parse_betza(betza.value)
+            except BetzaError as exc:
+                self.fail(betza, f"{field}.betza", f"betza {betza.value!r}: {exc.message} (at position {exc.index})")
+            name = self.value(spec, "name").strip()
+            if name in names:
+                self.fail(
+                    spec.need("name"),
+                    f"{field}.name",
+                    f"piece name {name!r} is already used by {names[name]!r}",
+                )
+            names[name] = letter
+            roles = frozenset(Role(r.value) for r in self.value(spec, "roles", []))
+            help_text = self.value(spec, "help", "").strip()
+            pieces[letter] = PieceType(letter, name, betza.value, movement, roles, help_text)
+        if not pieces:
+            self.fail(node, "pieces", "no pieces are defined")
+        return pieces
+
+    def letter(self, letter: str, at: Node | int, field: str) -> PieceType:
+        """The piece type ``letter`` names, which must be defined in ``pieces:``."""
+        if letter not in self.pieces:
+            defined = ", ".join(self.pieces)
+            self.fail(at, field, f"piece {letter!r} is not defined in 'pieces:' (defined: {defined})")
+        return self.pieces[letter]
+
+    def describe(self, square: Square) -> str:
+        found = self.setup.piece_at(square)
+        if found is None:
+            return "it is empty"
+        color, letter = found
+        return f"it holds the {color.word} {self.pieces[letter].name}"
+
+    # -- setup
+
+    def build_setup(self, node: Node, drops: bool) -> Setup:
+        placement: list[tuple[Square, Color, str]] = []
+        used: dict[Square, str] = {}
+        for color in Color:
+            for letter, squares in node.need(color.word).value.items():
+                field = f"setup.{color.word}.{letter}"
+                piece = self.letter(letter, squares.key_line, field)
+                for i, item in enumerate(squares.value):
+                    for square in _expand(item.value):
+                        self.square(item, f"{field}[{i}]", square.name)
+                        if square in used:
+                            self.fail(item, f"{field}[{i}]", f"{square} is already taken by {used[square]}")
+                        used[square] = f"the {color.word} {piece.name}"
+                        placement.append((square, color, letter))
+        pockets: list[tuple[Color, str, int]] = []
+        pockets_node = node.get("pockets")
+        if pockets_node is not None and not drops:
+            self.fail(pockets_node, "setup.pockets", "pockets need 'drops:' (nothing in hand could ever be played)")
+        for color in Color:
+            side = None if pockets_node is None else pockets_node.get(color.word)
+            for letter, count in ({} if side is None else side.value).items():
+                field = f"setup.pockets.{color.word}.{letter}"
+                if self.letter(letter, count.key_line, field).royal:
+                    self.fail(count, field, f"a royal piece ({letter}) cannot start in hand")
+                pockets.append((color, letter, count.value))
+        return Setup(tuple(placement), tuple(pockets), Color[self.value(node, "to_move", "white").upper()])
+
+    def build_castling(self, node: Node, field: str) -> CastlingMove:
+        color = Color[node.need("color").value.upper()]
+        squares = {key: self.square(node.need(key), f"{field}.{key}") for key in ("king", "king_to", "rook", "rook_to")}
+        king, rook = squares["king"], squares["rook"]
+        found = self.setup.piece_at(king)
+        if found is None or found[0] is not color or not self.pieces[found[1]].royal:
+            self.fail(
+                node.need("king"),
+                f"{field}.king",
+                f"{king} holds no {color.word} royal piece ({self.describe(king)})",
+            )
+        found = self.setup.piece_at(rook)
+        if found is None or found[0] is not color or self.pieces[found[1]].royal or self.pieces[found[1]].pawn:
+            self.fail(
+                node.need("rook"),
+                f"{field}.rook",
+                f"{rook} holds no {color.word} piece to castle with ({self.describe(rook)})",
+            )
+        return CastlingMove(color, king, squares["king_to"], rook, squares["rook_to"])
+
+    # -- rules
+
+    def build_pawns(self, node: Node | None) -> PawnRules:
+        if node is None:
+            return PawnRules()
+        max_steps = self.value(node, "max_steps", 1)
+        multi = self.relative_ranks(node.get("multi_step_ranks"), "pawns.multi_step_ranks")
+        if max_steps > 1 and not multi:
+            self.fail(node.need("max_steps"), "pawns.max_steps", "max_steps above 1 needs 'multi_step_ranks'")
+        promotion = None
+        promo = node.get("promotion")
+        if promo is not None:
+            if not any(p.pawn for p in self.pieces.values()):
+                self.fail(promo, "pawns.promotion", "promotion needs a piece with the 'pawn' role")
+            choices = promo.need("choices")
+            for i, choice in enumerate(choices.value):
+                field = f"pawns.promotion.choices[{i}]"
+                piece = self.letter(choice.value, choice, field)
+                if piece.pawn or piece.royal:
+                    role = "pawn" if piece.pawn else "royal"
+                    self.fail(choice, field, f"cannot promote to the {piece.name} ({piece.letter}), a {role} piece")
+            promotion = Promotion(
+                self.relative_ranks(promo.get("ranks"), "pawns.promotion.ranks"),
+                tuple(c.value for c in choices.value),
+                self.value(promo, "mandatory", True),
+            )
+        return PawnRules(max_steps, multi, self.value(node, "en_passant", False), promotion)
+
+    def build_drops(self, node: Node | None) -> Drops | None:
+        if node is None:
+            return None
+        return Drops(self.relative_ranks(node.get("ranks"), "drops.ranks"), self.value(node, "captures_to_hand", False))
+
+    def build_swap(self, node: Node, field: str) -> Swap:
+        piece = self.letter(node.need("piece").value, node.need("piece"), f"{field}.piece")
+        adjacency = node.need("adjacency")
+        try:
+            movement = parse_betza(adjacency.value)
+        except BetzaError as exc:
+            self.fail(
+                adjacency,
+                f"{field}.adjacency",
+                f"betza {adjacency.value!r}: {exc.message} (at position {exc.index})",
+            )
+        return Swap(
+            piece.letter,
+            adjacency.value,
+            movement,
+            frozenset(Role(r.value) for r in self.value(node, "excluded_roles", [])),
+            self.value(node, "unmoved_only", True),
+            self.value(node, "per_player", 1),
+        )
+
+    def build_goals(self, node: Node | None) -> Goals:
+        node = node or Node({}, self.node.key_line, self.node.key_line)
+        checkmate = self.value(node, "checkmate", True)
+        race, bare = node.get("race"), node.get("bare_king")
+        if not (checkmate or race or bare):
+            self.fail(node, "goals", "no way to win: set checkmate, race or bare_king")
+        royals = {
+            c: [sq for sq, col, letter in self.setup.placement if col is c and self.pieces[letter].royal] for c in Color
+        }
+        setup_node = self.node.need("setup")
+        for color, squares in royals.items():
+            if checkmate and len(squares) != 1:
+                culprit = node.get("checkmate") or setup_node
+                found = "none" if not squares else f"{len(squares)} ({', '.join(map(str, squares))})"
+                self.fail(
+                    culprit,
+                    "goals.checkmate",
+                    f"checkmate needs exactly one {color.word} royal piece in the setup, found {found}",
+                )
+            if bare is not None and not squares:
+                self.fail(bare, "goals.bare_king", f"bare king needs a {color.word} royal piece in the setup")
+        return Goals(
+            checkmate,
+            None if race is None else Race(self.relative_ranks(race.get("ranks"), "goals.race.ranks")),
+            None if bare is None else BareKing(self.value(bare, "opponent_minimum", 2)),
+        )
+
+    def build_draws(self, node: Node | None) -> DrawRules:
+        if node is None:
+            return DrawRules()
+        minors = self.value(node, "insufficient_material", [])
+        for i, letter in enumerate(minors):
+            self.letter(letter.value, letter, f"draws.insufficient_material[{i}]")
+        return DrawRules(
+            StalemateResult(self.value(node, "stalemate", "draw")),
+            self.value(node, "repetition", 3),
+            self.value(node, "move_rule", 50),
+            tuple(m.value for m in minors),
+            self.value(node, "double_pass", False),
+        )
