@@ -340,17 +340,12 @@ class BetzaMove:
         base, full = self._base, self.directions == ""
         vecs = self.vectors()
         where = _join([_compass(v) for v in sorted(vecs, key=lambda v: (-v[1], v[0]))])
-        shape = {"W": "orthogonally", "F": "diagonally", "K": "in any direction"}
         verb = {Modality.BOTH: "moves or captures", Modality.MOVE: "moves without capturing",
                 Modality.CAPTURE: "captures"}[self.modality]  # fmt: skip
         if self.atom in "RBQ":
-            name = {"R": "rook", "B": "bishop", "Q": "queen"}[self.atom]
-            if self.range == 0:
-                body = f"like a {name} (any distance {shape[base]})" if full else f"any distance {where}"
-            else:
-                body = f"up to {self.range} squares {shape[base] if full else where}"
+            body = self._rider_words(where)
         elif base in "WFK":
-            body = f"one step {shape[base] if full else where}"
+            body = f"one step {_SHAPE_WORDS[base] if full else where}"
             if full and base == "K":
                 body = "like a king (one step in any direction)"
         elif self.range != 1:
@@ -361,18 +356,33 @@ class BetzaMove:
         else:
             verb = {Modality.BOTH: "leaps", Modality.MOVE: "leaps without capturing",
                     Modality.CAPTURE: "captures by leaping"}[self.modality]  # fmt: skip
-            p, q = _LEGS[base][0]
-            if base in _OBLIQUE:
-                body = f"like a {_NAMES[base]} ({q},{p})" if full else where
-            else:
-                body = f"{p} squares {('orthogonally' if q == 0 else 'diagonally') if full else where}"
-            if self.lame:
-                on = "the square between" if base in "DA" else "the orthogonally adjacent square it passes"
-                on = on if len(lame_path(p, q)) == 1 else "either square it passes"
-                body += f", blocked by a piece on {on}"
+            body = self._leap_words(where)
         return f"{verb} {body}" + (" (only if the piece has not moved yet)" if self.initial else "")
 
+    def _rider_words(self, where: str) -> str:
+        """How far and where a rook, bishop or queen move goes."""
+        base, full = self._base, self.directions == ""
+        if self.range != 0:
+            return f"up to {self.range} squares {_SHAPE_WORDS[base] if full else where}"
+        name = {"R": "rook", "B": "bishop", "Q": "queen"}[self.atom]
+        return f"like a {name} (any distance {_SHAPE_WORDS[base]})" if full else f"any distance {where}"
 
+    def _leap_words(self, where: str) -> str:
+        """Where a single leap goes, and what blocks it if it is lame."""
+        base, full = self._base, self.directions == ""
+        p, q = _LEGS[base][0]
+        if base in _OBLIQUE:
+            body = f"like a {_NAMES[base]} ({q},{p})" if full else where
+        else:
+            body = f"{p} squares {('orthogonally' if q == 0 else 'diagonally') if full else where}"
+        if self.lame:
+            on = "the square between" if base in "DA" else "the orthogonally adjacent square it passes"
+            on = on if len(lame_path(p, q)) == 1 else "either square it passes"
+            body += f", blocked by a piece on {on}"
+        return body
+
+
+_SHAPE_WORDS = {"W": "orthogonally", "F": "diagonally", "K": "in any direction"}
 _NAMES = {"D": "dabbaba", "N": "knight", "A": "alfil", "H": "threeleaper", "C": "camel", "Z": "zebra",
           "G": "tripper"}  # fmt: skip
 
@@ -419,15 +429,7 @@ def _canonical_moves(moves: Iterable[BetzaMove]) -> tuple[BetzaMove, ...]:
     ``Q`` when that spelling is not longer.  The result has no vector twice per modality, which FSF needs:
     it keeps one range per direction, so ``vQsK3`` or ``DnD`` would otherwise lose moves there.
     """
-    reach: dict[tuple[bool, Vector, Modality], int] = {}
-    for m in moves:
-        r = 0 if m.lame else _INF if m.range == 0 else m.range
-        for v in m.vectors():
-            for f in (Modality.MOVE, Modality.CAPTURE):
-                key = (m.initial, v, f)
-                if m.modality & f and reach.get(key, -1) < r:
-                    reach[key] = r
-    reach = {k: r for k, r in reach.items() if not (k[0] and reach.get((False, *k[1:]), -1) >= r)}
+    reach = _reach(moves)
     groups: dict[tuple[bool, int, Modality], dict[str, set[Vector]]] = {}
     for (initial, v, f), r in reach.items():
         both = reach.get((initial, v, Modality.BOTH & ~f)) == r
@@ -436,15 +438,34 @@ def _canonical_moves(moves: Iterable[BetzaMove]) -> tuple[BetzaMove, ...]:
         groups.setdefault((initial, r, Modality.BOTH if both else f), {}).setdefault(shape, set()).add(v)
     out: list[BetzaMove] = []
     for (initial, r, mod), shapes in groups.items():
-        if "W" in shapes and "F" in shapes:
-            k = _spellings("K").get(frozenset(shapes["W"] | shapes["F"]))
-            parts = len(_spellings("W")[frozenset(shapes["W"])]) + len(_spellings("F")[frozenset(shapes["F"])])
-            if k is not None and len(k) <= parts + 1:
-                shapes["K"] = shapes.pop("W") | shapes.pop("F")
+        _spell_as_king(shapes)
         for shape, vs in shapes.items():
             rng = 1 if r <= 1 else 0 if r == _INF else r
             out.append(BetzaMove(shape, _spellings(shape)[frozenset(vs)], mod, r == 0, initial, rng))
     return tuple(sorted(out, key=_sort_key))
+
+
+def _reach(moves: Iterable[BetzaMove]) -> dict[tuple[bool, Vector, Modality], int]:
+    """Per (initial, vector, move or capture): the longest reach, initial-only ones dropped where the
+    ordinary moves reach as far."""
+    reach: dict[tuple[bool, Vector, Modality], int] = {}
+    for m in moves:
+        r = 0 if m.lame else _INF if m.range == 0 else m.range
+        for v in m.vectors():
+            for f in (Modality.MOVE, Modality.CAPTURE):
+                key = (m.initial, v, f)
+                if m.modality & f and reach.get(key, -1) < r:
+                    reach[key] = r
+    return {k: r for k, r in reach.items() if not (k[0] and reach.get((False, *k[1:]), -1) >= r)}
+
+
+def _spell_as_king(shapes: dict[str, set[Vector]]) -> None:
+    """Merge ``W`` and ``F`` vectors into one ``K`` when that spelling is not longer."""
+    if "W" in shapes and "F" in shapes:
+        k = _spellings("K").get(frozenset(shapes["W"] | shapes["F"]))
+        parts = len(_spellings("W")[frozenset(shapes["W"])]) + len(_spellings("F")[frozenset(shapes["F"])])
+        if k is not None and len(k) <= parts + 1:
+            shapes["K"] = shapes.pop("W") | shapes.pop("F")
 
 
 @dataclass(frozen=True)
@@ -518,40 +539,13 @@ def parse_betza(text: str) -> BetzaPiece:
             i += 1
             continue
         if ch not in _ATOMS:
-            if ch in _DIGITS:
-                why = "a range must directly follow its atom"
-            elif ch in _WHY:
-                why = f"({_WHY[ch]}) is not in this dialect"
-            elif ch.isalpha():
-                why = f"is not {'an atom' if ch.isupper() else 'a modifier'} in this dialect"
-            else:
-                why = "is not allowed in Betza"
-            raise BetzaError(f"{ch!r} {why}" if ch not in _DIGITS else f"digit {ch!r}: {why}", text, i)
+            raise BetzaError(_not_an_atom(ch), text, i)
         base = _BASE_OF.get(ch, ch)
-        rng = 0 if ch in "RBQ" else 1
-        j = i + 1
-        if j < len(text) and text[j] == ch:
-            if ch in "RBQ":
-                raise BetzaError(f"{ch!r} is already an unlimited rider; write it once", text, j)
-            rng, j = 0, j + 1
-            if j < len(text) and text[j] in _DIGITS:
-                raise BetzaError("a doubled atom is already an unlimited rider; no range may follow", text, j)
-        elif j < len(text) and text[j] in _DIGITS:
-            k = j + (2 if j + 1 < len(text) and text[j + 1] in _DIGITS else 1)
-            if k < len(text) and text[k] in _DIGITS:
-                raise BetzaError("a range has at most two digits", text, k)
-            if k - j == 2 and text[j] == "0":
-                raise BetzaError("a range must not start with 0", text, j)
-            rng, j = int(text[j:k]), k
+        rng, j = _range_after(text, i)
         if "n" in seen and (rng != 1 or base not in _LAMEABLE):
             why = "a rider" if rng != 1 else f"{ch}, which has no square between start and target"
             raise BetzaError(f"'n' (lame) cannot apply to {why}", text, seen["n"])
-        vecs: set[Vector] = set()
-        for pos, written in dirs:
-            got = _token_vectors(base, written, ch)
-            if isinstance(got, str):
-                raise BetzaError(got, text, pos)
-            vecs |= got
+        vecs = _direction_vectors(text, base, ch, dirs)
         mod = Modality.MOVE if "m" in seen else Modality(0)
         mod |= Modality.CAPTURE if "c" in seen else Modality(0)
         directions = _spellings(base)[frozenset(vecs)] if dirs else ""
@@ -560,3 +554,46 @@ def parse_betza(text: str) -> BetzaPiece:
     if start is not None:
         raise BetzaError(f"modifiers {text[start:]!r} have no atom after them", text, start)
     return BetzaPiece(tuple(moves))
+
+
+def _not_an_atom(ch: str) -> str:
+    """Why ``ch`` cannot stand where an atom must."""
+    if ch in _DIGITS:
+        return f"digit {ch!r}: a range must directly follow its atom"
+    if ch in _WHY:
+        return f"{ch!r} ({_WHY[ch]}) is not in this dialect"
+    if ch.isalpha():
+        return f"{ch!r} is not {'an atom' if ch.isupper() else 'a modifier'} in this dialect"
+    return f"{ch!r} is not allowed in Betza"
+
+
+def _range_after(text: str, i: int) -> tuple[int, int]:
+    """The range of the atom at ``text[i]`` (0: unlimited) and where the text goes on after it:
+    a doubled atom rides without limit, one or two digits set a limit."""
+    ch = text[i]
+    j = i + 1
+    if j < len(text) and text[j] == ch:
+        if ch in "RBQ":
+            raise BetzaError(f"{ch!r} is already an unlimited rider; write it once", text, j)
+        if j + 1 < len(text) and text[j + 1] in _DIGITS:
+            raise BetzaError("a doubled atom is already an unlimited rider; no range may follow", text, j + 1)
+        return 0, j + 1
+    if j < len(text) and text[j] in _DIGITS:
+        k = j + (2 if j + 1 < len(text) and text[j + 1] in _DIGITS else 1)
+        if k < len(text) and text[k] in _DIGITS:
+            raise BetzaError("a range has at most two digits", text, k)
+        if k - j == 2 and text[j] == "0":
+            raise BetzaError("a range must not start with 0", text, j)
+        return int(text[j:k]), k
+    return (0 if ch in "RBQ" else 1), j
+
+
+def _direction_vectors(text: str, base: str, atom: str, dirs: list[tuple[int, str]]) -> set[Vector]:
+    """The vectors the direction tokens written before ``atom`` select (all of them if none)."""
+    vecs: set[Vector] = set()
+    for pos, written in dirs:
+        got = _token_vectors(base, written, atom)
+        if isinstance(got, str):
+            raise BetzaError(got, text, pos)
+        vecs |= got
+    return vecs
