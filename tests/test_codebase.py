@@ -103,3 +103,27 @@ def test_missing_shared_data_fails_with_one_clear_line() -> None:
 
     with pytest.raises(pytest.fail.Exception, match=r"no-such-file is missing: these tests need the project's shared"):
         shared_file("no-such-file")
+
+
+# What a check may take from the emitters: an emitter's ``emit`` (it runs it and reads the files
+# back), the manifest types, and the fidelity table every target shares.  Anything else would be
+# an emitter's internals (how it names pieces, titles games, writes strings).
+CHECK_MAY_IMPORT = frozenset({"generator.emit.manifest", "generator.emit.fidelity"})
+EMITTER_ENTRY = "emit"
+
+
+def test_checks_use_only_what_emitters_publish() -> None:
+    emitters = {"generator.emit.fairy_stockfish", "generator.emit.zillions"}
+    wrong = []
+    for name, path in _modules().items():
+        if not name.startswith("generator.check"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("generator.emit"):
+                module, names = node.module or "", [a.name for a in node.names]
+                if module in CHECK_MAY_IMPORT or (module in emitters and names == [EMITTER_ENTRY]):
+                    continue
+                wrong.append(f"{name}:{node.lineno} imports {', '.join(names)} from {module}")
+            elif isinstance(node, ast.Import) and any(a.name.startswith("generator.emit") for a in node.names):
+                wrong.append(f"{name}:{node.lineno} imports {', '.join(a.name for a in node.names)}")
+    assert not wrong, wrong

@@ -342,6 +342,7 @@ def test_zrf_follows_the_engine_move_by_move(catalogue: Catalogue, name: str, mo
 
 def test_rules_files_pass_the_zrf_lint(catalogue: Catalogue, tmp_path: Path) -> None:
     from generator.zrf import lint
+
     for family in zillions.families(catalogue):
         files = zillions.family_files(catalogue, family)
         for name, data in files.items():
@@ -351,3 +352,40 @@ def test_rules_files_pass_the_zrf_lint(catalogue: Catalogue, tmp_path: Path) -> 
         zrf = next((tmp_path / family).glob("*.zrf"))
         problems = [m for m in lint.lint(zrf) if m.kind != "warning"]
         assert not problems, "\n".join(map(str, problems))
+
+
+def test_the_manifest_says_what_each_zip_holds(catalogue: Catalogue, tmp_path: Path) -> None:
+    """Every game of every written .zrf is in the manifest, with the title, number, piece names and
+    start it was written with: a check can work from the manifest and the zip alone."""
+    from generator import zrf
+    from generator.check.zillions import zrf_start
+    from generator.engine import Position
+
+    manifest = zillions.emit(catalogue, tmp_path)
+    assert sorted(manifest.files) == sorted(p.name for p in tmp_path.iterdir())
+    assert [z.path for z in manifest.zrf] == list(manifest.files)
+    assert sorted(g.variant for z in manifest.zrf for g in z.games) == sorted(catalogue.names())
+    for z in manifest.zrf:
+        with zipfile.ZipFile(tmp_path / z.path) as zf:
+            text = zf.read(z.member).decode("ascii")
+        rules = zrf.load_text(text, z.member)
+        assert [g.title for g in z.games] == rules.titles()
+        assert [g.number for g in z.games] == list(range(1, len(z.games) + 1))
+        for g in z.games:
+            v = catalogue.get(g.variant)
+            assert v is not None and v.family == z.family
+            for letter, name in g.pieces:
+                assert f"(name {name})" in text and relaxed(v, "zillions").piece(letter)
+            state = zrf.start(rules.game(g.title))
+            assert zrf_start(state, zrf.Notation(state.prog, g.letters()), v) == g.start
+            board = Position.start(relaxed(v, "zillions")).fen().split()[0].partition("[")[0]
+            assert g.start.startswith(board)
+
+
+def test_every_macro_kind_has_one_body_and_no_other_is_accepted() -> None:
+    from generator.emit.zillions.macros import KINDS, Macros
+
+    bodies = re.findall(r'm\.kind == "([a-z-]+)"', (TEMPLATE_DIR / "macros.zrf.j2").read_text(encoding="utf-8"))
+    assert sorted(bodies) == sorted(KINDS)
+    with pytest.raises(ValueError, match="no ZRF macro body for kind 'hop'"):
+        Macros().use(1, "hop", "hop")

@@ -123,7 +123,7 @@ def _request(catalogue: Catalogue, args: argparse.Namespace) -> _Request:
 
 def _names_in_zrf(catalogue: Catalogue, zrf_path: str, names: list[str]) -> list[str]:
     """``names``, or if there are none the catalogue variants the given rules file has a game for."""
-    from generator.check.zillions import read_rules, titles_of, zrf_title
+    from generator.check.zillions import built_downloads, read_rules, titles_of
 
     zrf = read_rules(zrf_path)
     if names:
@@ -132,7 +132,8 @@ def _names_in_zrf(catalogue: Catalogue, zrf_path: str, names: list[str]) -> list
         titles = set(titles_of(*zrf))
     except EngineError as e:
         raise ValueError(str(e)) from None
-    found = [v.name for v in catalogue.variants if zrf_title(v) in titles or v.title in titles]
+    written = {g.variant: g.title for z in built_downloads(catalogue, catalogue.variants).manifest.zrf for g in z.games}
+    found = [v.name for v in catalogue.variants if written.get(v.name) in titles or v.title in titles]
     if not found:
         raise ValueError(
             f"{zrf[0]} has no game titled as a catalogue variant; its titles: "

@@ -1,16 +1,18 @@
 """The Zillions adapter: the generated (or a given) ``.zrf`` played by the project's ZRF interpreter.
 
-For each catalogue variant, :class:`Zillions` reads its family's rules file (rendered from the
-catalogue by :func:`generator.emit.zillions.render_family`, or a given ``.zrf``, or the ``.zrf``
-inside a given ``.zip``), opens the game or variant whose title is the catalogue variant's title,
-and before anything is asked checks that its start position is the catalogue's: the board (holes
-``*``), the pieces in hand and the side to move, written as a FEN-like string on both sides.  Any
+For each catalogue variant, :class:`Zillions` reads its family's rules file (the zip the emitter
+writes into a temporary folder, read back from disk, or a given ``.zrf``, or the ``.zrf`` inside
+a given ``.zip``), opens the game or variant whose title the emitter's
+:class:`~generator.emit.manifest.Manifest` gives the catalogue variant (or the catalogue's own
+title), and before anything is asked checks that its start position is the one the manifest
+says was written: the board (holes ``*``), the pieces in hand and the side to move, written as
+a FEN-like string on both sides.  Any
 failure (no such title, a file that does not read or compile, another start) is one
 :class:`~generator.check.compare.EngineError`.
 
 Notation: :class:`generator.zrf.notation.Notation`, with each ZRF piece name given the catalogue's
-FEN letter by the emitter's naming (:func:`generator.emit.zillions.zrf_piece_names`); a piece the
-catalogue does not name keeps the file's own ``notation`` letter.  Castling is the royal piece's
+FEN letter by the manifest's piece names; a piece the catalogue does not name keeps the file's
+own ``notation`` letter.  Castling is the royal piece's
 part of the move (``f1i1``), a swap the swapping piece's (``c1b1``), a pass ``0000``.
 
 Results: a position where the interpreter's goals end the game has no moves, and its result is
@@ -27,29 +29,27 @@ pops back to the common part and pushes the rest, one move application per ply.
 
 from __future__ import annotations
 
+import tempfile
 import zipfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from generator.check.compare import OnePosition
-from generator.emit.fidelity import relaxed
-
-if TYPE_CHECKING:
-    from generator.catalogue.model import Catalogue, Variant
-    from generator.check.compare import Answer, Query
-    from generator.zrf import Notation, RulesFile, State, ZMove
+from generator.catalogue.model import Catalogue, Variant
+from generator.check.compare import Answer, EngineError, OnePosition, Query
+from generator.emit.manifest import GameEntry, Manifest
+from generator.emit.zillions import emit
+from generator.zrf import Game, Notation, RulesFile, State, ZMove, ZrfError, load_text, start
+from generator.zrf.command import print_perft
+from generator.zrf.reader import decode
 
 NAME = "zillions"
 PLAYERS = {"White": "w", "Black": "b"}  # the emitter's player names -> FEN colour
 
 
-def read_rules(path: str | Path) -> tuple[str, str]:
-    """``(label, text)`` of a rules file: a ``.zrf``, or the one ``.zrf`` inside a ``.zip``.
-    ``ValueError`` (one line) if it cannot be read."""
-    from generator.zrf.reader import decode
-
+def read_rules(path: str | Path, member: str | None = None) -> tuple[str, str]:
+    """``(label, text)`` of a rules file: a ``.zrf``, or the ``.zrf`` inside a ``.zip`` (``member``, or
+    the only one).  ``ValueError`` (one line) if it cannot be read."""
     p = Path(path)
     try:
         data = p.read_bytes()
@@ -60,66 +60,64 @@ def read_rules(path: str | Path) -> tuple[str, str]:
     try:
         with zipfile.ZipFile(p) as zf:
             members = [n for n in zf.namelist() if n.lower().endswith(".zrf")]
-            if len(members) != 1:
+            if member is None and len(members) != 1:
                 found = ", ".join(members) if members else "none"
                 raise ValueError(f"{path}: a zip must hold exactly one .zrf file (it holds: {found})")
-            return f"{p}:{members[0]}", decode(zf.read(members[0]))
-    except (zipfile.BadZipFile, OSError) as e:
+            name = members[0] if member is None else member
+            return f"{p}:{name}", decode(zf.read(name))
+    except (zipfile.BadZipFile, OSError, KeyError) as e:
         raise ValueError(f"{path}: cannot read the zip: {e}") from None
 
 
-def zrf_title(v: Variant) -> str:
-    """The title the emitter gives ``v``'s game or variant (ASCII, no double quotes)."""
-    from generator.emit.zillions import _zrf_text
+@dataclass(frozen=True)
+class Built:
+    """What the Zillions emitter wrote for a catalogue: its manifest, and each family's ``.zrf``
+    text as read back from the zip on disk."""
 
-    return _zrf_text(v.title)
+    manifest: Manifest
+    texts: dict[str, str]  # family -> .zrf text
+
+    def game(self, v: Variant) -> GameEntry:
+        """The manifest's game for ``v``; :class:`EngineError` if the emitter wrote none."""
+        try:
+            return self.manifest.game_of(v.name)[1]
+        except KeyError:
+            raise EngineError(f"{NAME}: the Zillions emitter wrote no game for {v.name}") from None
+
+    def label(self, v: Variant) -> str:
+        return f"{self.manifest.game_of(v.name)[0].member} (built from the catalogue)"
+
+
+def built_downloads(catalogue: Catalogue, variants: Sequence[Variant]) -> Built:
+    """Run the Zillions emitter for ``variants`` into a temporary folder and read back what it wrote."""
+    with tempfile.TemporaryDirectory() as tmp:
+        manifest = emit(catalogue, Path(tmp), [v.name for v in variants])
+        texts = {z.family: read_rules(Path(tmp) / z.path, z.member)[1] for z in manifest.zrf}
+    return Built(manifest, texts)
 
 
 def titles_of(label: str, text: str) -> list[str]:
     """The game and variant titles of a rules file's text."""
-    from generator.zrf import load_text
-
     return _load(label, text, load_text).titles()
 
 
-def _load(label: str, text: str, load_text) -> RulesFile:
-    from generator.check.compare import EngineError
-    from generator.zrf import ZrfError
-
+def _load(label: str, text: str, load: Callable[[str, str], RulesFile]) -> RulesFile:
     try:
-        return load_text(text, label)
+        return load(text, label)
     except ZrfError as e:
         raise EngineError(f"{NAME}: cannot read {label}: {e}") from None
 
 
-def find_game(rules: RulesFile, v: Variant):
-    """The game of ``rules`` titled as ``v`` (the emitter's ASCII title, or the catalogue's own)."""
-    from generator.check.compare import EngineError
-
+def find_game(rules: RulesFile, v: Variant, entry: GameEntry) -> Game:
+    """The game of ``rules`` titled as the manifest says ``v``'s was written, or as the catalogue titles it."""
     titles = rules.titles()
-    for t in (zrf_title(v), v.title):
+    for t in (entry.title, v.title):
         if t in titles:
             return rules.game(t)
     shown = "; ".join(repr(t) for t in titles) or "none"
     raise EngineError(
-        f"{NAME}: {rules.path} has no game or variant titled {zrf_title(v)!r} (for {v.name}); its titles: {shown}"
+        f"{NAME}: {rules.path} has no game or variant titled {entry.title!r} (for {v.name}); its titles: {shown}"
     )
-
-
-def letters_for(v: Variant) -> dict[str, str]:
-    """ZRF piece name -> the catalogue's FEN letter (upper case), by the emitter's naming."""
-    from generator.emit.zillions import zrf_piece_names
-
-    return {z: letter for letter, z in zrf_piece_names(relaxed(v, NAME)).items()}
-
-
-def reference_start(v: Variant) -> str:
-    """The catalogue's start (relaxed for Zillions) as ``board[pocket] side``, pockets sorted."""
-    from generator.engine import Position
-
-    fields = Position.start(relaxed(v, NAME)).fen().split()
-    board, _, pocket = fields[0].partition("[")
-    return _fenlike(board, pocket.rstrip("]"), fields[1])
 
 
 def _fenlike(board: str, pocket: str, side: str) -> str:
@@ -221,32 +219,26 @@ class Zillions(OnePosition):
     batch_size = 64
 
     def __init__(self, catalogue: Catalogue, variants: Sequence[Variant], zrf: str | Path | None = None) -> None:
-        from generator.check.compare import EngineError
-        from generator.emit.zillions import render_family, zrf_file_name
-        from generator.zrf import Notation, ZrfError, load_text, start
-
         self.lines: dict[str, _Line] = {}
         files: dict[str, RulesFile] = {}  # label -> the file
+        built = built_downloads(catalogue, variants)
         given = None if zrf is None else read_rules(zrf)
         for v in variants:
-            if given is not None:
-                label, text = given
-            else:
-                label = f"{zrf_file_name(v.family_title)} (built from the catalogue)"
-                text = None if label in files else render_family(catalogue, v.family)
+            entry = built.game(v)
+            label, text = given if given is not None else (built.label(v), built.texts[v.family])
             if label not in files:
-                assert text is not None
                 files[label] = _load(label, text, load_text)
-            game = find_game(files[label], v)
+            game = find_game(files[label], v, entry)
             try:
                 state = start(game)
-                notation = Notation(state.prog, letters_for(v))
+                notation = Notation(state.prog, entry.letters())
             except ZrfError as e:
                 raise EngineError(f"{NAME}: {v.name}: cannot play {game.title!r} of {label}: {e}") from None
-            got, want = zrf_start(state, notation, v), reference_start(v)
-            if got != want:
+            got = zrf_start(state, notation, v)
+            if got != entry.start:
                 raise EngineError(
-                    f"{NAME}: {v.name}: {game.title!r} of {label} starts from {got!r}, the catalogue from {want!r}"
+                    f"{NAME}: {v.name}: {game.title!r} of {label} starts from {got!r}, "
+                    f"the catalogue from {entry.start!r}"
                 )
             state.track_history()
             self.lines[v.name] = _Line(v, game.title, state, notation)
@@ -255,9 +247,6 @@ class Zillions(OnePosition):
     # -- the adapter protocol --------------------------------------------------------------------------
 
     def probe(self, variant: str, queries: Sequence[Query]) -> list[Answer]:
-        from generator.check.compare import Answer, EngineError
-        from generator.zrf import ZrfError
-
         line = self.lines.get(variant)
         if line is None:
             raise EngineError(
@@ -297,8 +286,6 @@ def perft_generated(
     """Perft ``depth`` of ``variant`` through the .zrf generated for its family, after the UCI ``moves``;
     prints ``move: count`` lines (with ``divide``) and ``Nodes searched: N``, and returns N.
     Bad input (unknown variant, negative depth, illegal move) raises ``ValueError``."""
-    from generator.check.compare import EngineError
-    from generator.zrf.command import print_perft
 
     if isinstance(variant, str):
         v = catalogue.get(variant)
@@ -324,13 +311,12 @@ def perft_generated(
 
 __all__ = [
     "NAME",
+    "Built",
     "Zillions",
+    "built_downloads",
     "find_game",
-    "letters_for",
     "perft_generated",
     "read_rules",
-    "reference_start",
     "titles_of",
     "zrf_start",
-    "zrf_title",
 ]

@@ -1,0 +1,74 @@
+r"""Zillions of Games rules files: one ``.zrf`` per family, zipped with its pictures and a rules text.
+
+Every decision is made in Python, in a typed context (:mod:`.context`, built by
+:func:`~generator.emit.zillions.game.family_context`); the Jinja templates
+(``templates/zillions/family.zrf.j2`` and the ZRF macro bodies in ``macros.zrf.j2``) only lay
+it out.  By concern: :mod:`.text` (names and ZRF strings), :mod:`.board` (grid, directions,
+zones), :mod:`.pieces` (pieces and their moves, castling, swaps), :mod:`.drops`, :mod:`.goals`,
+:mod:`.macros` (the ``define``\ s), :mod:`.images` (the bitmaps), :mod:`.game` (a family's
+games) and :mod:`.packaging` (the zips and the manifest).  Each variant is written *relaxed* for Zillions
+(:func:`generator.emit.fidelity.relaxed`): what ZRF cannot say is switched off and listed, in the
+game's description and in the download's text file.
+
+How the catalogue becomes ZRF (see ``shared/research/zillions-zrf.md``):
+
+* **File.** The family's first variant is the ``(game ...)``, the others ``(variant ...)``; every
+  variant restates every section it relies on (board, setup, pieces, options, goals), so nothing
+  of the first game leaks into another except piece types it never places.
+* **Board.** A grid of 50-pixel squares, files ``a/b/...`` left to right and ranks from the top;
+  holes are ``kill-positions`` (a killed position has no links: slides, steps and lame leaps stop
+  there, while a true leap is one link of its own direction and jumps it).  The board picture is
+  drawn here, holes shown dark.
+* **Directions.** The eight compass steps, plus one direction per leap vector a piece uses
+  (``nne`` is two north and one east).  ``symmetry Black`` lists every direction (Black's forward
+  is south, left and right stay), as the other ZRF readers need.
+* **Moves.** Each Betza move becomes macro calls, one per direction: ``step``/``leap`` (one
+  link), ``slide``/``ride`` (repeated), ``slide-3`` (limited), ``lame-leap-2`` (a path of steps
+  that must be empty), each optionally ``-no-capture`` or ``-capture-only`` and ``first-move-``
+  (Betza ``i``).  The last argument says how the piece lands: ``add``, ``(add-as-moved)`` for
+  pieces with a ``never-moved?`` attribute, or ``(add-or-promote-to-...)`` for pawns.
+* **Pawns.** Multi-steps from the ``multi-step-zone`` with every passed square empty; en passant
+  on each passed square, one macro per (steps before, steps after) pair, tested with ``mark``,
+  ``last-to?`` and ``last-from?``; promotion ``(add A B ...)`` in the ``promotion-zone``.
+* **Castling.** One macro per catalogue castling move, by squares: the king on its square and
+  never moved, the squares between empty, the king's squares not attacked, the rook of that type
+  never moved; the king lands with ``cascade``, the rook is picked up with ``from``.
+* **Drops.** ``(Piece off N)`` in the setup and a ``drops`` block limited to the ``drop-zone``.
+* **Swaps.** The swapping piece moves onto its unmoved neighbour and ``cascade``s it back; the
+  right to swap is a token per player on a ``dummy`` position, captured by the swap.
+* **Goals.** ``checkmated``; the race as ``absolute-config`` over the zone's squares; the bare
+  king with ``pieces-remaining``/``total-piece-count``; ``stalemated``; ``repetition``; a forced
+  pass is ``(option "pass turn" forced)``; Black first is the turn order.
+"""
+
+from generator.emit.zillions.game import TARGET, families, family_context
+from generator.emit.zillions.images import BOARD_BORDER, PIECE_SIZE, SQUARE_SIZE
+from generator.emit.zillions.packaging import (
+    FOLDER,
+    emit,
+    emit_zillions,
+    family_files,
+    render_family,
+    rules_text,
+    write_family_zip,
+)
+from generator.emit.zillions.pieces import zrf_piece_names
+from generator.emit.zillions.text import zrf_file_name
+
+__all__ = [
+    "BOARD_BORDER",
+    "FOLDER",
+    "PIECE_SIZE",
+    "SQUARE_SIZE",
+    "TARGET",
+    "emit",
+    "emit_zillions",
+    "families",
+    "family_context",
+    "family_files",
+    "render_family",
+    "rules_text",
+    "write_family_zip",
+    "zrf_file_name",
+    "zrf_piece_names",
+]

@@ -1,0 +1,120 @@
+"""The ``(board ...)`` of a game: grid, directions, symmetry, holes, dummy positions and zones.
+
+Directions are the eight compass steps, plus one per leap vector a piece uses, named by their
+steps from White's side (``nne``: two north, one east); ``symmetry Black`` mirrors each for Black.
+
+>>> direction_name((1, 2)), direction_name((0, -2)), direction_name((-1, 1))
+('nne', 'ss', 'nw')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping
+
+from generator.catalogue.model import FILE_LETTERS, Color, Square, Variant, absolute_rank
+from generator.emit.zillions.context import PLAYERS, BoardContext, Direction, Vector, Zone
+from generator.emit.zillions.images import BOARD_BORDER, SQUARE_SIZE, BoardPicture, Images
+
+UNIT = ((0, 1), (1, 0), (0, -1), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1))  # n e s w ne nw se sw
+
+
+def direction_name(v: Vector) -> str:
+    """A direction's name from its (dx, dy) vector, White's view: the steps spelled out, vertical
+    first (``(1, 2)`` -> ``nne``, ``(0, -2)`` -> ``ss``, ``(-1, 1)`` -> ``nw``)."""
+    dx, dy = v
+    return ("n" * dy if dy > 0 else "s" * -dy) + ("e" * dx if dx > 0 else "w" * -dx)
+
+
+def mirror(v: Vector) -> Vector:
+    """Black's view of a vector: forward is south."""
+    return v[0], -v[1]
+
+
+def ordered_vectors(vectors: Iterable[Vector]) -> list[Vector]:
+    """The compass steps first (n e s w ne nw se sw), then the rest shortest first."""
+    vs = set(vectors)
+    rest = sorted(vs - set(UNIT), key=lambda v: (max(abs(v[0]), abs(v[1])), abs(v[0]) + abs(v[1]), direction_name(v)))
+    return [v for v in UNIT if v in vs] + rest
+
+
+def squares_of_ranks(v: Variant, color: Color, relative: Iterable[int]) -> tuple[str, ...]:
+    """Board squares (holes left out) on the given relative ranks of ``color``, a1 b1 ... order."""
+    ranks = sorted({absolute_rank(color, r, v.board.ranks) for r in relative})
+    return tuple(
+        Square(f, r - 1).name
+        for r in ranks
+        if 1 <= r <= v.board.ranks
+        for f in range(v.board.files)
+        if Square(f, r - 1) not in v.board.holes
+    )
+
+
+def zones_of(v: Variant) -> dict[str, tuple[int, ...]]:
+    """The zones the game's moves test, by name: their relative ranks."""
+    zones: dict[str, tuple[int, ...]] = {}
+    pr = v.pawn_rules
+    has_pawns = any(p.pawn for p in v.pieces)
+    if has_pawns and pr.promotion is not None:
+        zones["promotion-zone"] = pr.promotion.ranks
+    if has_pawns and pr.max_steps > 1 and pr.multi_step_ranks:
+        zones["multi-step-zone"] = pr.multi_step_ranks
+    if v.drops is not None:
+        zones["drop-zone"] = v.drops.ranks
+    return zones
+
+
+def _vectors_used(v: Variant) -> set[Vector]:
+    vecs: set[Vector] = set(UNIT)
+    for p in v.pieces:
+        for m in p.movement.moves:
+            if not m.lame:
+                vecs.update(m.vectors())
+    for sw in v.swaps:
+        for m in sw.adjacency_movement.moves:
+            vecs.update(m.vectors())
+    return vecs | {mirror(x) for x in vecs}
+
+
+def board_context(
+    images: Images, v: Variant, zones: Mapping[str, tuple[int, ...]], dummies: Iterable[str]
+) -> BoardContext:
+    """The board of ``v``: its picture, grid, holes, the given dummy positions and zones."""
+    holes = tuple(sorted(v.board.holes))
+    stem = f"Board{v.board.files}x{v.board.ranks}" + "".join(
+        f"-{s.name}" for s in sorted(v.board.holes, key=lambda s: (s.rank, s.file))
+    )
+    s, e = SQUARE_SIZE, BOARD_BORDER
+    board = BoardContext(
+        image=images.path(stem, BoardPicture(v.board.files, v.board.ranks, holes)).replace("/", "\\"),
+        start=(e, e, e + s, e + s),
+        files="/".join(FILE_LETTERS[: v.board.files]),
+        ranks="/".join(str(r) for r in range(v.board.ranks, 0, -1)),
+        step=s,
+        kill=tuple(x.name for x in sorted(v.board.holes, key=lambda q: (q.rank, q.file))),
+        dummies=tuple(dummies),
+        vectors=frozenset(),
+        directions=(),
+        symmetry=(),
+        zones=(),
+    )
+    return with_zones(with_directions(board, _vectors_used(v)), v, zones)
+
+
+def with_directions(board: BoardContext, vectors: Iterable[Vector]) -> BoardContext:
+    """``board`` declaring the directions of ``vectors``, their mirrors and the compass steps."""
+    vecs = ordered_vectors(set(vectors) | {mirror(x) for x in vectors} | set(UNIT))
+    return dataclasses.replace(
+        board,
+        vectors=frozenset(vecs),
+        directions=tuple(Direction(direction_name(x), x[0], -x[1]) for x in vecs),
+        symmetry=tuple((direction_name(x), direction_name(mirror(x))) for x in vecs),
+    )
+
+
+def with_zones(board: BoardContext, v: Variant, zones: Mapping[str, tuple[int, ...]]) -> BoardContext:
+    """``board`` declaring ``zones`` (name -> relative ranks) for both players."""
+    return dataclasses.replace(
+        board,
+        zones=tuple(Zone(z, PLAYERS[c], squares_of_ranks(v, c, ranks)) for z, ranks in zones.items() for c in Color),
+    )

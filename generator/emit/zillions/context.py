@@ -1,0 +1,155 @@
+"""What ``templates/zillions/family.zrf.j2`` is given: typed, immutable, and decided here.
+
+The template lays these out and decides nothing: every name, position and line of text is in
+the context already.  :class:`FamilyContext` is one ``.zrf`` file; each of its
+:class:`GameContext` entries is one ``(game ...)`` or ``(variant ...)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from generator.catalogue.model import Color, Variant
+from generator.emit.fidelity import Limitation
+from generator.emit.zillions.images import Picture
+from generator.emit.zillions.macros import MacroContext
+
+PLAYERS = {Color.WHITE: "White", Color.BLACK: "Black"}
+ATTRIBUTE = "never-moved?"  #: the piece attribute of pieces whose first move matters
+
+Vector = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Call:
+    """A macro call in a piece's ``moves`` or ``drops``: ``(macro arg ...)``."""
+
+    macro: str
+    args: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Direction:
+    """A board direction: its name and its (dx, dy) in screen steps (dy grows downwards)."""
+
+    name: str
+    dx: int
+    dy: int
+
+
+@dataclass(frozen=True)
+class Zone:
+    """A ZRF zone of one player."""
+
+    name: str
+    player: str
+    positions: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class BoardContext:
+    """The ``(board ...)`` section; ``vectors`` are the directions' vectors in White's view."""
+
+    image: str
+    start: tuple[int, int, int, int]
+    files: str
+    ranks: str
+    step: int
+    kill: tuple[str, ...]
+    dummies: tuple[str, ...]
+    vectors: frozenset[Vector]
+    directions: tuple[Direction, ...]
+    symmetry: tuple[tuple[str, str], ...]
+    zones: tuple[Zone, ...]
+
+
+@dataclass(frozen=True)
+class PieceNeeds:
+    """What a piece's moves name on the board: a variant that inherits the piece without placing it
+    must still declare these."""
+
+    vectors: frozenset[Vector]
+    zones: Mapping[str, tuple[int, ...]]
+    dummies: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class PieceContext:
+    """One ``(piece ...)``: names, texts, pictures per player, attributes, move and drop calls."""
+
+    name: str
+    help: str
+    description: tuple[str, ...]
+    images: tuple[tuple[str, str], ...]
+    attributes: tuple[tuple[str, str], ...]
+    moves: tuple[Call, ...]
+    drops: tuple[Call, ...]
+    needs: PieceNeeds
+
+
+@dataclass(frozen=True)
+class SetupEntry:
+    """A piece type of one player in ``board-setup``: its positions and how many start off the board."""
+
+    name: str
+    positions: tuple[str, ...]
+    off: int
+
+
+@dataclass(frozen=True)
+class SideSetup:
+    player: str
+    entries: tuple[SetupEntry, ...]
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A ``win-condition``, ``loss-condition`` or ``draw-condition`` with its comment."""
+
+    kind: str
+    players: tuple[str, ...]
+    goal: str
+    comment: str
+
+
+@dataclass(frozen=True)
+class GameContext:
+    """One ``(game ...)`` (``form`` game) or ``(variant ...)``.
+
+    ``relaxed`` is the variant as written for Zillions, ``limitations`` what was left out, and
+    ``zone_ranks`` the relative ranks of each zone the game declares.
+    """
+
+    form: str
+    title: str
+    name: str
+    comment: tuple[str, ...]
+    description: tuple[str, ...]
+    options: tuple[tuple[str, str], ...]
+    players: tuple[str, ...]
+    turn_order: tuple[str, ...]
+    board: BoardContext
+    setup: tuple[SideSetup, ...]
+    pieces: tuple[PieceContext, ...]
+    conditions: tuple[Condition, ...]
+    limitations: tuple[Limitation, ...]
+    relaxed: Variant
+    zone_ranks: Mapping[str, tuple[int, ...]]
+
+
+@dataclass(frozen=True)
+class FamilyContext:
+    """One ``.zrf`` file: its header, the macros it defines, its games, and the pictures it names
+    (zip path -> what to draw there)."""
+
+    title: str
+    file_name: str
+    header: tuple[str, ...]
+    macros: tuple[MacroContext, ...]
+    groups: Mapping[int, str]
+    games: tuple[GameContext, ...]
+    images: Mapping[str, Picture]
+    attribute: str
+    forward: str
+    backward: str

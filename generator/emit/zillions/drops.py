@@ -1,0 +1,23 @@
+"""Drops: pieces in hand start ``off`` the board (``(Piece off N)`` in the setup) and enter it
+through a ``drops`` block limited to the player's ``drop-zone``."""
+
+from __future__ import annotations
+
+from generator.catalogue.model import PieceType, Variant
+from generator.emit.zillions.context import Call
+from generator.emit.zillions.macros import Macros
+
+
+def droppable(v: Variant, p: PieceType) -> bool:
+    """Whether ``p`` can ever be in hand: it starts there, or captured pieces go to the hand."""
+    if v.drops is None:
+        return False
+    in_hand = any(letter == p.letter and n > 0 for _, letter, n in v.setup.pockets)
+    return in_hand or (v.drops.captures_to_hand and not p.royal)
+
+
+def drop_calls(macros: Macros, v: Variant, p: PieceType, land: str) -> list[Call]:
+    """The calls of ``p``'s ``drops`` block (none if it is never in hand)."""
+    if not droppable(v, p):
+        return []
+    return [Call(macros.use(5, "drop-in-zone", "drop"), (land,))]

@@ -1,0 +1,75 @@
+"""How a game ends in ZRF: ``checkmated``; the race as ``absolute-config`` over the goal squares;
+the bare king with ``pieces-remaining`` and ``total-piece-count``; ``stalemated``; ``repetition``."""
+
+from __future__ import annotations
+
+from generator.catalogue.model import BareKing, Color, StalemateResult, Variant
+from generator.emit.zillions.board import squares_of_ranks
+from generator.emit.zillions.context import PLAYERS, Condition
+from generator.emit.zillions.pieces import Names
+
+BOTH = (PLAYERS[Color.WHITE], PLAYERS[Color.BLACK])
+
+_STALEMATE = {
+    StalemateResult.DRAW: Condition(
+        "draw-condition", BOTH, "stalemated", "a side without a legal move is stalemated: a draw"
+    ),
+    StalemateResult.LOSS: Condition("loss-condition", BOTH, "stalemated", "a side without a legal move loses"),
+}
+
+
+def conditions(v: Variant, names: Names, tokens: bool) -> list[Condition]:
+    """The win, loss and draw conditions of ``v``, in file order."""
+    out: list[Condition] = []
+    royals = [names.piece[p.letter] for p in v.pieces if p.royal]
+    if v.goals.checkmate and royals:
+        out.append(
+            Condition(
+                "loss-condition",
+                BOTH,
+                f"(checkmated {' '.join(royals)})",
+                "checkmate wins; no move may leave the royal piece attacked",
+            )
+        )
+    out += _race(v, names)
+    if v.goals.bare_king is not None and not tokens:
+        out += _bare_king(v.goals.bare_king)
+    if v.draws.stalemate in _STALEMATE:
+        out.append(_STALEMATE[v.draws.stalemate])
+    if v.draws.repetition:
+        out.append(Condition("draw-condition", BOTH, "repetition", "threefold repetition draws"))
+    return out
+
+
+def _race(v: Variant, names: Names) -> list[Condition]:
+    if v.goals.race is None:
+        return []
+    types = " ".join(names.piece[p.letter] for p in v.pieces)
+    return [
+        Condition(
+            "win-condition",
+            (PLAYERS[color],),
+            f"(absolute-config {types} ({' '.join(squares_of_ranks(v, color, v.goals.race.ranks))}))",
+            f"{PLAYERS[color]} wins with its pieces on every square of its goal ranks",
+        )
+        for color in Color
+    ]
+
+
+def _bare_king(bare: BareKing) -> list[Condition]:
+    out = []
+    if bare.both_bare_draw:
+        out.append(Condition("draw-condition", BOTH, "(total-piece-count 2)", "both kings bare: a draw"))
+    # a side with its king alone loses at once when the other side keeps at least opponent_minimum
+    # pieces besides its king, that is when the board holds at least opponent_minimum + 2 pieces
+    excluded = range(2, max(2, bare.opponent_minimum + 1) + 1)
+    parts = ["(pieces-remaining 1)"] + [f"(not (total-piece-count {n}))" for n in excluded]
+    out.append(
+        Condition(
+            "loss-condition",
+            BOTH,
+            f"(and {' '.join(parts)})",
+            f"a bare king loses against {bare.opponent_minimum} or more other pieces",
+        )
+    )
+    return out

@@ -1,0 +1,111 @@
+"""The pictures of a download: the board and every piece and token, as Windows bitmaps.
+
+A rules file names each picture by its path in the zip; :class:`Images` gives every different
+picture one path, and :func:`draw` makes its bytes (the same bytes for the same picture).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from generator.catalogue.model import Square
+from generator.emit.glyphs import Glyph, Shape, bmp_bytes, raster
+
+SQUARE_SIZE = 50  #: board squares, in pixels
+PIECE_SIZE = 48  #: piece bitmaps (square), in pixels: a little smaller than a board square
+BOARD_BORDER = 10  #: the frame around the squares, in pixels
+LIGHT, DARK, HOLE, FRAME = (240, 217, 181), (181, 136, 99), (70, 70, 70), (110, 78, 52)
+
+
+@dataclass(frozen=True)
+class BoardPicture:
+    """A board of ``files`` x ``ranks`` squares with ``holes`` (sorted) drawn dark."""
+
+    files: int
+    ranks: int
+    holes: tuple[Square, ...]
+
+
+@dataclass(frozen=True)
+class PiecePicture:
+    """A piece glyph (see :mod:`generator.emit.glyphs`) in one colour."""
+
+    kind: str
+    marks: tuple[str, ...]
+    shapes: tuple[Shape, ...]
+    color: str
+
+
+@dataclass(frozen=True)
+class TokenPicture:
+    """A swap-right token in one colour."""
+
+    color: str
+
+
+Picture = BoardPicture | PiecePicture | TokenPicture
+
+
+class Images:
+    """Zip path of each picture a file names; pictures that differ get different paths."""
+
+    def __init__(self) -> None:
+        self.paths: dict[str, Picture] = {}
+        self._by_picture: dict[Picture, str] = {}
+
+    def path(self, stem: str, picture: Picture) -> str:
+        """The zip path (``images/<stem>.bmp``, numbered if taken) of ``picture``."""
+        found = self._by_picture.get(picture)
+        if found is not None:
+            return found
+        path, n = f"images/{stem}.bmp", 1
+        while path in self.paths:
+            n += 1
+            path = f"images/{stem}{n}.bmp"
+        self.paths[path] = picture
+        self._by_picture[picture] = path
+        return path
+
+
+def _token_glyph() -> Glyph:
+    """A swap-right token: a coin with two opposed arrows."""
+    shapes = (
+        Shape("circle", ((50.0, 50.0),), 34.0, "body"),
+        Shape("line", ((30.0, 42.0), (70.0, 42.0), (62.0, 34.0)), 5.0, "ink"),
+        Shape("line", ((70.0, 58.0), (30.0, 58.0), (38.0, 66.0)), 5.0, "ink"),
+    )
+    return Glyph("token", (), shapes)
+
+
+def board_pixels(files: int, ranks: int, holes: Iterable[Square]) -> list[list[tuple[int, int, int]]]:
+    """The board picture's rows of RGB pixels, top row first: a frame, light and dark squares, holes."""
+    s, e = SQUARE_SIZE, BOARD_BORDER
+    width, height = files * s + 2 * e, ranks * s + 2 * e
+    hole_set = set(holes)
+    rows = []
+    for y in range(height):
+        row = []
+        for x in range(width):
+            fx, ry = (x - e) // s, (y - e) // s
+            if not (0 <= x - e < files * s and 0 <= y - e < ranks * s):
+                row.append(FRAME)
+                continue
+            sq = Square(fx, ranks - 1 - ry)
+            if sq in hole_set:
+                row.append(HOLE)
+            else:
+                row.append(DARK if (sq.file + sq.rank) % 2 == 0 else LIGHT)
+        rows.append(row)
+    return rows
+
+
+@functools.lru_cache(maxsize=256)
+def draw(picture: Picture) -> bytes:
+    """The bitmap file of ``picture``."""
+    if isinstance(picture, BoardPicture):
+        return bmp_bytes(board_pixels(picture.files, picture.ranks, picture.holes))
+    if isinstance(picture, PiecePicture):
+        return bmp_bytes(raster(Glyph(picture.kind, picture.marks, picture.shapes), picture.color, PIECE_SIZE))
+    return bmp_bytes(raster(_token_glyph(), picture.color, PIECE_SIZE))

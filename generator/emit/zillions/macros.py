@@ -1,0 +1,130 @@
+"""The ZRF macros a rules file defines: each ``(define ...)`` once, named for what it does.
+
+A move, a landing, a castling or a swap is written as a call of a macro; :class:`Macros` hands
+out the macro's name and remembers its parameters, and ``templates/zillions/macros.zrf.j2``
+writes one body per :data:`KINDS` entry.  A name asked for again with other parameters gets a
+suffix, so two different bodies never share a name.
+
+>>> macros = Macros()
+>>> macros.use(1, "step", "leap", modality="both", initial=False)
+'step'
+>>> macros.use(1, "step", "leap", modality="move", initial=False)
+'step-2'
+>>> [(m["name"], m["modality"]) for m in macros.listing()]
+[('step', 'both'), ('step-2', 'move')]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TypedDict, Unpack
+
+from generator.betza import Modality
+
+#: every macro kind: each has exactly one body in ``macros.zrf.j2``
+KINDS = frozenset(
+    {
+        "add-as-moved",
+        "add-or-promote",
+        "leap",
+        "slide",
+        "slide-limited",
+        "lame-leap",
+        "multi-step",
+        "en-passant",
+        "castle",
+        "swap",
+        "drop",
+    }
+)
+
+#: print groups, in file order, with their heading
+GROUPS = {
+    0: "How pieces land",
+    1: "Moves, from the Betza notation",
+    2: "Pawns: multi-steps and en passant",
+    3: "Castling",
+    4: "Swaps",
+    5: "Drops",
+}
+
+MODALITY_SUFFIX = {Modality.BOTH: "", Modality.MOVE: "-no-capture", Modality.CAPTURE: "-capture-only"}
+MODALITY_WORD = {Modality.BOTH: "both", Modality.MOVE: "move", Modality.CAPTURE: "capture"}
+
+
+class MacroParams(TypedDict, total=False):
+    """What fills a macro body in; which keys a kind uses is up to its body."""
+
+    modality: str  #: both, move or capture
+    initial: bool  #: only before the piece's first move
+    range: int  #: a limited slide's length
+    steps: int  #: a lame leap's or a multi-step's number of steps
+    choices: tuple[str, ...]  #: promotion choices (ZRF piece names)
+    mandatory: bool  #: whether promotion is forced
+    moved: bool  #: whether the landing clears ``never-moved?``
+    before: int  #: en passant: steps of the enemy pawn before the passed square
+    after: int  #: en passant: steps after it
+    king: str  #: castling squares and the rook's type
+    king_to: str
+    rook: str
+    rook_to: str
+    rook_type: str
+    empty: tuple[str, ...]  #: castling: squares that must be empty
+    unattacked: tuple[str, ...]  #: castling: squares the king passes, not attacked
+    unmoved: bool  #: a swap only between never-moved pieces
+    tokens: tuple[str, ...]  #: a swap's token positions
+
+
+class MacroContext(MacroParams):
+    """One macro as the template reads it."""
+
+    name: str
+    kind: str
+    group: int
+
+
+@dataclass(frozen=True)
+class Macro:
+    """One ZRF ``define``: ``kind`` selects its body in ``macros.zrf.j2``; ``params`` fill it in."""
+
+    group: int  # where it is printed: see GROUPS
+    name: str
+    kind: str
+    params: tuple[tuple[str, object], ...]  # sorted items of the MacroParams, to compare two uses
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"no ZRF macro body for kind {self.kind!r}; kinds: {', '.join(sorted(KINDS))}")
+        if self.group not in GROUPS:
+            raise ValueError(f"no print group {self.group}")
+
+
+class Macros:
+    """The file's macros by name, in order of first use."""
+
+    def __init__(self) -> None:
+        self._by_name: dict[str, Macro] = {}
+        self._params: dict[str, MacroParams] = {}
+
+    def use(self, group: int, name: str, kind: str, **params: Unpack[MacroParams]) -> str:
+        """The name of the macro ``kind`` with these parameters, defined under ``name`` if it is new."""
+        frozen = tuple(sorted(params.items()))
+        candidate, n = name, 1
+        while True:
+            m = self._by_name.get(candidate)
+            if m is None:
+                self._by_name[candidate] = Macro(group, candidate, kind, frozen)
+                self._params[candidate] = params
+                return candidate
+            if m.kind == kind and m.params == frozen:
+                return candidate
+            n += 1
+            candidate = f"{name}-{n}"
+
+    def listing(self) -> list[MacroContext]:
+        """Every macro, by group, then in order of first use (the first game's pieces first)."""
+        order = {name: i for i, name in enumerate(self._by_name)}
+        return [
+            MacroContext(name=m.name, kind=m.kind, group=m.group, **self._params[m.name])
+            for m in sorted(self._by_name.values(), key=lambda m: (m.group, order[m.name]))
+        ]

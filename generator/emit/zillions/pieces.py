@@ -1,0 +1,330 @@
+"""The ``(piece ...)`` sections: names, pictures, the ``never-moved?`` attribute and the moves.
+
+Each Betza move becomes macro calls, one per direction: ``step``/``leap`` (one link),
+``slide``/``ride`` (repeated), ``slide-3`` (limited), ``lame-leap-2`` (a path of steps that must
+be empty), each optionally ``-no-capture`` or ``-capture-only`` and ``first-move-`` (Betza ``i``).
+The last argument says how the piece lands: ``add``, ``(add-as-moved)`` for pieces with a
+``never-moved?`` attribute, or ``(add-or-promote-to-...)`` for pawns.  Pawns add multi-steps from
+the ``multi-step-zone`` and en passant; royal pieces castle; swapping pieces swap, using up a
+token on a ``dummy`` position.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+from generator.betza import BetzaMove, Modality, lame_path
+from generator.catalogue.model import CastlingMove, Color, PieceType, Role, Square, Variant
+from generator.emit.glyphs import Glyph
+from generator.emit.rules_text import ranks_phrase
+from generator.emit.zillions.board import direction_name, ordered_vectors
+from generator.emit.zillions.context import ATTRIBUTE, PLAYERS, Call, PieceContext, PieceNeeds, Vector
+from generator.emit.zillions.drops import drop_calls, droppable
+from generator.emit.zillions.images import Images, PiecePicture, TokenPicture
+from generator.emit.zillions.macros import MODALITY_SUFFIX, MODALITY_WORD, Macros
+from generator.emit.zillions.text import piece_id, wrap_string, zrf_text
+
+
+@dataclass(frozen=True)
+class Names:
+    """ZRF names of one variant's piece types (by letter) and swap tokens (by swap index)."""
+
+    piece: dict[str, str]
+    tokens: dict[int, str]
+
+
+def _unique(base: str, used: set[str]) -> str:
+    name, n = base, 1
+    while name in used:
+        n += 1
+        name = f"{base}{n}"
+    used.add(name)
+    return name
+
+
+def names_of(v: Variant) -> Names:
+    """The ZRF names of ``v``'s pieces and swap tokens, numbered where two would clash."""
+    used: set[str] = set()
+    pieces = {p.letter: _unique(piece_id(p.name), used) for p in v.pieces}
+    tokens = {i: _unique(f"{pieces[sw.piece]}SwapRight", used) for i, sw in enumerate(v.swaps)}
+    return Names(pieces, tokens)
+
+
+def zrf_piece_names(v: Variant) -> dict[str, str]:
+    """FEN letter -> ZRF piece name, for the pieces of ``v``."""
+    return dict(names_of(v).piece)
+
+
+def needs_attribute(v: Variant) -> set[str]:
+    """Letters of the piece types that carry ``never-moved?``: castling kings and rooks, swapping
+    pieces and their partners, pieces with first-move-only (``i``) moves, and pawns that may
+    promote to one of those."""
+    out: set[str] = set()
+    for cm in v.castling:
+        for sq in (cm.king_from, cm.rook_from):
+            got = v.setup.piece_at(sq)
+            if got is not None:
+                out.add(got[1])
+    for sw in v.swaps:
+        if sw.unmoved_only:
+            out.add(sw.piece)
+            out |= {p.letter for p in swap_partners(v, sw.piece, sw.excluded_roles)}
+    out |= {p.letter for p in v.pieces if any(m.initial for m in p.movement.moves)}
+    # A promoted piece has moved, but (add Rook ...) gives it the type's default, never-moved? true:
+    # a pawn that may promote to such a type carries the attribute and clears it where it lands.
+    promo = v.pawn_rules.promotion
+    if promo is not None and out & set(promo.choices):
+        out |= {p.letter for p in v.pieces if p.pawn}
+    return out
+
+
+def swap_partners(v: Variant, letter: str, excluded: frozenset[Role]) -> list[PieceType]:
+    """The piece types the piece ``letter`` may swap with."""
+    return [p for p in v.pieces if not (p.roles & excluded) and p.letter != letter]
+
+
+def token_position(color: Color, piece: str, k: int) -> str:
+    """The dummy position of ``color``'s ``k``-th swap right of the ZRF piece ``piece``."""
+    return f"{color.word}-{piece.lower()}-swap-{k}"
+
+
+def swap_tokens(v: Variant, names: Names) -> dict[Color, list[tuple[str, tuple[str, ...]]]]:
+    """Per colour: (token piece, its dummy positions) of every swap rule."""
+    out: dict[Color, list[tuple[str, tuple[str, ...]]]] = {c: [] for c in Color}
+    for i, sw in enumerate(v.swaps):
+        for c in Color:
+            positions = tuple(token_position(c, names.piece[sw.piece], k) for k in range(1, sw.per_player + 1))
+            out[c].append((names.tokens[i], positions))
+    return out
+
+
+class PieceMoves:
+    """The macro calls of one variant's pieces, defining the macros they need in ``macros``."""
+
+    def __init__(self, macros: Macros, v: Variant, names: Names) -> None:
+        self.macros = macros
+        self.v = v
+        self.names = names
+
+    def landing(self, p: PieceType, moved: bool) -> str:
+        """How ``p`` lands: ``add``, or a macro that also clears ``never-moved?`` or promotes."""
+        promo = self.v.pawn_rules.promotion if p.pawn else None
+        if promo is None:
+            if moved:
+                return "(" + self.macros.use(0, "add-as-moved", "add-as-moved") + ")"
+            return "add"
+        choices = tuple(self.names.piece[x] for x in promo.choices)
+        name = "add-" + ("as-moved-" if moved else "") + "or-promote-" + ("" if promo.mandatory else "optionally-")
+        name += "to-" + "-".join(choices)
+        macro = self.macros.use(0, name, "add-or-promote", choices=choices, mandatory=promo.mandatory, moved=moved)
+        return f"({macro})"
+
+    def moves(self, p: PieceType, land: str) -> list[Call]:
+        """Every move of ``p``: its Betza moves, a pawn's extras, castling and swaps."""
+        out: list[Call] = []
+        for m in p.movement.moves:
+            out += self.betza_move(m, land)
+        if p.pawn:
+            out += self.pawn_moves(p, land)
+        v = self.v
+        if v.castling and p.royal:
+            out += [self.castling(cm) for cm in v.castling if v.setup.piece_at(cm.king_from) == (cm.color, p.letter)]
+        for i, sw in enumerate(v.swaps):
+            if sw.piece == p.letter:
+                out += self.swap(i)
+        return out
+
+    def betza_move(self, m: BetzaMove, land: str) -> list[Call]:
+        """One call per direction of a Betza move."""
+        suffix = MODALITY_SUFFIX[m.modality]
+        prefix = "first-move-" if m.initial else ""
+        mod = MODALITY_WORD[m.modality]
+        calls: list[Call] = []
+        for vec in ordered_vectors(m.vectors()):
+            unit = max(abs(vec[0]), abs(vec[1])) == 1
+            args: tuple[str, ...] = (direction_name(vec),)
+            if m.lame:
+                steps = [*lame_path(*vec), vec]
+                args = tuple(
+                    direction_name((b[0] - a[0], b[1] - a[1])) for a, b in itertools.pairwise([(0, 0), *steps])
+                )
+                name = f"{prefix}lame-leap-{len(args)}{suffix}"
+                name = self.macros.use(1, name, "lame-leap", steps=len(args), modality=mod, initial=m.initial)
+            elif m.range == 1:
+                name = f"{prefix}{'step' if unit else 'leap'}{suffix}"
+                name = self.macros.use(1, name, "leap", modality=mod, initial=m.initial)
+            elif m.range == 0:
+                name = f"{prefix}{'slide' if unit else 'ride'}{suffix}"
+                name = self.macros.use(1, name, "slide", modality=mod, initial=m.initial)
+            else:
+                name = f"{prefix}{'slide' if unit else 'ride'}-{m.range}{suffix}"
+                name = self.macros.use(1, name, "slide-limited", range=m.range, modality=mod, initial=m.initial)
+            calls.append(Call(name, (*args, land)))
+        return calls
+
+    def pawn_moves(self, p: PieceType, land: str) -> list[Call]:
+        """A pawn's multi-steps and en passant captures."""
+        v = self.v
+        pr = v.pawn_rules
+        out: list[Call] = []
+        if pr.max_steps > 1 and pr.multi_step_ranks:
+            name = self.macros.use(2, f"pawn-multi-step-{pr.max_steps}", "multi-step", steps=pr.max_steps)
+            out.append(Call(name, ("n", land)))
+        if not (pr.en_passant and pr.max_steps > 1):
+            return out
+        pawns = [self.names.piece[x.letter] for x in v.pieces if x.pawn]
+        victim = f"(piece? {pawns[0]})"
+        if len(pawns) > 1:
+            victim = "(or " + " ".join(f"(piece? {x})" for x in pawns) + ")"
+        for vec in ordered_vectors(_single_captures(p)):
+            for total in range(2, pr.max_steps + 1):
+                for before in range(1, total):
+                    after = total - before
+                    name = self.macros.use(2, f"en-passant-{before}-{after}", "en-passant", before=before, after=after)
+                    out.append(Call(name, (direction_name(vec), victim, land)))
+        return out
+
+    def castling(self, cm: CastlingMove) -> Call:
+        """One castling move, as a macro of its own squares."""
+        rank = cm.king_from.rank
+        files = [cm.king_from.file, cm.king_to.file, cm.rook_from.file, cm.rook_to.file]
+        span = [Square(f, rank) for f in range(min(files), max(files) + 1)]
+        empty = tuple(s.name for s in span if s not in (cm.king_from, cm.rook_from))
+        step = 1 if cm.king_to.file > cm.king_from.file else -1
+        path = tuple(Square(f, rank).name for f in range(cm.king_from.file, cm.king_to.file + step, step))
+        rook = self.v.setup.piece_at(cm.rook_from)
+        assert rook is not None  # the loader guarantees it
+        name = self.macros.use(
+            3,
+            f"castle-{cm.king_from}-{cm.king_to}-{cm.rook_from}-{cm.rook_to}",
+            "castle",
+            king=cm.king_from.name,
+            king_to=cm.king_to.name,
+            rook=cm.rook_from.name,
+            rook_to=cm.rook_to.name,
+            rook_type=self.names.piece[rook[1]],
+            empty=empty,
+            unattacked=path,
+        )
+        return Call(name, ())
+
+    def swap(self, index: int) -> list[Call]:
+        """The calls of swap rule ``index``: one per direction of its adjacency."""
+        v, names = self.v, self.names
+        sw = v.swaps[index]
+        partners = swap_partners(v, sw.piece, sw.excluded_roles)
+        test = "(or " + " ".join(f"(piece? {names.piece[p.letter]})" for p in partners) + ")"
+        if len(partners) == 1:
+            test = f"(piece? {names.piece[partners[0].letter]})"
+        tokens = tuple(token_position(c, names.piece[sw.piece], k) for c in Color for k in range(1, sw.per_player + 1))
+        name = f"swap-{names.piece[sw.piece]}" + ("-unmoved" if sw.unmoved_only else "")
+        name = self.macros.use(4, name, "swap", unmoved=sw.unmoved_only, tokens=tokens)
+        return [
+            Call(name, (direction_name(vec), test))
+            for m in sw.adjacency_movement.moves
+            for vec in ordered_vectors(m.vectors())
+        ]
+
+
+def _single_captures(p: PieceType) -> list[Vector]:
+    """The vectors of a pawn's single-leap captures: where it may also take en passant."""
+    out: list[Vector] = []
+    for m in p.movement.moves:
+        if m.modality & Modality.CAPTURE and m.range == 1 and not m.lame and not m.initial:
+            out += [vec for vec in m.vectors() if vec not in out]
+    return out
+
+
+def piece_needs(
+    v: Variant,
+    p: PieceType,
+    zones: dict[str, tuple[int, ...]],
+    tokens: dict[Color, list[tuple[str, tuple[str, ...]]]],
+) -> PieceNeeds:
+    """What a piece's moves name on the board: directions (as vectors), zones, dummy positions.  A
+    variant must declare them for the first game's pieces it inherits without placing them."""
+    vectors = {vec for m in p.movement.moves if not m.lame for vec in m.vectors()}
+    dummies: list[str] = []
+    for i, sw in enumerate(v.swaps):
+        if sw.piece == p.letter:
+            vectors |= {vec for m in sw.adjacency_movement.moves for vec in m.vectors()}
+            dummies += [pos for c in Color for pos in tokens[c][i][1]]
+    used = set()
+    if p.pawn:
+        used |= {"promotion-zone", "multi-step-zone"}
+    if droppable(v, p):
+        used.add("drop-zone")
+    return PieceNeeds(frozenset(vectors), {z: r for z, r in zones.items() if z in used}, tuple(dummies))
+
+
+def piece_description(v: Variant, p: PieceType) -> str:
+    """The piece's ZRF description: its name, then a line per move and per rule it follows."""
+    lines = [p.help[:1].upper() + p.help[1:]] if p.help else []
+    lines += [f"It {x}." for x in p.movement.describe()]
+    if p.royal:
+        lines.append("It is royal: it may not be left attacked, and checkmating it wins.")
+    if p.pawn:
+        pr = v.pawn_rules
+        if pr.max_steps > 1 and pr.multi_step_ranks:
+            lines.append(f"From its {ranks_phrase(pr.multi_step_ranks)} it may advance up to {pr.max_steps} squares.")
+        if pr.en_passant:
+            lines.append("It may take en passant a pawn that just passed a square it attacks.")
+        if pr.promotion is not None:
+            choices = ", ".join(v.piece(x).name for x in pr.promotion.choices)
+            lines.append(f"On its {ranks_phrase(pr.promotion.ranks)} it promotes to {choices}.")
+    return zrf_text(p.name) + "\\" + "\\".join(zrf_text(x) for x in lines)
+
+
+def piece_context(builder: PieceMoves, images: Images, p: PieceType, glyph: Glyph, needs: PieceNeeds) -> PieceContext:
+    """The ``(piece ...)`` of ``p``."""
+    v = builder.v
+    zname = builder.names.piece[p.letter]
+    moved = p.letter in needs_attribute(v)
+    land = builder.landing(p, moved)
+    pictures = tuple(
+        (
+            PLAYERS[c],
+            images.path(f"{zname}{PLAYERS[c]}", PiecePicture(glyph.kind, glyph.marks, glyph.shapes, c.word)).replace(
+                "/", "\\"
+            ),
+        )
+        for c in Color
+    )
+    moves = builder.moves(p, land)
+    return PieceContext(
+        name=zname,
+        help=zrf_text(f"{p.name}: {p.help}" if p.help else p.name),
+        description=tuple(wrap_string(piece_description(v, p), "      ")),
+        images=pictures,
+        attributes=((ATTRIBUTE, "true"),) if moved else (),
+        moves=tuple(moves),
+        drops=tuple(drop_calls(builder.macros, v, p, land)),
+        needs=needs,
+    )
+
+
+def token_context(images: Images, v: Variant, names: Names, index: int) -> PieceContext:
+    """The ``(piece ...)`` of swap rule ``index``'s token: the right to swap, kept off the board."""
+    sw = v.swaps[index]
+    token = names.tokens[index]
+    pictures = tuple(
+        (PLAYERS[c], images.path(f"{token}{PLAYERS[c]}", TokenPicture(c.word)).replace("/", "\\")) for c in Color
+    )
+    times = "once" if sw.per_player == 1 else f"{sw.per_player} times"
+    piece = v.piece(sw.piece).name
+    return PieceContext(
+        name=token,
+        help=zrf_text(f"The right to swap the {piece} {times} (kept off the board)"),
+        description=tuple(
+            wrap_string(
+                "Swap right\\" + zrf_text(f"A token kept on an invisible square: the {piece}'s swap uses it up."),
+                "      ",
+            )
+        ),
+        images=pictures,
+        attributes=(),
+        moves=(),
+        drops=(),
+        needs=PieceNeeds(frozenset(), {}, ()),
+    )
