@@ -157,7 +157,7 @@ def test_messenger_without_pawn_rules_has_no_initial_steps() -> None:
 def test_initial_moves_nightriders_and_lame_knights() -> None:
     v = variant("chess")
     extra = [PieceType(x, f"test {b}", b, parse_betza(b)) for x, b in (("X", "NN"), ("Y", "nNifmD"))]
-    v = dataclasses.replace(v, pieces=(*v.pieces, *extra), piece_index={})
+    v = dataclasses.replace(v, pieces=(*v.pieces, *extra))
     rider = diagrams.piece_marks(v, v.piece("X"))
     assert rider.side == diagrams.RIDER_SIDE
     assert {(3, 6), (6, 3), (-6, -3)} <= set(rider.squares) and (4, 8) not in rider.squares

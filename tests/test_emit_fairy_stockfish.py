@@ -63,7 +63,7 @@ def parsed(ini: str) -> dict[str, dict[str, str]]:
 
 
 def with_changes(v: Variant, **changes: object) -> Variant:
-    return dataclasses.replace(v, piece_index={}, **changes)
+    return dataclasses.replace(v, **changes)
 
 
 # -- the sections -----------------------------------------------------------------------------------

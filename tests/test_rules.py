@@ -440,7 +440,7 @@ def test_double_pass_draw_when_the_variant_has_it() -> None:
     variant = CATALOGUE.get("bipartite-stage-one")
     assert variant is not None
     fen = "2*2/5/5/5/5/5/mmmmm/MMMMM/2*2 w - - 0 1"
-    strict = dataclasses.replace(variant, piece_index={}, draws=dataclasses.replace(variant.draws, double_pass=True))
+    strict = dataclasses.replace(variant, draws=dataclasses.replace(variant.draws, double_pass=True))
     pos = Position.from_fen(strict, fen)
     pos.push_uci("0000")
     assert pos.outcome() is None
@@ -458,9 +458,7 @@ def test_en_passant_into_the_promotion_zone_promotes() -> None:
     chess = CATALOGUE.get("chess")
     assert chess is not None and chess.pawn_rules.promotion is not None
     deep = dataclasses.replace(chess.pawn_rules.promotion, ranks=(6, 7, 8))
-    variant = dataclasses.replace(
-        chess, piece_index={}, pawn_rules=dataclasses.replace(chess.pawn_rules, promotion=deep)
-    )
+    variant = dataclasses.replace(chess, pawn_rules=dataclasses.replace(chess.pawn_rules, promotion=deep))
     pos = Position.from_fen(variant, "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1")
     pos.push_uci("d7d5")
     assert from_square(pos, "e5") == {f"e5{sq}{c}" for sq in ("d6", "e6") for c in "qrbn"}

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from xml.sax.saxutils import escape, quoteattr
 
-from generator.betza import Modality, lame_path
+from generator.betza import BetzaMove, Modality, lame_path
 from generator.catalogue.model import FILE_LETTERS, Catalogue, Color, PieceType, Square, Variant
 from generator.emit.fidelity import check_name
 from generator.emit.glyphs import glyph_set, svg_symbol
@@ -113,58 +113,111 @@ def _square_list(squares: Sequence[Square]) -> str:
 # --- the setup ----------------------------------------------------------------------------------------------
 
 
+Placed = list[tuple[Square, Color, str]]
+
+
+@dataclass(frozen=True)
+class _SetupLayout:
+    """Where the parts of a setup diagram go: square size, board origin and size, the hands' panel."""
+
+    files: int
+    ranks: int
+    square: int = SQUARE
+    left: int = 28
+    top: int = 40
+    panel: int = 0
+
+    @property
+    def board_w(self) -> int:
+        return self.files * self.square
+
+    @property
+    def board_h(self) -> int:
+        return self.ranks * self.square
+
+    @property
+    def piece_offset(self) -> str:
+        return _num((self.square - self.square * 0.92) / 2)
+
+
 def setup_svg(variant: Variant) -> str:
     """The start position of ``variant`` as an SVG document (deterministic text)."""
     v = variant
-    files, ranks = v.board.files, v.board.ranks
     pos = Position.start(v)
-    geo = pos.rules.geo
+    hand = _hands(v, pos)
+    show_hand = v.drops is not None or any(hand.values())
+    lay = _SetupLayout(v.board.files, v.board.ranks, panel=112 if show_hand else 0)
+    width = max(lay.left + lay.board_w + lay.panel + 16, 16 + round(len(v.title) * 9.2))  # room for the title
+    height = lay.top + lay.board_h + 58
+    placed = _placed(pos)
     glyphs = glyph_set(v.pieces)
-    s = SQUARE
-    left, top = 28, 40
-    board_w, board_h = files * s, ranks * s
+    used = sorted({(c, x) for _, c, x in placed} | {(c, x) for c in Color for x in hand[c]})
+    defs = [f'<g id="{c.word[0]}-{x}">{svg_symbol(glyphs[x], c, lay.square * 0.92)}</g>' for c, x in used]
+    desc = _setup_description(v, placed, hand if show_hand else None)
+    out = _open(width, height, f"{v.title}: the start position", desc, defs)
+    out.append(_text(8, 24, v.title, 15, "start", font_weight="bold"))
+    out += _board_with_pieces(v, lay, placed)
+    out += _coordinates(lay)
+    first = "Black" if v.setup.to_move is Color.BLACK else "White"
+    colour = {"White": "#fbf8f0", "Black": "#302e2e"}[first]
+    y = lay.top + lay.board_h + 44
+    out.append(f'<circle class="to-move" cx="{lay.left + 7}" cy="{y - 4}" r="6.5" fill="{colour}" stroke="{TEXT}"/>')
+    out.append(_text(lay.left + 20, y, f"{first} moves first", 13, "start"))
+    if show_hand:
+        for c in (Color.BLACK, Color.WHITE):  # Black's hand at Black's side (the top)
+            out += _hand_panel(lay, c, list(hand[c].items()))
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def _hands(v: Variant, pos: Position) -> dict[Color, dict[str, int]]:
+    """Per colour, letter -> count in hand at the start."""
     hand = {c: {letter: n for c2, letter, n in v.setup.pockets if c2 is c and n > 0} for c in Color}
     for c in Color:  # what the engine holds, in case a setup is ever normalised there
         for t, n in enumerate(pos.pockets[c]):
             if n:
                 hand[c][pos.rules.letter(t * 2).upper()] = n
-    show_hand = v.drops is not None or any(hand.values())
-    panel = 112 if show_hand else 0
-    width = max(left + board_w + panel + 16, 16 + round(len(v.title) * 9.2))  # room for the title
-    height = top + board_h + 58
+    return hand
 
-    placed: list[tuple[Square, Color, str]] = []
-    for rank in range(ranks):
-        for file in range(files):
+
+def _placed(pos: Position) -> Placed:
+    """The pieces on the board, rank by rank from a1: (square, colour, upper-case letter)."""
+    geo = pos.rules.geo
+    placed: Placed = []
+    for rank in range(geo.ranks):
+        for file in range(geo.files):
             code = pos.board[geo.square(file, rank)]
             if code != EMPTY:
                 ch = pos.rules.letter(code)
                 placed.append((Square(file, rank), Color.WHITE if ch.isupper() else Color.BLACK, ch.upper()))
-    used = sorted({(c, x) for _, c, x in placed} | {(c, x) for c in Color for x in hand[c]})
-    size = s * 0.92
-    defs = [f'<g id="{c.word[0]}-{x}">{svg_symbol(glyphs[x], c, size)}</g>' for c, x in used]
+    return placed
 
-    first = "Black" if v.setup.to_move is Color.BLACK else "White"
-    desc = [f"{files} x {ranks} board"]
+
+def _setup_description(v: Variant, placed: Placed, hand: dict[Color, dict[str, int]] | None) -> str:
+    """The diagram's text description: the board, each side's pieces (and hand), who moves first."""
+    desc = [f"{v.board.files} x {v.board.ranks} board"]
     if v.board.holes:
         desc[0] += f" without the squares {_square_list(list(v.board.holes))} (holes)"
     for c in Color:
         mine = [(sq, x) for sq, col, x in placed if col is c]
-        words = []
-        for x in dict.fromkeys(x for _, x in mine):
-            words.append(f"{v.piece(x).name} {_square_list([sq for sq, y in mine if y == x])}")
+        words = [
+            f"{v.piece(x).name} {_square_list([sq for sq, y in mine if y == x])}"
+            for x in dict.fromkeys(x for _, x in mine)
+        ]
         desc.append(f"{c.word.capitalize()}: {'; '.join(words) or 'nothing'}")
-        if show_hand:
+        if hand is not None:
             held = ", ".join(f"{n} {v.piece(x).name}" for x, n in hand[c].items()) or "nothing"
             desc.append(f"{c.word.capitalize()} in hand: {held}")
-    desc.append(f"{first} moves first")
-    out = _open(width, height, f"{v.title}: the start position", ". ".join(desc) + ".", defs)
-    out.append(_text(8, 24, v.title, 15, "start", font_weight="bold"))
+    desc.append(f"{'Black' if v.setup.to_move is Color.BLACK else 'White'} moves first")
+    return ". ".join(desc) + "."
 
-    out.append(f'<g class="board" transform="translate({left},{top})">')
-    out.append(f'<rect x="-3" y="-3" width="{board_w + 6}" height="{board_h + 6}" fill="{FRAME}" rx="2"/>')
+
+def _board_with_pieces(v: Variant, lay: _SetupLayout, placed: Placed) -> list[str]:
+    s, ranks = lay.square, lay.ranks
+    out = [f'<g class="board" transform="translate({lay.left},{lay.top})">']
+    out.append(f'<rect x="-3" y="-3" width="{lay.board_w + 6}" height="{lay.board_h + 6}" fill="{FRAME}" rx="2"/>')
     for rank in range(ranks):
-        for file in range(files):
+        for file in range(lay.files):
             x, y = file * s, (ranks - 1 - rank) * s
             sq = Square(file, rank)
             if sq in v.board.holes:
@@ -178,49 +231,51 @@ def setup_svg(variant: Variant) -> str:
                     f'<rect class="square" data-square="{sq.name}" x="{x}" y="{y}" width="{s}" height="{s}" '
                     f'fill="{fill}"/>'
                 )
-    off = _num((s - size) / 2)
-    for sq, c, x in placed:
+    off = lay.piece_offset
+    for sq, c, letter in placed:
         px, py = sq.file * s, (ranks - 1 - sq.rank) * s
         out.append(
-            f'<use class="piece-at" data-square="{sq.name}" data-piece="{x}" data-color="{c.word}" '
-            f'href="#{c.word[0]}-{x}" transform="translate({px},{py}) translate({off},{off})"/>'
+            f'<use class="piece-at" data-square="{sq.name}" data-piece="{letter}" data-color="{c.word}" '
+            f'href="#{c.word[0]}-{letter}" transform="translate({px},{py}) translate({off},{off})"/>'
         )
     out.append("</g>")
+    return out
 
-    for file in range(files):  # coordinates: letters below, numbers on the left
-        out.append(_text(left + file * s + s / 2, top + board_h + 18, FILE_LETTERS[file], 12, fill=MUTED))
-    for rank in range(ranks):
-        y = top + (ranks - 1 - rank) * s + s / 2 + 4
-        out.append(_text(left - 10, y, str(rank + 1), 12, fill=MUTED))
 
-    colour = {"White": "#fbf8f0", "Black": "#302e2e"}[first]
-    y = top + board_h + 44
-    out.append(f'<circle class="to-move" cx="{left + 7}" cy="{y - 4}" r="6.5" fill="{colour}" stroke="{TEXT}"/>')
-    out.append(_text(left + 20, y, f"{first} moves first", 13, "start"))
+def _coordinates(lay: _SetupLayout) -> list[str]:
+    """File letters below the board, rank numbers on its left."""
+    s = lay.square
+    out = [
+        _text(lay.left + file * s + s / 2, lay.top + lay.board_h + 18, FILE_LETTERS[file], 12, fill=MUTED)
+        for file in range(lay.files)
+    ]
+    for rank in range(lay.ranks):
+        y = lay.top + (lay.ranks - 1 - rank) * s + s / 2 + 4
+        out.append(_text(lay.left - 10, y, str(rank + 1), 12, fill=MUTED))
+    return out
 
-    if show_hand:
-        x0 = left + board_w + 18
-        for c in (Color.BLACK, Color.WHITE):  # Black's hand at Black's side (the top)
-            items = list(hand[c].items())
-            block = 18 + max(1, len(items)) * s
-            y0 = 0 if c is Color.BLACK else board_h - block
-            out.append(f'<g class="pocket {c.word}" transform="translate({x0},{top + y0})">')
-            out.append(_text(0, 12, f"{c.word.capitalize()} in hand", 11, "start", fill=MUTED))
-            out.append(
-                f'<rect x="0" y="18" width="{panel - 24}" height="{block - 18}" rx="5" fill="#efe6d6" '
-                f'stroke="{FRAME}" stroke-width="1"/>'
-            )
-            if not items:
-                out.append(_text((panel - 24) / 2, 18 + s / 2 + 4, "none", 11, fill=MUTED))
-            for i, (x, n) in enumerate(items):
-                out.append(
-                    f'<use class="in-hand" data-piece="{x}" data-color="{c.word}" data-count="{n}" '
-                    f'href="#{c.word[0]}-{x}" transform="translate(2,{18 + i * s}) translate({off},{off})"/>'
-                )
-                out.append(_text(s + 8, 18 + i * s + s / 2 + 5, f"×{n}", 14, "start", font_weight="bold"))
-            out.append("</g>")
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
+
+def _hand_panel(lay: _SetupLayout, c: Color, items: list[tuple[str, int]]) -> list[str]:
+    """One side's pieces in hand, beside the board at that side's end."""
+    s, panel, off = lay.square, lay.panel, lay.piece_offset
+    block = 18 + max(1, len(items)) * s
+    y0 = 0 if c is Color.BLACK else lay.board_h - block
+    out = [f'<g class="pocket {c.word}" transform="translate({lay.left + lay.board_w + 18},{lay.top + y0})">']
+    out.append(_text(0, 12, f"{c.word.capitalize()} in hand", 11, "start", fill=MUTED))
+    out.append(
+        f'<rect x="0" y="18" width="{panel - 24}" height="{block - 18}" rx="5" fill="#efe6d6" '
+        f'stroke="{FRAME}" stroke-width="1"/>'
+    )
+    if not items:
+        out.append(_text((panel - 24) / 2, 18 + s / 2 + 4, "none", 11, fill=MUTED))
+    for i, (x, n) in enumerate(items):
+        out.append(
+            f'<use class="in-hand" data-piece="{x}" data-color="{c.word}" data-count="{n}" '
+            f'href="#{c.word[0]}-{x}" transform="translate(2,{18 + i * s}) translate({off},{off})"/>'
+        )
+        out.append(_text(s + 8, 18 + i * s + s / 2 + 5, f"×{n}", 14, "start", font_weight="bold"))
+    out.append("</g>")
+    return out
 
 
 # --- the pieces ---------------------------------------------------------------------------------------------
@@ -267,43 +322,55 @@ def _side(variant: Variant, piece: PieceType) -> int:
 def piece_marks(variant: Variant, piece: PieceType) -> Marks:
     """Everything :func:`piece_svg` draws for ``piece``, without the drawing (see :class:`Marks`)."""
     marks = Marks(_side(variant, piece))
-    half = marks.side // 2
-
-    def inside(x: int, y: int) -> bool:
-        return abs(x) <= half and abs(y) <= half
-
     for m in piece.movement.moves:
         if m.initial:
             marks.initial_kinds.add("i")
-        for dx, dy in m.vectors():
+        for vec in m.vectors():
             if m.range == 1:
-                if not inside(dx, dy):
-                    continue
-                marks.add((dx, dy), m.modality, m.initial)
-                if m.lame:
-                    path = lame_path(dx, dy)
-                    marks.blocks.update(path)
-                    marks.paths.append(((0, 0), *path, (dx, dy)))
-                continue
-            k = 0
-            while inside((k + 1) * dx, (k + 1) * dy) and (m.range == 0 or k < m.range):
-                k += 1
-                marks.add((k * dx, k * dy), m.modality, m.initial)
-            if k:
-                limited = m.range != 0 and k == m.range
-                if limited:
-                    marks.limits.add(m.range)
-                marks.lines.append(((0, 0), (k * dx, k * dy), m.modality, "stop" if limited else "edge"))
+                _mark_leap(marks, m, vec)
+            else:
+                _mark_ride(marks, m, vec)
     pr = variant.pawn_rules
     if piece.pawn and pr.max_steps > 1 and pr.multi_step_ranks:
         forward = [m for m in piece.movement.moves if (0, 1) in m.vectors() and m.modality & Modality.MOVE]
         if forward:  # the variant's multi-step: straight ahead, every square passed empty
-            steps = min(pr.max_steps, half)
+            steps = min(pr.max_steps, marks.side // 2)
             for k in range(2, steps + 1):
                 marks.add((0, k), Modality.MOVE, True)
             marks.lines.append(((0, 1), (0, steps), Modality.MOVE, "initial"))
             marks.initial_kinds.add("pawn")
     return marks
+
+
+def _inside(marks: Marks, x: int, y: int) -> bool:
+    half = marks.side // 2
+    return abs(x) <= half and abs(y) <= half
+
+
+def _mark_leap(marks: Marks, m: BetzaMove, vec: tuple[int, int]) -> None:
+    """A single leap's target, and for a lame one the squares it needs empty."""
+    dx, dy = vec
+    if not _inside(marks, dx, dy):
+        return
+    marks.add(vec, m.modality, m.initial)
+    if m.lame:
+        path = lame_path(dx, dy)
+        marks.blocks.update(path)
+        marks.paths.append(((0, 0), *path, vec))
+
+
+def _mark_ride(marks: Marks, m: BetzaMove, vec: tuple[int, int]) -> None:
+    """A rider's squares along ``vec`` as far as the diagram or its range goes, and its line."""
+    dx, dy = vec
+    k = 0
+    while _inside(marks, (k + 1) * dx, (k + 1) * dy) and (m.range == 0 or k < m.range):
+        k += 1
+        marks.add((k * dx, k * dy), m.modality, m.initial)
+    if k:
+        limited = m.range != 0 and k == m.range
+        if limited:
+            marks.limits.add(m.range)
+        marks.lines.append(((0, 0), (k * dx, k * dy), m.modality, "stop" if limited else "edge"))
 
 
 def _legend(marks: Marks, variant: Variant, piece: PieceType) -> list[tuple[str, str]]:
@@ -485,10 +552,10 @@ def piece_svg(variant: Variant, piece: PieceType) -> str:
     icon = 22
     out.append(f'<g class="legend" transform="translate({pad},{y0})">')
     for i, (kind, words) in enumerate(legend):
-        x, y = (i % 2) * col_w, (i // 2) * 24
+        lx, ly = (i % 2) * col_w, (i // 2) * 24
         out.append(f'<g class="legend-item legend-{kind}">')
-        out.append(_legend_icon(kind, x + icon / 2 + 2, y + 12, icon))
-        out.append(_text(x + icon + 9, y + 16, words, 11.5, "start"))
+        out.append(_legend_icon(kind, lx + icon / 2 + 2, ly + 12, icon))
+        out.append(_text(lx + icon + 9, ly + 16, words, 11.5, "start"))
         out.append("</g>")
     out.append("</g>")
     out.append(_text(pad, height - 12, "White's view: forward is up; Black's moves are mirrored.", 11, "start",

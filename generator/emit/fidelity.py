@@ -28,15 +28,20 @@ import dataclasses
 import functools
 import re
 from dataclasses import dataclass
+from typing import TypedDict
 
 from generator.betza import BetzaMove, BetzaPiece, Modality, parse_betza
 from generator.catalogue.model import (
     CastlingMove,
     Color,
     DrawRules,
+    Drops,
+    Goals,
+    PawnRules,
     PieceType,
     Square,
     StalemateResult,
+    Swap,
     Variant,
     absolute_rank,
 )
@@ -165,17 +170,31 @@ def _analyse(variant: Variant, target: str) -> tuple[tuple[Limitation, ...], Var
     return tuple(found), out
 
 
+class Changes(TypedDict, total=False):
+    """The parts of a variant a target's relaxed copy replaces (``dataclasses.replace`` keywords)."""
+
+    pieces: tuple[PieceType, ...]
+    pawn_rules: PawnRules
+    castling: tuple[CastlingMove, ...]
+    drops: Drops | None
+    swaps: tuple[Swap, ...]
+    goals: Goals
+    draws: DrawRules
+
+
 class _Notes:
+    """The limitations found for one target, and the changes that switch the switchable ones off."""
+
     def __init__(self, target: str) -> None:
         self.target = target
         self.found: list[Limitation] = []
-        self.changes: dict[str, object] = {}
+        self.changes: Changes = {}
 
     def add(self, rule: str, text: str, switchable: bool = True) -> None:
         self.found.append(Limitation(self.target, rule, text, switchable))
 
 
-def _zillions(v: Variant) -> tuple[list[Limitation], dict[str, object]]:
+def _zillions(v: Variant) -> tuple[list[Limitation], Changes]:
     notes = _Notes(ZILLIONS)
     if v.draws.move_rule:
         notes.add(
@@ -188,9 +207,16 @@ def _zillions(v: Variant) -> tuple[list[Limitation], dict[str, object]]:
 
 
 def _zillions_goals_and_pieces(v: Variant, notes: _Notes) -> None:
-    """The rest of what ZRF cannot say (generator/emit/zillions.py writes the other rules)."""
+    """The rest of what ZRF cannot say (generator/emit/zillions/ writes the other rules)."""
+    _zillions_draws(v, notes)
+    _zillions_royal(v, notes)
+    _zillions_race(v, notes)
+    _zillions_bare_king(v, notes)
+    _zillions_hand_and_swaps(v, notes)
+
+
+def _zillions_draws(v: Variant, notes: _Notes) -> None:
     draws = notes.changes.get("draws", v.draws)
-    assert isinstance(draws, DrawRules)
     if draws.insufficient_material:
         notes.add(
             "insufficient-material",
@@ -206,6 +232,9 @@ def _zillions_goals_and_pieces(v: Variant, notes: _Notes) -> None:
         draws = dataclasses.replace(draws, repetition=3)
     if draws != v.draws:
         notes.changes["draws"] = draws
+
+
+def _zillions_royal(v: Variant, notes: _Notes) -> None:
     royals = [p for p in v.pieces if p.royal]
     if royals and not v.goals.checkmate:
         notes.add(
@@ -214,7 +243,9 @@ def _zillions_goals_and_pieces(v: Variant, notes: _Notes) -> None:
             f"have, so the {royals[0].name} may be left attacked.",
             switchable=False,
         )
-    goals = v.goals
+
+
+def _zillions_race(v: Variant, notes: _Notes) -> None:
     if v.goals.race is not None:
         zone = {c: _rank_squares(v, c, v.goals.race.ranks) for c in Color}
         counts = {c: sum(1 for _, col, _ in v.setup.placement if col is c) for c in Color}
@@ -226,6 +257,10 @@ def _zillions_goals_and_pieces(v: Variant, notes: _Notes) -> None:
                 "'all pieces on the goal ranks' only while each side has as many pieces as goal squares.",
                 switchable=False,
             )
+
+
+def _zillions_bare_king(v: Variant, notes: _Notes) -> None:
+    goals = v.goals
     bare = goals.bare_king
     if bare is not None and v.swaps:
         notes.add(
@@ -242,6 +277,9 @@ def _zillions_goals_and_pieces(v: Variant, notes: _Notes) -> None:
             "the game goes on.",
             switchable=False,
         )
+
+
+def _zillions_hand_and_swaps(v: Variant, notes: _Notes) -> None:
     if v.drops is not None and v.drops.captures_to_hand:
         notes.add(
             "captures-to-hand",
@@ -264,7 +302,7 @@ def _rank_squares(v: Variant, color: Color, relative: tuple[int, ...]) -> list[S
     return [Square(f, r - 1) for r in ranks for f in range(v.board.files) if v.board.contains(Square(f, r - 1))]
 
 
-def _fairy_stockfish(v: Variant) -> tuple[list[Limitation], dict[str, object]]:
+def _fairy_stockfish(v: Variant) -> tuple[list[Limitation], Changes]:
     notes = _Notes(FAIRY_STOCKFISH)
     board = v.board
     if board.files > FSF_MAX_FILES or board.ranks > FSF_MAX_RANKS:
@@ -460,10 +498,16 @@ def _castling(v: Variant, notes: _Notes) -> None:
 
 
 def _goals_and_draws(v: Variant, kinds: list[tuple[PieceType, str]], notes: _Notes) -> None:
-    goals, draws = v.goals, v.draws
-    in_hand = bool(v.setup.pockets) or bool(v.drops and v.drops.captures_to_hand)
+    _race_count(v, notes)
+    _bare_king(v, notes)
+    _insufficient_material(v, kinds, notes)
+    _double_pass(v, notes)
+    _drop_move_rule(v, notes)
+
+
+def _race_count(v: Variant, notes: _Notes) -> None:
     captures = any(m.modality & Modality.CAPTURE for p in v.pieces for m in p.movement.moves)
-    if goals.race is not None:
+    if v.goals.race is not None:
         counts = [sum(1 for _, c, _ in v.setup.placement if c is col) for col in Color]
         why = (
             "pieces can be captured" if captures
@@ -478,6 +522,11 @@ def _goals_and_draws(v: Variant, kinds: list[tuple[PieceType, str]], notes: _Not
                 f"catalogue's 'all pieces' only while that number holds, and here {why}.",
                 switchable=False,
             )
+
+
+def _bare_king(v: Variant, notes: _Notes) -> None:
+    goals = v.goals
+    in_hand = bool(v.setup.pockets) or bool(v.drops and v.drops.captures_to_hand)
     bare = goals.bare_king
     if bare is not None:
         if bare.both_bare_draw:
@@ -500,6 +549,11 @@ def _goals_and_draws(v: Variant, kinds: list[tuple[PieceType, str]], notes: _Not
                 "Fairy-Stockfish counts pieces in hand when it looks for a bare king.",
                 switchable=False,
             )
+
+
+def _insufficient_material(v: Variant, kinds: list[tuple[PieceType, str]], notes: _Notes) -> None:
+    goals, draws = v.goals, v.draws
+    bare = goals.bare_king
     minors = draws.insufficient_material
     if minors:
         exact, partial = [], []
@@ -527,6 +581,10 @@ def _goals_and_draws(v: Variant, kinds: list[tuple[PieceType, str]], notes: _Not
                 f"Fairy-Stockfish's insufficient-material test differs here: {'; '.join(partial)}.",
                 switchable=False,
             )
+
+
+def _double_pass(v: Variant, notes: _Notes) -> None:
+    draws = v.draws
     if draws.stalemate is StalemateResult.PASS:
         notes.add(
             "double-pass",
@@ -535,6 +593,10 @@ def _goals_and_draws(v: Variant, kinds: list[tuple[PieceType, str]], notes: _Not
             + (" (the same result, a few moves earlier)." if draws.repetition else "."),
         )
         notes.changes["draws"] = dataclasses.replace(notes.changes.get("draws", draws), double_pass=True)
+
+
+def _drop_move_rule(v: Variant, notes: _Notes) -> None:
+    draws = v.draws
     if v.drops is not None and draws.move_rule:
         pawn_letters = {p.letter for p in v.pieces if p.pawn}
         droppable = {x for _, x, _ in v.setup.pockets}

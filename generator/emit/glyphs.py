@@ -560,11 +560,10 @@ def raster(piece: PieceType | Glyph, color: Color | str, size: int = 64) -> list
                 row.append(KEY)
                 continue
             nfill, total = _SS * _SS - nbg - nink, _SS * _SS - nbg
-            row.append(
-                tuple(  # type: ignore[misc]
-                    (colours[1][ch] * nfill + colours[2][ch] * nink + total // 2) // total for ch in range(3)
-                )
+            red, green, blue = (
+                (colours[1][ch] * nfill + colours[2][ch] * nink + total // 2) // total for ch in range(3)
             )
+            row.append((red, green, blue))
         out.append(row)
     return out
 

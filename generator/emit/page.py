@@ -8,17 +8,18 @@ rules in short (generated here from the model), the catalogue's notes, what each
 
 The page is self-contained: inline CSS, no JavaScript, no external URL; every link is relative
 to ``out/`` (diagrams under ``diagrams/``, downloads under ``zillions/`` and
-``fairy-stockfish/``).  All decisions are made in :func:`page_context`; the Jinja template
-(``templates/page/index.html.j2``, autoescaped) only lays them out.
+``fairy-stockfish/``).  All decisions are made in :func:`page_context`, a typed :class:`PageContext`; the Jinja
+template (``templates/page/index.html.j2``, autoescaped) only lays it out.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
 
-from generator.catalogue.model import Catalogue, Variant
+from generator.catalogue.model import Catalogue, PieceType, Variant
 from generator.emit import diagrams, fairy_stockfish, zillions
 from generator.emit.fidelity import FAIRY_STOCKFISH, TARGETS, UNWRITABLE, ZILLIONS, limitations, writable
 from generator.emit.jinja import render
@@ -37,93 +38,161 @@ def _href(*parts: str) -> str:
     return "/".join(quote(p, safe="") for p in parts)
 
 
-def _fidelity(v: Variant) -> list[dict[str, object]]:
+@dataclass(frozen=True)
+class Picture:
+    src: str
+    alt: str
+
+
+@dataclass(frozen=True)
+class PieceEntry:
+    """A piece's card: its diagram, Betza, roles and moves in words."""
+
+    name: str
+    letter: str
+    betza: str
+    roles: tuple[str, ...]
+    help: str
+    describe: tuple[str, ...]
+    src: str
+    alt: str
+
+
+@dataclass(frozen=True)
+class TargetFidelity:
+    """What one target plays of a variant: ``ok`` if every rule, else the texts of what differs."""
+
+    target: str
+    ok: bool
+    summary: str
+    texts: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class FairyStockfishLink:
+    """The ini file and the variant's section in it (None, with ``why``, if it has none)."""
+
+    href: str
+    file: str
+    section: str | None
+    why: str
+
+
+@dataclass(frozen=True)
+class ZillionsLink:
+    href: str
+    file: str
+    writable: bool
+
+
+@dataclass(frozen=True)
+class VariantEntry:
+    """One variant's article on the page."""
+
+    name: str
+    title: str
+    description: str
+    setup: Picture
+    pieces: tuple[PieceEntry, ...]
+    rules: tuple[tuple[str, str], ...]
+    notes: tuple[str, ...]
+    fidelity: tuple[TargetFidelity, ...]
+    fairy_stockfish: FairyStockfishLink
+    zillions: ZillionsLink
+
+
+@dataclass(frozen=True)
+class FamilyEntry:
+    name: str
+    title: str
+    anchor: str
+    variants: tuple[VariantEntry, ...]
+
+
+@dataclass(frozen=True)
+class PageContext:
+    """Everything ``templates/page/index.html.j2`` shows."""
+
+    title: str
+    source: str
+    count: int
+    families: tuple[FamilyEntry, ...]
+    ini_href: str
+
+
+def _fidelity(v: Variant) -> tuple[TargetFidelity, ...]:
     out = []
     for target in TARGETS:
         lims = limitations(v, target)
         title = TARGET_TITLES.get(target, target)
-        out.append(
-            {
-                "target": title,
-                "ok": not lims,
-                "summary": f"{title} plays every rule." if not lims else f"{title} differs:",
-                "texts": [x.text for x in lims],
-            }
-        )
-    return out
+        summary = f"{title} plays every rule." if not lims else f"{title} differs:"
+        out.append(TargetFidelity(title, not lims, summary, tuple(x.text for x in lims)))
+    return tuple(out)
 
 
-def _variant_context(v: Variant) -> dict[str, object]:
-    pieces = []
-    for p in v.pieces:
-        roles = [r for r, on in (("royal", p.royal), ("pawn", p.pawn)) if on]
-        words = p.movement.describe()
-        pr = v.pawn_rules
-        if p.pawn and pr.max_steps > 1 and pr.multi_step_ranks:
-            words.append(f"from {ranks_phrase(pr.multi_step_ranks)}: up to {pr.max_steps} squares straight ahead")
-        pieces.append(
-            {
-                "name": p.name,
-                "letter": p.letter,
-                "betza": p.betza,
-                "roles": roles,
-                "help": p.help,
-                "describe": words,
-                "src": _href(diagrams.FOLDER, diagrams.piece_file(v, p)),
-                "alt": f"How the {p.name} ({p.betza}) moves",
-            }
-        )
+def _piece_entry(v: Variant, p: PieceType) -> PieceEntry:
+    roles = tuple(r for r, on in (("royal", p.royal), ("pawn", p.pawn)) if on)
+    words = p.movement.describe()
+    pr = v.pawn_rules
+    if p.pawn and pr.max_steps > 1 and pr.multi_step_ranks:
+        words.append(f"from {ranks_phrase(pr.multi_step_ranks)}: up to {pr.max_steps} squares straight ahead")
+    return PieceEntry(
+        name=p.name,
+        letter=p.letter,
+        betza=p.betza,
+        roles=roles,
+        help=p.help,
+        describe=tuple(words),
+        src=_href(diagrams.FOLDER, diagrams.piece_file(v, p)),
+        alt=f"How the {p.name} ({p.betza}) moves",
+    )
+
+
+def _variant_entry(v: Variant) -> VariantEntry:
     fsf_ok = writable(v, FAIRY_STOCKFISH)
     why = "; ".join(x.text for x in limitations(v, FAIRY_STOCKFISH) if x.rule in UNWRITABLE)
     zip_name = zillions.zrf_file_name(v.family_title)[: -len(".zrf")] + ".zip"
-    return {
-        "name": v.name,
-        "title": v.title,
-        "description": v.description,
-        "setup": {
-            "src": _href(diagrams.FOLDER, diagrams.setup_file(v)),
-            "alt": f"{v.title}: the start position",
-        },
-        "pieces": pieces,
-        "rules": rules_in_short(v),
-        "notes": list(v.notes),
-        "fidelity": _fidelity(v),
-        "fairy_stockfish": {
-            "href": _href(fairy_stockfish.FOLDER, fairy_stockfish.FILE_NAME),
-            "file": f"{fairy_stockfish.FOLDER}/{fairy_stockfish.FILE_NAME}",
-            "section": fairy_stockfish.section_name(v) if fsf_ok else None,
-            "why": why,
-        },
-        "zillions": {
-            "href": _href(zillions.FOLDER, zip_name),
-            "file": zip_name,
-            "writable": writable(v, ZILLIONS),
-        },
-    }
+    return VariantEntry(
+        name=v.name,
+        title=v.title,
+        description=v.description,
+        setup=Picture(_href(diagrams.FOLDER, diagrams.setup_file(v)), f"{v.title}: the start position"),
+        pieces=tuple(_piece_entry(v, p) for p in v.pieces),
+        rules=tuple(rules_in_short(v)),
+        notes=v.notes,
+        fidelity=_fidelity(v),
+        fairy_stockfish=FairyStockfishLink(
+            href=_href(fairy_stockfish.FOLDER, fairy_stockfish.FILE_NAME),
+            file=f"{fairy_stockfish.FOLDER}/{fairy_stockfish.FILE_NAME}",
+            section=fairy_stockfish.section_name(v) if fsf_ok else None,
+            why=why,
+        ),
+        zillions=ZillionsLink(_href(zillions.FOLDER, zip_name), zip_name, writable(v, ZILLIONS)),
+    )
 
 
-def page_context(catalogue: Catalogue, names: Sequence[str] | None = None) -> dict[str, object]:
-    """Everything the template needs: ``title``, ``source``, ``count`` and ``families`` (each with
-    ``name``, ``title``, ``anchor``, ``variants``)."""
-    families: dict[str, dict[str, object]] = {}
+def page_context(catalogue: Catalogue, names: Sequence[str] | None = None) -> PageContext:
+    """Everything the template needs: the selected variants by family, in catalogue order."""
     selected = fairy_stockfish.select(catalogue, names)
+    by_family: dict[str, list[Variant]] = {}
     for v in selected:
-        fam = families.setdefault(
-            v.family, {"name": v.family, "title": v.family_title, "anchor": f"family-{v.family}", "variants": []}
-        )
-        fam["variants"].append(_variant_context(v))  # type: ignore[union-attr]
-    return {
-        "title": "Chess variants: the variantgen catalogue",
-        "source": Path(catalogue.path).name or "the catalogue",
-        "count": len(selected),
-        "families": list(families.values()),
-        "ini_href": _href(fairy_stockfish.FOLDER, fairy_stockfish.FILE_NAME),
-    }
+        by_family.setdefault(v.family, []).append(v)
+    families = tuple(
+        FamilyEntry(name, vs[0].family_title, f"family-{name}", tuple(_variant_entry(v) for v in vs))
+        for name, vs in by_family.items()
+    )
+    return PageContext(
+        title="Chess variants: the variantgen catalogue",
+        source=Path(catalogue.path).name or "the catalogue",
+        count=len(selected),
+        families=families,
+        ini_href=_href(fairy_stockfish.FOLDER, fairy_stockfish.FILE_NAME),
+    )
 
 
 def render_page(catalogue: Catalogue, names: Sequence[str] | None = None) -> str:
     """The page's HTML text (deterministic)."""
-    return render(TEMPLATE, html=True, **page_context(catalogue, names))
+    return render(TEMPLATE, html=True, page=page_context(catalogue, names))
 
 
 def emit(catalogue: Catalogue, folder: Path, names: Sequence[str] | None = None) -> Manifest:

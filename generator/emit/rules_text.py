@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from generator.catalogue.model import CastlingMove, Color, StalemateResult, Variant
+from generator.catalogue.model import CastlingMove, Color, Drops, StalemateResult, Swap, Variant
 
 
 def _words(items: Sequence[str], conjunction: str = "and") -> str:
@@ -45,51 +45,76 @@ def _castling(moves: Sequence[CastlingMove]) -> str:
 def rules_in_short(v: Variant) -> list[tuple[str, str]]:
     """The rules of ``v`` as (topic, one or two sentences), from the model; ranks are counted
     from each player's own side."""
-    out: list[tuple[str, str]] = []
+    out = [
+        ("Board", _board(v)),
+        ("First move", f"{'Black' if v.setup.to_move is Color.BLACK else 'White'} moves first."),
+        ("Castling", _castling(v.castling) if v.castling else "None."),
+    ]
+    out += _pawns(v)
+    if v.drops is not None:
+        out.append(("Drops", _drops(v, v.drops)))
+    out += [("Swap", _swap(v, sw)) for sw in v.swaps]
+    out.append(("Goal", _goals(v)))
+    out.append(("Draws", _draws(v)))
+    return out
+
+
+def _board(v: Variant) -> str:
     b = v.board
     board = f"{b.files} files × {b.ranks} ranks"
     if b.holes:
         holes = ", ".join(s.name for s in sorted(b.holes, key=lambda s: (s.rank, s.file)))
         board += f", without {holes}: holes, where nothing stands and only true leaps cross"
-    out.append(("Board", board + "."))
-    out.append(("First move", f"{'Black' if v.setup.to_move is Color.BLACK else 'White'} moves first."))
-    out.append(("Castling", _castling(v.castling) if v.castling else "None."))
+    return board + "."
+
+
+def _pawns(v: Variant) -> list[tuple[str, str]]:
+    """The pawns' advance and en passant, and promotion; nothing if the variant has no pawns."""
     pawns = [p for p in v.pieces if p.pawn]
+    if not pawns:
+        return []
     pr = v.pawn_rules
-    if pawns:
-        names = _words([p.name for p in pawns])
-        if pr.max_steps > 1 and pr.multi_step_ranks:
-            text = (
-                f"{names}: from {ranks_phrase(pr.multi_step_ranks)} up to {pr.max_steps} squares straight ahead, "
-                "every square passed empty; "
-                + ("en passant on any square passed, on the next move only." if pr.en_passant else "no en passant.")
-            )
-        else:
-            text = f"{names}: no multi-step advance, no en passant."
-        out.append(("Pawns", text))
-        if pr.promotion is not None:
-            must = "must" if pr.promotion.mandatory else "may"
-            choices = _words([v.piece(x).name for x in pr.promotion.choices], "or")
-            out.append(("Promotion", f"On {ranks_phrase(pr.promotion.ranks)} a pawn {must} promote to {choices}."))
-        else:
-            out.append(("Promotion", "None."))
-    if v.drops is not None:
-        hand = {c: _words([f"{n} × {v.piece(x).name}" for c2, x, n in v.setup.pockets if c2 is c and n]) for c in Color}
-        held = (
-            f"each side holds {hand[Color.WHITE] or 'nothing'}" if hand[Color.WHITE] == hand[Color.BLACK]
-            else f"White holds {hand[Color.WHITE] or 'nothing'}, Black {hand[Color.BLACK] or 'nothing'}"
-        )  # fmt: skip
-        where = f"on an empty square of the player's {ranks_phrase(v.drops.ranks)}"
-        captured = "captured pieces go to the captor's hand" if v.drops.captures_to_hand else "captures stay off"
-        out.append(("Drops", f"In hand, {held}; a drop is a whole move, {where}; {captured}."))
-    for sw in v.swaps:
-        times = "Once" if sw.per_player == 1 else f"{sw.per_player} times"
-        unmoved = "unmoved " if sw.unmoved_only else ""
-        excluded = " or ".join(r.value for r in sorted(sw.excluded_roles, key=lambda r: r.value))
-        partner = f"{_a(unmoved + 'friendly')} piece next to it (where {sw.adjacency} reaches)"
-        partner += f", not a {excluded} piece" if excluded else ""
-        mover = _a(unmoved + v.piece(sw.piece).name)
-        out.append(("Swap", f"{times} per player, as a move, {mover} may swap places with {partner}."))
+    names = _words([p.name for p in pawns])
+    if pr.max_steps > 1 and pr.multi_step_ranks:
+        text = (
+            f"{names}: from {ranks_phrase(pr.multi_step_ranks)} up to {pr.max_steps} squares straight ahead, "
+            "every square passed empty; "
+            + ("en passant on any square passed, on the next move only." if pr.en_passant else "no en passant.")
+        )
+    else:
+        text = f"{names}: no multi-step advance, no en passant."
+    if pr.promotion is None:
+        return [("Pawns", text), ("Promotion", "None.")]
+    must = "must" if pr.promotion.mandatory else "may"
+    choices = _words([v.piece(x).name for x in pr.promotion.choices], "or")
+    return [
+        ("Pawns", text),
+        ("Promotion", f"On {ranks_phrase(pr.promotion.ranks)} a pawn {must} promote to {choices}."),
+    ]
+
+
+def _drops(v: Variant, drops: Drops) -> str:
+    hand = {c: _words([f"{n} × {v.piece(x).name}" for c2, x, n in v.setup.pockets if c2 is c and n]) for c in Color}
+    held = (
+        f"each side holds {hand[Color.WHITE] or 'nothing'}" if hand[Color.WHITE] == hand[Color.BLACK]
+        else f"White holds {hand[Color.WHITE] or 'nothing'}, Black {hand[Color.BLACK] or 'nothing'}"
+    )  # fmt: skip
+    where = f"on an empty square of the player's {ranks_phrase(drops.ranks)}"
+    captured = "captured pieces go to the captor's hand" if drops.captures_to_hand else "captures stay off"
+    return f"In hand, {held}; a drop is a whole move, {where}; {captured}."
+
+
+def _swap(v: Variant, sw: Swap) -> str:
+    times = "Once" if sw.per_player == 1 else f"{sw.per_player} times"
+    unmoved = "unmoved " if sw.unmoved_only else ""
+    excluded = " or ".join(r.value for r in sorted(sw.excluded_roles, key=lambda r: r.value))
+    partner = f"{_a(unmoved + 'friendly')} piece next to it (where {sw.adjacency} reaches)"
+    partner += f", not a {excluded} piece" if excluded else ""
+    mover = _a(unmoved + v.piece(sw.piece).name)
+    return f"{times} per player, as a move, {mover} may swap places with {partner}."
+
+
+def _goals(v: Variant) -> str:
     goals = []
     g = v.goals
     royal = next((p for p in v.pieces if p.royal), None)
@@ -102,15 +127,19 @@ def rules_in_short(v: Variant) -> list[tuple[str, str]]:
             f"a bare {royal.name if royal else 'king'} loses at once against {g.bare_king.opponent_minimum} or more "
             "other pieces, else it has one more move and taking the last piece draws"
         )
-    out.append(("Goal", _sentence(goals)))
+    return _sentence(goals)
+
+
+_STALEMATE = {
+    StalemateResult.DRAW: "stalemate draws",
+    StalemateResult.LOSS: "the stalemated side loses",
+    StalemateResult.PASS: "a side without a legal move passes",
+}
+
+
+def _draws(v: Variant) -> str:
     d = v.draws
-    draws = [
-        {
-            StalemateResult.DRAW: "stalemate draws",
-            StalemateResult.LOSS: "the stalemated side loses",
-            StalemateResult.PASS: "a side without a legal move passes",
-        }[d.stalemate]
-    ]
+    draws = [_STALEMATE[d.stalemate]]
     if d.repetition:
         draws.append(f"{d.repetition}-fold repetition draws")
     if d.move_rule:
@@ -118,5 +147,4 @@ def rules_in_short(v: Variant) -> list[tuple[str, str]]:
     if d.insufficient_material:
         lone = _words([v.piece(x).name for x in d.insufficient_material], "or")
         draws.append(f"too little material to mate draws (a single {lone} cannot mate)")
-    out.append(("Draws", _sentence(draws)))
-    return out
+    return _sentence(draws)
