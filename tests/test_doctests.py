@@ -5,10 +5,13 @@ from __future__ import annotations
 import doctest
 import importlib
 import pkgutil
+from pathlib import Path
 
 import pytest
 
 import generator
+
+PACKAGE = Path(generator.__file__).resolve().parent
 
 # __main__ runs the command line when imported.
 MODULES = sorted(
@@ -24,3 +27,14 @@ def test_every_module_is_found() -> None:
 def test_docstring_examples(name: str) -> None:
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.failed == 0, f"{name}: {result.failed} of {result.attempted} examples failed"
+
+
+def test_no_example_is_skipped() -> None:
+    """A skipped example is a doctest that never runs: every example must run."""
+    skipping = [
+        f"{path.relative_to(PACKAGE.parent)}:{no}"
+        for path in sorted(PACKAGE.rglob("*.py"))
+        for no, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if "doctest:" in line and "SKIP" in line
+    ]
+    assert not skipping, skipping

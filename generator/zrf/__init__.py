@@ -1,7 +1,9 @@
 """Zillions of Games rules files (.zrf): reader, game model, interpreter, notation and lint.
 
->>> from generator.zrf import open_game, perft   # doctest: +SKIP
->>> perft(open_game("Chess.zrf", "Chess"), 3)    # doctest: +SKIP
+>>> from generator.catalogue import DEFAULT_CATALOGUE, load_catalogue
+>>> from generator.emit.zillions import render_family
+>>> rules = load_text(render_family(load_catalogue(DEFAULT_CATALOGUE), "chess"), "Chess.zrf")
+>>> perft(start(rules.game("Chess")), 3)
 8902
 """
 
