@@ -1,7 +1,13 @@
-"""variantgen: one YAML catalogue of chess variants, a reference rules engine, and emitters.
+"""variantgen: one YAML catalogue of chess variants, a reference rules engine, emitters and checks.
 
-- :mod:`generator.catalogue`: the catalogue model, loader and error messages;
+The layers, in the order data flows (``docs/architecture.md`` walks one variant through them):
+
 - :mod:`generator.betza`: the Betza parser and renderer;
-- :mod:`generator.engine`: the reference move generator (position, moves, FEN, perft);
+- :mod:`generator.catalogue`: the frozen model, and the loader (reading, validating, ``extends``, building);
+- :mod:`generator.engine`: the reference move generator (state, position, moves, FEN, perft);
+- :mod:`generator.emit`: the emitters (``variants.ini``, Zillions downloads, diagrams, the page) and
+  what each target cannot express;
+- :mod:`generator.zrf`: the ZRF reader, interpreter and lint;
+- :mod:`generator.check`: the cross-checks of the written files against the reference engine;
 - :mod:`generator.cli`: the ``variantgen`` command.
 """

@@ -127,3 +127,34 @@ def test_checks_use_only_what_emitters_publish() -> None:
             elif isinstance(node, ast.Import) and any(a.name.startswith("generator.emit") for a in node.names):
                 wrong.append(f"{name}:{node.lineno} imports {', '.join(a.name for a in node.names)}")
     assert not wrong, wrong
+
+
+# The layers of docs/architecture.md, in the order data flows: a module may import its own layer
+# and the ones before it, never one after.
+LAYERS = (
+    "generator.betza",
+    "generator.catalogue",
+    "generator.engine",
+    "generator.emit",
+    "generator.zrf",
+    "generator.check",
+    "generator.cli",
+)
+
+
+def _layer(module: str) -> int:
+    for i, prefix in enumerate(LAYERS):
+        if module == prefix or module.startswith(prefix + "."):
+            return i
+    return len(LAYERS)  # the package itself and __main__ sit on top
+
+
+def test_data_flows_one_way() -> None:
+    modules = _modules()
+    upstream = [
+        f"{name} imports {dep}"
+        for name, path in modules.items()
+        for dep in sorted(_imports(name, path, set(modules)))
+        if _layer(dep) > _layer(name)
+    ]
+    assert not upstream, upstream

@@ -3,7 +3,13 @@
 * :mod:`generator.emit.fidelity` derives, from a variant's features, the rules a target cannot
   express (:func:`~generator.emit.fidelity.limitations`) and the variant with exactly those rules
   switched off (:func:`~generator.emit.fidelity.relaxed`), which is what the target really plays.
-* :mod:`generator.emit.fairy_stockfish` renders ``variants.ini`` and checks that pyffish loads it.
+* :mod:`generator.emit.fairy_stockfish` renders ``variants.ini`` (options by group in
+  ``fairy_stockfish_options``; the ini's static check in ``fairy_stockfish_lint``, the pyffish
+  load check in ``fairy_stockfish_loader``).
+* :mod:`generator.emit.zillions` writes one zip per family: the ``.zrf``, its pictures, a rules text.
+* :mod:`generator.emit.diagrams` and :mod:`generator.emit.page` draw the SVGs and ``index.html``.
+* Every emitter's ``emit(catalogue, folder, names)`` returns a :class:`~generator.emit.manifest.Manifest`
+  of what it wrote; the checks work from it and the files on disk.
 * :mod:`generator.emit.build` runs every emitter into a temporary folder and swaps the result
   into ``out/`` (the ``variantgen build`` command).
 """
