@@ -2,11 +2,15 @@
 
     variantgen check [VARIANT...] --engine fairy-stockfish [--ini FILE] [--jobs J] [--depth D] [--games N]
                      [--plies L] [--seed S]
+    variantgen check [VARIANT...] --engine fairy-stockfish --uci PATH [--ini FILE] [--depth D] [--games N]
+                     [--game-depth G] [--plies L] [--seed S]
     variantgen check [VARIANT...] --engine zillions [--zrf FILE] [--depth D] [--games N] [--plies L] [--seed S]
 
-Without ``--ini`` the variants.ini under test is the one built from the
-catalogue; with it, the given file (hand-edited, or an old build) is checked
-against the catalogue instead.  Likewise for Zillions: without ``--zrf`` each
+With ``--uci`` the engine is a native Fairy-Stockfish binary and the check compares perft
+counts, bisecting to the first wrong move (:mod:`generator.check.perft_compare`); without it,
+pyffish position by position (:mod:`generator.check.compare`).  Without ``--ini`` the
+variants.ini under test is the one built from the catalogue; with it, the given file
+(hand-edited, or an old build) is checked against the catalogue instead.  Likewise for Zillions: without ``--zrf`` each
 variant's family file is rendered from the catalogue and played by the ZRF
 interpreter (:mod:`generator.check.zillions`); with it, the given ``.zrf`` (or the
 ``.zrf`` in a given ``.zip``), and without VARIANT the catalogue variants whose
@@ -29,6 +33,8 @@ from typing import TypeVar
 
 from generator.catalogue.model import Catalogue, Variant
 from generator.check.compare import EngineAdapter, EngineError, VariantReport, check_variant
+from generator.check.native import open_native
+from generator.check.perft_compare import CountReport, check_counts
 from generator.emit.fidelity import limitations, writable
 
 #: the parser class of the command line the sub-command joins
@@ -63,6 +69,19 @@ def register(subparsers: argparse._SubParsersAction[ParserT], parents: Sequence[
     p.add_argument("--plies", type=int, default=100, metavar="L", help="longest random game (default: %(default)s)")
     p.add_argument("--seed", type=int, default=1, metavar="S", help="seed of the random games (default: %(default)s)")
     p.add_argument(
+        "--uci",
+        metavar="PATH",
+        help="fairy-stockfish: compare perft counts with this native Fairy-Stockfish binary instead of pyffish, "
+        "bisecting to the first wrong move (see scripts/build-fairy-stockfish)",
+    )
+    p.add_argument(
+        "--game-depth",
+        type=int,
+        default=3,
+        metavar="G",
+        help="with --uci: perft depth at positions along the random games (default: %(default)s)",
+    )
+    p.add_argument(
         "--jobs",
         type=int,
         default=None,
@@ -83,6 +102,7 @@ class _Request:
     ini: str | None
     zrf: str | None
     jobs: int | None
+    uci: str | None = None
 
 
 def _engine_options(engine_name: str, ini_path: str | None, zrf_path: str | None, jobs: int | None) -> None:
@@ -108,14 +128,21 @@ def _request(catalogue: Catalogue, args: argparse.Namespace) -> _Request:
         ini=getattr(args, "ini", None),
         zrf=getattr(args, "zrf", None),
         jobs=getattr(args, "jobs", None),
+        uci=getattr(args, "uci", None),
     )
     _engine_options(request.engine, request.ini, request.zrf, request.jobs)
+    if request.uci and request.engine != "fairy-stockfish":
+        raise ValueError(
+            f"--uci is a Fairy-Stockfish binary: use it with --engine fairy-stockfish, not {request.engine}"
+        )
+    if request.uci and request.jobs is not None:
+        raise ValueError("--jobs is for pyffish's worker processes; --uci runs one engine")
     unknown = [n for n in request.names if catalogue.get(n) is None]
     if unknown:
         raise ValueError(f"unknown variant {unknown[0]!r}; known: {', '.join(catalogue.names())}")
-    for option in ("depth", "games", "plies"):
+    for option in ("depth", "games", "plies", "game_depth"):
         if getattr(args, option) < 0:
-            raise ValueError(f"--{option} {getattr(args, option)} must be 0 or more")
+            raise ValueError(f"--{option.replace('_', '-')} {getattr(args, option)} must be 0 or more")
     if request.jobs is not None and request.jobs < 1:
         raise ValueError(f"--jobs {request.jobs} must be 1 or more")
     return request
@@ -158,7 +185,7 @@ def _checkable(catalogue: Catalogue, names: list[str], engine_name: str) -> list
     return variants
 
 
-def _print_report(report: VariantReport, engine_name: str) -> None:
+def _print_report(report: VariantReport | CountReport, engine_name: str) -> None:
     print(report.summary())
     for x in report.limitations:
         if x.switchable:
@@ -209,6 +236,8 @@ def cmd_check(catalogue: Catalogue, args: argparse.Namespace) -> int:
         names = _names_in_zrf(catalogue, request.zrf, names)
     names = names or catalogue.names()
     variants = _checkable(catalogue, names, request.engine)
+    if request.uci:
+        return _check_counts(catalogue, variants, names, request, args)
 
     bar = _Bar() if sys.stderr.isatty() else None
     reports: list[VariantReport] = []
@@ -228,6 +257,48 @@ def cmd_check(catalogue: Catalogue, args: argparse.Namespace) -> int:
     elapsed = time.perf_counter() - started
     print(_summary(reports, request.engine, elapsed, startup))
     return 1 if any(not r.ok for r in reports) else 0
+
+
+def _check_counts(
+    catalogue: Catalogue, variants: list[Variant], names: list[str], request: _Request, args: argparse.Namespace
+) -> int:
+    """``--uci``: perft counts through the native engine, variant by variant; 0 when all agree."""
+    from generator.check.fairy_stockfish import ini_under_test
+
+    assert request.uci is not None
+    ini, manifest, source = ini_under_test(catalogue, names, request.ini)
+    reports: list[CountReport] = []
+    started = time.perf_counter()
+    try:
+        with open_native(request.uci, ini, manifest, variants, on_restart=_restarted) as (engine, counts):
+            startup = time.perf_counter() - started
+            loaded = f"{len(variants)} sections of {source} loaded and verified"
+            print(f"{engine.name} ({request.uci}): {loaded} in {startup:.1f} s")
+            for v in variants:
+                report = check_counts(
+                    v, "fairy-stockfish", counts[v.name], args.depth, args.games, args.game_depth, args.plies, args.seed
+                )
+                reports.append(report)
+                _print_report(report, "fairy-stockfish")
+            restarts = engine.restarts
+    except EngineError as e:
+        raise ValueError(str(e)) from None
+    elapsed = time.perf_counter() - started
+    bad = [r.variant for r in reports if not r.ok]
+    ref = 100 * sum(r.reference_seconds for r in reports) / elapsed
+    eng = 100 * sum(r.engine_seconds for r in reports) / elapsed
+    print(
+        f"{len(reports)} variants, {sum(r.nodes for r in reports)} nodes in {sum(r.counts for r in reports)} perft "
+        f"counts compared in {elapsed:.1f} s (reference {ref:.0f}%, fairy-stockfish {eng:.0f}%"
+        + (f", {restarts} engine restarts" if restarts else "")
+        + "): "
+        + (f"{len(bad)} disagree ({', '.join(bad)})" if bad else "all agree")
+    )
+    return 1 if bad else 0
+
+
+def _restarted(message: str) -> None:
+    print(f"engine restarted: {message}")
 
 
 @contextlib.contextmanager

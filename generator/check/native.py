@@ -1,0 +1,84 @@
+"""``variantgen check --engine fairy-stockfish --uci PATH``: perft counts through a native engine.
+
+The ini under test is written to a temporary file and loaded through ``VariantPath``; every
+variant's section must be registered with the start position the emitter's manifest says
+(the first six FEN fields), or nothing is counted.  Then :func:`~generator.check.perft_compare.check_counts`
+compares each variant's perft with the engine's, bisecting to the first wrong move.
+
+Notation: Fairy-Stockfish spells a pass as a move from a square to itself; the reference spells
+it ``0000``.  Counts come back with passes as ``0000``, and a path with a pass in it is sent in
+the engine's own spelling, which is asked of the engine at that position.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import tempfile
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+
+from generator.catalogue.model import Variant
+from generator.check.compare import EngineError
+from generator.check.fairy_stockfish_worker import fen6
+from generator.check.perft_compare import Counts
+from generator.check.uci import UciEngine, is_pass
+from generator.emit.manifest import Manifest
+
+__all__ = ["engine_counts", "open_native"]
+
+
+def engine_counts(engine: UciEngine, section: str, fen: str) -> Counts:
+    """The engine's per-move perft of ``section`` after moves from ``fen``, in the reference's spelling."""
+    passes: dict[tuple[str, ...], str] = {}
+
+    def spelled(moves: Sequence[str]) -> list[str]:
+        out: list[str] = []
+        for i, move in enumerate(moves):
+            if move != "0000":
+                out.append(move)
+                continue
+            key = tuple(moves[: i + 1])
+            if key not in passes:
+                found = [m for m in engine.divide(section, fen, out, 1) if is_pass(m)]
+                if not found:
+                    after = " ".join(moves[:i]) or "the start"
+                    raise EngineError(f"{engine.name} has no pass in {section} after {after}")
+                passes[key] = found[0]
+            out.append(passes[key])
+        return out
+
+    def counts(moves: Sequence[str], depth: int) -> dict[str, int]:
+        got = engine.divide(section, fen, spelled(moves), depth)
+        return {("0000" if is_pass(m) else m): n for m, n in got.items()}
+
+    return counts
+
+
+@contextlib.contextmanager
+def open_native(
+    path: str,
+    ini_text: str,
+    manifest: Manifest,
+    variants: Sequence[Variant],
+    on_restart: Callable[[str], None] | None = None,
+) -> Iterator[tuple[UciEngine, dict[str, Counts]]]:
+    """The running engine with ``ini_text`` loaded and each variant's section verified, and the
+    counting function of each variant (by name)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        ini = Path(tmp) / "variants.ini"
+        ini.write_text(ini_text, encoding="utf-8")
+        with UciEngine(path, ini, on_restart=on_restart) as engine:
+            counts: dict[str, Counts] = {}
+            for v in variants:
+                try:
+                    entry = manifest.section_of(v.name)
+                except KeyError:
+                    raise EngineError(f"the ini has no section for {v.name}") from None
+                start = engine.select(entry.section)
+                if fen6(start) != fen6(entry.start_fen):
+                    raise EngineError(
+                        f"{engine.name}: section [{entry.section}] starts from {start!r}, "
+                        f"the catalogue from {entry.start_fen!r}"
+                    )
+                counts[v.name] = engine_counts(engine, entry.section, entry.start_fen)
+            yield engine, counts
