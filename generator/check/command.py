@@ -29,13 +29,17 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TypeVar
 
+from generator.catalogue import DEFAULT_CATALOGUE
 from generator.catalogue.model import Catalogue, Variant
 from generator.check.compare import EngineAdapter, EngineError, VariantReport, check_variant
 from generator.check.native import open_native
 from generator.check.perft_compare import CountReport, check_counts
+from generator.emit.build import DEFAULT_OUT
 from generator.emit.fidelity import limitations, writable
+from generator.emit.manifest import Manifest
 
 #: the parser class of the command line the sub-command joins
 ParserT = TypeVar("ParserT", bound=argparse.ArgumentParser)
@@ -63,6 +67,11 @@ def register(subparsers: argparse._SubParsersAction[ParserT], parents: Sequence[
         "--zrf",
         metavar="FILE",
         help="zillions: check this .zrf (or the .zrf in this .zip) instead of the files built from the catalogue",
+    )
+    p.add_argument(
+        "--out",
+        metavar="DIR",
+        help="check the files a build wrote into DIR (default: the repository's out/, for its own catalogue)",
     )
     p.add_argument("--depth", type=int, default=2, metavar="D", help="perft depth (default: %(default)s)")
     p.add_argument("--games", type=int, default=20, metavar="N", help="random games per variant (default: %(default)s)")
@@ -103,6 +112,7 @@ class _Request:
     zrf: str | None
     jobs: int | None
     uci: str | None = None
+    out: Path | None = None  #: the build folder whose files are checked (None: --ini or --zrf names the file)
 
 
 def _engine_options(engine_name: str, ini_path: str | None, zrf_path: str | None, jobs: int | None) -> None:
@@ -129,6 +139,7 @@ def _request(catalogue: Catalogue, args: argparse.Namespace) -> _Request:
         zrf=getattr(args, "zrf", None),
         jobs=getattr(args, "jobs", None),
         uci=getattr(args, "uci", None),
+        out=_out_folder(catalogue, args),
     )
     _engine_options(request.engine, request.ini, request.zrf, request.jobs)
     if request.uci and request.engine != "fairy-stockfish":
@@ -146,6 +157,24 @@ def _request(catalogue: Catalogue, args: argparse.Namespace) -> _Request:
     if request.jobs is not None and request.jobs < 1:
         raise ValueError(f"--jobs {request.jobs} must be 1 or more")
     return request
+
+
+def _out_folder(catalogue: Catalogue, args: argparse.Namespace) -> Path | None:
+    """The build folder whose files are checked: ``--out``, else the repository's out/ for the
+    repository's catalogue; None when ``--ini`` or ``--zrf`` names the file instead."""
+    engine = getattr(args, "engine", ENGINES[0])
+    given = getattr(args, "ini", None) if engine == "fairy-stockfish" else getattr(args, "zrf", None)
+    if given:
+        return None
+    out = getattr(args, "out", None)
+    if out:
+        return Path(out)
+    if Path(catalogue.path).resolve() != DEFAULT_CATALOGUE.resolve():
+        raise ValueError(
+            "the repository's out/ holds the build of the repository's catalogue; check the build of "
+            "another catalogue with --out DIR (where 'variantgen build --out DIR' wrote it)"
+        )
+    return DEFAULT_OUT
 
 
 def _names_in_zrf(catalogue: Catalogue, zrf_path: str, names: list[str]) -> list[str]:
@@ -243,7 +272,9 @@ def cmd_check(catalogue: Catalogue, args: argparse.Namespace) -> int:
     reports: list[VariantReport] = []
     startup = 0.0
     started = time.perf_counter()
-    opened = _open_engine(request.engine, catalogue, variants, names, request.ini, request.zrf, request.jobs)
+    opened = _open_engine(
+        request.engine, catalogue, variants, names, request.ini, request.zrf, request.jobs, request.out
+    )
     try:
         with opened as (engine, loaded):
             startup = time.perf_counter() - started
@@ -263,10 +294,8 @@ def _check_counts(
     catalogue: Catalogue, variants: list[Variant], names: list[str], request: _Request, args: argparse.Namespace
 ) -> int:
     """``--uci``: perft counts through the native engine, variant by variant; 0 when all agree."""
-    from generator.check.fairy_stockfish import ini_under_test
-
     assert request.uci is not None
-    ini, manifest, source = ini_under_test(catalogue, names, request.ini)
+    ini, manifest, source = _ini(catalogue, names, request.ini, request.out)
     reports: list[CountReport] = []
     started = time.perf_counter()
     try:
@@ -301,6 +330,19 @@ def _restarted(message: str) -> None:
     print(f"engine restarted: {message}")
 
 
+def _ini(catalogue: Catalogue, names: list[str], ini_path: str | None, out: Path | None) -> tuple[str, Manifest, str]:
+    """The ini under test (the given file, or the one in the build folder, with a line printed if
+    it differs from a fresh build), the manifest it is checked against, and a label."""
+    from generator.check.fairy_stockfish import ini_on_disk, ini_under_test
+
+    if ini_path or out is None:
+        return ini_under_test(catalogue, names, ini_path)
+    text, manifest, source, note = ini_on_disk(catalogue, out)
+    if note:
+        print(note)
+    return text, manifest, source
+
+
 @contextlib.contextmanager
 def _open_engine(
     engine_name: str,
@@ -310,13 +352,17 @@ def _open_engine(
     ini_path: str | None,
     zrf_path: str | None,
     jobs: int | None,
+    out: Path | None,
 ) -> Iterator[tuple[EngineAdapter, str]]:
     """The adapter, and a line saying what it loaded and verified."""
     if engine_name == "zillions":
         from generator.check.zillions import Zillions
 
-        engine = Zillions(catalogue, variants, zrf_path)
-        source = zrf_path if zrf_path else f"{len(engine.sources)} .zrf files built from the catalogue"
+        engine = Zillions(catalogue, variants, zrf_path, out)
+        for note in engine.notes:
+            print(note)
+        built = f"{len(engine.sources)} .zrf files " + (f"in {out}" if out else "built from the catalogue")
+        source = zrf_path if zrf_path else built
         with engine:
             yield (
                 engine,
@@ -326,9 +372,9 @@ def _open_engine(
                 ),
             )
         return
-    from generator.check.fairy_stockfish import FairyStockfish, ini_under_test
+    from generator.check.fairy_stockfish import FairyStockfish
 
-    ini, manifest, source = ini_under_test(catalogue, names, ini_path)
+    ini, manifest, source = _ini(catalogue, names, ini_path, out)
     with FairyStockfish(ini, variants, workers=jobs, manifest=manifest) as fsf:
         yield (
             fsf,

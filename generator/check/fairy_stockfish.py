@@ -15,8 +15,9 @@ names reach pyffish, in the parent and again in the worker.
 
 What is expected comes from the emitter's :class:`~generator.emit.manifest.Manifest`
 (section names and start FENs), never from its internals: :func:`built_ini` runs the
-emitter into a temporary folder and reads back the file it wrote, and
-:func:`ini_under_test` pairs that manifest with a given file instead (``--ini``).
+emitter into a temporary folder and reads back the file it wrote; :func:`ini_on_disk` pairs that
+manifest with the file a build wrote into the output folder (what ``variantgen check`` checks by
+default), and :func:`ini_under_test` with a given file (``--ini``).
 
 One position costs one pyffish call (``legal_moves`` from the start FEN and
 the moves); a position with no legal moves costs a second (``game_result``,
@@ -39,6 +40,7 @@ from __future__ import annotations
 import contextlib
 import os
 import pickle
+import re
 import subprocess
 import sys
 import tempfile
@@ -49,11 +51,11 @@ from generator.catalogue.model import Catalogue, Variant
 from generator.check import fairy_stockfish_worker
 from generator.check.compare import Answer, EngineError, OnePosition, Query
 from generator.check.fairy_stockfish_worker import fen6
-from generator.emit.fairy_stockfish import emit
+from generator.emit.fairy_stockfish import FOLDER, emit
 from generator.emit.fidelity import relaxed
 from generator.emit.manifest import Manifest
 
-__all__ = ["NAME", "FairyStockfish", "built_ini", "ini_under_test"]
+__all__ = ["NAME", "FairyStockfish", "built_ini", "ini_on_disk", "ini_under_test"]
 
 NAME = "fairy-stockfish"
 #: The catalogue name in the header of an ini built for a bare list of variants.
@@ -80,6 +82,30 @@ def ini_under_test(catalogue: Catalogue, names: Sequence[str], ini_path: str | N
         return Path(ini_path).read_text(encoding="utf-8"), manifest, ini_path
     except (OSError, UnicodeDecodeError) as e:
         raise ValueError(f"{ini_path}: cannot read the ini: {getattr(e, 'strerror', None) or e}") from None
+
+
+def ini_on_disk(catalogue: Catalogue, out_dir: Path) -> tuple[str, Manifest, str, str | None]:
+    """The ini a build of ``catalogue`` wrote into ``out_dir``, the manifest of a fresh build of the
+    whole catalogue, a label, and a line to print if the file differs from a fresh build of the
+    variants it has sections for (the file on disk is what is checked all the same).
+    ``ValueError`` (one line) if there is no file."""
+    fresh, manifest = built_ini(catalogue)
+    [file_name] = manifest.files
+    path = Path(out_dir) / FOLDER / file_name
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        why = getattr(e, "strerror", None) or e
+        raise ValueError(
+            f"{path}: cannot read the ini ({why}); run 'variantgen build' first, or give --ini FILE"
+        ) from None
+    # a build of some variants writes only their sections: compare with a fresh build of those
+    written = set(re.findall(r"^\[([^\]:]+)", text, re.MULTILINE))
+    names = [e.variant for e in manifest.sections if e.section in written]
+    if names and len(names) < len(manifest.sections):
+        fresh = built_ini(catalogue, names)[0]
+    note = None if text == fresh else f"{path} differs from a fresh build of the catalogue; checking the file on disk"
+    return text, manifest, str(path), note
 
 
 def _expected(variants: Sequence[Variant], manifest: Manifest) -> tuple[dict[str, str], dict[str, str]]:

@@ -38,7 +38,7 @@ from pathlib import Path
 from generator.catalogue.model import Catalogue, Variant
 from generator.check.compare import Answer, EngineError, OnePosition, Query
 from generator.emit.manifest import GameEntry, Manifest
-from generator.emit.zillions import emit
+from generator.emit.zillions import FOLDER, emit
 from generator.zrf import Game, Notation, RulesFile, State, ZMove, ZrfError, load_text, start
 from generator.zrf.command import print_perft
 from generator.zrf.reader import decode
@@ -76,6 +76,8 @@ class Built:
 
     manifest: Manifest
     texts: dict[str, str]  # family -> .zrf text
+    labels: dict[str, str] = field(default_factory=dict)  # family -> where the text was read, if on disk
+    notes: tuple[str, ...] = ()  # files on disk that differ from a fresh build
 
     def game(self, v: Variant) -> GameEntry:
         """The manifest's game for ``v``; :class:`EngineError` if the emitter wrote none."""
@@ -85,15 +87,31 @@ class Built:
             raise EngineError(f"{NAME}: the Zillions emitter wrote no game for {v.name}") from None
 
     def label(self, v: Variant) -> str:
+        if v.family in self.labels:
+            return self.labels[v.family]
         return f"{self.manifest.game_of(v.name)[0].member} (built from the catalogue)"
 
 
-def built_downloads(catalogue: Catalogue, variants: Sequence[Variant]) -> Built:
-    """Run the Zillions emitter for ``variants`` into a temporary folder and read back what it wrote."""
+def built_downloads(catalogue: Catalogue, variants: Sequence[Variant], out: Path | None = None) -> Built:
+    """Run the Zillions emitter for ``variants`` into a temporary folder and read back what it wrote;
+    with ``out``, take each family's ``.zrf`` from the zip a build wrote into ``out`` instead
+    (``ValueError`` if there is none), noting each one that differs from the fresh build."""
     with tempfile.TemporaryDirectory() as tmp:
         manifest = emit(catalogue, Path(tmp), [v.name for v in variants])
         texts = {z.family: read_rules(Path(tmp) / z.path, z.member)[1] for z in manifest.zrf}
-    return Built(manifest, texts)
+    if out is None:
+        return Built(manifest, texts)
+    notes = []
+    labels = {}
+    for z in manifest.zrf:
+        path = Path(out) / FOLDER / z.path
+        if not path.is_file():
+            raise ValueError(f"{path}: no such file; run 'variantgen build' first, or give --zrf FILE")
+        label, text = read_rules(path, z.member)
+        if text != texts[z.family]:
+            notes.append(f"{label} differs from a fresh build of the catalogue; checking the file on disk")
+        texts[z.family], labels[z.family] = text, label
+    return Built(manifest, texts, labels, tuple(notes))
 
 
 def titles_of(label: str, text: str) -> list[str]:
@@ -211,17 +229,21 @@ class _Line:
 class Zillions(OnePosition):
     """An :class:`~generator.check.compare.EngineAdapter` for Zillions rules files.
 
-    ``variants`` are the catalogue variants to check; without ``zrf`` each is read from its family's
-    file rendered from ``catalogue``, with it from that file (a ``.zrf`` or a ``.zip`` holding one).
+    ``variants`` are the catalogue variants to check.  Each is read from its family's file: with
+    ``zrf`` from that file (a ``.zrf`` or a ``.zip`` holding one), else with ``out`` from the zip a
+    build wrote there (``notes`` says which differ from a fresh build), else from a fresh build.
     """
 
     name = NAME
     batch_size = 64
 
-    def __init__(self, catalogue: Catalogue, variants: Sequence[Variant], zrf: str | Path | None = None) -> None:
+    def __init__(
+        self, catalogue: Catalogue, variants: Sequence[Variant], zrf: str | Path | None = None, out: Path | None = None
+    ) -> None:
         self.lines: dict[str, _Line] = {}
         files: dict[str, RulesFile] = {}  # label -> the file
-        built = built_downloads(catalogue, variants)
+        built = built_downloads(catalogue, variants, out if zrf is None else None)
+        self.notes = built.notes
         given = None if zrf is None else read_rules(zrf)
         for v in variants:
             entry = built.game(v)
