@@ -170,3 +170,14 @@ def test_an_engine_that_stops_answering_is_an_engine_error(tmp_path: Path) -> No
     silent.chmod(0o755)
     with pytest.raises(EngineError, match=r"did not answer within 0\.5 s"):
         UciEngine(silent, tmp_path / "variants.ini", timeout=0.5)
+
+
+def test_fairy_stockfish_s_own_check_of_the_ini_is_heard(
+    engine_path: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # an option the engine does not know: older builds drop such options without a word when loading
+    ini = _ini(tmp_path, "nMoveRule = 50", "nMoveRulee = 50")
+    assert main(["check", "chess", "--uci", engine_path, "--ini", str(ini), "--depth", "1", "--games", "0"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0
+    assert "check of the ini complains: [chess-variantgen] Invalid option: nMoveRulee" in err

@@ -1,9 +1,11 @@
 """``variantgen check --engine fairy-stockfish --uci PATH``: perft counts through a native engine.
 
-The ini under test is written to a temporary file and loaded through ``VariantPath``; every
-variant's section must be registered with the start position the emitter's manifest says
-(the first six FEN fields), or nothing is counted.  Then :func:`~generator.check.perft_compare.check_counts`
-compares each variant's perft with the engine's, bisecting to the first wrong move.
+The ini under test is written to a temporary file and loaded through ``VariantPath``;
+Fairy-Stockfish's own ``check`` command must say nothing of it (an option the binary does not
+know, for one, is named there), and every variant's section must be registered with the start
+position the emitter's manifest says (the first six FEN fields), or nothing is counted.  Then
+:func:`~generator.check.perft_compare.check_counts` compares each variant's perft with the
+engine's, bisecting to the first wrong move.
 
 Notation: Fairy-Stockfish spells a pass as a move from a square to itself; the reference spells
 it ``0000``.  Counts come back with passes as ``0000``, and a path with a pass in it is sent in
@@ -68,6 +70,10 @@ def open_native(
         ini = Path(tmp) / "variants.ini"
         ini.write_text(ini_text, encoding="utf-8")
         with UciEngine(path, ini, on_restart=on_restart) as engine:
+            said = engine.complaints
+            if said:
+                more = f" (and {len(said) - 3} more)" if len(said) > 3 else ""
+                raise EngineError(f"{engine.name}'s check of the ini complains: {'; '.join(said[:3])}{more}")
             counts: dict[str, Counts] = {}
             for v in variants:
                 try:

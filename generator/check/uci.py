@@ -4,8 +4,9 @@
 test through ``VariantPath`` and, when a variant is selected, confirms that it is really
 registered: Fairy-Stockfish answers ``setoption name UCI_Variant`` with a line ``info string
 variant NAME ... startpos FEN`` for a variant it knows, and with nothing for one it does not
-(it ignores an unknown ``UCI_Variant`` silently).  :meth:`UciEngine.divide` counts with
-``go perft`` and returns its per-move lines.
+(it ignores an unknown ``UCI_Variant`` silently).  Before loading, it runs Fairy-Stockfish's own
+``check`` command on the ini and keeps what it says (``complaints``): an option the binary does not
+know is named there.  :meth:`UciEngine.divide` counts with ``go perft`` and returns its per-move lines.
 
 An engine that dies or stays silent longer than ``timeout`` seconds is restarted once, the
 restart reported through ``on_restart``; a second failure is an
@@ -65,6 +66,9 @@ class UciEngine:
         self.name = ""
         self.options: set[str] = set()
         self.restarts = 0
+        #: what Fairy-Stockfish's ``check`` command said of the ini (see :meth:`_check_ini`)
+        self.complaints: list[str] = []
+        self._checked = False
         self._variant: str | None = None
         self._proc: subprocess.Popen[str] | None = None
         self._lines: queue.Queue[str | None] = queue.Queue()
@@ -98,6 +102,9 @@ class UciEngine:
         }
         if "VariantPath" not in self.options:
             raise EngineError(f"--uci {self.path} ({self.name}) has no VariantPath option: it cannot load an ini")
+        if not self._checked:  # before loading: once loaded, the check would find every section defined twice
+            self.complaints = self._check_ini()
+            self._checked = True
         self._send(f"setoption name VariantPath value {self.ini}")
         complaints = [line for line in self._ready("loading the ini") if line]
         if complaints:
@@ -162,6 +169,20 @@ class UciEngine:
         self.close()
 
     # -- what the check asks --------------------------------------------------------------------------
+
+    def _check_ini(self) -> list[str]:
+        """What Fairy-Stockfish's own ``check`` command says of the ini, as ``[section] complaint``
+        lines (an option it does not know, a piece it cannot read...); empty when it says nothing."""
+        self._send(f"check {self.ini}")
+        said = self._ready(f"checking {self.ini}")
+        out: list[str] = []
+        section = "(before the first section)"
+        for line in said:
+            if line.startswith("Parsing variant: "):
+                section = line[len("Parsing variant: ") :]
+            elif line.strip():
+                out.append(f"[{section}] {line.strip()}")
+        return out
 
     def select(self, section: str) -> str:
         """Make ``section`` the variant played and return its start FEN; ``EngineError`` if the engine
