@@ -24,10 +24,9 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import shutil
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
@@ -37,6 +36,7 @@ from generator.catalogue.model import Catalogue, Variant
 from generator.check.compare import EngineAdapter, EngineError, VariantReport, check_variant
 from generator.check.native import open_native
 from generator.check.perft_compare import CountReport, check_counts
+from generator.check.progress import LiveBar, table
 from generator.emit.build import DEFAULT_OUT
 from generator.emit.fidelity import limitations, writable
 from generator.emit.manifest import Manifest
@@ -226,6 +226,10 @@ def _print_report(report: VariantReport | CountReport, engine_name: str) -> None
     sys.stdout.flush()
 
 
+def _ends(report: VariantReport) -> str:
+    return ", ".join(f"{reason} {n}" for reason, n in sorted(report.ends.items())) or "-"
+
+
 def _summary(reports: Sequence[VariantReport], engine_name: str, elapsed: float, startup: float) -> str:
     bad = [r.variant for r in reports if not r.ok]
     ref = sum(r.reference_seconds for r in reports)
@@ -240,7 +244,7 @@ def _summary(reports: Sequence[VariantReport], engine_name: str, elapsed: float,
 
 
 def _compare_all(
-    engine: EngineAdapter, variants: Sequence[Variant], args: argparse.Namespace, bar: _Bar | None
+    engine: EngineAdapter, variants: Sequence[Variant], args: argparse.Namespace, bar: LiveBar | None
 ) -> list[VariantReport]:
     """Each variant compared and its report printed as soon as it is done."""
     reports = []
@@ -268,7 +272,7 @@ def cmd_check(catalogue: Catalogue, args: argparse.Namespace) -> int:
     if request.uci:
         return _check_counts(catalogue, variants, names, request, args)
 
-    bar = _Bar() if sys.stderr.isatty() else None
+    bar = LiveBar() if sys.stderr.isatty() else None
     reports: list[VariantReport] = []
     startup = 0.0
     started = time.perf_counter()
@@ -286,6 +290,8 @@ def cmd_check(catalogue: Catalogue, args: argparse.Namespace) -> int:
         if bar:
             bar.clear()
     elapsed = time.perf_counter() - started
+    rows = [[r.variant, str(r.positions), str(r.moves), str(args.games), _ends(r), f"{r.seconds:.1f}"] for r in reports]
+    print("\n".join(table(["variant", "positions", "moves", "games", "game ends", "seconds"], rows)))
     print(_summary(reports, request.engine, elapsed, startup))
     return 1 if any(not r.ok for r in reports) else 0
 
@@ -303,16 +309,30 @@ def _check_counts(
             startup = time.perf_counter() - started
             loaded = f"{len(variants)} sections of {source} loaded and verified"
             print(f"{engine.name} ({request.uci}): {loaded} in {startup:.1f} s")
-            for v in variants:
+            bar = LiveBar() if sys.stderr.isatty() else None
+            for i, v in enumerate(variants, 1):
+                show = bar.for_variant(f"{v.name} ({i}/{len(variants)})") if bar else None
                 report = check_counts(
-                    v, "fairy-stockfish", counts[v.name], args.depth, args.games, args.game_depth, args.plies, args.seed
+                    v,
+                    "fairy-stockfish",
+                    counts[v.name],
+                    args.depth,
+                    args.games,
+                    args.game_depth,
+                    args.plies,
+                    args.seed,
+                    progress=show,
                 )
+                if bar:
+                    bar.clear()
                 reports.append(report)
                 _print_report(report, "fairy-stockfish")
             restarts = engine.restarts
     except EngineError as e:
         raise ValueError(str(e)) from None
     elapsed = time.perf_counter() - started
+    rows = [[r.variant, str(r.nodes), str(r.counts), str(args.games), f"{r.seconds:.1f}"] for r in reports]
+    print("\n".join(table(["variant", "nodes", "perft counts", "games", "seconds"], rows)))
     bad = [r.variant for r in reports if not r.ok]
     ref = 100 * sum(r.reference_seconds for r in reports) / elapsed
     eng = 100 * sum(r.engine_seconds for r in reports) / elapsed
@@ -383,27 +403,3 @@ def _open_engine(
                 f"{len(variants)} sections of {source} loaded and verified"
             ),
         )
-
-
-class _Bar:
-    """A one-line progress bar on standard error (a terminal)."""
-
-    def for_variant(self, label: str) -> Callable[[str, int, int, int], None]:
-        start = time.perf_counter()
-
-        def show(phase: str, done: int, total: int, positions: int) -> None:
-            width = 24
-            filled = width * done // total if total else width
-            line = (
-                f"{label} {phase} [{'#' * filled}{'.' * (width - filled)}] {done}/{total}, "
-                f"{positions} positions, {time.perf_counter() - start:.0f} s"
-            )
-            columns = shutil.get_terminal_size((100, 20)).columns
-            sys.stderr.write("\r\x1b[K" + line[: max(10, columns - 1)])
-            sys.stderr.flush()
-
-        return show
-
-    def clear(self) -> None:
-        sys.stderr.write("\r\x1b[K")
-        sys.stderr.flush()

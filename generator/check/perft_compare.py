@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from generator.catalogue.model import Variant
-from generator.check.compare import Disagreement
+from generator.check.compare import Disagreement, Progress
 from generator.emit.fidelity import Limitation, limitations, relaxed
 from generator.engine import Position, uci
 from generator.engine.perft import divide
@@ -143,8 +143,10 @@ def check_counts(
     game_depth: int = 3,
     plies: int = 100,
     seed: int | str = 1,
+    progress: Progress | None = None,
 ) -> CountReport:
-    """Compare perft counts of ``variant`` with ``counts``; see the module docstring."""
+    """Compare perft counts of ``variant`` with ``counts``; see the module docstring.  ``progress``
+    hears after each count (phase ``"perft"``, counts done, counts in all, nodes so far)."""
     started = time.perf_counter()
     report = CountReport(variant.name, engine, limitations=tuple(limitations(variant, engine)))
     timed = _Timed(counts, report)
@@ -158,6 +160,8 @@ def check_counts(
         nodes, found = bisect(pos, list(path), d, timed, where)
         report.nodes += nodes
         report.counts += 1
+        if progress is not None:
+            progress("perft", report.counts, len(jobs), report.nodes)
         if found is not None:
             report.disagreement = found
             break
