@@ -6,9 +6,24 @@ that quietly tested less.
 
 from __future__ import annotations
 
+import subprocess
 from collections.abc import Generator
+from pathlib import Path
 
 import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="session")
+def engine_path() -> str:
+    """The native Fairy-Stockfish, built by ``scripts/build-fairy-stockfish`` (cached after the first run)."""
+    done = subprocess.run(
+        [str(ROOT / "scripts" / "build-fairy-stockfish")], capture_output=True, text=True, check=False
+    )
+    if done.returncode != 0:
+        pytest.fail(f"scripts/build-fairy-stockfish failed: {done.stderr.strip().splitlines()[-1:]}")
+    return done.stdout.strip()
 
 
 @pytest.hookimpl(hookwrapper=True)

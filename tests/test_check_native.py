@@ -3,7 +3,6 @@ wrong move; the engine is built by ``scripts/build-fairy-stockfish`` (cached aft
 
 from __future__ import annotations
 
-import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -24,16 +23,6 @@ from generator.engine import Position
 
 ROOT = Path(__file__).resolve().parents[1]
 CAT = load_catalogue(DEFAULT_CATALOGUE)
-
-
-@pytest.fixture(scope="session")
-def engine_path() -> str:
-    done = subprocess.run(
-        [str(ROOT / "scripts" / "build-fairy-stockfish")], capture_output=True, text=True, check=False
-    )
-    if done.returncode != 0:
-        pytest.fail(f"scripts/build-fairy-stockfish failed: {done.stderr.strip().splitlines()[-1:]}")
-    return done.stdout.strip()
 
 
 def _ini(tmp_path: Path, old: str = "", new: str = "") -> Path:
@@ -94,7 +83,7 @@ def test_bisection_costs_one_count_per_ply(engine_path: str, tmp_path: Path) -> 
     asked: list[tuple[tuple[str, ...], int]] = []
     text = ini.read_text(encoding="utf-8")
     _, manifest = built_ini(CAT)
-    with open_native(engine_path, text, manifest, [v]) as (_, counts):
+    with open_native(engine_path, text, manifest, [v]) as (_, counts, _proofs):
 
         def counted(moves: Sequence[str], depth: int) -> dict[str, int]:
             asked.append((tuple(moves), depth))

@@ -25,8 +25,19 @@ def test_the_check_ends_with_a_table_then_the_summary(capsys: pytest.CaptureFixt
     assert main(["check", "chess", "bipartite-stage-one", "--depth", "1", "--games", "3", "--jobs", "1"]) == 0
     lines = capsys.readouterr().out.splitlines()
     head = lines.index(next(line for line in lines if line.startswith("variant ")))
-    assert lines[head].split() == ["variant", "positions", "moves", "games", "game", "ends", "seconds"]
+    assert lines[head].split() == [
+        "variant",
+        "positions",
+        "moves",
+        "games",
+        "game",
+        "ends",
+        "rules",
+        "proved",
+        "seconds",
+    ]
     rows = [line.split() for line in lines[head + 1 : head + 3]]
     assert [r[0] for r in rows] == ["chess", "bipartite-stage-one"]
     assert all(r[3] == "3" for r in rows)  # the games played per variant
+    assert [r[-2] for r in rows] == ["5/5", "2/3"]  # stage one: no position where both sides can only pass
     assert lines[head + 3].startswith("2 variants, ") and lines[-1].endswith("all agree")

@@ -34,6 +34,7 @@ from typing import TypeVar
 from generator.catalogue import DEFAULT_CATALOGUE
 from generator.catalogue.model import Catalogue, Variant
 from generator.check.compare import EngineAdapter, EngineError, VariantReport, check_variant
+from generator.check.endings import prove_into
 from generator.check.native import open_native
 from generator.check.perft_compare import CountReport, check_counts
 from generator.check.progress import LiveBar, table
@@ -216,6 +217,10 @@ def _checkable(catalogue: Catalogue, names: list[str], engine_name: str) -> list
 
 def _print_report(report: VariantReport | CountReport, engine_name: str) -> None:
     print(report.summary())
+    if report.proved:
+        print(f"  game-end rules proved: {', '.join(report.proved)}")
+    if report.unbuilt:
+        print(f"  no deciding position found, so not proved: {', '.join(report.unbuilt)}")
     for x in report.limitations:
         if x.switchable:
             print(f"  switched off for {engine_name}: {x.text}")
@@ -224,6 +229,11 @@ def _print_report(report: VariantReport | CountReport, engine_name: str) -> None
     if report.disagreement is not None:
         print(report.disagreement.describe())
     sys.stdout.flush()
+
+
+def _proved(report: VariantReport | CountReport) -> str:
+    """How many of the variant's game-end rules were proved, of how many it has."""
+    return f"{len(report.proved)}/{len(report.proved) + len(report.unbuilt)}"
 
 
 def _ends(report: VariantReport) -> str:
@@ -253,6 +263,8 @@ def _compare_all(
         report = check_variant(
             v, engine, depth=args.depth, games=args.games, plies=args.plies, seed=args.seed, progress=progress
         )
+        if engine.name == "fairy-stockfish":  # the ZRF interpreter cannot set up a position from a FEN
+            prove_into(report, v, engine)
         if bar:
             bar.clear()
         reports.append(report)
@@ -290,8 +302,11 @@ def cmd_check(catalogue: Catalogue, args: argparse.Namespace) -> int:
         if bar:
             bar.clear()
     elapsed = time.perf_counter() - started
-    rows = [[r.variant, str(r.positions), str(r.moves), str(args.games), _ends(r), f"{r.seconds:.1f}"] for r in reports]
-    print("\n".join(table(["variant", "positions", "moves", "games", "game ends", "seconds"], rows)))
+    rows = [
+        [r.variant, str(r.positions), str(r.moves), str(args.games), _ends(r), _proved(r), f"{r.seconds:.1f}"]
+        for r in reports
+    ]
+    print("\n".join(table(["variant", "positions", "moves", "games", "game ends", "rules proved", "seconds"], rows)))
     print(_summary(reports, request.engine, elapsed, startup))
     return 1 if any(not r.ok for r in reports) else 0
 
@@ -305,7 +320,7 @@ def _check_counts(
     reports: list[CountReport] = []
     started = time.perf_counter()
     try:
-        with open_native(request.uci, ini, manifest, variants, on_restart=_restarted) as (engine, counts):
+        with open_native(request.uci, ini, manifest, variants, on_restart=_restarted) as (engine, counts, proofs):
             startup = time.perf_counter() - started
             loaded = f"{len(variants)} sections of {source} loaded and verified"
             print(f"{engine.name} ({request.uci}): {loaded} in {startup:.1f} s")
@@ -323,6 +338,7 @@ def _check_counts(
                     args.seed,
                     progress=show,
                 )
+                prove_into(report, v, proofs)
                 if bar:
                     bar.clear()
                 reports.append(report)
@@ -331,8 +347,8 @@ def _check_counts(
     except EngineError as e:
         raise ValueError(str(e)) from None
     elapsed = time.perf_counter() - started
-    rows = [[r.variant, str(r.nodes), str(r.counts), str(args.games), f"{r.seconds:.1f}"] for r in reports]
-    print("\n".join(table(["variant", "nodes", "perft counts", "games", "seconds"], rows)))
+    rows = [[r.variant, str(r.nodes), str(r.counts), str(args.games), _proved(r), f"{r.seconds:.1f}"] for r in reports]
+    print("\n".join(table(["variant", "nodes", "perft counts", "games", "rules proved", "seconds"], rows)))
     bad = [r.variant for r in reports if not r.ok]
     ref = 100 * sum(r.reference_seconds for r in reports) / elapsed
     eng = 100 * sum(r.engine_seconds for r in reports) / elapsed

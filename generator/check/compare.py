@@ -61,13 +61,15 @@ class EngineError(Exception):
 
 @dataclass(frozen=True)
 class Query:
-    """One position, as the moves from the variant's start (our UCI notation).
+    """One position, as the moves (our UCI notation) from the variant's start, or from ``fen`` (six
+    fields, Fairy-Stockfish's dialect) when it is given.
 
     With ``claim``, also ask whether a player may claim a draw here (repetition, n-move rule).
     """
 
     moves: tuple[str, ...]
     claim: bool = False
+    fen: str | None = None
 
 
 @dataclass(frozen=True)
@@ -140,12 +142,14 @@ class Disagreement:
     reference_result: str | None  #: the reference's result where it says the game has ended
     engine_result: str | None
     note: str = ""
+    origin: str = ""  #: the FEN ``moves`` start from, when it is not the start position
 
     def describe(self) -> str:
         lines = [
             f"DISAGREEMENT in {self.variant} ({self.where}) between the reference and {self.engine}",
             f"  FEN:   {self.fen}",
-            f"  moves: {' '.join(self.moves) if self.moves else '(the start position)'}",
+            f"  moves: {' '.join(self.moves) if self.moves else '(none)' if self.origin else '(the start position)'}"
+            + (f", from {self.origin}" if self.origin else ""),
         ]
         if self.only_reference or self.only_engine:
             lines.append(f"  moves only the reference has: {' '.join(self.only_reference) or '-'}")
@@ -175,6 +179,8 @@ class VariantReport:
     engine_seconds: float = 0.0  #: waiting for the adapter
     limitations: tuple[Limitation, ...] = ()  #: the ``Limitation`` values switched off in the reference
     disagreement: Disagreement | None = None
+    proved: tuple[str, ...] = ()  #: game-end rules proved (:mod:`generator.check.endings`)
+    unbuilt: tuple[str, ...] = ()  #: rules the variant has for which no deciding position was found
 
     @property
     def ok(self) -> bool:

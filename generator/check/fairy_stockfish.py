@@ -198,7 +198,7 @@ class FairyStockfish(OnePosition):
             )
         if not self._workers:
             raise EngineError(f"{NAME}: the adapter is closed")
-        items = [(tuple(q.moves), q.claim) for q in queries]
+        items = [(q.fen, tuple(q.moves), q.claim) for q in queries]
         share = -(-len(items) // len(self._workers)) if items else 0
         parts = [(w, items[i * share : (i + 1) * share]) for i, w in enumerate(self._workers)]
         busy = [(w, part) for w, part in parts if part]

@@ -6,8 +6,8 @@ and writes pickled replies to the pipe it was given as standard output:
 
 * ``("load", ini, expected)`` first (``expected``: section name -> start FEN, six fields), answered
   ``("ready", problems, version)``: the sections that are not registered or start elsewhere;
-* ``("probe", section, [(moves, claim), ...])``, answered ``("ok", [Answer, ...])``, for a verified
-  section only (pyffish kills the interpreter on a name it does not know);
+* ``("probe", section, [(fen, moves, claim), ...])`` (``fen`` None for the start), answered
+  ``("ok", [Answer, ...])``, for a verified section only (pyffish kills the interpreter on a name it does not know);
 * ``("stop",)``, or the end of the input.
 
 Anything else is answered ``("error", text)``.  Notation: Fairy-Stockfish writes a pass as a move
@@ -29,8 +29,9 @@ __all__ = ["fen6", "serve"]
 
 _SELF_MOVE = re.compile(r"^([a-z]\d+)\1$")
 
-#: One position asked about: the moves from the start, and whether to ask about a claimable draw.
-Item = tuple[tuple[str, ...], bool]
+#: One position asked about: a FEN (None for the start), the moves from it, and whether to ask about a
+#: claimable draw.
+Item = tuple[str | None, tuple[str, ...], bool]
 
 
 def fen6(fen: str) -> str:
@@ -86,8 +87,8 @@ class _Engine:
         self.sf.load(ini)
         registered = self.sf.variants()
         self.problems: list[str] = []
-        #: verified section -> its start FEN, and whether White moves first
-        self.start: dict[str, tuple[str, bool]] = {}
+        #: verified section -> its start FEN
+        self.start: dict[str, str] = {}
         for name, fen in expected.items():
             if name not in registered:
                 self.problems.append(
@@ -102,13 +103,12 @@ class _Engine:
                     + (" (a built-in variant of that name shadows the section)" if name in before else "")
                 )
                 continue
-            self.start[name] = (got, got.split()[1] == "w")
+            self.start[name] = got
         #: (section, *moves before the pass) -> Fairy-Stockfish's spelling of that pass
         self.passes: dict[tuple[str, ...], str] = {}
 
-    def line(self, name: str, moves: tuple[str, ...]) -> list[str]:
-        """Our moves in Fairy-Stockfish's spelling (a pass is a move from a square to itself)."""
-        fen = self.start[name][0]
+    def line(self, name: str, fen: str, moves: tuple[str, ...]) -> list[str]:
+        """Our moves from ``fen`` in Fairy-Stockfish's spelling (a pass is a move from a square to itself)."""
         out: list[str] = []
         for i, m in enumerate(moves):
             if m == "0000":
@@ -117,7 +117,7 @@ class _Engine:
         return out
 
     def _pass(self, name: str, fen: str, before: tuple[str, ...], spelled: list[str]) -> str:
-        key = (name, *before)
+        key = (name, fen, *before)
         spelling = self.passes.get(key)
         if spelling is None:
             spelling = next((x for x in self.sf.legal_moves(name, fen, spelled) if _SELF_MOVE.match(x)), None)
@@ -127,14 +127,15 @@ class _Engine:
             self.passes[key] = spelling
         return spelling
 
-    def answer(self, name: str, moves: tuple[str, ...], claim: bool) -> Answer:
-        """The legal moves after ``moves`` (our notation), the result if there are none, and with
-        ``claim`` the draw a player may claim."""
+    def answer(self, name: str, fen: str | None, moves: tuple[str, ...], claim: bool) -> Answer:
+        """The legal moves after ``moves`` (our notation) from ``fen`` (None: the start), the result if
+        there are none, and with ``claim`` the draw a player may claim."""
         sf = self.sf
-        fen, white_first = self.start[name]
-        white = white_first == (len(moves) % 2 == 0)
+        if fen is None:
+            fen = self.start[name]
+        white = (fen.split()[1] == "w") == (len(moves) % 2 == 0)
         try:
-            line = self.line(name, moves)
+            line = self.line(name, fen, moves)
             legal = sf.legal_moves(name, fen, line)
             result = None if legal else _result(sf.game_result(name, fen, line), white)
             claimed = None
@@ -147,7 +148,7 @@ class _Engine:
         out = []
         for m in legal:
             if _SELF_MOVE.match(m):
-                self.passes[(name, *moves)] = m
+                self.passes[(name, fen, *moves)] = m
                 m = "0000"
             out.append(m)
         return Answer(frozenset(out), result, claimed)
@@ -156,11 +157,11 @@ class _Engine:
 def _probe(engine: _Engine | None, name: str, items: Sequence[Item]) -> tuple[str, object]:
     if engine is None or name not in engine.start:
         return ("error", f"{name!r} is not a verified section; refusing to pass it to pyffish")
-    return ("ok", [engine.answer(name, tuple(moves), claim) for moves, claim in items])
+    return ("ok", [engine.answer(name, fen, tuple(moves), claim) for fen, moves, claim in items])
 
 
 def serve(inp: IO[bytes], out: IO[bytes]) -> None:
-    """The worker loop: ``("load", ini, expected)`` first, then ``("probe", name, [(moves, claim)])``
+    """The worker loop: ``("load", ini, expected)`` first, then ``("probe", name, [(fen, moves, claim)])``
     until ``("stop",)`` or end of input."""
 
     def send(obj: object) -> None:

@@ -20,13 +20,14 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from generator.catalogue.model import Variant
-from generator.check.compare import EngineError
+from generator.check.compare import Answer, EngineError, Query
+from generator.check.fairy_stockfish import FairyStockfish
 from generator.check.fairy_stockfish_worker import fen6
 from generator.check.perft_compare import Counts
 from generator.check.uci import UciEngine, is_pass
 from generator.emit.manifest import Manifest
 
-__all__ = ["engine_counts", "open_native"]
+__all__ = ["NativeProofs", "engine_counts", "open_native"]
 
 
 def engine_counts(engine: UciEngine, section: str, fen: str) -> Counts:
@@ -56,6 +57,28 @@ def engine_counts(engine: UciEngine, section: str, fen: str) -> Counts:
     return counts
 
 
+class NativeProofs:
+    """The engine adapter of the game-end proofs (:mod:`generator.check.endings`) with a native
+    binary: the legal moves are the binary's (``go perft 1``), the results pyffish's on the same
+    ini, the same engine: UCI has no command that reports a draw a player may claim, and at a
+    finished game Fairy-Stockfish prints ``score mate 0`` whichever side has won."""
+
+    name = "fairy-stockfish"
+
+    def __init__(self, engine: UciEngine, starts: dict[str, tuple[str, str]], results: FairyStockfish) -> None:
+        self.engine = engine
+        self.starts = starts  #: variant -> (section, start FEN)
+        self.results = results
+
+    def probe(self, variant: str, queries: Sequence[Query]) -> list[Answer]:
+        section, start = self.starts[variant]
+        out: list[Answer] = []
+        for q, a in zip(queries, self.results.probe(variant, queries), strict=True):
+            moves = engine_counts(self.engine, section, q.fen or start)(q.moves, 1)
+            out.append(Answer(frozenset(moves), a.result, a.claim, a.error))
+        return out
+
+
 @contextlib.contextmanager
 def open_native(
     path: str,
@@ -63,9 +86,9 @@ def open_native(
     manifest: Manifest,
     variants: Sequence[Variant],
     on_restart: Callable[[str], None] | None = None,
-) -> Iterator[tuple[UciEngine, dict[str, Counts]]]:
-    """The running engine with ``ini_text`` loaded and each variant's section verified, and the
-    counting function of each variant (by name)."""
+) -> Iterator[tuple[UciEngine, dict[str, Counts], NativeProofs]]:
+    """The running engine with ``ini_text`` loaded and each variant's section verified, the
+    counting function of each variant (by name), and the adapter of the game-end proofs."""
     with tempfile.TemporaryDirectory() as tmp:
         ini = Path(tmp) / "variants.ini"
         ini.write_text(ini_text, encoding="utf-8")
@@ -75,6 +98,7 @@ def open_native(
                 more = f" (and {len(said) - 3} more)" if len(said) > 3 else ""
                 raise EngineError(f"{engine.name}'s check of the ini complains: {'; '.join(said[:3])}{more}")
             counts: dict[str, Counts] = {}
+            starts: dict[str, tuple[str, str]] = {}
             for v in variants:
                 try:
                     entry = manifest.section_of(v.name)
@@ -87,4 +111,6 @@ def open_native(
                         f"the catalogue from {entry.start_fen!r}"
                     )
                 counts[v.name] = engine_counts(engine, entry.section, entry.start_fen)
-            yield engine, counts
+                starts[v.name] = (entry.section, entry.start_fen)
+            with FairyStockfish(ini_text, variants, workers=1, manifest=manifest) as results:
+                yield engine, counts, NativeProofs(engine, starts, results)

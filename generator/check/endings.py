@@ -1,0 +1,438 @@
+"""Game-end proofs: for each rule that ends a game or sets its value, a position where it decides.
+
+Random games seldom reach a stalemate, the fiftieth quiet move or a third repetition, so a check
+that only walks them cannot tell ``nMoveRule = 20`` from ``50``.  :func:`endings` builds, from a
+variant's rules alone (never its name), an :class:`Ending` per rule: a position in
+Fairy-Stockfish's FEN and the moves from it whose last one makes the rule decide.
+:func:`prove` asks an engine about the position before that move and the one after it (its legal
+moves, its result where the game is over, and the draw a player may claim there) and compares
+each answer with the reference engine's.
+
+How each rule's position is found (:data:`BUILDERS`, one builder per rule):
+
+* **n-move rule**: a position with the half-move clock one short of the limit, and a quiet move of
+  a piece that is not a pawn.
+* **repetition**: a real move sequence, two pieces (or two passes) going out and back until the
+  reference says the position has occurred n times.
+* **checkmate**, **stalemate** (drawn, lost, or a forced pass), **bare king**, **race**: small
+  positions drawn at random around one square near the edge (the royal pieces of both sides, up to
+  three other pieces of the mover's setup and one of the other side's), the same ones on every
+  run, until one of the mover's moves ends the game by that rule.
+* **castling**: for each castling move, the start position with the squares it needs emptied.
+
+A rule that applies but finds no position is reported (``unbuilt``), never passed over in silence.
+
+>>> from generator.catalogue import DEFAULT_CATALOGUE, load_catalogue
+>>> chess = load_catalogue(DEFAULT_CATALOGUE).get("chess")
+>>> cases, unbuilt = endings(chess)
+>>> [c.rule for c in cases], unbuilt
+(['n-move rule', 'repetition', 'checkmate', 'stalemate', 'castling', 'castling', 'castling', 'castling'], [])
+>>> cases[0].fen, cases[0].moves
+('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 99 1', ('b1a3',))
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+
+from generator.catalogue.model import StalemateResult, Variant
+from generator.check.compare import Answer, Disagreement, EngineAdapter, Query, VariantReport
+from generator.check.perft_compare import CountReport
+from generator.emit.fidelity import relaxed
+from generator.engine import FenError, Move, Position, uci
+from generator.engine import moves as mv
+from generator.engine.fen import read_fen
+from generator.engine.geometry import Geometry, bits
+from generator.engine.rules import Rules
+from generator.engine.state import EMPTY
+
+__all__ = ["BUILDERS", "Ending", "endings", "prove", "prove_into"]
+
+#: random small positions tried per rule before giving up
+ATTEMPTS = 3000
+#: random games, and their longest, along which the n-move and repetition builders look
+GAMES, PLIES = 4, 400
+_SQUARE_PAIR = re.compile(r"([a-z]\d+)([a-z]\d+)")
+
+
+@dataclass(frozen=True)
+class Ending:
+    """A position (``fen``, six fields) and the moves from it; the last move makes ``rule`` decide."""
+
+    rule: str
+    fen: str
+    moves: tuple[str, ...]
+
+
+def _fen6(pos: Position) -> str:
+    return " ".join(pos.fen().split()[:6])
+
+
+def _reread(pos: Position) -> Position | None:
+    """``pos`` as an engine sees its six-field FEN (unmoved pieces implied by the setup), or None
+    if that FEN is not a position of the variant."""
+    seen = Position(pos.rules)
+    try:
+        read_fen(seen, _fen6(pos))
+    except FenError:
+        return None
+    return seen
+
+
+def _spell(pos: Position, m: Move) -> str:
+    return uci(pos.rules, m)
+
+
+def _quiet(pos: Position, m: Move) -> bool:
+    """A move that resets no counter and changes no right: no capture, no pawn, no royal piece."""
+    kind, frm, to, _ = m
+    if kind != mv.NORMAL or pos.board[to] != EMPTY:
+        return False
+    t = pos.board[frm] >> 1
+    return not pos.rules.is_pawn[t] and not pos.rules.is_royal[t]
+
+
+def _reverse(text: str) -> str:
+    if text == "0000":
+        return text
+    m = _SQUARE_PAIR.fullmatch(text)
+    return f"{m[2]}{m[1]}" if m else ""
+
+
+# -- the builders -------------------------------------------------------------------------------------
+
+
+def _move_rule(variant: Variant) -> list[Ending]:
+    limit = variant.draws.move_rule
+    for pos in _positions(variant):
+        quiet = sorted(_spell(pos, m) for m in pos.legal_moves() if _quiet(pos, m))
+        if quiet:
+            fields = _fen6(pos).split()
+            fields[4] = str(2 * limit - 1)
+            return [Ending("n-move rule", " ".join(fields), (quiet[0],))]
+    return []
+
+
+def _repetition(variant: Variant) -> list[Ending]:
+    for pos in _positions(variant):
+        cycle = _cycle(pos)
+        if cycle is None:
+            continue
+        fen = _fen6(pos)
+        replay = Position.from_fen(variant, fen)
+        replay.track_history()
+        played: list[str] = []
+        for i in range(4 * (variant.draws.repetition + 1)):
+            played.append(cycle[i % 4])
+            replay.push_uci(played[-1])
+            end = replay.outcome()
+            if end is not None:
+                if end.reason.endswith("repetition"):
+                    return [Ending("repetition", fen, tuple(played))]
+                break
+    return []
+
+
+def _cycle(pos: Position) -> list[str] | None:
+    """Four moves that bring ``pos`` back: one side's piece (or pass) out, the other's, and both back."""
+    for a in sorted(pos.legal_moves(), key=lambda m: _spell(pos, m)):
+        if not (_quiet(pos, a) or a[0] == mv.PASS):
+            continue
+        pos.push(a)
+        try:
+            for b in sorted(pos.legal_moves(), key=lambda m: _spell(pos, m)):
+                if not (_quiet(pos, b) or b[0] == mv.PASS):
+                    continue
+                pos.push(b)
+                try:
+                    texts = [_spell(pos, a), _spell(pos, b)]
+                    back = _back(pos, [_reverse(t) for t in texts])
+                    if back is not None:
+                        return texts + back
+                finally:
+                    pos.pop()
+        finally:
+            pos.pop()
+    return None
+
+
+def _back(pos: Position, moves: list[str]) -> list[str] | None:
+    """``moves`` if they are legal in turn from ``pos`` (which is left as it was)."""
+    played = 0
+    try:
+        for text in moves:
+            found = next((m for m in pos.legal_moves() if _spell(pos, m) == text), None)
+            if found is None:
+                return None
+            pos.push(found)
+            played += 1
+        return moves
+    finally:
+        for _ in range(played):
+            pos.pop()
+
+
+def _castling(variant: Variant) -> list[Ending]:
+    out: list[Ending] = []
+    start = Position.start(variant)
+    for c in start.rules.castles:
+        pos = Position.start(variant)
+        for s in bits(c.must_be_empty):
+            if pos.board[s] != EMPTY:
+                pos.board[s], code = EMPTY, pos.board[s]
+                pos.by_color[code & 1] &= ~(1 << s)
+                pos.by_type[code >> 1] &= ~(1 << s)
+        pos.turn = c.color
+        seen = _reread(pos)
+        if seen is None:
+            continue
+        castle = next((m for m in seen.legal_moves() if m[0] == mv.CASTLE and m[3] == c.index), None)
+        if castle is not None:
+            out.append(Ending("castling", _fen6(seen), (_spell(seen, castle),)))
+    return out
+
+
+def _ends_by(reason: str) -> Callable[[Position], bool]:
+    def decided(pos: Position) -> bool:
+        end = pos.outcome()
+        return end is not None and end.reason == reason
+
+    return decided
+
+
+def _stalemated(pos: Position) -> bool:
+    if pos.immediate_outcome() is not None or pos.in_check():
+        return False
+    if pos.rules.stalemate is StalemateResult.PASS:
+        return pos.legal_moves() == [mv.PASS_MOVE]
+    return pos.count_moves() == 0
+
+
+def _by_search(
+    rule: str, decided: Callable[[Position], bool], where: Callable[[Variant, str], Iterator[Position]]
+) -> Callable[[Variant], list[Ending]]:
+    """A builder: the first move, among the positions ``where`` yields, after which ``decided``."""
+
+    def build(variant: Variant) -> list[Ending]:
+        for pos in where(variant, rule):
+            for m in sorted(pos.legal_moves(), key=lambda m: _spell(pos, m)):
+                pos.push(m)
+                found = decided(pos)
+                pos.pop()
+                if found:
+                    return [Ending(rule, _fen6(pos), (_spell(pos, m),))]
+        return []
+
+    return build
+
+
+# -- positions to search -------------------------------------------------------------------------------
+
+
+def _positions(variant: Variant) -> Iterator[Position]:
+    """Where the n-move and repetition builders look: the start position, the positions along a few
+    random games (where both sides may end up able only to pass), then small random ones."""
+    yield Position.from_fen(variant, _fen6(Position.start(variant)))
+    yield from _game_positions(variant, "moves")
+    yield from _small_positions(variant, "moves", attempts=300)
+
+
+def _game_positions(variant: Variant, rule: str) -> Iterator[Position]:
+    """The positions along a few random games, as an engine reads their FEN: the material is always
+    what play can leave (a race counted by pieces in the zone needs that)."""
+    for game in range(GAMES):
+        rng = random.Random(f"endings:{variant.name}:{rule}:{game}")
+        pos = Position.start(variant)
+        for _ in range(PLIES):
+            legal = sorted(_spell(pos, m) for m in pos.legal_moves())
+            if not legal or pos.outcome() is not None:
+                break
+            pos.push_uci(rng.choice(legal))
+            seen = _reread(pos)
+            if seen is not None and seen.outcome() is None:
+                yield seen
+
+
+def _small_positions(variant: Variant, rule: str, attempts: int = ATTEMPTS) -> Iterator[Position]:
+    """Random small positions of ``variant`` that are legal, still going on, with the mover to move
+    (the same ones on every run: the generator is seeded with the variant's name and the rule)."""
+    rng = random.Random(f"endings:{variant.name}:{rule}")
+    rules = Rules.of(variant)
+    for _ in range(attempts):
+        pos = _small_position(rules, rng)
+        if pos is not None:
+            yield pos
+
+
+def _small_position(rules: Rules, rng: random.Random) -> Position | None:
+    """The other side's royal pieces on and around a square by the edge, the mover's anywhere, and a
+    few other pieces of each side's setup around that square; None if that is no legal position."""
+    pos = Position(rules)
+    pos.turn = mover = int(rules.variant.setup.to_move)
+    for code, pool in _placements(rules, rng, mover):
+        free = [s for s in pool if pos.board[s] == EMPTY]
+        if not free:
+            return None
+        pos.put(rng.choice(free), code)
+    seen = _reread(pos)
+    if seen is None or seen.in_check(1 - mover) or seen.outcome() is not None:
+        return None
+    return seen
+
+
+def _placements(rules: Rules, rng: random.Random, mover: int) -> list[tuple[int, list[int]]]:
+    """The pieces of a small position, each with the squares it may stand on."""
+    squares, anchor, around = _area(rules.geo, rng)
+    royal = [code for _, code in rules.setup if rules.is_royal[code >> 1]]
+    theirs_royal = [code for code in royal if code & 1 != mover]
+    placed = [(code, [anchor] if i == 0 else around) for i, code in enumerate(theirs_royal)]
+    placed += [(code, squares) for code in royal if code & 1 == mover]
+    # a side without a royal piece gets one piece at least: no real game leaves a side with none
+    for side, fewest, most in ((mover, 1, 3), (1 - mover, 0 if theirs_royal else 1, 1)):
+        plain = [code for _, code in rules.setup if code & 1 == side and _plain(rules, code >> 1)]
+        placed += [(code, around) for code in rng.sample(plain, min(len(plain), rng.randint(fewest, most)))]
+    return placed
+
+
+def _area(geo: Geometry, rng: random.Random) -> tuple[list[int], int, list[int]]:
+    """The board's squares, a square drawn by the edge, and the squares at most 3 steps from it."""
+    squares = list(bits(geo.all))
+    edge = [s for s in squares if geo.file_of(s) in (0, geo.files - 1) or geo.rank_of(s) in (0, geo.ranks - 1)]
+    anchor = rng.choice(edge or squares)
+    return squares, anchor, [s for s in squares if _distance(geo, s, anchor) <= 3]
+
+
+def _distance(geo: Geometry, a: int, b: int) -> int:
+    return max(abs(geo.file_of(a) - geo.file_of(b)), abs(geo.rank_of(a) - geo.rank_of(b)))
+
+
+def _plain(rules: Rules, t: int) -> bool:
+    """A piece the random positions may use besides the royal ones: no pawn (its first and last
+    ranks are special) and no piece with moves of its own from its first square."""
+    return not rules.is_royal[t] and not rules.is_pawn[t] and all(tabs is None for tabs in rules.initial_tables[t])
+
+
+def _applies_checkmate(v: Variant) -> bool:
+    return v.goals.checkmate and any(p.royal for p in v.pieces)
+
+
+#: (rule, whether the variant has it, the builder of its positions)
+BUILDERS: tuple[tuple[str, Callable[[Variant], bool], Callable[[Variant], Sequence[Ending]]], ...] = (
+    ("n-move rule", lambda v: v.draws.move_rule > 0, _move_rule),
+    ("repetition", lambda v: v.draws.repetition > 0, _repetition),
+    ("checkmate", _applies_checkmate, _by_search("checkmate", _ends_by("checkmate"), _small_positions)),
+    ("stalemate", lambda v: True, _by_search("stalemate", _stalemated, _small_positions)),
+    (
+        "bare king",
+        lambda v: v.goals.bare_king is not None,
+        _by_search("bare king", _ends_by("bare king"), _small_positions),
+    ),
+    ("race", lambda v: v.goals.race is not None, _by_search("race", _ends_by("race"), _game_positions)),
+    ("castling", lambda v: bool(v.castling), _castling),
+)
+
+
+def endings(variant: Variant) -> tuple[list[Ending], list[str]]:
+    """The positions of every rule ``variant`` has, and the rules for which none was found."""
+    cases: list[Ending] = []
+    unbuilt: list[str] = []
+    for rule, applies, build in BUILDERS:
+        if not applies(variant):
+            continue
+        found = list(build(variant))
+        if found:
+            cases += found
+        else:
+            unbuilt.append(rule)
+    return cases, unbuilt
+
+
+# -- the proof ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Seen:
+    """The reference's view of one position of a proof."""
+
+    moves: frozenset[str]
+    result: str | None  #: where the game is over
+    claim: str | None  #: the draw a player may claim here
+    fen: str
+
+
+def _reference(variant: Variant, fen: str, moves: Sequence[str]) -> _Seen:
+    pos = Position.from_fen(variant, fen)
+    pos.track_history()
+    for text in moves:
+        pos.push_uci(text)
+    end = pos.outcome()
+    legal = frozenset(_spell(pos, m) for m in pos.legal_moves()) if pos.immediate_outcome() is None else frozenset()
+    result = end.result if end is not None and not legal else None
+    claim = end.result if end is not None and legal else None
+    return _Seen(legal, result, claim, pos.fen())
+
+
+def prove_into(report: VariantReport | CountReport, variant: Variant, adapter: EngineAdapter) -> None:
+    """Prove ``variant``'s game-end rules with ``adapter`` and record the outcome in ``report``: the
+    rules proved, those without a position, and a disagreement if the report has none yet."""
+    started = time.perf_counter()
+    reference = relaxed(variant, adapter.name)
+    cases, unbuilt = endings(reference)
+    proved, found = prove(reference, adapter, cases)
+    report.proved, report.unbuilt = tuple(proved), tuple(unbuilt)
+    if report.disagreement is None:
+        report.disagreement = found
+    report.seconds += time.perf_counter() - started
+
+
+def prove(reference: Variant, adapter: EngineAdapter, cases: Sequence[Ending]) -> tuple[list[str], Disagreement | None]:
+    """Ask ``adapter`` about each case, the position before its last move and the one after, and
+    compare with the reference (``reference``: the variant with the engine's limitations switched
+    off).  Returns the rules proved and the first disagreement."""
+    queries: list[Query] = []
+    where: list[tuple[Ending, int]] = []
+    for case in cases:
+        for k in (len(case.moves) - 1, len(case.moves)):
+            queries.append(Query(case.moves[:k], claim=True, fen=case.fen))
+            where.append((case, k))
+    answers = adapter.probe(reference.name, queries) if queries else []
+    proved: list[str] = []
+    for (case, k), answer in zip(where, answers, strict=True):
+        seen = _reference(reference, case.fen, case.moves[:k])
+        found = _differs(reference, adapter.name, case, k, seen, answer)
+        if found is not None:
+            return proved, found
+        if k == len(case.moves) and case.rule not in proved:
+            proved.append(case.rule)
+    return proved, None
+
+
+def _differs(reference: Variant, engine: str, case: Ending, k: int, seen: _Seen, answer: Answer) -> Disagreement | None:
+    theirs_result = answer.result if not answer.moves else None
+    theirs_claim = answer.claim if answer.moves else None
+    if (
+        answer.error is None
+        and seen.moves == answer.moves
+        and seen.result == theirs_result
+        and (seen.claim == theirs_claim)
+    ):
+        return None
+    last = len(case.moves) == k
+    label = "the deciding position" if last else "one move before the deciding position"
+    return Disagreement(
+        variant=reference.name,
+        engine=engine,
+        where=f"proof of the {case.rule}, {label}",
+        fen=seen.fen,
+        moves=case.moves[:k],
+        only_reference=tuple(sorted(seen.moves - answer.moves)),
+        only_engine=tuple(sorted(answer.moves - seen.moves)),
+        reference_result=seen.result or seen.claim,
+        engine_result=theirs_result or theirs_claim,
+        note=f"{engine}: {answer.error}" if answer.error else "",
+        origin=case.fen,
+    )
