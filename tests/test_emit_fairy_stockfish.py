@@ -425,3 +425,15 @@ def test_sections_play_like_the_reference_engine_at_the_start(ini: str) -> None:
             assert sorted(uci(pos.rules, m) for m in pos.legal_moves()) == got, (name, played[:i])
             if i < len(played):
                 pos.push_uci(played[i])
+
+
+def test_the_header_names_the_oldest_fairy_stockfish_the_ini_needs() -> None:
+    full = fsf.render_ini(CATALOGUE)
+    assert (
+        "# Needs pyffish 0.0.89 or later, or Fairy-Stockfish built from sources of 2025-08-15 or later, for\n" in full
+    )
+    assert "# dropRegionBlack, dropRegionWhite: an older build ignores" in full
+    # without drops, the newest options are the race's piece count and the castling rook files
+    race = fsf.render_ini(CATALOGUE, ["bipartite-stage-one"])
+    assert "Needs pyffish 0.0.80 or later, or Fairy-Stockfish built from sources of 2023-04-22 or later, for" in race
+    assert "flagPieceBlockedWin, flagPieceCount" in race

@@ -36,7 +36,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.catalogue.model import Catalogue, Variant
-from generator.emit.fairy_stockfish_options import CONTROL_CHARACTERS, OptionGroup, ini_value, option_groups
+from generator.emit.fairy_stockfish_options import (
+    CONTROL_CHARACTERS,
+    SINCE,
+    OptionGroup,
+    ini_value,
+    needs,
+    option_groups,
+)
 from generator.emit.fidelity import FAIRY_STOCKFISH, check_name, limitations, relaxed, writable
 from generator.emit.jinja import render
 from generator.emit.manifest import Manifest, SectionEntry
@@ -202,6 +209,15 @@ def _header(
         f"{written} section{'s' if written != 1 else ''}, each without a parent: every option it relies on is "
         "written out.",
     ]
+    version, newest = needs(key for s in sections for group in s.groups for key, _ in group.options)
+    if newest:
+        dates = sorted({SINCE[key][1] for key in newest})
+        header += _wrap(
+            f"Needs pyffish {version} or later, or Fairy-Stockfish built from sources of {dates[-1]} or later, "
+            f"for {', '.join(newest)}: an older build ignores an option it does not know without a word.",
+            "",
+            "",
+        )
     if any(v.board.files > 8 or v.board.ranks > 8 for v in selected):
         header.append("Needs a large-board build (up to 12x10), such as pyffish: pyffish.load_variant_config(text).")
     else:

@@ -23,11 +23,74 @@ from generator.betza import parse_betza
 from generator.catalogue.model import CastlingMove, Color, PieceType, StalemateResult, Variant, absolute_rank
 from generator.emit.fidelity import fairy_stockfish_pieces, relative_rank
 
-__all__ = ["CONTROL_CHARACTERS", "FILES", "OptionGroup", "board_options", "ini_value", "option_groups"]
+__all__ = [
+    "CONTROL_CHARACTERS",
+    "FILES",
+    "SINCE",
+    "OptionGroup",
+    "board_options",
+    "ini_value",
+    "needs",
+    "option_groups",
+]
 
 FILES = "abcdefghijkl"
 CONTROL_CHARACTERS = re.compile(r"[\x00-\x1f\x7f]")
 _KING = parse_betza("K")
+
+#: The first pyffish release (Fairy-Stockfish's Python build, versioned with its sources) that reads
+#: each option the emitter writes, with the date of the commit that added it, for the options newer
+#: than pyffish 0.0.44 (April 2020): an older build ignores an option it does not know without a word.
+#: Worked out from Fairy-Stockfish's history: the first commit whose ``src/parser.cpp`` has the
+#: option's name (``git log -S'"NAME"' -- src/parser.cpp``), then the first ``setup.py`` version bump
+#: that contains it (``git merge-base --is-ancestor``).
+SINCE: dict[str, tuple[str, str]] = {
+    "extinctionClaim": ("0.0.50", "2020-05-22"),
+    "enPassantRegion": ("0.0.53", "2020-11-19"),
+    "castlingKingPiece": ("0.0.54", "2021-02-07"),
+    "customPiece1": ("0.0.57", "2021-04-17"),
+    "customPiece2": ("0.0.57", "2021-04-17"),
+    "customPiece3": ("0.0.57", "2021-04-17"),
+    "customPiece4": ("0.0.57", "2021-04-17"),
+    "customPiece5": ("0.0.57", "2021-04-17"),
+    "customPiece6": ("0.0.57", "2021-04-17"),
+    "castlingRookPieces": ("0.0.78", "2023-03-25"),
+    "doubleStepRegionWhite": ("0.0.78", "2023-03-24"),
+    "doubleStepRegionBlack": ("0.0.78", "2023-03-24"),
+    "tripleStepRegionWhite": ("0.0.78", "2023-03-24"),
+    "tripleStepRegionBlack": ("0.0.78", "2023-03-24"),
+    "promotionRegionWhite": ("0.0.78", "2023-03-24"),
+    "promotionRegionBlack": ("0.0.78", "2023-03-24"),
+    "flagRegionWhite": ("0.0.78", "2023-03-24"),
+    "flagRegionBlack": ("0.0.78", "2023-03-24"),
+    "castlingRookKingsideFile": ("0.0.80", "2023-04-01"),
+    "castlingRookQueensideFile": ("0.0.80", "2023-04-01"),
+    "flagPieceCount": ("0.0.80", "2023-04-12"),
+    "flagPieceBlockedWin": ("0.0.80", "2023-04-22"),
+    "dropRegionWhite": ("0.0.89", "2025-08-15"),
+    "dropRegionBlack": ("0.0.89", "2025-08-15"),
+}
+_OLDEST = "0.0.44"
+
+
+def _version_key(version: str) -> tuple[int, ...]:
+    return tuple(int(x) for x in version.split("."))
+
+
+def needs(keys: Iterable[str]) -> tuple[str, tuple[str, ...]]:
+    """The oldest pyffish release that reads every option in ``keys``, and the options that need it.
+
+    >>> needs(["maxFile", "dropRegionWhite", "flagPieceCount"])
+    ('0.0.89', ('dropRegionWhite',))
+    >>> needs(["maxFile"])
+    ('0.0.44', ())
+    """
+    dated = {k: SINCE[k][0] for k in keys if k in SINCE}
+    if not dated:
+        return _OLDEST, ()
+    newest = max(dated.values(), key=_version_key)
+    return newest, tuple(sorted(k for k, v in dated.items() if v == newest))
+
 
 #: One option as the rules give it: ``(key, value)``; an int is written in decimal.
 Option = tuple[str, str | int]
