@@ -113,12 +113,14 @@ def _piece_moves(
     empty = rules.geo.all & ~occ
     tabs = rules.tables[t][us]
     init = rules.initial_tables[t][us]
+    leaps_only = not tabs.has_slides and not tabs.has_lame
+    quiet, capture = tabs.quiet, tabs.capture
     n = 0
     while bb:
         low = bb & -bb
         bb ^= low
         s = low.bit_length() - 1
-        tgt = targets(tabs, s, occ, empty, enemy)
+        tgt = quiet[s] & empty | capture[s] & enemy if leaps_only else targets(tabs, s, occ, empty, enemy)
         if init is not None and pos.unmoved & low:
             tgt |= targets(init, s, occ, empty, enemy)
         if s == king:
@@ -155,38 +157,55 @@ def _pawn_moves(
     choices = rules.promotion_choices
     keep_plain = not rules.promotion_mandatory
     multistep = rules.multistep[us]
+    leaps_only = not tabs.has_slides and not tabs.has_lame
+    quiet, capture = tabs.quiet, tabs.capture
+    ep = pos.ep
     n = 0
     while bb:
         low = bb & -bb
         bb ^= low
         s = low.bit_length() - 1
-        tgt = targets(tabs, s, occ, empty, enemy)
+        # most pawns only step and capture: their targets without the general routine
+        tgt = quiet[s] & empty | capture[s] & enemy if leaps_only else targets(tabs, s, occ, empty, enemy)
         if init is not None and pos.unmoved & low:
             tgt |= targets(init, s, occ, empty, enemy)
         if s == king:
             n += _king_moves(pos, s, tgt, occ ^ low, out)
             continue
         steps = multistep[s]
-        special = _multisteps(pos, s, occ, steps) if steps else []
-        ep_targets = tabs.capture[s] & pos.ep
-        if ep_targets:
-            n += _en_passant(pos, s, ep_targets, out)
+        if ep and capture[s] & ep:
+            n += _en_passant(pos, s, capture[s] & ep, out)
         promo = tgt & zone
         plain = tgt if keep_plain else tgt & ~zone
         tested = test_all or low & pinned
         if not tested and out is None:
-            n += plain.bit_count() + promo.bit_count() * len(choices) + len(special)
+            n += plain.bit_count() + promo.bit_count() * len(choices)
+            if steps:
+                n += _count_multisteps(occ, steps, zone, len(choices))
             continue
         moves: list[Move] = [(NORMAL, s, to, 0) for to in _squares(plain)]
         moves.extend((PROMOTION, s, to, c) for to in _squares(promo) for c in choices)
-        moves.extend(special)
-        if tested:
-            n += _tested(pos, moves, out)
-        else:
-            n += len(moves)
-            if out is not None:
-                out.extend(moves)
+        if steps:
+            moves.extend(_multisteps(pos, s, occ, steps))
+        n += _tested(pos, moves, out) if tested else _listed(moves, out)
     return n
+
+
+def _count_multisteps(
+    occ: Bitboard, steps: tuple[tuple[int, Bitboard, Bitboard], ...], zone: Bitboard, promos: int
+) -> int:
+    """How many of a pawn's multi-steps are unblocked, a promotion counting once per choice."""
+    n = 0
+    for to, path, _ in steps:
+        if not occ & path:
+            n += promos if zone >> to & 1 else 1
+    return n
+
+
+def _listed(moves: list[Move], out: list[Move] | None) -> int:
+    if out is not None:
+        out.extend(moves)
+    return len(moves)
 
 
 def _multisteps(pos: State, s: int, occ: Bitboard, steps: tuple[tuple[int, Bitboard, Bitboard], ...]) -> list[Move]:
