@@ -315,7 +315,7 @@ def _disagreement(
     )
 
 
-def _evaluate(pos: Position, spelled: dict[Move, str]) -> tuple[dict[str, Move], Outcome | None, bool]:
+def evaluate(pos: Position, spelled: dict[Move, str]) -> tuple[dict[str, Move], Outcome | None, bool]:
     """The reference's legal moves (spelling -> move; none when the game is over), its result if
     the game has ended, and whether that result is a claimable draw.  ``spelled`` caches ``uci``."""
     end = pos.immediate_outcome()
@@ -372,7 +372,7 @@ def _walk(variant: Variant, depth: int, games: int, plies: int, seed: int | str)
         if walked.get(key, -1) >= remaining:
             return
         walked[key] = remaining
-        texts, end, claim = _evaluate(pos, spelled)
+        texts, end, claim = evaluate(pos, spelled)
         if not path:
             roots[1] = len(texts)
         if fresh(key, claim):
@@ -395,7 +395,7 @@ def _walk(variant: Variant, depth: int, games: int, plies: int, seed: int | str)
         pos.track_history()
         played: list[str] = []
         for ply in range(plies + 1):
-            texts, end, claim = _evaluate(pos, spelled)
+            texts, end, claim = evaluate(pos, spelled)
             if fresh((pos.key(), *_passes(played)), claim):
                 yield _Node(
                     tuple(played), f"game {game}, ply {ply}", frozenset(texts), end, claim, ("games", game, games)

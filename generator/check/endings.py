@@ -40,7 +40,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from generator.catalogue.model import StalemateResult, Variant
-from generator.check.compare import Answer, Disagreement, EngineAdapter, Query, VariantReport
+from generator.check.compare import Answer, Disagreement, EngineAdapter, Query, VariantReport, evaluate
+from generator.check.fairy_stockfish_worker import fen6
 from generator.check.perft_compare import CountReport
 from generator.emit.fidelity import relaxed
 from generator.engine import FenError, Move, Position, uci
@@ -68,16 +69,12 @@ class Ending:
     moves: tuple[str, ...]
 
 
-def _fen6(pos: Position) -> str:
-    return " ".join(pos.fen().split()[:6])
-
-
 def _reread(pos: Position) -> Position | None:
     """``pos`` as an engine sees its six-field FEN (unmoved pieces implied by the setup), or None
     if that FEN is not a position of the variant."""
     seen = Position(pos.rules)
     try:
-        read_fen(seen, _fen6(pos))
+        read_fen(seen, fen6(pos.fen()))
     except FenError:
         return None
     return seen
@@ -111,7 +108,7 @@ def _move_rule(variant: Variant) -> list[Ending]:
     for pos in _positions(variant):
         quiet = sorted(_spell(pos, m) for m in pos.legal_moves() if _quiet(pos, m))
         if quiet:
-            fields = _fen6(pos).split()
+            fields = fen6(pos.fen()).split()
             fields[4] = str(2 * limit - 1)
             return [Ending("n-move rule", " ".join(fields), (quiet[0],))]
     return []
@@ -122,7 +119,7 @@ def _repetition(variant: Variant) -> list[Ending]:
         cycle = _cycle(pos)
         if cycle is None:
             continue
-        fen = _fen6(pos)
+        fen = fen6(pos.fen())
         replay = Position.from_fen(variant, fen)
         replay.track_history()
         played: list[str] = []
@@ -139,41 +136,38 @@ def _repetition(variant: Variant) -> list[Ending]:
 
 def _cycle(pos: Position) -> list[str] | None:
     """Four moves that bring ``pos`` back: one side's piece (or pass) out, the other's, and both back."""
-    for a in sorted(pos.legal_moves(), key=lambda m: _spell(pos, m)):
-        if not (_quiet(pos, a) or a[0] == mv.PASS):
-            continue
-        pos.push(a)
-        try:
-            for b in sorted(pos.legal_moves(), key=lambda m: _spell(pos, m)):
-                if not (_quiet(pos, b) or b[0] == mv.PASS):
-                    continue
-                pos.push(b)
-                try:
-                    texts = [_spell(pos, a), _spell(pos, b)]
-                    back = _back(pos, [_reverse(t) for t in texts])
-                    if back is not None:
-                        return texts + back
-                finally:
-                    pos.pop()
-        finally:
-            pos.pop()
+    for a, a_move in _reversible(pos):
+        pos.push(a_move)
+        b = next((b for b, b_move in _reversible(pos) if _playable(pos, [b_move], [_reverse(a), _reverse(b)])), None)
+        pos.pop()
+        if b is not None:
+            return [a, b, _reverse(a), _reverse(b)]
     return None
 
 
-def _back(pos: Position, moves: list[str]) -> list[str] | None:
-    """``moves`` if they are legal in turn from ``pos`` (which is left as it was)."""
+def _reversible(pos: Position) -> list[tuple[str, Move]]:
+    """The moves of ``pos`` that a move back may undo, quiet ones (:func:`_quiet`) and passes, by spelling."""
+    return sorted((_spell(pos, m), m) for m in pos.legal_moves() if _quiet(pos, m) or m[0] == mv.PASS)
+
+
+def _playable(pos: Position, first: list[Move], then: list[str]) -> bool:
+    """Whether, after ``first`` (legal), the moves spelled ``then`` are legal in turn from ``pos``
+    (which is left as it was)."""
     played = 0
-    try:
-        for text in moves:
-            found = next((m for m in pos.legal_moves() if _spell(pos, m) == text), None)
-            if found is None:
-                return None
-            pos.push(found)
-            played += 1
-        return moves
-    finally:
-        for _ in range(played):
-            pos.pop()
+    for m in first:
+        pos.push(m)
+        played += 1
+    ok = True
+    for text in then:
+        found = next((m for m in pos.legal_moves() if _spell(pos, m) == text), None)
+        if found is None:
+            ok = False
+            break
+        pos.push(found)
+        played += 1
+    for _ in range(played):
+        pos.pop()
+    return ok
 
 
 def _castling(variant: Variant) -> list[Ending]:
@@ -181,18 +175,15 @@ def _castling(variant: Variant) -> list[Ending]:
     start = Position.start(variant)
     for c in start.rules.castles:
         pos = Position.start(variant)
-        for s in bits(c.must_be_empty):
-            if pos.board[s] != EMPTY:
-                pos.board[s], code = EMPTY, pos.board[s]
-                pos.by_color[code & 1] &= ~(1 << s)
-                pos.by_type[code >> 1] &= ~(1 << s)
+        for s in bits(c.must_be_empty & pos.occupied):
+            pos.lift(s)
         pos.turn = c.color
         seen = _reread(pos)
         if seen is None:
             continue
         castle = next((m for m in seen.legal_moves() if m[0] == mv.CASTLE and m[3] == c.index), None)
         if castle is not None:
-            out.append(Ending("castling", _fen6(seen), (_spell(seen, castle),)))
+            out.append(Ending("castling", fen6(seen.fen()), (_spell(seen, castle),)))
     return out
 
 
@@ -224,7 +215,7 @@ def _by_search(
                 found = decided(pos)
                 pos.pop()
                 if found:
-                    return [Ending(rule, _fen6(pos), (_spell(pos, m),))]
+                    return [Ending(rule, fen6(pos.fen()), (_spell(pos, m),))]
         return []
 
     return build
@@ -236,7 +227,7 @@ def _by_search(
 def _positions(variant: Variant) -> Iterator[Position]:
     """Where the n-move and repetition builders look: the start position, the positions along a few
     random games (where both sides may end up able only to pass), then small random ones."""
-    yield Position.from_fen(variant, _fen6(Position.start(variant)))
+    yield Position.from_fen(variant, fen6(Position.start(variant).fen()))
     yield from _game_positions(variant, "moves")
     yield from _small_positions(variant, "moves", attempts=300)
 
@@ -369,11 +360,9 @@ def _reference(variant: Variant, fen: str, moves: Sequence[str]) -> _Seen:
     pos.track_history()
     for text in moves:
         pos.push_uci(text)
-    end = pos.outcome()
-    legal = frozenset(_spell(pos, m) for m in pos.legal_moves()) if pos.immediate_outcome() is None else frozenset()
-    result = end.result if end is not None and not legal else None
-    claim = end.result if end is not None and legal else None
-    return _Seen(legal, result, claim, pos.fen())
+    texts, end, claimable = evaluate(pos, {})
+    result = end.result if end is not None and not texts else None
+    return _Seen(frozenset(texts), result, end.result if end is not None and claimable else None, pos.fen())
 
 
 def prove_into(report: VariantReport | CountReport, variant: Variant, adapter: EngineAdapter) -> None:
@@ -414,15 +403,9 @@ def prove(reference: Variant, adapter: EngineAdapter, cases: Sequence[Ending]) -
 def _differs(reference: Variant, engine: str, case: Ending, k: int, seen: _Seen, answer: Answer) -> Disagreement | None:
     theirs_result = answer.result if not answer.moves else None
     theirs_claim = answer.claim if answer.moves else None
-    if (
-        answer.error is None
-        and seen.moves == answer.moves
-        and seen.result == theirs_result
-        and (seen.claim == theirs_claim)
-    ):
+    if answer.error is None and (seen.moves, seen.result, seen.claim) == (answer.moves, theirs_result, theirs_claim):
         return None
-    last = len(case.moves) == k
-    label = "the deciding position" if last else "one move before the deciding position"
+    label = "the deciding position" if k == len(case.moves) else "one move before the deciding position"
     return Disagreement(
         variant=reference.name,
         engine=engine,

@@ -38,7 +38,6 @@ from pathlib import Path
 from generator.catalogue.model import Catalogue, Variant
 from generator.emit.fairy_stockfish_options import (
     CONTROL_CHARACTERS,
-    SINCE,
     OptionGroup,
     ini_value,
     needs,
@@ -209,11 +208,10 @@ def _header(
         f"{written} section{'s' if written != 1 else ''}, each without a parent: every option it relies on is "
         "written out.",
     ]
-    version, newest = needs(key for s in sections for group in s.groups for key, _ in group.options)
+    version, date, newest = needs(key for s in sections for group in s.groups for key, _ in group.options)
     if newest:
-        dates = sorted({SINCE[key][1] for key in newest})
         header += _wrap(
-            f"Needs pyffish {version} or later, or Fairy-Stockfish built from sources of {dates[-1]} or later, "
+            f"Needs pyffish {version} or later, or Fairy-Stockfish built from sources of {date} or later, "
             f"for {', '.join(newest)}: an older build ignores an option it does not know without a word.",
             "",
             "",

@@ -48,12 +48,7 @@ SINCE: dict[str, tuple[str, str]] = {
     "extinctionClaim": ("0.0.50", "2020-05-22"),
     "enPassantRegion": ("0.0.53", "2020-11-19"),
     "castlingKingPiece": ("0.0.54", "2021-02-07"),
-    "customPiece1": ("0.0.57", "2021-04-17"),
-    "customPiece2": ("0.0.57", "2021-04-17"),
-    "customPiece3": ("0.0.57", "2021-04-17"),
-    "customPiece4": ("0.0.57", "2021-04-17"),
-    "customPiece5": ("0.0.57", "2021-04-17"),
-    "customPiece6": ("0.0.57", "2021-04-17"),
+    "customPiece": ("0.0.57", "2021-04-17"),  # customPiece1, customPiece2, ...
     "castlingRookPieces": ("0.0.78", "2023-03-25"),
     "doubleStepRegionWhite": ("0.0.78", "2023-03-24"),
     "doubleStepRegionBlack": ("0.0.78", "2023-03-24"),
@@ -77,19 +72,28 @@ def _version_key(version: str) -> tuple[int, ...]:
     return tuple(int(x) for x in version.split("."))
 
 
-def needs(keys: Iterable[str]) -> tuple[str, tuple[str, ...]]:
-    """The oldest pyffish release that reads every option in ``keys``, and the options that need it.
+def _family(key: str) -> str:
+    """The option a numbered one belongs to (``customPiece3``: ``customPiece``)."""
+    return key.rstrip("0123456789")
+
+
+def needs(keys: Iterable[str]) -> tuple[str, str, tuple[str, ...]]:
+    """The oldest pyffish release that reads every option in ``keys``, the date of the newest
+    option's sources, and the options that need that release.
 
     >>> needs(["maxFile", "dropRegionWhite", "flagPieceCount"])
-    ('0.0.89', ('dropRegionWhite',))
+    ('0.0.89', '2025-08-15', ('dropRegionWhite',))
+    >>> needs(["customPiece7", "enPassantRegion"])
+    ('0.0.57', '2021-04-17', ('customPiece7',))
     >>> needs(["maxFile"])
-    ('0.0.44', ())
+    ('0.0.44', '', ())
     """
-    dated = {k: SINCE[k][0] for k in keys if k in SINCE}
+    dated = {k: SINCE[_family(k)] for k in keys if _family(k) in SINCE}
     if not dated:
-        return _OLDEST, ()
-    newest = max(dated.values(), key=_version_key)
-    return newest, tuple(sorted(k for k, v in dated.items() if v == newest))
+        return _OLDEST, "", ()
+    version = max((v for v, _ in dated.values()), key=_version_key)
+    newest = sorted(k for k, (v, _) in dated.items() if v == version)
+    return version, max(dated[k][1] for k in newest), tuple(newest)
 
 
 #: One option as the rules give it: ``(key, value)``; an int is written in decimal.

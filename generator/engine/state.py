@@ -82,6 +82,10 @@ class State:
         """Place a piece (for building positions; moves go through ``push``)."""
         self._add(s, code)
 
+    def lift(self, s: int) -> None:
+        """Take the piece on ``s`` off the board (for building positions, as ``put``)."""
+        self._remove(s)
+
     # -- queries --------------------------------------------------------------------------------------
 
     @property
