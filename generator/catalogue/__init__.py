@@ -27,9 +27,12 @@ from generator.catalogue.model import (
 )
 
 DEFAULT_CATALOGUE = Path(__file__).resolve().parents[2] / "variants.yaml"
+#: Fairy-Stockfish's built-in variants as catalogue entries, each naming the built-in it reproduces
+FAIRY_STOCKFISH_CATALOGUE = DEFAULT_CATALOGUE.parent / "catalogues" / "fairy-stockfish.yaml"
 
 __all__ = [
     "DEFAULT_CATALOGUE",
+    "FAIRY_STOCKFISH_CATALOGUE",
     "BareKing",
     "Board",
     "CastlingMove",

@@ -94,6 +94,7 @@ class VariantBuilder:
             draws=self.build_draws(node.get("draws")),
             notes=tuple(n.value.strip() for n in self.value(node, "notes", [])),
             description=self.value(node, "description", "").strip(),
+            fairy_stockfish_builtin=self.value(node, "fairy_stockfish_builtin"),
             source_line=node.key_line,
         )
 
@@ -290,7 +291,9 @@ class VariantBuilder:
         return Goals(
             checkmate,
             None if race is None else Race(self.relative_ranks(race.get("ranks"), "goals.race.ranks")),
-            None if bare is None else BareKing(self.value(bare, "opponent_minimum", 2)),
+            None
+            if bare is None
+            else BareKing(self.value(bare, "opponent_minimum", 2), self.value(bare, "both_bare_draw", True)),
         )
 
     def build_draws(self, node: Node | None) -> DrawRules:

@@ -273,6 +273,9 @@ class Variant:
     draws: DrawRules = DrawRules()
     notes: tuple[str, ...] = ()
     description: str = ""
+    #: the Fairy-Stockfish built-in variant this entry reproduces; ``variantgen check`` compares the
+    #: two, as well as the entry's own ini section
+    fairy_stockfish_builtin: str | None = None
     source_line: int = 0
     #: the pieces by letter: derived from ``pieces``, read-only, and built afresh for every copy
     #: (``dataclasses.replace`` included), so no two variants share it

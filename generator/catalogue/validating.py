@@ -236,7 +236,7 @@ VARIANT = Struct(
             {
                 "checkmate": BOOL,
                 "race": Struct({"ranks": RANKS}, ("ranks",)),
-                "bare_king": Struct({"opponent_minimum": _int(1)}),
+                "bare_king": Struct({"opponent_minimum": _int(1), "both_bare_draw": BOOL}),
             }
         ),
         "draws": Struct(
@@ -253,6 +253,7 @@ VARIANT = Struct(
             }
         ),
         "notes": Seq(TITLE, unique=False),
+        "fairy_stockfish_builtin": NAME,
     },
     ("title", "family", "board", "pieces", "setup"),
 )

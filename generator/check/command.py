@@ -162,7 +162,8 @@ def _request(catalogue: Catalogue, args: argparse.Namespace) -> _Request:
 
 def _out_folder(catalogue: Catalogue, args: argparse.Namespace) -> Path | None:
     """The build folder whose files are checked: ``--out``, else the repository's out/ for the
-    repository's catalogue; None when ``--ini`` or ``--zrf`` names the file instead."""
+    repository's catalogue; None when ``--ini`` or ``--zrf`` names the file instead, or when another
+    catalogue's files are built in memory."""
     engine = getattr(args, "engine", ENGINES[0])
     given = getattr(args, "ini", None) if engine == "fairy-stockfish" else getattr(args, "zrf", None)
     if given:
@@ -171,10 +172,7 @@ def _out_folder(catalogue: Catalogue, args: argparse.Namespace) -> Path | None:
     if out:
         return Path(out)
     if Path(catalogue.path).resolve() != DEFAULT_CATALOGUE.resolve():
-        raise ValueError(
-            "the repository's out/ holds the build of the repository's catalogue; check the build of "
-            "another catalogue with --out DIR (where 'variantgen build --out DIR' wrote it)"
-        )
+        return None  # out/ holds the repository catalogue's build: check another catalogue's built in memory
     return DEFAULT_OUT
 
 
@@ -254,15 +252,22 @@ def _summary(reports: Sequence[VariantReport], engine_name: str, elapsed: float,
 
 
 def _compare_all(
-    engine: EngineAdapter, variants: Sequence[Variant], args: argparse.Namespace, bar: LiveBar | None
+    engine: EngineAdapter,
+    variants: Sequence[Variant],
+    args: argparse.Namespace,
+    bar: LiveBar | None,
+    builtins: bool = False,
 ) -> list[VariantReport]:
-    """Each variant compared and its report printed as soon as it is done."""
+    """Each variant compared and its report printed as soon as it is done; with ``builtins`` the
+    engine plays each variant's Fairy-Stockfish built-in, and the report says which."""
     reports = []
     for i, v in enumerate(variants, 1):
         progress = bar.for_variant(f"{v.name} ({i}/{len(variants)})") if bar else None
         report = check_variant(
             v, engine, depth=args.depth, games=args.games, plies=args.plies, seed=args.seed, progress=progress
         )
+        if builtins:
+            report.variant = f"{v.name} = built-in {v.fairy_stockfish_builtin}"
         if engine.name == "fairy-stockfish":  # the ZRF interpreter cannot set up a position from a FEN
             prove_into(report, v, engine)
         if bar:
@@ -296,6 +301,8 @@ def cmd_check(catalogue: Catalogue, args: argparse.Namespace) -> int:
             startup = time.perf_counter() - started
             print(f"{loaded} in {startup:.1f} s")
             reports = _compare_all(engine, variants, args, bar)
+        if request.engine == "fairy-stockfish":
+            reports += _compare_builtins(variants, request.jobs, args, bar)
     except EngineError as e:
         raise ValueError(str(e)) from None
     finally:
@@ -309,6 +316,24 @@ def cmd_check(catalogue: Catalogue, args: argparse.Namespace) -> int:
     print("\n".join(table(["variant", "positions", "moves", "games", "game ends", "rules proved", "seconds"], rows)))
     print(_summary(reports, request.engine, elapsed, startup))
     return 1 if any(not r.ok for r in reports) else 0
+
+
+def _compare_builtins(
+    variants: Sequence[Variant], jobs: int | None, args: argparse.Namespace, bar: LiveBar | None
+) -> list[VariantReport]:
+    """The variants that name a Fairy-Stockfish built-in, compared with the built-in itself."""
+    from generator.check.fairy_stockfish import FairyStockfish, builtin_manifest
+
+    named = [v for v in variants if v.fairy_stockfish_builtin]
+    if not named:
+        return []
+    started = time.perf_counter()
+    with FairyStockfish("", named, workers=jobs, manifest=builtin_manifest(named)) as fsf:
+        print(
+            f"fairy-stockfish (pyffish {fsf.version}): {len(named)} built-in variants verified "
+            f"(registered, same start position) in {time.perf_counter() - started:.1f} s"
+        )
+        return _compare_all(fsf, named, args, bar, builtins=True)
 
 
 def _check_counts(

@@ -53,9 +53,10 @@ from generator.check.compare import Answer, EngineError, OnePosition, Query
 from generator.check.fairy_stockfish_worker import fen6
 from generator.emit.fairy_stockfish import FOLDER, emit
 from generator.emit.fidelity import relaxed
-from generator.emit.manifest import Manifest
+from generator.emit.manifest import Manifest, SectionEntry
+from generator.engine import Position
 
-__all__ = ["NAME", "FairyStockfish", "built_ini", "ini_on_disk", "ini_under_test"]
+__all__ = ["NAME", "FairyStockfish", "built_ini", "builtin_manifest", "ini_on_disk", "ini_under_test"]
 
 NAME = "fairy-stockfish"
 #: The catalogue name in the header of an ini built for a bare list of variants.
@@ -106,6 +107,20 @@ def ini_on_disk(catalogue: Catalogue, out_dir: Path) -> tuple[str, Manifest, str
         fresh = built_ini(catalogue, names)[0]
     note = None if text == fresh else f"{path} differs from a fresh build of the catalogue; checking the file on disk"
     return text, manifest, str(path), note
+
+
+def builtin_manifest(variants: Sequence[Variant]) -> Manifest:
+    """Fairy-Stockfish's own built-ins as the sections of an empty ini: each variant that names one
+    (``fairy_stockfish_builtin``), paired with the start position the catalogue gives it."""
+    return Manifest(
+        target=NAME,
+        files=(),
+        sections=tuple(
+            SectionEntry(v.name, v.fairy_stockfish_builtin, fen6(Position.start(relaxed(v, NAME)).fen()))
+            for v in variants
+            if v.fairy_stockfish_builtin
+        ),
+    )
 
 
 def _expected(variants: Sequence[Variant], manifest: Manifest) -> tuple[dict[str, str], dict[str, str]]:

@@ -100,7 +100,7 @@ class _Engine:
             if got != fen:
                 self.problems.append(
                     f"[{name}] starts from {got!r}, the catalogue from {fen!r}"
-                    + (" (a built-in variant of that name shadows the section)" if name in before else "")
+                    + (" (a built-in variant of that name shadows the section)" if ini and name in before else "")
                 )
                 continue
             self.start[name] = got

@@ -1,0 +1,61 @@
+"""The shipped catalogue of Fairy-Stockfish's built-ins: every entry names a built-in pyffish has,
+the reference plays each exactly like it, and a one-field slip in an entry is caught."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pyffish
+import pytest
+from support import check_args
+
+from generator.betza import parse_betza
+from generator.catalogue import FAIRY_STOCKFISH_CATALOGUE, load_catalogue
+from generator.catalogue.model import Variant
+from generator.check.command import cmd_check
+from generator.check.compare import EngineError, check_variant
+from generator.check.fairy_stockfish import FairyStockfish, builtin_manifest
+
+CAT = load_catalogue(FAIRY_STOCKFISH_CATALOGUE)
+#: built-ins that play exactly like another one on a single board, which the catalogue leaves out
+LIKE_ANOTHER = {"fairy", "normal", "bughouse", "koedem", "supply"}
+
+
+def entry(name: str) -> Variant:
+    v = CAT.get(name)
+    assert v is not None
+    return v
+
+
+def test_every_entry_names_a_distinct_builtin_that_pyffish_has() -> None:
+    builtins = [v.fairy_stockfish_builtin for v in CAT.variants]
+    assert None not in builtins
+    assert len(set(builtins)) == len(builtins) >= 24
+    assert set(builtins) <= set(pyffish.variants()) - LIKE_ANOTHER
+
+
+def test_the_reference_plays_every_entry_like_its_builtin(capsys: pytest.CaptureFixture[str]) -> None:
+    args = check_args("--catalogue", str(FAIRY_STOCKFISH_CATALOGUE), "--depth", "1", "--games", "2", "--plies", "40")
+    assert cmd_check(CAT, args) == 0, capsys.readouterr().out
+    out = capsys.readouterr().out
+    for v in CAT.variants:  # each is compared with its own ini section and with the built-in
+        assert f"\n{v.name}: " in out
+        assert f"\n{v.name} = built-in {v.fairy_stockfish_builtin}: " in out
+
+
+def test_a_wrong_piece_disagrees_with_the_builtin() -> None:
+    v = entry("nightrider")
+    knight = dataclasses.replace(v.piece("N"), betza="N", movement=parse_betza("N"))
+    wrong = dataclasses.replace(v, pieces=tuple(knight if p.letter == "N" else p for p in v.pieces))
+    with FairyStockfish("", [wrong], workers=1, manifest=builtin_manifest([wrong])) as fsf:
+        report = check_variant(wrong, fsf, depth=2, games=0)
+    d = report.disagreement
+    assert d is not None and d.moves == ()  # already at the start: b1-c3-d5 is a nightrider's move
+    assert {"b1d5", "g1e5"} <= set(d.only_engine) and not d.only_reference
+
+
+def test_a_wrong_start_position_is_refused_before_any_move() -> None:
+    v = entry("gothic")
+    wrong = dataclasses.replace(v, fairy_stockfish_builtin="capablanca")
+    with pytest.raises(EngineError, match=r"\[capablanca\] starts from 'rnabqkbcnr/.*the catalogue from 'rnbqckabnr/"):
+        FairyStockfish("", [wrong], workers=1, manifest=builtin_manifest([wrong]))
