@@ -15,6 +15,7 @@ from generator.catalogue.model import Variant
 from generator.check.command import cmd_check
 from generator.check.compare import EngineError, check_variant
 from generator.check.fairy_stockfish import FairyStockfish, builtin_manifest
+from generator.engine import Position
 
 CAT = load_catalogue(FAIRY_STOCKFISH_CATALOGUE)
 #: built-ins that play exactly like another one on a single board, which the catalogue leaves out
@@ -59,3 +60,14 @@ def test_a_wrong_start_position_is_refused_before_any_move() -> None:
     wrong = dataclasses.replace(v, fairy_stockfish_builtin="capablanca")
     with pytest.raises(EngineError, match=r"\[capablanca\] starts from 'rnabqkbcnr/.*the catalogue from 'rnbqckabnr/"):
         FairyStockfish("", [wrong], workers=1, manifest=builtin_manifest([wrong]))
+
+
+@pytest.mark.parametrize(("reset", "result"), [(True, None), (False, "1/2-1/2")])
+def test_a_knight_drop_restarts_the_move_count_only_where_drops_reset_it(reset: bool, result: str | None) -> None:
+    v = entry("pocketknight")
+    v = dataclasses.replace(v, draws=dataclasses.replace(v.draws, drops_reset_move_rule=reset))
+    pos = Position.from_fen(v, "4k3/8/8/8/8/8/8/4K3[Nn] w - - 99 80")
+    pos.push_uci("N@c3")
+    end = pos.outcome()
+    assert (end and end.result) == result
+    assert pos.halfmove == (0 if reset else 100)

@@ -308,4 +308,5 @@ class VariantBuilder:
             self.value(node, "move_rule", 50),
             tuple(m.value for m in minors),
             self.value(node, "double_pass", False),
+            self.value(node, "drops_reset_move_rule", False),
         )

@@ -251,6 +251,7 @@ class DrawRules:
     move_rule: int = 50
     insufficient_material: tuple[str, ...] = ()
     double_pass: bool = False  #: a draw as soon as both sides have passed in a row
+    drops_reset_move_rule: bool = False  #: every drop restarts the move rule's count, as a pawn move does
 
 
 @dataclass(frozen=True)

@@ -250,6 +250,7 @@ VARIANT = Struct(
                 "move_rule": _int(0, why=" (0: no move rule)"),
                 "insufficient_material": Seq(LETTER),
                 "double_pass": BOOL,
+                "drops_reset_move_rule": BOOL,
             }
         ),
         "notes": Seq(TITLE, unique=False),

@@ -597,7 +597,7 @@ def _double_pass(v: Variant, notes: _Notes) -> None:
 
 def _drop_move_rule(v: Variant, notes: _Notes) -> None:
     draws = v.draws
-    if v.drops is not None and draws.move_rule:
+    if v.drops is not None and draws.move_rule and not draws.drops_reset_move_rule:
         pawn_letters = {p.letter for p in v.pieces if p.pawn}
         droppable = {x for _, x, _ in v.setup.pockets}
         if v.drops.captures_to_hand:
@@ -606,6 +606,6 @@ def _drop_move_rule(v: Variant, notes: _Notes) -> None:
             notes.add(
                 "drop-move-rule",
                 f"Fairy-Stockfish restarts the {draws.move_rule}-move count on every drop, the catalogue only on "
-                "captures and pawn moves.",
+                "captures and pawn moves (draws.drops_reset_move_rule: true plays it Fairy-Stockfish's way).",
                 switchable=False,
             )

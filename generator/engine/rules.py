@@ -125,6 +125,7 @@ class Rules:
         self.bare_king = variant.goals.bare_king
         draws = variant.draws
         self.double_pass = draws.double_pass
+        self.drops_reset_move_rule = draws.drops_reset_move_rule
         self.immediate_goals = self.race or self.bare_king is not None or self.double_pass
         self.stalemate = draws.stalemate
         self.pass_when_stuck = draws.stalemate is StalemateResult.PASS

@@ -269,7 +269,7 @@ class State:
         if kind == mv.DROP:
             self.pockets[us][extra] -= 1
             self._add(to, extra * 2 + us)
-            if rules.is_pawn[extra]:
+            if rules.is_pawn[extra] or rules.drops_reset_move_rule:
                 self.halfmove = 0
         elif kind == mv.CASTLE:
             c = rules.castles[extra]
