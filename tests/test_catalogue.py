@@ -543,9 +543,9 @@ BAD: dict[str, tuple[str, str, str, tuple[str, ...]]] = {
     ),
     "stalemate-word": (
         "stalemate: draw,",
-        "stalemate: win,",
-        "stalemate: win",
-        ("'win' is not one of draw, loss, pass",),
+        "stalemate: victory,",
+        "stalemate: victory",
+        ("'victory' is not one of draw, loss, win, pass",),
     ),
     "extends-unknown": (
         "extends: base",

@@ -4,6 +4,8 @@ the reference plays each exactly like it, and a one-field slip in an entry is ca
 from __future__ import annotations
 
 import dataclasses
+import zipfile
+from pathlib import Path
 
 import pyffish
 import pytest
@@ -15,7 +17,7 @@ from generator.catalogue.model import Variant
 from generator.check.command import cmd_check
 from generator.check.compare import EngineError, check_variant
 from generator.check.fairy_stockfish import FairyStockfish, builtin_manifest
-from generator.engine import Position
+from generator.engine import Position, uci
 
 CAT = load_catalogue(FAIRY_STOCKFISH_CATALOGUE)
 #: built-ins that play exactly like another one on a single board, which the catalogue leaves out
@@ -71,3 +73,56 @@ def test_a_knight_drop_restarts_the_move_count_only_where_drops_reset_it(reset: 
     end = pos.outcome()
     assert (end and end.result) == result
     assert pos.halfmove == (0 if reset else 100)
+
+
+def test_extinction_ends_the_game_for_the_side_it_befalls() -> None:
+    threekings = entry("threekings")  # losing one of three kings loses
+    pos = Position.from_fen(threekings, "k3k2k/8/8/8/8/8/5q2/K3K2K b - - 0 1")
+    pos.push_uci("f2e1")
+    end = pos.outcome()
+    assert end is not None and (end.result, end.reason) == ("0-1", "extinction")
+    assert pos.legal_moves() == []
+    horde = entry("horde")  # White's last pawn taken: White is extinct, and Black has no check to fear
+    pos = Position.from_fen(horde, "4k3/8/8/8/8/8/1r6/P7 b - - 0 1")
+    pos.push_uci("b2b1")
+    assert pos.outcome() is None
+    pos.push_uci("a1a2")
+    pos.push_uci("b1a1")
+    pos.push_uci("a2a3")
+    pos.push_uci("a1a3")
+    end = pos.outcome()
+    assert end is not None and (end.result, end.reason) == ("0-1", "extinction")
+
+
+def test_a_king_that_is_not_royal_castles_out_of_and_through_attack() -> None:
+    fen = "rnbqkbnr/pppp1ppp/8/8/2b5/8/PPPPrPPP/RNBQK2R w K - 0 1"  # e1 and f1 attacked
+    pos = Position.from_fen(entry("extinction"), fen)
+    ours = {uci(pos.rules, m) for m in pos.legal_moves()}
+    assert "e1g1" in ours
+    assert ours == set(pyffish.legal_moves("extinction", fen, []))
+
+
+def test_a_side_that_can_capture_must() -> None:
+    fen = "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w - - 0 2"
+    pos = Position.from_fen(entry("antichess"), fen)
+    assert {uci(pos.rules, m) for m in pos.legal_moves()} == {"e4d5"} == set(pyffish.legal_moves("antichess", fen, []))
+    pos.push_uci("e4d5")  # the queen must take back
+    assert (
+        {uci(pos.rules, m) for m in pos.legal_moves()}
+        == {"d8d5"}
+        == set(pyffish.legal_moves("antichess", fen, ["e4d5"]))
+    )
+    pos.push_uci("d8d5")  # no capture for White: every move is legal again
+    assert pos.count_moves() == len(pyffish.legal_moves("antichess", fen, ["e4d5", "d8d5"])) > 20
+
+
+def test_forced_captures_are_a_move_type_ranked_first_in_zillions(tmp_path: Path) -> None:
+    from generator.emit.zillions import emit
+
+    manifest = emit(CAT, tmp_path, ["antichess"])
+    [download] = manifest.zrf
+    with zipfile.ZipFile(tmp_path / download.path) as z:
+        text = z.read(download.member).decode("utf-8")
+    assert "(move-priorities capture-type quiet-type)" in text
+    per_piece = 6 * len(download.games)  # each game restates its six pieces
+    assert text.count("(move-type capture-type)") == text.count("(move-type quiet-type)") == per_piece

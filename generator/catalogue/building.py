@@ -20,11 +20,13 @@ from generator.catalogue.model import (
     Color,
     DrawRules,
     Drops,
+    Extinction,
     Goals,
     PawnRules,
     PieceType,
     Promotion,
     Race,
+    Result,
     Role,
     Setup,
     Square,
@@ -92,6 +94,7 @@ class VariantBuilder:
             swaps=tuple(self.build_swap(s, f"swaps[{i}]") for i, s in enumerate(self.value(node, "swaps", []))),
             goals=self.build_goals(node.get("goals")),
             draws=self.build_draws(node.get("draws")),
+            must_capture=self.value(node, "must_capture", False),
             notes=tuple(n.value.strip() for n in self.value(node, "notes", [])),
             description=self.value(node, "description", "").strip(),
             fairy_stockfish_builtin=self.value(node, "fairy_stockfish_builtin"),
@@ -199,11 +202,14 @@ class VariantBuilder:
         squares = {key: self.square(node.need(key), f"{field}.{key}") for key in ("king", "king_to", "rook", "rook_to")}
         king, rook = squares["king"], squares["rook"]
         found = self.setup.piece_at(king)
-        if found is None or found[0] is not color or not self.pieces[found[1]].royal:
+        # the king is the royal piece; a side without one castles with a piece that is not a pawn
+        royal_side = any(c is color and self.pieces[x].royal for _, c, x in self.setup.placement)
+        if found is None or found[0] is not color or not self._castling_king(self.pieces[found[1]], royal_side):
             self.fail(
                 node.need("king"),
                 f"{field}.king",
-                f"{king} holds no {color.word} royal piece ({self.describe(king)})",
+                f"{king} holds no {color.word} {'royal piece' if royal_side else 'piece to castle as the king'} "
+                f"({self.describe(king)})",
             )
         found = self.setup.piece_at(rook)
         if found is None or found[0] is not color or self.pieces[found[1]].royal or self.pieces[found[1]].pawn:
@@ -213,6 +219,10 @@ class VariantBuilder:
                 f"{rook} holds no {color.word} piece to castle with ({self.describe(rook)})",
             )
         return CastlingMove(color, king, squares["king_to"], rook, squares["rook_to"])
+
+    @staticmethod
+    def _castling_king(piece: PieceType, royal_side: bool) -> bool:
+        return piece.royal if royal_side else not piece.pawn
 
     # -- rules
 
@@ -270,30 +280,54 @@ class VariantBuilder:
     def build_goals(self, node: Node | None) -> Goals:
         node = node or Node({}, self.node.key_line, self.node.key_line)
         checkmate = self.value(node, "checkmate", True)
-        race, bare = node.get("race"), node.get("bare_king")
-        if not (checkmate or race or bare):
-            self.fail(node, "goals", "no way to win: set checkmate, race or bare_king")
-        royals = {
-            c: [sq for sq, col, letter in self.setup.placement if col is c and self.pieces[letter].royal] for c in Color
-        }
-        setup_node = self.node.need("setup")
-        for color, squares in royals.items():
-            if checkmate and len(squares) != 1:
-                culprit = node.get("checkmate") or setup_node
-                found = "none" if not squares else f"{len(squares)} ({', '.join(map(str, squares))})"
-                self.fail(
-                    culprit,
-                    "goals.checkmate",
-                    f"checkmate needs exactly one {color.word} royal piece in the setup, found {found}",
-                )
-            if bare is not None and not squares:
-                self.fail(bare, "goals.bare_king", f"bare king needs a {color.word} royal piece in the setup")
+        race, bare, extinction = node.get("race"), node.get("bare_king"), node.get("extinction")
+        if not (checkmate or race or bare or extinction):
+            self.fail(node, "goals", "no way to win: set checkmate, race, bare_king or extinction")
+        if bare is not None and extinction is not None:
+            self.fail(extinction, "goals.extinction", "a bare king is itself an extinction rule: set one of the two")
+        self.check_royals(node, checkmate, bare is not None, extinction is not None)
         return Goals(
             checkmate,
             None if race is None else Race(self.relative_ranks(race.get("ranks"), "goals.race.ranks")),
             None
             if bare is None
             else BareKing(self.value(bare, "opponent_minimum", 2), self.value(bare, "both_bare_draw", True)),
+            None if extinction is None else self.build_extinction(extinction),
+        )
+
+    def check_royals(self, node: Node, checkmate: bool, bare: bool, extinction: bool) -> None:
+        """Checkmate needs one royal piece per side (none on a side that can lose by extinction), a
+        bare king one per side."""
+        royals = {
+            c: [sq for sq, col, letter in self.setup.placement if col is c and self.pieces[letter].royal] for c in Color
+        }
+        setup_node = self.node.need("setup")
+        for color, squares in royals.items():
+            # a side without a royal piece (horde) can lose only by extinction
+            if checkmate and (len(squares) > 1 or (not squares and not extinction)):
+                culprit = node.get("checkmate") or setup_node
+                found = "none" if not squares else f"{len(squares)} ({', '.join(map(str, squares))})"
+                self.fail(
+                    culprit,
+                    "goals.checkmate",
+                    f"checkmate needs exactly one {color.word} royal piece in the setup, found {found} "
+                    "(none is allowed with goals.extinction)",
+                )
+            if bare and not squares:
+                self.fail(
+                    node.need("bare_king"),
+                    "goals.bare_king",
+                    f"bare king needs a {color.word} royal piece in the setup",
+                )
+
+    def build_extinction(self, node: Node) -> Extinction:
+        letters = self.value(node, "pieces", [])
+        for i, letter in enumerate(letters):
+            self.letter(letter.value, letter, f"goals.extinction.pieces[{i}]")
+        return Extinction(
+            tuple(x.value for x in letters),
+            self.value(node, "count", 0),
+            Result(self.value(node, "result", "loss")),
         )
 
     def build_draws(self, node: Node | None) -> DrawRules:

@@ -226,16 +226,39 @@ class BareKing:
     both_bare_draw: bool = True
 
 
+class Result(enum.Enum):
+    """What a rule does to the side it befalls."""
+
+    LOSS = "loss"
+    WIN = "win"
+
+
+@dataclass(frozen=True)
+class Extinction:
+    """A side whose pieces of one of the types ``pieces`` (empty: all its pieces, counted
+    together) are down to ``count`` or fewer, hand included, ends the game with ``result``:
+    extinction chess loses when any one type is gone, antichess wins with no piece left.
+
+    Decided before anyone moves, the side that just moved looked at first.
+    """
+
+    pieces: tuple[str, ...] = ()
+    count: int = 0
+    result: Result = Result.LOSS
+
+
 @dataclass(frozen=True)
 class Goals:
     checkmate: bool = True
     race: Race | None = None
     bare_king: BareKing | None = None
+    extinction: Extinction | None = None
 
 
 class StalemateResult(enum.Enum):
     DRAW = "draw"
     LOSS = "loss"  #: the stalemated side loses
+    WIN = "win"  #: the stalemated side wins (antichess)
     PASS = "pass"  #: the stalemated side must pass (``0000``)
 
 
@@ -272,6 +295,8 @@ class Variant:
     swaps: tuple[Swap, ...] = ()
     goals: Goals = Goals()
     draws: DrawRules = DrawRules()
+    #: a side that can capture must (antichess); en passant counts as a capture
+    must_capture: bool = False
     notes: tuple[str, ...] = ()
     description: str = ""
     #: the Fairy-Stockfish built-in variant this entry reproduces; ``variantgen check`` compares the

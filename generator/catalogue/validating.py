@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from generator.catalogue.model import Role, StalemateResult
+from generator.catalogue.model import Result, Role, StalemateResult
 from generator.catalogue.reading import MAX_BOARD, Node, Where
 
 Check = Callable[[Any], "str | None"]  # the reason a value is unacceptable, or None
@@ -237,6 +237,9 @@ VARIANT = Struct(
                 "checkmate": BOOL,
                 "race": Struct({"ranks": RANKS}, ("ranks",)),
                 "bare_king": Struct({"opponent_minimum": _int(1), "both_bare_draw": BOOL}),
+                "extinction": Struct(
+                    {"pieces": Seq(LETTER), "count": _int(0), "result": _choice(*(r.value for r in Result))}
+                ),
             }
         ),
         "draws": Struct(
@@ -255,6 +258,7 @@ VARIANT = Struct(
         ),
         "notes": Seq(TITLE, unique=False),
         "fairy_stockfish_builtin": NAME,
+        "must_capture": BOOL,
     },
     ("title", "family", "board", "pieces", "setup"),
 )

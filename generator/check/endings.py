@@ -14,10 +14,12 @@ How each rule's position is found (:data:`BUILDERS`, one builder per rule):
   a piece that is not a pawn.
 * **repetition**: a real move sequence, two pieces (or two passes) going out and back until the
   reference says the position has occurred n times.
-* **checkmate**, **stalemate** (drawn, lost, or a forced pass), **bare king**, **race**: small
-  positions drawn at random around one square near the edge (the royal pieces of both sides, up to
-  three other pieces of the mover's setup and one of the other side's), the same ones on every
-  run, until one of the mover's moves ends the game by that rule.
+* **checkmate**, **stalemate** (drawn, lost, won, or a forced pass), **bare king**, **race**,
+  **extinction**: small positions drawn at random around one square near the edge (the royal
+  pieces of both sides, up to three other pieces of the mover's setup and one of the other
+  side's), the same ones on every run, then (checkmate, stalemate, extinction) the positions along
+  random games, until one of the mover's moves ends the game by that rule.  A race is only looked
+  for along random games.
 * **castling**: for each castling move, the start position with the squares it needs emptied.
 
 A rule that applies but finds no position is reported (``unbuilt``), never passed over in silence.
@@ -248,6 +250,13 @@ def _game_positions(variant: Variant, rule: str) -> Iterator[Position]:
                 yield seen
 
 
+def _small_then_game_positions(variant: Variant, rule: str) -> Iterator[Position]:
+    """Small random positions, then, for a side that has no piece a small position may use (horde's
+    pawns), the positions along random games."""
+    yield from _small_positions(variant, rule)
+    yield from _game_positions(variant, rule)
+
+
 def _small_positions(variant: Variant, rule: str, attempts: int = ATTEMPTS) -> Iterator[Position]:
     """Random small positions of ``variant`` that are legal, still going on, with the mover to move
     (the same ones on every run: the generator is seeded with the variant's name and the rule)."""
@@ -315,14 +324,19 @@ def _applies_checkmate(v: Variant) -> bool:
 BUILDERS: tuple[tuple[str, Callable[[Variant], bool], Callable[[Variant], Sequence[Ending]]], ...] = (
     ("n-move rule", lambda v: v.draws.move_rule > 0, _move_rule),
     ("repetition", lambda v: v.draws.repetition > 0, _repetition),
-    ("checkmate", _applies_checkmate, _by_search("checkmate", _ends_by("checkmate"), _small_positions)),
-    ("stalemate", lambda v: True, _by_search("stalemate", _stalemated, _small_positions)),
+    ("checkmate", _applies_checkmate, _by_search("checkmate", _ends_by("checkmate"), _small_then_game_positions)),
+    ("stalemate", lambda v: True, _by_search("stalemate", _stalemated, _small_then_game_positions)),
     (
         "bare king",
         lambda v: v.goals.bare_king is not None,
         _by_search("bare king", _ends_by("bare king"), _small_positions),
     ),
     ("race", lambda v: v.goals.race is not None, _by_search("race", _ends_by("race"), _game_positions)),
+    (
+        "extinction",
+        lambda v: v.goals.extinction is not None,
+        _by_search("extinction", _ends_by("extinction"), _small_then_game_positions),
+    ),
     ("castling", lambda v: bool(v.castling), _castling),
 )
 

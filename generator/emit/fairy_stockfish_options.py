@@ -220,6 +220,13 @@ def _castling_files(moves: Sequence[CastlingMove], files: int) -> dict[bool, tup
     return side
 
 
+def _castling_king(v: Variant) -> str:
+    """The letter of the piece that castles as the king (the loader puts the same one in every castling)."""
+    placed = v.setup.piece_at(v.castling[0].king_from)
+    assert placed is not None
+    return placed[1].lower()
+
+
 def castling_options(v: Variant) -> OptionGroup:
     """Castling: the king's and rooks' files, the rank, and the pieces that castle."""
     if not v.castling:
@@ -230,7 +237,7 @@ def castling_options(v: Variant) -> OptionGroup:
         "castling",
         [
             ("castling", "true"),
-            ("castlingKingPiece", _royal_letter(fairy_stockfish_pieces(v)) or "k"),
+            ("castlingKingPiece", _castling_king(v)),
             ("castlingRank", relative_rank(first.color, first.king_from, v.board.ranks)),
             ("castlingKingsideFile", side[True][0]),
             ("castlingQueensideFile", side[False][0]),
@@ -263,7 +270,7 @@ def drop_options(v: Variant) -> OptionGroup:
 
 
 def goal_options(v: Variant) -> OptionGroup | None:
-    """Checkmate of the royal piece, a race, a bare king; None if the variant has none of them."""
+    """Checkmate of the royal piece, a race, a bare king, extinction; None if the variant has none of them."""
     goals, ranks = v.goals, v.board.ranks
     options: list[Option] = []
     if _royal_letter(fairy_stockfish_pieces(v)) is not None:
@@ -285,7 +292,25 @@ def goal_options(v: Variant) -> OptionGroup | None:
             ("extinctionPieceCount", 1),
             ("extinctionOpponentPieceCount", goals.bare_king.opponent_minimum),
         ]
+    if goals.extinction is not None:
+        ext = goals.extinction
+        options += [
+            ("extinctionValue", ext.result.value),
+            ("extinctionClaim", "false"),
+            ("extinctionPieceTypes", "".join(x.lower() for x in ext.pieces) or "*"),
+            ("extinctionPieceCount", ext.count),
+            ("extinctionOpponentPieceCount", 0),
+        ]
     return OptionGroup.of("goals", options) if options else None
+
+
+#: a pass is Fairy-Stockfish's passOnStalemate; the position is never a stalemate then
+_STALEMATE_VALUE = {
+    StalemateResult.DRAW: "draw",
+    StalemateResult.LOSS: "loss",
+    StalemateResult.WIN: "win",
+    StalemateResult.PASS: "draw",
+}
 
 
 def draw_options(v: Variant) -> OptionGroup:
@@ -294,8 +319,9 @@ def draw_options(v: Variant) -> OptionGroup:
     return OptionGroup.of(
         "draws",
         [
-            ("stalemateValue", "loss" if draws.stalemate is StalemateResult.LOSS else "draw"),
+            ("stalemateValue", _STALEMATE_VALUE[draws.stalemate]),
             ("passOnStalemate", _flag(draws.stalemate is StalemateResult.PASS)),
+            ("mustCapture", _flag(v.must_capture)),
             ("nMoveRule", draws.move_rule),
             ("nFoldRule", draws.repetition),
             ("nFoldValue", "draw"),

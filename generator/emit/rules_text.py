@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from generator.catalogue.model import CastlingMove, Color, Drops, StalemateResult, Swap, Variant
+from generator.catalogue.model import CastlingMove, Color, Drops, Result, StalemateResult, Swap, Variant
 
 
 def _words(items: Sequence[str], conjunction: str = "and") -> str:
@@ -127,12 +127,18 @@ def _goals(v: Variant) -> str:
             f"a bare {royal.name if royal else 'king'} loses at once against {g.bare_king.opponent_minimum} or more "
             "other pieces, else it has one more move and taking the last piece draws"
         )
+    if g.extinction is not None:
+        ext = g.extinction
+        what = f"any one of {_words([v.piece(x).name + 's' for x in ext.pieces], 'or')}" if ext.pieces else "pieces"
+        left = "no" if ext.count == 0 else f"{ext.count} or fewer"
+        goals.append(f"a side with {left} {what} left {'wins' if ext.result is Result.WIN else 'loses'}")
     return _sentence(goals)
 
 
 _STALEMATE = {
     StalemateResult.DRAW: "stalemate draws",
     StalemateResult.LOSS: "the stalemated side loses",
+    StalemateResult.WIN: "the stalemated side wins",
     StalemateResult.PASS: "a side without a legal move passes",
 }
 

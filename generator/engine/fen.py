@@ -81,7 +81,7 @@ def castling_rights(pos: State) -> str:
         if (
             pos.unmoved >> c.king_from & 1
             and pos.unmoved >> c.rook_from & 1
-            and pos.royals(c.color) >> c.king_from & 1
+            and pos.board[c.king_from] == c.king_type * 2 + c.color
             and pos.board[c.rook_from] == c.rook_type * 2 + c.color
         ):
             chars.add(c.fen_char)
@@ -224,7 +224,9 @@ def _parse_castling(pos: State, text: str) -> str:
         if not found:
             raise FenError(f"castling right {ch!r}: {rules.variant.name} has no such castling")
         for c in found:
-            if not (pos.royals(color) >> c.king_from & 1 and pos.board[c.rook_from] == c.rook_type * 2 + color):
+            if not (
+                pos.board[c.king_from] == c.king_type * 2 + color and pos.board[c.rook_from] == c.rook_type * 2 + color
+            ):
                 raise FenError(
                     f"castling right {ch!r} needs the king on {rules.geo.name(c.king_from)} "
                     f"and the rook on {rules.geo.name(c.rook_from)}"
@@ -289,7 +291,7 @@ def _check_sanity(pos: State) -> None:
     if variant.goals.checkmate:
         for c in Color:
             n = pos.royals(c).bit_count()
-            if n != 1:
+            if n > 1 or (n == 0 and variant.goals.extinction is None):
                 royal = "/".join(rules.letters[t] for t in rules.royal_types)
                 raise FenError(f"{c.word} has {n} royal pieces ({royal}); {variant.name} needs exactly one")
     if rules.royal_types and pos.in_check(1 - pos.turn):

@@ -24,7 +24,7 @@ from generator.engine.moves import (
     SWAP,
     Move,
 )
-from generator.engine.state import State
+from generator.engine.state import EMPTY, State
 from generator.engine.tables import MoveTables
 
 
@@ -57,6 +57,27 @@ def generate(pos: State, out: list[Move] | None) -> int:
     rules = pos.rules
     if rules.immediate_goals and pos.immediate_outcome() is not None:
         return 0
+    if rules.must_capture:
+        return _forced_captures(pos, out)
+    return _generate(pos, out)
+
+
+def _forced_captures(pos: State, out: list[Move] | None) -> int:
+    """Only the captures when there is one (antichess), else every move."""
+    moves: list[Move] = []
+    _generate(pos, moves)
+    board = pos.board
+    captures = [
+        m for m in moves if m[0] in (EN_PASSANT, EP_PROMO) or (m[0] in (NORMAL, PROMOTION) and board[m[2]] != EMPTY)
+    ]
+    chosen = captures or moves
+    if out is not None:
+        out.extend(chosen)
+    return len(chosen)
+
+
+def _generate(pos: State, out: list[Move] | None) -> int:
+    rules = pos.rules
     us = pos.turn
     own = pos.by_color[us]
     occ = own | pos.by_color[1 - us]
@@ -69,7 +90,7 @@ def generate(pos: State, out: list[Move] | None) -> int:
             piece_moves = _pawn_moves if rules.is_pawn[t] else _piece_moves
             n += piece_moves(pos, t, bb, occ, king, test_all, pinned, out)
     if rules.castles_by_color[us] and not checked:
-        n += _castles(pos, kings, occ, out)
+        n += _castles(pos, occ, out)
     if rules.drops:
         n += _drops(pos, occ, test_all, out)
     if rules.swaps:
@@ -265,7 +286,7 @@ def _tested(pos: State, moves: list[Move], out: list[Move] | None) -> int:
     return len(legal)
 
 
-def _castles(pos: State, kings: Bitboard, occ: Bitboard, out: list[Move] | None) -> int:
+def _castles(pos: State, occ: Bitboard, out: list[Move] | None) -> int:
     """Castling moves (the side to move is not in check)."""
     us = pos.turn
     them = 1 - us
@@ -275,7 +296,7 @@ def _castles(pos: State, kings: Bitboard, occ: Bitboard, out: list[Move] | None)
         if (
             pos.unmoved >> c.king_from & 1
             and pos.unmoved >> c.rook_from & 1
-            and kings >> c.king_from & 1
+            and pos.board[c.king_from] == c.king_type * 2 + us
             and pos.board[c.rook_from] == c.rook_type * 2 + us
             and not occ & c.must_be_empty
             and not any(pos.attacked(sq, them, occ) for sq in c.king_path)

@@ -71,6 +71,8 @@ class Position(State):
                 return Outcome(Color(1 - self.turn), "checkmate")
             if rules.stalemate is StalemateResult.LOSS:
                 return Outcome(Color(1 - self.turn), "stalemate")
+            if rules.stalemate is StalemateResult.WIN:
+                return Outcome(Color(self.turn), "stalemate")
             return Outcome(None, "stalemate")
         if draws.move_rule and self.halfmove >= 2 * draws.move_rule:
             return Outcome(None, f"the {draws.move_rule}-move rule")

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from generator.catalogue.model import CastlingMove, Color, StalemateResult, Swap, Variant
+from generator.catalogue.model import CastlingMove, Color, Result, StalemateResult, Swap, Variant
 from generator.engine.geometry import Bitboard, Geometry
 from generator.engine.tables import MoveTables, compile_inverse, compile_moves, compile_piece
 
@@ -30,8 +30,11 @@ class Castle:
     rook_from: int
     rook_to: int
     rook_type: int
+    king_type: int
     must_be_empty: Bitboard  # besides the king and the rook themselves
-    king_path: tuple[int, ...]  # every square the king stands on, passes or lands on
+    #: every square the king stands on, passes or lands on, which must not be attacked; none for a
+    #: king that is not royal (Fairy-Stockfish: "non-royal pieces can not be impeded from castling")
+    king_path: tuple[int, ...]
     fen_char: str  # 'K', 'Q', 'k' or 'q'
 
 
@@ -123,10 +126,25 @@ class Rules:
         self.race_zone = [geo.rank_mask(c, race.ranks) for c in Color] if race else [0, 0]
         self.race = race is not None
         self.bare_king = variant.goals.bare_king
+        extinction = variant.goals.extinction
+        #: extinction: the piece types counted one by one (None: all pieces together), the count at
+        #: or below which a side is extinct, and whether that side wins (else it loses)
+        self.extinction: tuple[tuple[int, ...] | None, int, bool] | None = (
+            None
+            if extinction is None
+            else (
+                tuple(self.type_of[x] for x in extinction.pieces) or None,
+                extinction.count,
+                extinction.result is Result.WIN,
+            )
+        )
         draws = variant.draws
         self.double_pass = draws.double_pass
         self.drops_reset_move_rule = draws.drops_reset_move_rule
-        self.immediate_goals = self.race or self.bare_king is not None or self.double_pass
+        self.must_capture = variant.must_capture
+        self.immediate_goals = (
+            self.race or self.bare_king is not None or self.double_pass or self.extinction is not None
+        )
         self.stalemate = draws.stalemate
         self.pass_when_stuck = draws.stalemate is StalemateResult.PASS
         self.minor_types = tuple(self.type_of[x] for x in draws.insufficient_material)
@@ -215,7 +233,8 @@ class Rules:
         rf = geo.square(cm.rook_from.file, cm.rook_from.rank)
         rt = geo.square(cm.rook_to.file, cm.rook_to.rank)
         rook = self.variant.setup.piece_at(cm.rook_from)
-        assert rook is not None  # the loader guarantees it
+        king = self.variant.setup.piece_at(cm.king_from)
+        assert rook is not None and king is not None  # the loader guarantees them
         rank = cm.king_from.rank
         files = [cm.king_from.file, cm.king_to.file, cm.rook_from.file, cm.rook_to.file]
         span = 0
@@ -232,8 +251,9 @@ class Rules:
             rf,
             rt,
             self.type_of[rook[1]],
+            self.type_of[king[1]],
             span & ~(1 << kf | 1 << rf),
-            path,
+            path if self.variant.piece(king[1]).royal else (),
             char if cm.color is Color.WHITE else char.lower(),
         )
 

@@ -218,6 +218,10 @@ class State:
                     return Outcome(Color(side), "race")
         if rules.double_pass and len(self.stack) >= 2 and self.stack[-1][0][0] == self.stack[-2][0][0] == mv.PASS:
             return Outcome(None, "both sides passing")
+        if rules.extinction is not None:
+            end = self._extinct()
+            if end is not None:
+                return end
         bare = rules.bare_king
         if bare is not None:
             left = [(self.by_color[c] & ~self.royals(c)).bit_count() for c in (0, 1)]
@@ -228,6 +232,21 @@ class State:
                 return Outcome(Color(mover), "bare king")
             if left[mover] == 0 and left[1 - mover] >= bare.opponent_minimum:
                 return Outcome(Color(1 - mover), "bare king")
+        return None
+
+    def _extinct(self) -> Outcome | None:
+        """The extinction rule's result, the side that just moved looked at first (as Fairy-Stockfish)."""
+        assert self.rules.extinction is not None
+        types, limit, wins = self.rules.extinction
+        for side in (1 - self.turn, self.turn):
+            mine = self.by_color[side]
+            counts = (
+                [mine.bit_count() + sum(self.pockets[side])]
+                if types is None
+                else [(self.by_type[t] & mine).bit_count() + self.pockets[side][t] for t in types]
+            )
+            if min(counts) <= limit:
+                return Outcome(Color(side if wins else 1 - side), "extinction")
         return None
 
     def insufficient_material(self) -> bool:

@@ -127,6 +127,7 @@ class GameContext:
     comment: tuple[str, ...]
     description: tuple[str, ...]
     options: tuple[tuple[str, str], ...]
+    move_priorities: tuple[str, ...]  #: ``(move-priorities ...)``, empty for none
     players: tuple[str, ...]
     turn_order: tuple[str, ...]
     board: BoardContext

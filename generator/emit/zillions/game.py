@@ -32,6 +32,7 @@ from generator.emit.zillions.goals import conditions
 from generator.emit.zillions.images import Images
 from generator.emit.zillions.macros import GROUPS, Macros
 from generator.emit.zillions.pieces import (
+    MOVE_TYPES,
     Names,
     PieceMoves,
     names_of,
@@ -129,6 +130,7 @@ def _game_context(macros: Macros, images: Images, variant: Variant, first: bool)
         comment=tuple(_game_comment(variant, lims)),
         description=tuple(wrap_string(zrf_paragraphs(_description(variant, lims)), "      ")),
         options=(("pass turn", "forced" if v.draws.stalemate is StalemateResult.PASS else "false"),),
+        move_priorities=MOVE_TYPES if v.must_capture else (),
         players=(PLAYERS[Color.WHITE], PLAYERS[Color.BLACK]),
         turn_order=tuple(PLAYERS[c] for c in order),
         board=board,

@@ -1,9 +1,10 @@
 """How a game ends in ZRF: ``checkmated``; the race as ``absolute-config`` over the goal squares;
-the bare king with ``pieces-remaining`` and ``total-piece-count``; ``stalemated``; ``repetition``."""
+the bare king with ``pieces-remaining`` and ``total-piece-count``; extinction with
+``pieces-remaining``; ``stalemated``; ``repetition``."""
 
 from __future__ import annotations
 
-from generator.catalogue.model import BareKing, Color, StalemateResult, Variant
+from generator.catalogue.model import BareKing, Color, Extinction, Result, StalemateResult, Variant
 from generator.emit.zillions.board import squares_of_ranks
 from generator.emit.zillions.context import PLAYERS, Condition
 from generator.emit.zillions.pieces import Names
@@ -15,6 +16,7 @@ _STALEMATE = {
         "draw-condition", BOTH, "stalemated", "a side without a legal move is stalemated: a draw"
     ),
     StalemateResult.LOSS: Condition("loss-condition", BOTH, "stalemated", "a side without a legal move loses"),
+    StalemateResult.WIN: Condition("win-condition", BOTH, "stalemated", "a side without a legal move wins"),
 }
 
 
@@ -22,15 +24,19 @@ def conditions(v: Variant, names: Names, tokens: bool) -> list[Condition]:
     """The win, loss and draw conditions of ``v``, in file order."""
     out: list[Condition] = []
     royals = [names.piece[p.letter] for p in v.pieces if p.royal]
+    # a side without a royal piece (horde) cannot be mated
+    mated = tuple(PLAYERS[c] for c in Color if any(col is c and v.piece(x).royal for _, col, x in v.setup.placement))
     if v.goals.checkmate and royals:
         out.append(
             Condition(
                 "loss-condition",
-                BOTH,
+                mated,
                 f"(checkmated {' '.join(royals)})",
                 "checkmate wins; no move may leave the royal piece attacked",
             )
         )
+    if v.goals.extinction is not None:
+        out.append(_extinction(v.goals.extinction, names))
     out += _race(v, names)
     if v.goals.bare_king is not None and not tokens:
         out += _bare_king(v.goals.bare_king)
@@ -39,6 +45,19 @@ def conditions(v: Variant, names: Names, tokens: bool) -> list[Condition]:
     if v.draws.repetition:
         out.append(Condition("draw-condition", BOTH, "repetition", "threefold repetition draws"))
     return out
+
+
+def _extinction(ext: Extinction, names: Names) -> Condition:
+    # pieces-remaining counts exactly: "at most n" is one test per count from 0 to n
+    types = [names.piece[x] for x in ext.pieces] or [""]
+    tests = [f"(pieces-remaining {n}{' ' + t if t else ''})" for t in types for n in range(ext.count + 1)]
+    what = " or ".join(ext.pieces) if ext.pieces else "pieces"
+    return Condition(
+        "win-condition" if ext.result is Result.WIN else "loss-condition",
+        BOTH,
+        tests[0] if len(tests) == 1 else f"(or {' '.join(tests)})",
+        f"a side with {ext.count} or fewer {what} {'wins' if ext.result is Result.WIN else 'loses'}",
+    )
 
 
 def _race(v: Variant, names: Names) -> list[Condition]:

@@ -5,12 +5,13 @@ Each Betza move becomes macro calls, one per direction: ``step``/``leap`` (one l
 be empty), each optionally ``-no-capture`` or ``-capture-only`` and ``first-move-`` (Betza ``i``).
 The last argument says how the piece lands: ``add``, ``(add-as-moved)`` for pieces with a
 ``never-moved?`` attribute, or ``(add-or-promote-to-...)`` for pawns.  Pawns add multi-steps from
-the ``multi-step-zone`` and en passant; royal pieces castle; swapping pieces swap, using up a
-token on a ``dummy`` position.
+the ``multi-step-zone`` and en passant; the pieces on the castling kings' squares castle; swapping
+pieces swap, using up a token on a ``dummy`` position.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from dataclasses import dataclass
 
@@ -99,6 +100,10 @@ def swap_tokens(v: Variant, names: Names) -> dict[Color, list[tuple[str, tuple[s
     return out
 
 
+#: the move types of a game where captures are forced, in ``move-priorities`` order
+MOVE_TYPES = ("capture-type", "quiet-type")
+
+
 class PieceMoves:
     """The macro calls of one variant's pieces, defining the macros they need in ``macros``."""
 
@@ -121,15 +126,36 @@ class PieceMoves:
         return f"({macro})"
 
     def moves(self, p: PieceType, land: str) -> list[Call]:
-        """Every move of ``p``: its Betza moves, a pawn's extras, castling and swaps."""
+        """Every move of ``p``: its Betza moves, a pawn's extras, castling and swaps; where captures
+        are forced, the captures first, under one move type, and the other moves under another."""
+        if self.v.must_capture:
+            return self._typed_moves(p, land)
         out: list[Call] = []
         for m in p.movement.moves:
             out += self.betza_move(m, land)
         if p.pawn:
             out += self.pawn_moves(p, land)
+        return out + self._whole_moves(p)
+
+    def _typed_moves(self, p: PieceType, land: str) -> list[Call]:
+        split = [
+            dataclasses.replace(m, modality=modality)
+            for m in p.movement.moves
+            for modality in ((Modality.CAPTURE, Modality.MOVE) if m.modality is Modality.BOTH else (m.modality,))
+        ]
+        captures = [c for m in split if m.modality is Modality.CAPTURE for c in self.betza_move(m, land)]
+        quiet = [c for m in split if m.modality is Modality.MOVE for c in self.betza_move(m, land)]
+        if p.pawn:
+            captures += self.en_passants(p, land)
+            quiet += self.multi_steps(land)
+        quiet += self._whole_moves(p)
+        return [Call("move-type", (MOVE_TYPES[0],)), *captures, Call("move-type", (MOVE_TYPES[1],)), *quiet]
+
+    def _whole_moves(self, p: PieceType) -> list[Call]:
+        """Castling and swaps: moves of two pieces at once."""
+        out: list[Call] = []
         v = self.v
-        if v.castling and p.royal:
-            out += [self.castling(cm) for cm in v.castling if v.setup.piece_at(cm.king_from) == (cm.color, p.letter)]
+        out += [self.castling(cm) for cm in v.castling if v.setup.piece_at(cm.king_from) == (cm.color, p.letter)]
         for i, sw in enumerate(v.swaps):
             if sw.piece == p.letter:
                 out += self.swap(i)
@@ -165,12 +191,21 @@ class PieceMoves:
 
     def pawn_moves(self, p: PieceType, land: str) -> list[Call]:
         """A pawn's multi-steps and en passant captures."""
+        return self.multi_steps(land) + self.en_passants(p, land)
+
+    def multi_steps(self, land: str) -> list[Call]:
+        """A pawn's multi-step, if it has one."""
+        pr = self.v.pawn_rules
+        if pr.max_steps > 1 and pr.multi_step_ranks:
+            name = self.macros.use(2, f"pawn-multi-step-{pr.max_steps}", "multi-step", steps=pr.max_steps)
+            return [Call(name, ("n", land))]
+        return []
+
+    def en_passants(self, p: PieceType, land: str) -> list[Call]:
+        """A pawn's en passant captures, one per capture direction and passed square."""
         v = self.v
         pr = v.pawn_rules
         out: list[Call] = []
-        if pr.max_steps > 1 and pr.multi_step_ranks:
-            name = self.macros.use(2, f"pawn-multi-step-{pr.max_steps}", "multi-step", steps=pr.max_steps)
-            out.append(Call(name, ("n", land)))
         if not (pr.en_passant and pr.max_steps > 1):
             return out
         pawns = [self.names.piece[x.letter] for x in v.pieces if x.pawn]
@@ -193,8 +228,8 @@ class PieceMoves:
         empty = tuple(s.name for s in span if s not in (cm.king_from, cm.rook_from))
         step = 1 if cm.king_to.file > cm.king_from.file else -1
         path = tuple(Square(f, rank).name for f in range(cm.king_from.file, cm.king_to.file + step, step))
-        rook = self.v.setup.piece_at(cm.rook_from)
-        assert rook is not None  # the loader guarantees it
+        rook, king = self.v.setup.piece_at(cm.rook_from), self.v.setup.piece_at(cm.king_from)
+        assert rook is not None and king is not None  # the loader guarantees them
         name = self.macros.use(
             3,
             f"castle-{cm.king_from}-{cm.king_to}-{cm.rook_from}-{cm.rook_to}",
@@ -205,7 +240,7 @@ class PieceMoves:
             rook_to=cm.rook_to.name,
             rook_type=self.names.piece[rook[1]],
             empty=empty,
-            unattacked=path,
+            unattacked=path if self.v.piece(king[1]).royal else (),  # only a royal king can be in check
         )
         return Call(name, ())
 
