@@ -78,12 +78,7 @@ def castling_rights(pos: State) -> str:
     chars = set()
     rules = pos.rules
     for c in rules.castles:
-        if (
-            pos.unmoved >> c.king_from & 1
-            and pos.unmoved >> c.rook_from & 1
-            and pos.board[c.king_from] == c.king_type * 2 + c.color
-            and pos.board[c.rook_from] == c.rook_type * 2 + c.color
-        ):
+        if pos.unmoved >> c.king_from & 1 and pos.unmoved >> c.rook_from & 1 and pos.castling_pieces_home(c):
             chars.add(c.fen_char)
     return "".join(ch for ch in "KQkq" if ch in chars) or "-"
 
@@ -224,9 +219,7 @@ def _parse_castling(pos: State, text: str) -> str:
         if not found:
             raise FenError(f"castling right {ch!r}: {rules.variant.name} has no such castling")
         for c in found:
-            if not (
-                pos.board[c.king_from] == c.king_type * 2 + color and pos.board[c.rook_from] == c.rook_type * 2 + color
-            ):
+            if not pos.castling_pieces_home(c):
                 raise FenError(
                     f"castling right {ch!r} needs the king on {rules.geo.name(c.king_from)} "
                     f"and the rook on {rules.geo.name(c.rook_from)}"

@@ -296,8 +296,7 @@ def _castles(pos: State, occ: Bitboard, out: list[Move] | None) -> int:
         if (
             pos.unmoved >> c.king_from & 1
             and pos.unmoved >> c.rook_from & 1
-            and pos.board[c.king_from] == c.king_type * 2 + us
-            and pos.board[c.rook_from] == c.rook_type * 2 + us
+            and pos.castling_pieces_home(c)
             and not occ & c.must_be_empty
             and not any(pos.attacked(sq, them, occ) for sq in c.king_path)
             and _safe(pos, m, us)

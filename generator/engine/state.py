@@ -22,7 +22,7 @@ from generator.catalogue.model import Color
 from generator.engine import moves as mv
 from generator.engine.geometry import Bitboard
 from generator.engine.moves import Move
-from generator.engine.rules import LEAP, SLIDE, Rules
+from generator.engine.rules import LEAP, SLIDE, Castle, Rules
 
 EMPTY = -1
 
@@ -175,6 +175,11 @@ class State:
             if self.attacked(low.bit_length() - 1, 1 - c, occ):
                 return True
         return False
+
+    def castling_pieces_home(self, c: Castle) -> bool:
+        """Whether castling ``c``'s king and rook stand on their squares (moved or not)."""
+        board = self.board
+        return board[c.king_from] == c.king_type * 2 + c.color and board[c.rook_from] == c.rook_type * 2 + c.color
 
     def key(self) -> Key:
         """What makes two positions the same for repetition."""
