@@ -82,13 +82,21 @@ def _generate(pos: State, out: list[Move] | None) -> int:
     own = pos.by_color[us]
     occ = own | pos.by_color[1 - us]
     kings = pos.royals(us)
-    king, checked, test_all, pinned = _check_state(pos, kings, occ)
-    n = 0
-    for t in range(rules.ntypes):
-        bb = pos.by_type[t] & own
-        if bb:
-            piece_moves = _pawn_moves if rules.is_pawn[t] else _piece_moves
-            n += piece_moves(pos, t, bb, occ, king, test_all, pinned, out)
+    if kings and not kings & (kings - 1):  # the usual single royal piece, without a further call
+        king = kings.bit_length() - 1
+        checked, pinned = pos.check_and_pins(king, us)
+        test_all = checked
+    else:
+        king, checked, test_all, pinned = _check_state(pos, kings)
+    if out is None and not test_all:
+        n = _count_free(pos, own, occ, king, pinned)
+    else:
+        n = 0
+        for t, _, _, pawn in rules.plans[us]:
+            bb = pos.by_type[t] & own
+            if bb:
+                piece_moves = _pawn_moves if pawn else _piece_moves
+                n += piece_moves(pos, t, bb, occ, king, test_all, pinned, out)
     if rules.castles_by_color[us] and not checked:
         n += _castles(pos, occ, out)
     if rules.drops:
@@ -102,19 +110,82 @@ def _generate(pos: State, out: list[Move] | None) -> int:
     return n
 
 
-def _check_state(pos: State, kings: Bitboard, occ: Bitboard) -> tuple[int, bool, bool, Bitboard]:
-    """The single royal's square (-1 if none or several), whether in check, whether every move
-    must be played out to test it, and the pinned pieces.  Without a royal piece no move is
-    illegal for check."""
+def _count_free(pos: State, own: Bitboard, occ: Bitboard, king: int, pinned: Bitboard) -> int:
+    """How many moves the pieces have when the side to move is not in check (perft's last ply):
+    pieces no check test concerns are counted straight from their targets, pawns all at once;
+    the king, pinned pieces and pieces with initial or lame moves go to :func:`_count_held`."""
+    rules = pos.rules
+    enemy = pos.by_color[1 - pos.turn]
+    empty = rules.geo.all & ~occ
+    allowed = (0, empty, enemy, empty | enemy)  # by modality: moves, captures, both
+    by_type = pos.by_type
+    held = pinned | (1 << king if king >= 0 else 0)
+    n = 0
+    for t, tabs, init, pawn in rules.plans[pos.turn]:
+        bb = by_type[t] & own
+        if not bb:
+            continue
+        odd = bb if tabs.has_lame else bb & (held | pos.unmoved if init is not None else held)
+        if odd:
+            n += _count_held(pos, t, odd, occ, king, pinned)
+            bb ^= odd
+            if not bb:
+                continue
+        if pawn:
+            n += (
+                _count_pawns(pos, tabs, bb, empty, enemy)
+                if not tabs.has_slides
+                else _pawn_moves(pos, t, bb, occ, king, False, pinned, None)
+            )
+            continue
+        quiet, capture = tabs.quiet, tabs.capture
+        slides = tabs.slides if tabs.has_slides else None
+        either, both = allowed[3], tabs.leaps_both
+        while bb:
+            low = bb & -bb
+            bb ^= low
+            s = low.bit_length() - 1
+            tgt = quiet[s] & either if both else quiet[s] & empty | capture[s] & enemy
+            if slides:
+                for mask, cache, sl, mod in slides[s]:
+                    a = cache.get(occ & mask)
+                    if a is None:
+                        a = sl.targets(occ)
+                    tgt |= a & allowed[mod]
+            n += tgt.bit_count()
+    return n
+
+
+def _count_held(pos: State, t: int, bb: Bitboard, occ: Bitboard, king: int, pinned: Bitboard) -> int:
+    """The moves :func:`_count_free` cannot count from targets alone; a plain king's steps are tested
+    here, everything else goes through the general routines."""
+    rules = pos.rules
     us = pos.turn
-    if kings & (kings - 1):
-        return -1, pos.in_check(us), True, 0
-    if not kings:
-        return -1, False, False, 0
-    king = kings.bit_length() - 1
-    if pos.attacked(king, 1 - us, occ):
-        return king, True, True, 0
-    return king, False, False, pos.pinned(king, us)
+    n = 0
+    tabs = rules.tables[t][us]
+    if king >= 0 and bb >> king & 1 and rules.initial_tables[t][us] is None and not tabs.has_lame:
+        empty = rules.geo.all & ~occ
+        enemy = pos.by_color[1 - us]
+        tgt = (
+            targets(tabs, king, occ, empty, enemy)
+            if tabs.has_slides
+            else tabs.quiet[king] & empty | tabs.capture[king] & enemy
+        )
+        if tgt:
+            n += _king_moves(pos, king, tgt, occ ^ 1 << king, None)
+        bb ^= 1 << king
+    if bb:
+        n += (_pawn_moves if rules.is_pawn[t] else _piece_moves)(pos, t, bb, occ, king, False, pinned, None)
+    return n
+
+
+def _check_state(pos: State, kings: Bitboard) -> tuple[int, bool, bool, Bitboard]:
+    """For a side with several royal pieces or none: no single royal square (-1), whether in check,
+    whether every move must be played out to test it, and no pinned pieces.  Without a royal piece
+    no move is illegal for check."""
+    if kings:
+        return -1, pos.in_check(pos.turn), True, 0
+    return -1, False, False, 0
 
 
 def _piece_moves(
@@ -174,6 +245,7 @@ def _pawn_moves(
     empty = rules.geo.all & ~occ
     tabs = rules.tables[t][us]
     init = rules.initial_tables[t][us]
+    n = 0
     zone = rules.promotion_zone[us]
     choices = rules.promotion_choices
     keep_plain = not rules.promotion_mandatory
@@ -181,7 +253,6 @@ def _pawn_moves(
     leaps_only = not tabs.has_slides and not tabs.has_lame
     quiet, capture = tabs.quiet, tabs.capture
     ep = pos.ep
-    n = 0
     while bb:
         low = bb & -bb
         bb ^= low
@@ -209,6 +280,41 @@ def _pawn_moves(
         if steps:
             moves.extend(_multisteps(pos, s, occ, steps))
         n += _tested(pos, moves, out) if tested else _listed(moves, out)
+    return n
+
+
+def _count_pawns(pos: State, tabs: MoveTables, pawns: Bitboard, empty: Bitboard, enemy: Bitboard) -> int:
+    """How many moves ``pawns`` have, their steps, captures, promotions and multi-steps counted by
+    shifting them all at once (none of them may be pinned or royal)."""
+    rules = pos.rules
+    us = pos.turn
+    zone = rules.promotion_zone[us]
+    k = len(rules.promotion_choices)
+    plain = ~zone if rules.promotion_mandatory else -1
+    n = 0
+    for d, sources in tabs.quiet_shifts:
+        x = pawns & sources
+        if x:
+            x = (x << d if d > 0 else x >> -d) & empty
+            n += (x & plain).bit_count() + (x & zone).bit_count() * k
+    for d, sources in tabs.capture_shifts:
+        x = pawns & sources
+        if x:
+            x = (x << d if d > 0 else x >> -d) & enemy
+            n += (x & plain).bit_count() + (x & zone).bit_count() * k
+    ep = pos.ep
+    if ep:
+        for s in _squares(pawns):
+            if tabs.capture[s] & ep:
+                n += _en_passant(pos, s, tabs.capture[s] & ep, None)
+    start, d, most = rules.multistep_bulk[us]
+    x = pawns & start
+    for i in range(1, most + 1):
+        if not x:
+            break
+        x = (x << d if d > 0 else x >> -d) & empty
+        if i >= 2:
+            n += (x & ~zone).bit_count() + (x & zone).bit_count() * k
     return n
 
 
@@ -291,19 +397,21 @@ def _castles(pos: State, occ: Bitboard, out: list[Move] | None) -> int:
     us = pos.turn
     them = 1 - us
     n = 0
+    unmoved = pos.unmoved
     for c in pos.rules.castles_by_color[us]:
-        m = (CASTLE, c.king_from, c.king_to, c.index)
+        # the cheapest tests first: most positions fail on the squares between
         if (
-            pos.unmoved >> c.king_from & 1
-            and pos.unmoved >> c.rook_from & 1
+            not occ & c.must_be_empty
+            and unmoved >> c.king_from & 1
+            and unmoved >> c.rook_from & 1
             and pos.castling_pieces_home(c)
-            and not occ & c.must_be_empty
             and not any(pos.attacked(sq, them, occ) for sq in c.king_path)
-            and _safe(pos, m, us)
         ):
-            n += 1
-            if out is not None:
-                out.append(m)
+            m = (CASTLE, c.king_from, c.king_to, c.index)
+            if _safe(pos, m, us):
+                n += 1
+                if out is not None:
+                    out.append(m)
     return n
 
 

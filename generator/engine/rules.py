@@ -79,6 +79,8 @@ class Rules:
         self.type_of = {p.letter: i for i, p in enumerate(pieces)}
         self.ntypes = len(pieces)
         self.royal_types = tuple(i for i, p in enumerate(pieces) if p.royal)
+        #: the one royal type, where there is exactly one (most variants): found without a loop
+        self.royal_type = self.royal_types[0] if len(self.royal_types) == 1 else None
         self.is_pawn = [p.pawn for p in pieces]
         self.is_royal = [p.royal for p in pieces]
         self.tables: list[list[MoveTables]] = []
@@ -88,6 +90,12 @@ class Rules:
             self.tables.append([pc[0] for pc in per_color])
             self.initial_tables.append([pc[1] for pc in per_color])
         self.attack_groups: list[list[AttackGroup]] = [self._attack_groups(c) for c in Color]
+        #: per colour, each piece type with what move generation looks up first: its tables, its
+        #: initial-move tables and whether it is a pawn
+        self.plans: list[tuple[tuple[int, MoveTables, MoveTables | None, bool], ...]] = [
+            tuple((t, self.tables[t][c], self.initial_tables[t][c], self.is_pawn[t]) for t in range(self.ntypes))
+            for c in Color
+        ]
         self.colourbound = [all((v[0] + v[1]) % 2 == 0 for m in p.movement.moves for v in m.vectors()) for p in pieces]
 
     def _pawns(self, variant: Variant) -> None:
@@ -105,6 +113,12 @@ class Rules:
             self.promotion_mandatory = promo.mandatory
         self.en_passant = pr.en_passant
         self.multistep = [self._multisteps(c) for c in Color]
+        #: per colour, the multi-steps of all pawns at once: the squares they start from, the
+        #: offset of one step forward, and the most steps
+        self.multistep_bulk = [
+            (sum(1 << s for s, steps in enumerate(self.multistep[c]) if steps), geo.files * (1 - 2 * c), pr.max_steps)
+            for c in Color
+        ]
 
     def _castling(self, variant: Variant) -> None:
         self.castles = [self._castle(i, cm) for i, cm in enumerate(variant.castling)]

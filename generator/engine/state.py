@@ -96,6 +96,9 @@ class State:
         return self.by_type[t] & self.by_color[color]
 
     def royals(self, color: int) -> Bitboard:
+        royal = self.rules.royal_type
+        if royal is not None:
+            return self.by_type[royal] & self.by_color[color]
         bb = 0
         for t in self.rules.royal_types:
             bb |= self.by_type[t]
@@ -130,16 +133,16 @@ class State:
                         return True
         return False
 
-    def pinned(self, king: int, us: int) -> Bitboard:
-        """Our pieces whose removal would expose ``king`` to a rider or a lame leaper."""
+    def check_and_pins(self, king: int, us: int) -> tuple[bool, Bitboard]:
+        """Whether ``us``'s royal piece on ``king`` is attacked and, if it is not, the pieces of ``us``
+        pinned to it: those whose removal would expose it to a rider or a lame leaper.  One pass
+        over the attackers serves both, since a rider that does not give check may pin."""
         them = self.by_color[1 - us]
         own = self.by_color[us]
         occ = own | them
         by_type = self.by_type
-        out = 0
+        pinned = 0
         for kind, table, types, initial in self.rules.attack_groups[1 - us]:
-            if kind == LEAP:
-                continue
             tb = 0
             for t in types:
                 tb |= by_type[t]
@@ -148,22 +151,34 @@ class State:
                 tb &= self.unmoved
             if not tb:
                 continue
-            if kind == SLIDE:
-                for _, _, sl, _ in table[king]:
-                    snipers = sl.targets(0) & tb
+            if kind == LEAP:
+                if table[king] & tb:
+                    return True, 0
+            elif kind == SLIDE:
+                for mask, cache, sl, _ in table[king]:
+                    snipers = sl.reach & tb
+                    if not snipers:
+                        continue
+                    a = cache.get(occ & mask)
+                    if a is None:
+                        a = sl.targets(occ)
+                    if a & tb:
+                        return True, 0
                     while snipers:
                         low = snipers & -snipers
                         snipers ^= low
                         b = sl.between[low.bit_length() - 1] & occ
-                        if b and not b & (b - 1) and b & own:
-                            out |= b
+                        if not b & (b - 1) and b & own:
+                            pinned |= b
             else:
                 for origin, block in table[king]:
                     if origin & tb:
                         b = block & occ
-                        if b and not b & (b - 1) and b & own:
-                            out |= b
-        return out
+                        if not b:
+                            return True, 0
+                        if not b & (b - 1) and b & own:
+                            pinned |= b
+        return False, pinned
 
     def in_check(self, color: int | None = None) -> bool:
         c = self.turn if color is None else color
@@ -319,8 +334,13 @@ class State:
                 self.halfmove = 0
                 if rules.captures_to_hand:
                     self.pockets[us][captured >> 1] += 1
-            self._remove(frm)
-            self._add(to, extra * 2 + us if kind in (mv.PROMOTION, mv.EP_PROMO) else moved)
+            placed = extra * 2 + us if kind in (mv.PROMOTION, mv.EP_PROMO) else moved
+            # _remove and _add written out: this is the hot path of perft
+            box[frm] = EMPTY
+            box[to] = placed
+            self.by_color[us] ^= 1 << frm | 1 << to
+            self.by_type[moved >> 1] ^= 1 << frm
+            self.by_type[placed >> 1] |= 1 << to
             if rules.is_pawn[moved >> 1]:
                 self.halfmove = 0
             self.unmoved &= ~(1 << frm | 1 << taken_at)
@@ -359,8 +379,12 @@ class State:
             self._add(frm, moved)
             self._add(to, partner)
         elif kind != mv.PASS:
-            self._remove(to)
-            self._add(frm, moved)
+            # _remove and _add written out, as in push
+            self.by_type[box[to] >> 1] ^= 1 << to
+            self.by_type[moved >> 1] |= 1 << frm
+            self.by_color[us] ^= 1 << frm | 1 << to
+            box[to] = EMPTY
+            box[frm] = moved
             if captured != EMPTY:
                 self._add(extra if kind == mv.EN_PASSANT else ep_victim if kind == mv.EP_PROMO else to, captured)
                 if self.rules.captures_to_hand:

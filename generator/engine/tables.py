@@ -24,11 +24,13 @@ CAPTURE = 2
 class Slide:
     """Rays from one square sharing a modality; ``targets(occ)`` includes the first blocker of each ray."""
 
-    __slots__ = ("between", "cache", "mask", "rays")
+    __slots__ = ("between", "cache", "mask", "rays", "reach")
 
     def __init__(self, rays: list[list[int]]) -> None:
         self.rays = rays
         self.mask: Bitboard = 0
+        #: every square of the rays: the targets on an empty board
+        self.reach: Bitboard = 0
         #: for each square a ray reaches, the squares strictly between the origin and it
         self.between: dict[int, Bitboard] = {}
         for ray in rays:
@@ -36,6 +38,7 @@ class Slide:
             for s in ray:
                 self.between[s] = passed
                 passed |= 1 << s
+            self.reach |= passed
             for s in ray[:-1]:  # the last square's occupant never changes what is reached
                 self.mask |= 1 << s
         self.cache: dict[Bitboard, Bitboard] = {}
@@ -58,6 +61,28 @@ class Slide:
 SlideEntry = tuple[Bitboard, dict[Bitboard, Bitboard], Slide, int]
 # Per square: (target bitboard, squares that must be empty, modality)
 LameEntry = tuple[Bitboard, Bitboard, int]
+# (d, sources): each square s of ``sources`` reaches s + d, so a set of pieces P on them reaches
+# (P & sources) shifted by d, one target per piece
+Shift = tuple[int, Bitboard]
+
+
+def shifts(table: list[Bitboard]) -> tuple[Shift, ...]:
+    """A per-square leap table as shifts: the targets of every piece of a set, by their offset.
+
+    Grouping by the offset ``t - s`` rather than by vector is exact even where two vectors share
+    an offset (a wrap-around), since each source lists only targets its table holds.
+
+    >>> shifts([0b10, 0b100, 0])  # squares 0 and 1 each reach the next one
+    ((1, 3),)
+    """
+    out: dict[int, Bitboard] = {}
+    for s, targets in enumerate(table):
+        while targets:
+            low = targets & -targets
+            targets ^= low
+            d = low.bit_length() - 1 - s
+            out[d] = out.get(d, 0) | 1 << s
+    return tuple(sorted(out.items()))
 
 
 def modality_bits(m: Modality) -> int:
@@ -82,6 +107,11 @@ class MoveTables:
     # The rider vectors with their limits, for inverse tables and pin detection.
     ride_specs: list[tuple[Vector, int, int]] = field(default_factory=list)
     lame_specs: list[tuple[Vector, int]] = field(default_factory=list)
+    #: ``quiet`` and ``capture`` as shifts, for counting the leaps of many pieces at once
+    quiet_shifts: tuple[Shift, ...] = ()
+    capture_shifts: tuple[Shift, ...] = ()
+    #: every leap both moves and captures (most pieces): one table answers for both
+    leaps_both: bool = False
 
 
 def compile_moves(geo: Geometry, moves: list[BetzaMove], color: Color) -> MoveTables:
@@ -130,6 +160,9 @@ def compile_moves(geo: Geometry, moves: list[BetzaMove], color: Color) -> MoveTa
         has_lame=bool(lame_specs),
         ride_specs=ride_specs,
         lame_specs=lame_specs,
+        leaps_both=quiet == capture,
+        quiet_shifts=shifts(quiet),
+        capture_shifts=shifts(capture),
     )
 
 
