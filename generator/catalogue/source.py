@@ -16,6 +16,7 @@ import hashlib
 from pathlib import Path
 
 from generator import shipped
+from generator.catalogue.model import Catalogue
 
 #: the catalogue shipped with variantgen: the repository's own ``variants.yaml``
 DEFAULT_CATALOGUE = shipped.path("variants.yaml")
@@ -41,11 +42,14 @@ def identity(path: str | Path) -> tuple[str, str]:
     return Path(path).name or str(path), digest
 
 
-def describe(path: str | Path) -> str:
-    """Where the catalogue at ``path`` comes from, for the line that tells the user which one was read."""
-    here = Path(path).resolve()
+def describe(catalogue: Catalogue) -> str:
+    """The line that tells the user which catalogue was read: where it comes from, and its size."""
+    here = Path(catalogue.path).resolve()
     if here.parent == Path.cwd().resolve():
-        return f"{here.name} in this folder"
-    if here == DEFAULT_CATALOGUE.resolve():
-        return f"the {here.name} shipped with variantgen ({path})"
-    return str(path)
+        where = f"{here.name} in this folder"
+    elif here == DEFAULT_CATALOGUE.resolve():
+        where = f"the {here.name} shipped with variantgen ({catalogue.path})"
+    else:
+        where = catalogue.path
+    n = len(catalogue.variants)
+    return f"catalogue: {where}, {n} variant{'' if n == 1 else 's'}"

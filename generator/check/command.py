@@ -284,7 +284,7 @@ def cmd_check(catalogue: Catalogue, args: argparse.Namespace) -> int:
     """Run the check; 0 when the engine agrees on every variant, 1 on a disagreement, ``ValueError``
     for bad input or an engine that cannot be used."""
     request = _request(catalogue, args)
-    print(f"catalogue: {describe(catalogue.path)}, {len(catalogue.variants)} variants")
+    print(describe(catalogue))
     if request.out_note:
         print(request.out_note)
     names = request.names

@@ -275,7 +275,7 @@ def cmd_build(catalogue: Catalogue, args: argparse.Namespace) -> int:
             "write the build of another catalogue elsewhere with --out DIR"
         )
     built = build(catalogue, out, list(args.variants) or None)
-    print(f"catalogue: {describe(catalogue.path)}, {len(catalogue.variants)} variants")
+    print(describe(catalogue))
     for line in [*(built.details() if args.verbose else ()), *built.summary(SUMMARY_LINES - 1)]:
         print(line)
     return 0
