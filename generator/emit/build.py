@@ -175,9 +175,10 @@ class Built:
         lines = [f"{m.target}: {m.summary(self.out if e.file else self.out / e.folder)}" for e, m in self.parts]
         inexact = self.inexact()
         if inexact:
-            room = max_lines - len(lines) - 2
+            room = max_lines - len(lines) - 2  # less the heading and the last line
             if len(inexact) > room:
-                inexact = [*inexact[: room - 1], f"  ... and {len(inexact) - room + 1} more (-v, or variantgen list)"]
+                shown = max(room - 1, 0)
+                inexact = [*inexact[:shown], f"  ... and {len(inexact) - shown} more (-v, or variantgen list)"]
             lines += ["not played exactly (-v says why):", *inexact]
         lines.append(f"{len(self.files())} files written, listed in {self.out / RECORD}")
         return lines[:max_lines]
