@@ -1,7 +1,7 @@
 """The ``variantgen`` command line.
 
-Every command takes ``--catalogue FILE`` (default: the repository's
-``variants.yaml``).  Bad input of any kind ends with one line on standard error
+Every command takes ``--catalogue FILE`` (default: ``variants.yaml`` in the current folder
+if there is one, else the one shipped with variantgen).  Bad input of any kind ends with one line on standard error
 and exit status 2; a perft suite with a wrong count exits 1.
 """
 
@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from generator.catalogue import DEFAULT_CATALOGUE, CatalogueError, load_catalogue
+from generator.catalogue import CatalogueError, default_catalogue, load_catalogue
 from generator.catalogue.model import Catalogue, Color, Variant
 from generator.check import command as check_command
 from generator.check.zillions import perft_generated
@@ -229,9 +229,9 @@ def build_parser() -> argparse.ArgumentParser:
     common = _Parser(add_help=False)
     common.add_argument(
         "--catalogue",
-        default=str(DEFAULT_CATALOGUE),
         metavar="FILE",
-        help="the variants catalogue (default: the repository's variants.yaml)",
+        help="the variants catalogue (default: variants.yaml in the current folder if there is one, "
+        "else the one shipped with variantgen)",
     )
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     p = sub.add_parser("list", parents=[common], help="list the catalogue's variants")
@@ -269,7 +269,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        catalogue = load_catalogue(args.catalogue)
+        catalogue = load_catalogue(args.catalogue or default_catalogue())
         run: Command = args.run
         return run(catalogue, args)
     except (CatalogueError, UsageError, ValueError) as e:

@@ -1,5 +1,5 @@
-"""``variantgen check`` checks the files a build wrote (``--out DIR``, default the repository's
-out/), says when they differ from a fresh build, and checks them all the same."""
+"""``variantgen check`` checks the files a build wrote (``--out DIR``, default ``./out`` when it
+holds a build of the catalogue), says when they differ from a fresh build, and checks them all the same."""
 
 from __future__ import annotations
 
@@ -29,10 +29,14 @@ def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]
     return code, got.out, got.err
 
 
-def test_by_default_the_repository_build_is_checked(capsys: pytest.CaptureFixture[str]) -> None:
+def test_by_default_the_repository_build_is_checked(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(ROOT)
     code, out, _ = _run(capsys, "chess", "--depth", "1", "--games", "1", "--jobs", "1")
     assert code == 0
-    assert f"1 sections of {OUT / 'fairy-stockfish' / 'variants.ini'} loaded and verified" in out
+    assert out.splitlines()[0] == "catalogue: variants.yaml in this folder, 14 variants"
+    assert "1 sections of out/fairy-stockfish/variants.ini loaded and verified" in out
     assert "differs from a fresh build" not in out
 
 
@@ -43,7 +47,7 @@ def test_a_file_that_differs_from_a_fresh_build_is_named_and_still_checked(
     text = ini.read_text(encoding="utf-8")
     ini.write_text(text.replace("customPiece3 = n:NmK", "customPiece3 = n:N", 1), encoding="utf-8")
     code, out, _ = _run(capsys, "ajax-chess", "--out", str(out_copy), "--depth", "2", "--games", "0", "--jobs", "1")
-    assert out.splitlines()[0] == f"{ini} differs from a fresh build of the catalogue; checking the file on disk"
+    assert out.splitlines()[1] == f"{ini} differs from a fresh build of the catalogue; checking the file on disk"
     assert code == 1 and "DISAGREEMENT in ajax-chess" in out  # the knight's lost step: the file on disk was checked
 
 
@@ -77,8 +81,12 @@ def test_a_build_folder_without_the_file_is_one_line(
     assert str(out_copy / missing) in err and "run 'variantgen build' first" in err and hint in err
 
 
-def test_another_catalogue_without_out_is_built_in_memory(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_another_catalogue_without_out_is_built_in_memory(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(ROOT)  # ./out is the repository's build, of an identical file elsewhere
     catalogue = tmp_path / "variants.yaml"  # the repository's out/ is not its build: never read it
     catalogue.write_text(Path(DEFAULT_CATALOGUE).read_text(encoding="utf-8"), encoding="utf-8")
     code, out, _ = _run(capsys, "chess", "--catalogue", str(catalogue), "--depth", "1", "--games", "0")
     assert code == 0 and "sections of the ini built from the catalogue loaded and verified" in out
+    assert "out/ holds no build of this catalogue: checking the files of a build made in memory" in out

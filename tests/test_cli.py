@@ -267,8 +267,9 @@ def test_python_dash_m_generator() -> None:
 
 
 def test_build_of_another_catalogue_never_lands_in_the_repository_out(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.chdir(ROOT)  # where ./out is the repository's out/
     private = tmp_path / "mine.yaml"
     private.write_text((ROOT / "variants.yaml").read_text(encoding="utf-8"), encoding="utf-8")
     before = {p: p.stat().st_mtime_ns for p in (ROOT / "out").rglob("*")}
@@ -276,4 +277,5 @@ def test_build_of_another_catalogue_never_lands_in_the_repository_out(
     assert code == 2 and "--out DIR" in err and len(err.splitlines()) == 1
     assert {p: p.stat().st_mtime_ns for p in (ROOT / "out").rglob("*")} == before
     code, out, _ = run(capsys, "build", "--catalogue", str(private), "--out", str(tmp_path / "out"), "chess")
-    assert code == 0 and "wrote " in out and (tmp_path / "out" / "fairy-stockfish" / "variants.ini").exists()
+    assert code == 0 and f"catalogue: {private}, 14 variants" in out
+    assert (tmp_path / "out" / "fairy-stockfish" / "variants.ini").exists()

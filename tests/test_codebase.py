@@ -107,8 +107,9 @@ def test_missing_shared_data_fails_with_one_clear_line() -> None:
 
 # What a check may take from the emitters: an emitter's ``emit`` (it runs it and reads the files
 # back) and ``FOLDER`` (where a build puts them under out/), the manifest types, and the fidelity
-# table every target shares; and the build's default output folder.  Anything else would be
-# an emitter's internals (how it names pieces, titles games, writes strings).
+# table every target shares; and, from the build, its default output folder and whether a folder
+# holds a build of the catalogue.  Anything else would be an emitter's internals (how it names
+# pieces, titles games, writes strings).
 CHECK_MAY_IMPORT = frozenset({"generator.emit.manifest", "generator.emit.fidelity", "generator.emit.build"})
 EMITTER_PUBLISHES = frozenset({"emit", "FOLDER"})
 
@@ -133,6 +134,7 @@ def test_checks_use_only_what_emitters_publish() -> None:
 # The layers of docs/architecture.md, in the order data flows: a module may import its own layer
 # and the ones before it, never one after.
 LAYERS = (
+    "generator.shipped",
     "generator.betza",
     "generator.catalogue",
     "generator.engine",

@@ -282,7 +282,7 @@ def test_render_is_deterministic(ini: str) -> None:
 
 
 def test_build_twice_gives_identical_bytes(tmp_path: Path) -> None:
-    lines = build_module.build(CATALOGUE, tmp_path / "a")
+    lines = build_module.build(CATALOGUE, tmp_path / "a").details()
     build_module.build(CATALOGUE, tmp_path / "b")
     first = (tmp_path / "a" / "fairy-stockfish" / "variants.ini").read_bytes()
     assert first == (tmp_path / "b" / "fairy-stockfish" / "variants.ini").read_bytes()
@@ -330,7 +330,7 @@ def test_build_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     args = parser.parse_args(["build", "--out", str(tmp_path / "o"), "prime-ministers-chess", "chess"])
     assert args.run(CATALOGUE, args) == 0
     printed = capsys.readouterr().out
-    assert "prime-ministers-chess: swap:" in printed
+    assert "  prime-ministers-chess: fairy-stockfish (swap); zillions (move-rule, insufficient-material)" in printed
     text = (tmp_path / "o" / "fairy-stockfish" / "variants.ini").read_text()
     assert list(sections(text)) == ["chess-variantgen", "prime-ministers-chess"]  # catalogue order
     args = parser.parse_args(["build", "--out", str(tmp_path / "o"), "nope"])

@@ -1,7 +1,5 @@
 """The variant catalogue: ``variants.yaml`` loaded into frozen, validated model objects."""
 
-from pathlib import Path
-
 from generator.catalogue.errors import CatalogueError
 from generator.catalogue.loader import load_catalogue, load_catalogue_text
 from generator.catalogue.model import (
@@ -25,10 +23,7 @@ from generator.catalogue.model import (
     Variant,
     absolute_rank,
 )
-
-DEFAULT_CATALOGUE = Path(__file__).resolve().parents[2] / "variants.yaml"
-#: Fairy-Stockfish's built-in variants as catalogue entries, each naming the built-in it reproduces
-FAIRY_STOCKFISH_CATALOGUE = DEFAULT_CATALOGUE.parent / "catalogues" / "fairy-stockfish.yaml"
+from generator.catalogue.source import DEFAULT_CATALOGUE, FAIRY_STOCKFISH_CATALOGUE, default_catalogue
 
 __all__ = [
     "DEFAULT_CATALOGUE",
@@ -53,6 +48,7 @@ __all__ = [
     "Swap",
     "Variant",
     "absolute_rank",
+    "default_catalogue",
     "load_catalogue",
     "load_catalogue_text",
 ]

@@ -31,14 +31,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
-from generator.catalogue import DEFAULT_CATALOGUE
 from generator.catalogue.model import Catalogue, Variant
+from generator.catalogue.source import describe
 from generator.check.compare import EngineAdapter, EngineError, VariantReport, check_variant
 from generator.check.endings import prove_into
 from generator.check.native import open_native
 from generator.check.perft_compare import CountReport, check_counts
 from generator.check.progress import LiveBar, table
-from generator.emit.build import DEFAULT_OUT
+from generator.emit.build import DEFAULT_OUT, holds_build_of
 from generator.emit.fidelity import limitations, writable
 from generator.emit.manifest import Manifest
 
@@ -114,6 +114,7 @@ class _Request:
     jobs: int | None
     uci: str | None = None
     out: Path | None = None  #: the build folder whose files are checked (None: --ini or --zrf names the file)
+    out_note: str | None = None  #: why no build folder is checked, when the files are built in memory
 
 
 def _engine_options(engine_name: str, ini_path: str | None, zrf_path: str | None, jobs: int | None) -> None:
@@ -133,6 +134,7 @@ def _engine_options(engine_name: str, ini_path: str | None, zrf_path: str | None
 
 def _request(catalogue: Catalogue, args: argparse.Namespace) -> _Request:
     """The arguments, checked; ``ValueError`` (one line) for anything wrong."""
+    out, out_note = _out_folder(catalogue, args)
     request = _Request(
         engine=getattr(args, "engine", ENGINES[0]),
         names=list(dict.fromkeys(getattr(args, "variants", None) or ())),
@@ -140,7 +142,8 @@ def _request(catalogue: Catalogue, args: argparse.Namespace) -> _Request:
         zrf=getattr(args, "zrf", None),
         jobs=getattr(args, "jobs", None),
         uci=getattr(args, "uci", None),
-        out=_out_folder(catalogue, args),
+        out=out,
+        out_note=out_note,
     )
     _engine_options(request.engine, request.ini, request.zrf, request.jobs)
     if request.uci and request.engine != "fairy-stockfish":
@@ -160,20 +163,20 @@ def _request(catalogue: Catalogue, args: argparse.Namespace) -> _Request:
     return request
 
 
-def _out_folder(catalogue: Catalogue, args: argparse.Namespace) -> Path | None:
-    """The build folder whose files are checked: ``--out``, else the repository's out/ for the
-    repository's catalogue; None when ``--ini`` or ``--zrf`` names the file instead, or when another
-    catalogue's files are built in memory."""
+def _out_folder(catalogue: Catalogue, args: argparse.Namespace) -> tuple[Path | None, str | None]:
+    """The build folder whose files are checked: ``--out``, else ``./out`` when it holds a build of
+    this catalogue (its build record names the same file and sha256); None when ``--ini`` or
+    ``--zrf`` names the file instead, or when the files are built in memory, with the line that says so."""
     engine = getattr(args, "engine", ENGINES[0])
     given = getattr(args, "ini", None) if engine == "fairy-stockfish" else getattr(args, "zrf", None)
     if given:
-        return None
+        return None, None
     out = getattr(args, "out", None)
     if out:
-        return Path(out)
-    if Path(catalogue.path).resolve() != DEFAULT_CATALOGUE.resolve():
-        return None  # out/ holds the repository catalogue's build: check another catalogue's built in memory
-    return DEFAULT_OUT
+        return Path(out), None
+    if holds_build_of(catalogue, DEFAULT_OUT):
+        return DEFAULT_OUT, None
+    return None, f"{DEFAULT_OUT}/ holds no build of this catalogue: checking the files of a build made in memory"
 
 
 def _names_in_zrf(catalogue: Catalogue, zrf_path: str, names: list[str]) -> list[str]:
@@ -281,6 +284,9 @@ def cmd_check(catalogue: Catalogue, args: argparse.Namespace) -> int:
     """Run the check; 0 when the engine agrees on every variant, 1 on a disagreement, ``ValueError``
     for bad input or an engine that cannot be used."""
     request = _request(catalogue, args)
+    print(describe(catalogue))
+    if request.out_note:
+        print(request.out_note)
     names = request.names
     if request.zrf:
         names = _names_in_zrf(catalogue, request.zrf, names)

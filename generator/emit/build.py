@@ -1,14 +1,20 @@
-"""``variantgen build``: every emitter into a temporary folder, then swapped into ``out/``.
+"""``variantgen build``: every emitter into a scratch folder, then swapped into the output folder.
 
 The build is all or nothing.  Every emitter writes its folder (``fairy-stockfish/``,
-``zillions/``, ``diagrams/``) or its one top-level file (``index.html``) inside a temporary
-directory beside ``out/``; only when all of them have succeeded is each folder or file swapped
-into place: the old one renamed away, the new one renamed in, and the old one deleted at the end.
-A failure at any point before the swap leaves ``out/`` untouched; a failure during the swap puts
-back what was already moved.
+``zillions/``, ``diagrams/``) or its one top-level file (``index.html``) inside a scratch folder
+beside the output folder; only when all of them have succeeded are the files moved in
+(:mod:`generator.emit.build_folder`, which also keeps the record of what the build wrote, so that
+a rebuild replaces or removes only its own files).  A failure before that leaves the output folder
+untouched; a failure during the swap puts back what was already moved.
+
+The output folder is ``./out`` unless ``--out DIR`` says otherwise.  In a checkout, the
+repository's own ``out/`` is committed and holds the build of the repository's catalogue only.
 
 The output is a function of the catalogue alone: no timestamps, no paths, fixed order, ``\\n``
-line ends; the Fairy-Stockfish header names the catalogue by file name and sha256.
+line ends; the Fairy-Stockfish header and the build record name the catalogue by file name and
+sha256.  What the command prints is a summary of at most :data:`SUMMARY_LINES` lines, made from
+each emitter's :class:`~generator.emit.manifest.Manifest`; ``-v`` adds every file and every rule a
+target cannot express, in full.
 """
 
 from __future__ import annotations
@@ -22,18 +28,35 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
+from generator import shipped
 from generator.catalogue import DEFAULT_CATALOGUE
 from generator.catalogue.model import Catalogue
-from generator.emit import diagrams, fairy_stockfish, page, zillions
+from generator.catalogue.source import describe, identity
+from generator.emit import build_folder, diagrams, fairy_stockfish, page, zillions
+from generator.emit.build_folder import RECORD
 from generator.emit.fidelity import check_name, limitations
 from generator.emit.manifest import Manifest
 
 #: the parser class of the command line the sub-command joins
 ParserT = TypeVar("ParserT", bound=argparse.ArgumentParser)
 
-__all__ = ["DEFAULT_OUT", "EMITTERS", "Emitter", "build", "cmd_build", "limitation_lines", "register"]
+__all__ = [
+    "DEFAULT_OUT",
+    "EMITTERS",
+    "SUMMARY_LINES",
+    "Built",
+    "Emitter",
+    "build",
+    "cmd_build",
+    "holds_build_of",
+    "limitation_lines",
+    "register",
+]
 
-DEFAULT_OUT = Path(__file__).resolve().parents[2] / "out"
+#: the output folder without ``--out``: ``out`` in the current folder
+DEFAULT_OUT = Path("out")
+#: the most lines ``variantgen build`` prints without ``-v``
+SUMMARY_LINES = 25
 
 
 @dataclass(frozen=True)
@@ -48,6 +71,10 @@ class Emitter:
     With ``file=True``, ``folder`` is instead the name of one file at the top of ``out/``
     (``index.html``): ``write`` gets an empty scratch folder and must write exactly that file
     into it (its manifest lists just that name); the file is then swapped in like a folder.
+
+    The build's summary says what each emitter wrote from its manifest alone
+    (:meth:`~generator.emit.manifest.Manifest.summary`), and for an emitter with a ``target`` which
+    variants that target cannot play exactly: a new emitter needs nothing else.
     """
 
     folder: str
@@ -85,33 +112,76 @@ def limitation_lines(catalogue: Catalogue, names: Sequence[str] | None, target: 
     ]
 
 
-def _write_file(e: Emitter, catalogue: Catalogue, names: Sequence[str] | None, scratch: Path, new: Path) -> None:
+def _write_file(e: Emitter, catalogue: Catalogue, names: Sequence[str] | None, scratch: Path, new: Path) -> Manifest:
     """A ``file=True`` emitter: its one file written in ``scratch``, then moved into ``new``."""
     manifest = e.write(catalogue, scratch, names)
     if manifest.files != (e.folder,) or not (scratch / e.folder).is_file():
         raise ValueError(f"the {e.folder} emitter must write exactly that one file")
     (scratch / e.folder).rename(new / e.folder)
+    return manifest
 
 
 def _write_all(
     emitters: Sequence[Emitter], catalogue: Catalogue, names: Sequence[str] | None, work: Path, new: Path
-) -> tuple[list[str], list[str]]:
-    """Every emitter into ``new``: the limitation lines, and every file written (relative to ``new``)."""
-    lines: list[str] = []
-    written: list[str] = []
+) -> list[tuple[Emitter, Manifest]]:
+    """Every emitter into ``new``, with the manifest of what it wrote."""
+    parts = []
     for i, e in enumerate(emitters):
         if e.file:
             scratch = work / f"file-{i}"
             scratch.mkdir()
-            _write_file(e, catalogue, names, scratch, new)
-            written.append(e.folder)
+            parts.append((e, _write_file(e, catalogue, names, scratch, new)))
             continue
         folder = new / e.folder
         folder.mkdir()
-        written += [f"{e.folder}/{name}" for name in e.write(catalogue, folder, names).files]
-        if e.target is not None:
-            lines += limitation_lines(catalogue, names, e.target)
-    return lines, written
+        parts.append((e, e.write(catalogue, folder, names)))
+    return parts
+
+
+@dataclass(frozen=True)
+class Built:
+    """What one build wrote into ``out``: each emitter with the manifest of what it wrote."""
+
+    catalogue: Catalogue
+    names: tuple[str, ...] | None
+    out: Path
+    parts: tuple[tuple[Emitter, Manifest], ...]
+
+    def files(self) -> list[str]:
+        """Every file written, relative to ``out``, in build order."""
+        return [name if e.file else f"{e.folder}/{name}" for e, m in self.parts for name in m.files]
+
+    def details(self) -> list[str]:
+        """``variantgen build -v``: every rule each target cannot express, then ``wrote PATH`` per file."""
+        lines = [
+            line for e, _ in self.parts if e.target for line in limitation_lines(self.catalogue, self.names, e.target)
+        ]
+        return lines + [f"wrote {self.out / name}" for name in self.files()]
+
+    def inexact(self) -> list[str]:
+        """A line per variant that some target cannot play exactly: the targets and the rules' short names."""
+        targets = [e.target for e, _ in self.parts if e.target]
+        lines = []
+        for v in fairy_stockfish.select(self.catalogue, self.names):
+            missing = [(t, [x.rule for x in limitations(v, t)]) for t in targets]
+            said = "; ".join(f"{t} ({', '.join(rules)})" for t, rules in missing if rules)
+            if said:
+                lines.append(f"  {v.name}: {said}")
+        return lines
+
+    def summary(self, max_lines: int = SUMMARY_LINES) -> list[str]:
+        """At most ``max_lines`` lines: what each emitter wrote, the variants a target cannot play
+        exactly (cut short with a count if there are too many), and where the list of files is."""
+        lines = [f"{m.target}: {m.summary(self.out if e.file else self.out / e.folder)}" for e, m in self.parts]
+        inexact = self.inexact()
+        if inexact:
+            room = max_lines - len(lines) - 2  # less the heading and the last line
+            if len(inexact) > room:
+                shown = max(room - 1, 0)
+                inexact = [*inexact[:shown], f"  ... and {len(inexact) - shown} more (-v, or variantgen list)"]
+            lines += ["not played exactly (-v says why):", *inexact]
+        lines.append(f"{len(self.files())} files written, listed in {self.out / RECORD}")
+        return lines[:max_lines]
 
 
 def build(
@@ -119,47 +189,63 @@ def build(
     out_dir: Path,
     names: Sequence[str] | None = None,
     emitters: Sequence[Emitter] | None = None,
-) -> list[str]:
-    """Render every emitter's folder into ``out_dir``; the lines to print (limitations, then what was
-    written).  ``ValueError`` for an unknown variant name or an unsafe name; nothing changes then."""
+) -> Built:
+    """Render every emitter into ``out_dir`` and say what was written.  ``ValueError`` for an
+    unknown variant name, an unsafe name, or an output folder that is neither new, empty nor a
+    previous build, or holds something the build would replace that it did not write; nothing
+    changes then."""
     emitters = EMITTERS if emitters is None else emitters
     names = None if names is None else list(dict.fromkeys(names))
     fairy_stockfish.select(catalogue, names)  # unknown names fail before anything is touched
     for e in emitters:
         _check_output(e)
     out_dir = Path(out_dir)
+    before = build_folder.previous(out_dir)
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}-build-", dir=out_dir.parent))
     try:
-        new, old = work / "new", work / "old"
+        new, aside = work / "new", work / "aside"
         new.mkdir()
-        old.mkdir()
-        lines, written = _write_all(emitters, catalogue, names, work, new)
-        _swap(new, old, out_dir, [e.folder for e in emitters])
-        return lines + [f"wrote {out_dir / name}" for name in written]
+        aside.mkdir()
+        built = Built(
+            catalogue,
+            None if names is None else tuple(names),
+            out_dir,
+            tuple(_write_all(emitters, catalogue, names, work, new)),
+        )
+        file_name, digest = identity(catalogue.path)
+        record = build_folder.Record(file_name, digest, tuple(built.files()))
+        (new / RECORD).write_text(record.text(), encoding="utf-8", newline="\n")
+        build_folder.swap_in(new, aside, out_dir, record.files, () if before is None else before.files)
+        return built
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
 
-def _swap(new: Path, old: Path, out_dir: Path, folders: list[str]) -> None:
-    """Move each folder of ``new`` into ``out_dir``, the previous one into ``old``; undo on failure."""
-    done: list[str] = []
-    out_dir.mkdir(exist_ok=True)
-    try:
-        for name in folders:
-            target = out_dir / name
-            if target.exists() or target.is_symlink():
-                target.rename(old / name)
-            done.append(name)
-            (new / name).rename(target)
-    except BaseException:
-        for name in reversed(done):
-            target = out_dir / name
-            if (target.exists() or target.is_symlink()) and not (new / name).exists():
-                target.rename(new / name)  # the new folder made it in: take it out again
-            if (old / name).exists() or (old / name).is_symlink():
-                (old / name).rename(target)
-        raise
+def _checkout_out() -> Path | None:
+    """The checkout's committed out/, or None for an installed variantgen."""
+    return None if shipped.CHECKOUT is None else shipped.CHECKOUT / "out"
+
+
+def _reserved(catalogue: Catalogue, out: Path) -> bool:
+    """Whether ``out`` is the checkout's committed out/ and ``catalogue`` is not the checkout's own."""
+    committed = _checkout_out()
+    return (
+        committed is not None
+        and out.resolve() == committed.resolve()
+        and Path(catalogue.path).resolve() != DEFAULT_CATALOGUE.resolve()
+    )
+
+
+def holds_build_of(catalogue: Catalogue, out: Path) -> bool:
+    """Whether ``out`` holds a build of ``catalogue``: its record names the same file name and
+    sha256 (and the checkout's out/ is only ever the build of the checkout's own catalogue)."""
+    record = build_folder.recorded(out)
+    return (
+        record is not None
+        and (record.catalogue, record.sha256) == identity(catalogue.path)
+        and not _reserved(catalogue, out)
+    )
 
 
 def register(subparsers: argparse._SubParsersAction[ParserT], parents: Sequence[ParserT]) -> ParserT:
@@ -168,24 +254,29 @@ def register(subparsers: argparse._SubParsersAction[ParserT], parents: Sequence[
         "build",
         parents=list(parents),
         help="write out/ (Fairy-Stockfish variants.ini, Zillions downloads, diagrams, index.html) from the catalogue",
-        description="Render the catalogue into OUT (default: the repository's out/), replacing its "
-        "folders only when everything has been written; prints what each target cannot express.",
+        description="Render the catalogue into DIR (default: out in the current folder), replacing the files "
+        f"of the previous build there only when everything has been written; a folder that is neither new, "
+        f"empty nor a previous build (with its {RECORD}) is refused.  Prints a summary: what was written "
+        "and which variants a target cannot play exactly.",
     )
-    p.add_argument("--out", default=str(DEFAULT_OUT), metavar="DIR", help="output folder (default: %(default)s)")
+    p.add_argument("--out", default=str(DEFAULT_OUT), metavar="DIR", help="output folder (default: ./%(default)s)")
+    p.add_argument("-v", "--verbose", action="store_true", help="print every file written and every rule in full")
     p.add_argument("variants", nargs="*", metavar="VARIANT", help="only these variants (default: all)")
     p.set_defaults(run=cmd_build)
     return p
 
 
 def cmd_build(catalogue: Catalogue, args: argparse.Namespace) -> int:
-    """Run the build; unknown variant names raise ``ValueError`` (the CLI maps it to a usage error)."""
-    names = list(args.variants) or None
-    private = Path(catalogue.path).resolve() != DEFAULT_CATALOGUE.resolve()
-    if private and Path(args.out).resolve() == DEFAULT_OUT.resolve():
+    """Run the build; unknown variant names or a refused folder raise ``ValueError`` (the CLI maps it to
+    a usage error)."""
+    out = Path(args.out)
+    if _reserved(catalogue, out):
         raise ValueError(
             "the repository's out/ holds the build of the repository's catalogue; "
             "write the build of another catalogue elsewhere with --out DIR"
         )
-    for line in build(catalogue, Path(args.out), names):
+    built = build(catalogue, out, list(args.variants) or None)
+    print(describe(catalogue))
+    for line in [*(built.details() if args.verbose else ()), *built.summary(SUMMARY_LINES - 1)]:
         print(line)
     return 0

@@ -29,13 +29,13 @@ pyffish loads the text as meant is :func:`generator.emit.fairy_stockfish_loader.
 
 from __future__ import annotations
 
-import hashlib
 import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from generator.catalogue.model import Catalogue, Variant
+from generator.catalogue.source import identity
 from generator.emit.fairy_stockfish_options import (
     CONTROL_CHARACTERS,
     OptionGroup,
@@ -188,15 +188,6 @@ def section_context(variant: Variant, source: str | None = None) -> SectionConte
     return SectionContext(name, variant.name, True, comment, (*option_groups(r), setup), fen)
 
 
-def _catalogue_identity(catalogue: Catalogue) -> tuple[str, str]:
-    path = Path(catalogue.path)
-    try:
-        digest = hashlib.sha256(path.read_bytes()).hexdigest()
-    except OSError:
-        digest = "unknown (not read from a file)"
-    return ini_value(path.name or catalogue.path, "catalogue file name"), digest
-
-
 def _header(
     file_name: str, digest: str, sections: Sequence[SectionContext], selected: Sequence[Variant]
 ) -> tuple[str, ...]:
@@ -225,7 +216,8 @@ def _header(
 
 def ini_context(catalogue: Catalogue, names: Sequence[str] | None = None) -> IniContext:
     """The context of the whole ``variants.ini``; ``ValueError`` if two variants would share a section."""
-    file_name, digest = _catalogue_identity(catalogue)
+    file_name, digest = identity(catalogue.path)
+    file_name = ini_value(file_name, "catalogue file name")
     selected = select(catalogue, names)
     sections = tuple(section_context(v, file_name) for v in selected)
     seen: dict[str, str] = {}

@@ -1,4 +1,4 @@
-"""The one Jinja environment of the emitters: templates under the repository's ``templates/``.
+"""The one Jinja environment of the emitters: the shipped templates (the repository's ``templates/``).
 
 Undefined names fail (a template never prints an empty string by mistake), and block tags
 leave no stray blank lines.  Escaping is for the HTML page only.
@@ -7,11 +7,12 @@ leave no stray blank lines.  Escaping is for the HTML page only.
 from __future__ import annotations
 
 import functools
-from pathlib import Path
 
 import jinja2
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+from generator import shipped
+
+TEMPLATES = shipped.path("templates")
 
 
 @functools.cache

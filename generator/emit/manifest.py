@@ -9,11 +9,15 @@ asks the emitter's internals how it names things.  Everything here is immutable.
 >>> m = Manifest(target="fairy-stockfish", files=("variants.ini",), sections=(entry,))
 >>> m.section_of("chess").section
 'chess-variantgen'
+>>> from pathlib import PurePosixPath
+>>> m.summary(PurePosixPath("out/fairy-stockfish"))
+'out/fairy-stockfish/variants.ini, 1 section'
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import PurePath
 
 
 @dataclass(frozen=True)
@@ -65,6 +69,17 @@ class Manifest:
     sections: tuple[SectionEntry, ...] = ()
     zrf: tuple[ZrfEntry, ...] = ()
 
+    def summary(self, folder: PurePath) -> str:
+        """What was written into ``folder``, in a few words: the one file, or how many files, then
+        the sections and downloads they hold (the build's summary line for this emitter)."""
+        words = [str(folder / self.files[0]) if len(self.files) == 1 else f"{len(self.files)} files in {folder}/"]
+        if self.sections:
+            words.append(_count(len(self.sections), "section"))
+        if self.zrf:
+            games = sum(len(z.games) for z in self.zrf)
+            words.append(f"{_count(len(self.zrf), 'download')} with {_count(games, 'game')}")
+        return ", ".join(words)
+
     def section_of(self, variant: str) -> SectionEntry:
         """The ini section written for catalogue ``variant``; ``KeyError`` if there is none."""
         for s in self.sections:
@@ -79,3 +94,7 @@ class Manifest:
                 if g.variant == variant:
                     return z, g
         raise KeyError(variant)
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
