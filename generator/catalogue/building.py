@@ -2,7 +2,7 @@
 
 The schema (:mod:`generator.catalogue.validating`) checked each value on its own; the builder
 checks what needs the entry as a whole (squares on the board, letters defined, castling pieces in
-place, a way to win) and raises one :class:`~generator.catalogue.errors.CatalogueError` naming
+place, a way to win, pawn ranks some pawn can use, no side extinct at the start) and raises one :class:`~generator.catalogue.errors.CatalogueError` naming
 the line, the variant and the field.
 """
 
