@@ -1,7 +1,8 @@
 """The ``variantgen`` command line.
 
-Every command takes ``--catalogue FILE`` (default: ``variants.yaml`` in the current folder
-if there is one, else the one shipped with variantgen).  Bad input of any kind ends with one line on standard error
+Every command but ``schema`` takes ``--catalogue FILE`` (default: ``variants.yaml`` in the
+current folder if there is one, else the one shipped with variantgen).  Bad input of any kind
+ends with one line on standard error
 and exit status 2; a perft suite with a wrong count exits 1.
 """
 
@@ -15,7 +16,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from generator.catalogue import CatalogueError, default_catalogue, load_catalogue
+from generator.catalogue import CatalogueError, default_catalogue, load_catalogue, schema
 from generator.catalogue.model import Catalogue, Color, Variant
 from generator.check import command as check_command
 from generator.check.zillions import perft_generated
@@ -263,12 +264,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(run=cmd_perft)
     register_lint(sub, [common])
+    schema.register(sub)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
+        if "alone" in args:  # a command that reads no catalogue
+            alone: Callable[[argparse.Namespace], int] = args.alone
+            return alone(args)
         catalogue = load_catalogue(args.catalogue or default_catalogue())
         run: Command = args.run
         return run(catalogue, args)

@@ -2,12 +2,13 @@
 
 The schema (:mod:`generator.catalogue.validating`) checked each value on its own; the builder
 checks what needs the entry as a whole (squares on the board, letters defined, castling pieces in
-place, a way to win) and raises one :class:`~generator.catalogue.errors.CatalogueError` naming
+place, a way to win, pawn ranks some pawn can use, no side extinct at the start) and raises one :class:`~generator.catalogue.errors.CatalogueError` naming
 the line, the variant and the field.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from typing import Any, NoReturn
 
@@ -34,6 +35,7 @@ from generator.catalogue.model import (
     Swap,
     Variant,
 )
+from generator.catalogue.pawn_ranks import pawn_ranks
 from generator.catalogue.reading import Node, Where
 from generator.catalogue.validating import RANGE_RE
 
@@ -48,6 +50,22 @@ def _expand(text: str) -> Iterator[Square]:
     for f in range(min(f1, f2), max(f1, f2) + 1):
         for r in range(min(r1, r2), max(r1, r2) + 1):
             yield Square(f, r)
+
+
+def _span(ranks: frozenset[int]) -> str:
+    """Relative ranks in words, runs joined: ``relative ranks 2-7``.
+
+    >>> _span(frozenset({1, 2, 3, 5})), _span(frozenset())
+    ('relative ranks 1-3, 5', 'no rank')
+    """
+    runs: list[list[int]] = []
+    for rank in sorted(ranks):
+        if runs and runs[-1][-1] == rank - 1:
+            runs[-1].append(rank)
+        else:
+            runs.append([rank])
+    words = ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs)
+    return f"relative ranks {words}" if runs else "no rank"
 
 
 class VariantBuilder:
@@ -77,7 +95,7 @@ class VariantBuilder:
         drops = self.build_drops(node.get("drops"))
         self.setup = self.build_setup(node.need("setup"), drops is not None)
         family_node = self.families[family.value]
-        return Variant(
+        variant = Variant(
             name=self.name,
             title=self.value(node, "title").strip(),
             family=family.value,
@@ -100,6 +118,9 @@ class VariantBuilder:
             fairy_stockfish_builtin=self.value(node, "fairy_stockfish_builtin"),
             source_line=node.key_line,
         )
+        self.check_pawn_ranks(variant)
+        self.check_extinction(variant)
+        return variant
 
     # -- board and squares
 
@@ -251,6 +272,51 @@ class VariantBuilder:
                 self.value(promo, "mandatory", True),
             )
         return PawnRules(max_steps, multi, self.value(node, "en_passant", False), promotion)
+
+    def check_pawn_ranks(self, variant: Variant) -> None:
+        """Refuse multi-step and promotion ranks that no pawn can ever use (:mod:`~generator.catalogue.pawn_ranks`)."""
+        reach = [pawn_ranks(variant, c) for c in Color]
+        stands = frozenset().union(*(r.stands for r in reach))
+        if not stands:  # no pawn is ever on the board: pawn rules are moot, as without a pawn-role piece
+            return
+        pawns = self.node.get("pawns")
+        if pawns is None:  # the defaults: no multi-step, no promotion
+            return
+        enters = frozenset().union(*(r.enters for r in reach))
+        rules, ranks = variant.pawn_rules, variant.board.ranks
+        for i, rank in enumerate(rules.multi_step_ranks if rules.max_steps > 1 else ()):
+            at, field = pawns.need("multi_step_ranks").value[i], f"pawns.multi_step_ranks[{i}]"
+            if rank not in stands:
+                self.fail(at, field, f"no pawn can multi-step from rank {rank}: pawns stand only on {_span(stands)}")
+            if rank + 2 > ranks:
+                reason = "a step of two squares leaves the board"
+                self.fail(at, field, f"no pawn can multi-step from rank {rank} of {ranks}: {reason}")
+        for i, rank in enumerate(rules.promotion.ranks if rules.promotion else ()):
+            if rank not in enters:
+                self.fail(
+                    pawns.need("promotion").need("ranks").value[i],
+                    f"pawns.promotion.ranks[{i}]",
+                    f"no pawn can ever enter rank {rank}: pawns move only onto {_span(enters)}",
+                )
+
+    def check_extinction(self, variant: Variant) -> None:
+        """Refuse an extinction rule that a side already meets in the start position."""
+        rule = variant.goals.extinction
+        if rule is None:
+            return
+        for color in Color:
+            have = Counter(x for _, c, x in variant.setup.placement if c is color)
+            have.update({x: n for c, x, n in variant.setup.pockets if c is color})
+            for letter in rule.pieces or (None,):
+                count = have.total() if letter is None else have[letter]
+                if count <= rule.count:
+                    what = "" if letter is None else f" of type {variant.piece(letter).name} ({letter})"
+                    self.fail(
+                        self.node.need("goals").need("extinction"),
+                        "goals.extinction",
+                        f"{color.word} starts with only {count} pieces{what}, and {rule.count} or fewer ends the "
+                        "game: it would be over before the first move",
+                    )
 
     def build_drops(self, node: Node | None) -> Drops | None:
         if node is None:

@@ -26,7 +26,7 @@ from generator.catalogue.errors import CatalogueError
 from generator.catalogue.extends import resolve_extends, strip_nulls
 from generator.catalogue.model import Catalogue
 from generator.catalogue.reading import MAX_BYTES, Where, read_yaml
-from generator.catalogue.validating import FAMILY, TOP_KEYS, VARIANT, Table, check, describe_value, name_problem
+from generator.catalogue.validating import FAMILIES, TOP_KEYS, VARIANT, check, describe_value, name_problem
 
 
 def _catalogue(text: str, path: str) -> Catalogue:
@@ -42,7 +42,7 @@ def _catalogue(text: str, path: str) -> Catalogue:
         if key not in root.value:
             raise top.error(root.line, None, f"missing top-level key {key!r}")
     families = strip_nulls(root.value["families"])  # a family's 'seed: null' just means "no seed page"
-    check(families, Table(lambda key, _: name_problem(key), FAMILY), "families", top, partial=False)
+    check(families, FAMILIES, "families", top, partial=False)
     entries = root.value["variants"]
     if not isinstance(entries.value, dict):
         raise top.error(

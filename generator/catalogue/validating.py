@@ -1,9 +1,13 @@
 r"""Validating: the schema every catalogue entry is checked against, before and after ``extends``.
 
-A :data:`Spec` says what a value may be: a :class:`Scalar` (types and a check), a :class:`Seq`
-(a list of one spec), a :class:`Struct` (a mapping with fixed keys) or a :class:`Table` (a mapping
-whose keys are data, such as piece letters).  :func:`check` walks a :class:`Node` tree against a
+A :data:`Spec` says what a value may be: a :class:`Scalar` (types and what is known of the value), a
+:class:`Seq` (a list of one spec), a :class:`Struct` (a mapping with fixed keys) or a :class:`Table` (a
+mapping whose keys are data, such as piece letters).  :func:`check` walks a :class:`Node` tree against a
 spec and raises one :class:`~generator.catalogue.errors.CatalogueError` at the first problem.
+
+What a :class:`Scalar` knows as data (its words, its bounds, its :class:`Pattern`) is read both here and by
+:mod:`generator.catalogue.schema`, which writes the same specs as a JSON Schema for editors; only a
+``Scalar.check`` is the loader's alone.
 
 >>> from generator.catalogue.reading import Where, read_yaml
 >>> where = Where("<doc>")
@@ -29,10 +33,50 @@ Check = Callable[[Any], "str | None"]  # the reason a value is unacceptable, or 
 
 
 @dataclass(frozen=True)
+class Pattern:
+    """A regular expression a whole string must match, and why a string that does not is refused.
+
+    ``regex`` keeps to what Python's ``re`` and ECMA-262 (JSON Schema's dialect) read alike.  ``explain``
+    gets the string and, for a mapping key, the mapping's other keys (so that ``r`` beside ``R`` can be
+    called a duplicate).
+
+    >>> LETTER.pattern.problem("R") is None, LETTER.pattern.problem("r", {"R": None})
+    (True, "piece letter 'r' duplicates 'R': in FEN, case only tells the colour")
+    """
+
+    regex: str
+    explain: Callable[[str, Mapping[str, Any] | None], str]
+
+    def problem(self, text: str, siblings: Mapping[str, Any] | None = None) -> str | None:
+        return None if re.fullmatch(self.regex, text) else self.explain(text, siblings)
+
+
+@dataclass(frozen=True)
 class Scalar:
+    """A single value: its types, the only ``words`` it may be, its bounds, a :class:`Pattern`, and a
+    further ``check`` that JSON Schema is not told about (``why`` explains the bounds in the message)."""
+
     types: tuple[type, ...]
     what: str
+    words: tuple[str, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    why: str = ""
+    pattern: Pattern | None = None
     check: Check | None = None
+
+    def problem(self, value: Any) -> str | None:
+        """Why ``value`` (already of one of the types) is refused, or None."""
+        if self.words and value not in self.words:
+            return f"{value!r} is not one of {', '.join(self.words)}"
+        low, high = self.minimum, self.maximum
+        if (low is not None and value < low) or (high is not None and value > high):
+            bounds = (
+                f"at most {high}" if low is None else f"at least {low}" if high is None else f"between {low} and {high}"
+            )
+            return f"must be {bounds}{self.why}, got {value}"
+        problem = self.pattern.problem(value) if self.pattern else None
+        return problem or (self.check(value) if self.check else None)
 
 
 @dataclass(frozen=True)
@@ -56,16 +100,17 @@ class Struct:
 
 @dataclass(frozen=True)
 class Table:
-    """A mapping whose keys are data (piece letters, variant names)."""
+    """A mapping whose keys are data (piece letters, family names), each matching ``key``."""
 
-    key: Callable[[str, dict[str, Node]], str | None]
+    key: Pattern
     value: Spec
 
 
 Spec = Scalar | Seq | Struct | Table
 
-NAME_RE = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
-SQUARE_RE = re.compile(r"([a-z])([1-9][0-9]?)")
+#: a square name: a file letter and a rank from 1 (whether it is on the board is the builder's question)
+SQUARE_RE = r"[a-z][1-9][0-9]?"
+#: a range of squares along one rank or one file, such as ``a2-h2``: groups file, rank, file, rank
 RANGE_RE = re.compile(r"([a-z])([1-9][0-9]?)-([a-z])([1-9][0-9]?)")
 
 
@@ -93,13 +138,37 @@ def _bad_chars(text: str, allow_newline: bool) -> str | None:
     return None
 
 
-def name_problem(text: str) -> str | None:
-    if NAME_RE.fullmatch(text):
-        return None
-    return (
+NAME_PATTERN = Pattern(
+    r"[a-z0-9][a-z0-9-]{0,63}",
+    lambda text, _: (
         f"{text!r} is not a valid name: use 1-64 lower-case letters, digits and '-', starting with a letter "
         "or digit (names become file names and ini section headers)"
-    )
+    ),
+)
+
+
+def name_problem(text: str) -> str | None:
+    return NAME_PATTERN.problem(text)
+
+
+def _letter_explain(text: str, siblings: Mapping[str, Any] | None) -> str:
+    if siblings is not None and len(text) == 1 and text != text.upper() and text.upper() in siblings:
+        return f"piece letter {text!r} duplicates {text.upper()!r}: in FEN, case only tells the colour"
+    return f"{text!r} is not a piece letter: use one upper-case letter A-Z (Black's pieces are its lower case)"
+
+
+def _place_explain(text: str, _: object) -> str:
+    if RANGE_RE.fullmatch(text):
+        return f"range {text!r} must run along one rank or one file"
+    return f"{text!r} is neither a square (like 'e4') nor a range of squares (like 'a2-h2')"
+
+
+LETTER_PATTERN = Pattern("[A-Z]", _letter_explain)
+# a square, or a range whose second square shares the first one's file (\1) or rank (\2)
+PLACE_PATTERN = Pattern(r"([a-z])([1-9][0-9]?)(?:-(?:\1[1-9][0-9]?|[a-z]\2))?", _place_explain)
+SEED_PATTERN = Pattern(
+    r"[A-Za-z0-9_][A-Za-z0-9_.-]*", lambda text, _: f"{text!r} is not a plain file name under ../shared/seeds"
+)
 
 
 def _line(nonempty: bool) -> Scalar:
@@ -108,69 +177,39 @@ def _line(nonempty: bool) -> Scalar:
             return "must not be empty"
         return _bad_chars(text, allow_newline=False)
 
-    return Scalar((str,), "a one-line string", check)
+    return Scalar((str,), "a one-line string", check=check)
 
 
 def _int(low: int, high: int | None = None, why: str = "") -> Scalar:
-    def check(value: int) -> str | None:
-        if value < low or (high is not None and value > high):
-            bounds = f"at least {low}" if high is None else f"between {low} and {high}"
-            return f"must be {bounds}{why}, got {value}"
-        return None
-
-    return Scalar((int,), "an integer", check)
+    return Scalar((int,), "an integer", minimum=low, maximum=high, why=why)
 
 
 def _choice(*words: str) -> Scalar:
-    return Scalar(
-        (str,),
-        "one of " + ", ".join(words),
-        lambda v: None if v in words else f"{v!r} is not one of {', '.join(words)}",
-    )
-
-
-def _letter_problem(text: str, siblings: dict[str, Node] | None = None) -> str | None:
-    if len(text) == 1 and "A" <= text <= "Z":
-        return None
-    if siblings is not None and text.upper() in siblings and len(text) == 1:
-        return f"piece letter {text!r} duplicates {text.upper()!r}: in FEN, case only tells the colour"
-    return f"{text!r} is not a piece letter: use one upper-case letter A-Z (Black's pieces are its lower case)"
-
-
-def _square_problem(text: str) -> str | None:
-    return None if SQUARE_RE.fullmatch(text) else f"{text!r} is not a square name (like 'e4')"
-
-
-def _squares_problem(text: str) -> str | None:
-    if SQUARE_RE.fullmatch(text):
-        return None
-    m = RANGE_RE.fullmatch(text)
-    if m is None:
-        return f"{text!r} is neither a square (like 'e4') nor a range of squares (like 'a2-h2')"
-    if m[1] != m[3] and m[2] != m[4]:
-        return f"range {text!r} must run along one rank or one file"
-    return None
-
-
-def _seed_problem(text: str) -> str | None:
-    if re.fullmatch(r"[A-Za-z0-9_][A-Za-z0-9_.-]*", text):
-        return None
-    return f"{text!r} is not a plain file name under ../shared/seeds"
+    return Scalar((str,), "one of " + ", ".join(words), words=words)
 
 
 BOOL = Scalar((bool,), "true or false")
 LINE = _line(nonempty=False)
 TITLE = _line(nonempty=True)
-TEXT = Scalar((str,), "a string", lambda v: _bad_chars(v, allow_newline=True))
-NAME = Scalar((str,), "a name", name_problem)
-LETTER = Scalar((str,), "a piece letter", _letter_problem)
-SQUARE = Scalar((str,), "a square name", _square_problem)
+TEXT = Scalar((str,), "a string", check=lambda v: _bad_chars(v, allow_newline=True))
+NAME = Scalar((str,), "a name", pattern=NAME_PATTERN)
+LETTER = Scalar((str,), "a piece letter", pattern=LETTER_PATTERN)
+SQUARE = Scalar(
+    (str,), "a square name", pattern=Pattern(SQUARE_RE, lambda t, _: f"{t!r} is not a square name (like 'e4')")
+)
 COLOR = _choice("white", "black")
 ROLES = Seq(_choice(*(r.value for r in Role)))
 RANK = _int(1, why=" (ranks are counted from 1)")
 RANKS = Seq(RANK, nonempty=True)
-PLACEMENT = Table(_letter_problem, Seq(Scalar((str,), "a square or a range of squares", _squares_problem)))
-POCKET = Table(_letter_problem, _int(0))
+PLACEMENT = Table(LETTER_PATTERN, Seq(Scalar((str,), "a square or a range of squares", pattern=PLACE_PATTERN)))
+POCKET = Table(LETTER_PATTERN, _int(0))
+REPETITION = Scalar(
+    (int,),
+    "an integer",
+    minimum=0,
+    why=" (0: never)",
+    check=lambda v: "must be 0 (never) or at least 2" if v == 1 else None,
+)
 
 VARIANT = Struct(
     {
@@ -188,7 +227,7 @@ VARIANT = Struct(
             ("files", "ranks"),
         ),
         "pieces": Table(
-            _letter_problem,
+            LETTER_PATTERN,
             Struct({"name": TITLE, "betza": TITLE, "roles": ROLES, "help": LINE}, ("name", "betza")),
         ),
         "setup": Struct(
@@ -245,11 +284,7 @@ VARIANT = Struct(
         "draws": Struct(
             {
                 "stalemate": _choice(*(s.value for s in StalemateResult)),
-                "repetition": Scalar(
-                    (int,),
-                    "an integer",
-                    lambda v: None if v == 0 or v >= 2 else "must be 0 (never) or at least 2",
-                ),
+                "repetition": REPETITION,
                 "move_rule": _int(0, why=" (0: no move rule)"),
                 "insufficient_material": Seq(LETTER),
                 "double_pass": BOOL,
@@ -262,7 +297,8 @@ VARIANT = Struct(
     },
     ("title", "family", "board", "pieces", "setup"),
 )
-FAMILY = Struct({"title": TITLE, "seed": Scalar((str,), "a file name", _seed_problem)}, ("title",))
+FAMILY = Struct({"title": TITLE, "seed": Scalar((str,), "a file name", pattern=SEED_PATTERN)}, ("title",))
+FAMILIES = Table(NAME_PATTERN, FAMILY)
 TOP_KEYS = ("families", "variants")
 
 
@@ -284,7 +320,7 @@ def _check_scalar(node: Node, spec: Scalar, field: str, where: Where) -> None:
     value = node.value
     if type(value) not in spec.types:  # type(), not isinstance(): true is no integer here
         raise where.error(node.line, field, f"expected {spec.what}, got {describe_value(value)}")
-    problem = spec.check(value) if spec.check else None
+    problem = spec.problem(value)
     if problem:
         raise where.error(node.line, field, problem)
 
@@ -315,7 +351,7 @@ def _check_mapping(node: Node, spec: Struct | Table, field: str, where: Where, p
                 raise where.error(child.key_line, field, f"unknown key {key!r}; allowed keys: {allowed}")
             child_spec = spec.fields[key]
         else:
-            problem = spec.key(key, value)
+            problem = spec.key.problem(key, value)
             if problem:
                 raise where.error(child.key_line, _join(field, key), problem)
             child_spec = spec.value
