@@ -18,6 +18,7 @@ CONTEXTS = {
     "fairy-stockfish/variants.ini.j2": {"ini"},
     "fairy-stockfish/section.ini.j2": set(),  # a macro, called with a SectionContext
     "page/index.html.j2": {"page"},
+    "pychess/variant.ini.j2": {"upload"},
     "zillions/family.zrf.j2": {"family"},
     "zillions/macros.zrf.j2": {"family"},  # imported "with context" by family.zrf.j2
 }
