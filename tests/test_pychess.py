@@ -161,10 +161,10 @@ def test_the_piece_set_is_within_the_sites_limits(built: tuple[Path, Manifest]) 
 
 def test_pieces_are_drawn_as_pieces_in_both_colours(built: tuple[Path, Manifest]) -> None:
     folder, _ = built
-    king = "#{:02x}{:02x}{:02x}"
+    rgb = "#{:02x}{:02x}{:02x}"
     for colour, prefix in ((Color.WHITE, "w"), (Color.BLACK, "b")):
         svg = (folder / "ajax-chess" / f"{prefix}M.svg").read_text(encoding="utf-8")
-        assert f'fill="{king.format(*PAPER[colour])}"' in svg and f'stroke="{king.format(*INK[colour])}"' in svg
+        assert f'fill="{rgb.format(*PAPER[colour])}"' in svg and f'stroke="{rgb.format(*INK[colour])}"' in svg
         assert f"<title>{colour.word} Ajax Minister</title>" in svg and svg.count("<polygon") > 3
         assert 'viewBox="0 0 100 100"' in svg and "class=" not in svg
     assert (folder / "ajax-chess" / "wM.svg").read_bytes() != (folder / "ajax-chess" / "wQ.svg").read_bytes()

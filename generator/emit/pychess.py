@@ -210,7 +210,7 @@ def _naming(variant: Variant, name: str) -> str:
     return f"named {name}: {'; '.join(reasons)}" if reasons else ""
 
 
-def _header(variant: Variant, name: str, source: str, digest: str, section: SectionContext) -> tuple[str, ...]:
+def _header(variant: Variant, source: str, digest: str, section: SectionContext) -> tuple[str, ...]:
     files = piece_file_names(variant)
     version, _date, newest = needs(key for group in section.groups for key, _ in group.options)
     text = [
@@ -235,7 +235,7 @@ def upload_context(variant: Variant, source: str = "the catalogue", digest: str 
     """The context of ``variant``'s upload file; ``source`` and ``digest`` name the catalogue."""
     name = upload_name(variant)
     section = section_context(variant, source, name, _naming(variant, name))
-    return UploadContext(_header(variant, name, source, digest, section), section)
+    return UploadContext(_header(variant, source, digest, section), section)
 
 
 def render_upload(variant: Variant, source: str = "the catalogue", digest: str = "unknown") -> str:
@@ -471,8 +471,11 @@ def piece_set_problems(text: str, files: Mapping[str, bytes]) -> list[str]:
     shogi = bool(promoted or _option(parsed, "promotedPieceType"))
     wanted = {f"{c}{r.upper()}.svg" for c in "wb" for r in roles}
     wanted |= {f"{c}+{r.upper()}.svg" for c in "wb" for r in promoted} if shogi else set()
-    problems = [f"file name {name!r}: the site takes wK.svg, bK.svg, w+P.svg..." for name in files]
-    problems = [p for p, name in zip(problems, files, strict=True) if not _PIECE_FILE_RE.fullmatch(name)]
+    problems = [
+        f"file name {name!r}: the site takes wK.svg, bK.svg, w+P.svg..."
+        for name in files
+        if not _PIECE_FILE_RE.fullmatch(name)
+    ]
     if set(files) != wanted:
         problems.append(f"missing {sorted(wanted - set(files))}, extra {sorted(set(files) - wanted)}")
     for name, data in files.items():
