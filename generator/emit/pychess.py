@@ -50,7 +50,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.catalogue.errors import CatalogueError
-from generator.catalogue.model import Catalogue, Color, Variant
+from generator.catalogue.model import Catalogue, Color, PieceType, Variant
 from generator.emit.fairy_stockfish import (
     BUILTIN_VARIANTS,
     SectionContext,
@@ -181,9 +181,13 @@ def piece_letters(variant: Variant) -> tuple[str, ...]:
     return tuple(p.letter.lower() for p in variant.pieces)
 
 
+def _piece_file(color: Color, piece: PieceType) -> str:
+    return f"{color.word[0]}{piece.letter}.svg"
+
+
 def piece_file_names(variant: Variant) -> tuple[str, ...]:
     """The piece set's files: White's pieces in catalogue order, then Black's (``wK.svg`` ... ``bK.svg`` ...)."""
-    return tuple(f"{c.word[0]}{p.letter}.svg" for c in Color for p in variant.pieces)
+    return tuple(_piece_file(c, p) for c in Color for p in variant.pieces)
 
 
 # --- the upload file --------------------------------------------------------------------------------------
@@ -261,9 +265,7 @@ def piece_set(variant: Variant) -> dict[str, str]:
     """File name -> SVG text, for each name of :func:`piece_file_names`."""
     glyphs = glyph_set(variant.pieces)
     return {
-        f"{c.word[0]}{p.letter}.svg": _piece_svg(glyphs[p.letter], c, f"{c.word} {p.name}")
-        for c in Color
-        for p in variant.pieces
+        _piece_file(c, p): _piece_svg(glyphs[p.letter], c, f"{c.word} {p.name}") for c in Color for p in variant.pieces
     }
 
 
