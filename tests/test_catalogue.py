@@ -218,6 +218,22 @@ def test_child_overrides_merge_and_null_removes() -> None:
     assert child.board.holes == {Square.parse("c4")}
 
 
+def test_an_id_is_the_short_name_and_is_not_inherited() -> None:
+    text = edit("    notes: [a note]\n", "    notes: [a note]\n    id: mini-id\n") + (
+        "  child:\n    extends: mini\n    title: Child\n"
+    )
+    cat = load_catalogue_text(text)
+    mini, child = cat.get("mini"), cat.get("child")
+    assert (mini.id, mini.short_name) == ("mini-id", "mini-id")
+    assert (child.id, child.short_name) == (None, "child")  # inheriting it would make two variants share it
+
+
+def test_the_shipped_bipartite_games_have_short_ids(shipped: dict[str, Variant]) -> None:
+    short = {v.short_name for v in shipped.values()}
+    assert len(short) == len(shipped) and all(3 <= len(s) <= 32 for s in short)
+    assert shipped["bipartite-stage-two-white-orthogonal"].id == "bipartite-two-white-orthogonal"
+
+
 # ---------------------------------------------------------------------------
 # Bad catalogues: one per validation rule
 

@@ -16,7 +16,9 @@ from generator.emit.jinja import TEMPLATES, environment
 #: template -> the names its emitter passes
 CONTEXTS = {
     "fairy-stockfish/variants.ini.j2": {"ini"},
+    "fairy-stockfish/section.ini.j2": set(),  # a macro, called with a SectionContext
     "page/index.html.j2": {"page"},
+    "pychess/variant.ini.j2": {"upload"},
     "zillions/family.zrf.j2": {"family"},
     "zillions/macros.zrf.j2": {"family"},  # imported "with context" by family.zrf.j2
 }

@@ -2,14 +2,16 @@
 
 The schema (:mod:`generator.catalogue.validating`) checked each value on its own; the builder
 checks what needs the entry as a whole (squares on the board, letters defined, castling pieces in
-place, a way to win, pawn ranks some pawn can use, no side extinct at the start) and raises one :class:`~generator.catalogue.errors.CatalogueError` naming
-the line, the variant and the field.
+place, a way to win, pawn ranks some pawn can use, no side extinct at the start, short ids) and
+raises one :class:`~generator.catalogue.errors.CatalogueError` naming the line, the variant and
+the field.
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any, NoReturn
 
 from generator.betza import BetzaError, parse_betza
@@ -38,6 +40,10 @@ from generator.catalogue.model import (
 from generator.catalogue.pawn_ranks import pawn_ranks
 from generator.catalogue.reading import Node, Where
 from generator.catalogue.validating import RANGE_RE
+
+#: An ``id``: pychess-variants' rule for a variant's name (3-32 characters, starting with a letter),
+#: within the catalogue's own alphabet for names (no ``_``, which the site would also take).
+ID_RE = re.compile(r"[a-z][a-z0-9-]{2,31}")
 
 
 def _expand(text: str) -> Iterator[Square]:
@@ -116,11 +122,24 @@ class VariantBuilder:
             notes=tuple(n.value.strip() for n in self.value(node, "notes", [])),
             description=self.value(node, "description", "").strip(),
             fairy_stockfish_builtin=self.value(node, "fairy_stockfish_builtin"),
+            id=self.build_id(node.get("id")),
             source_line=node.key_line,
         )
         self.check_pawn_ranks(variant)
         self.check_extinction(variant)
         return variant
+
+    def build_id(self, node: Node | None) -> str | None:
+        if node is None:
+            return None
+        if not ID_RE.fullmatch(node.value):
+            self.fail(
+                node,
+                "id",
+                f"{node.value!r} is not a valid id: use 3-32 characters from a-z, 0-9 and '-', starting with "
+                "a letter (pychess-variants' rule for a variant's name)",
+            )
+        return str(node.value)
 
     # -- board and squares
 
@@ -410,3 +429,22 @@ class VariantBuilder:
             self.value(node, "double_pass", False),
             self.value(node, "drops_reset_move_rule", False),
         )
+
+
+def check_short_names(built: Sequence[tuple[Variant, Node]], path: str) -> None:
+    """No two variants share a :attr:`~generator.catalogue.model.Variant.short_name` (an ``id``, or
+    the name of a variant without one); ``built`` pairs each variant with its merged entry."""
+    seen: dict[str, str] = {}
+    for v, node in built:
+        if v.short_name in seen:
+            other = seen[v.short_name]
+            id_node = node.get("id")
+            what = "id" if id_node is not None else "name"
+            line = node.key_line if id_node is None else id_node.line
+            raise Where(path, v.name).error(
+                line,
+                "id" if id_node is not None else None,
+                f"{what} {v.short_name!r} is already the short name of variant {other!r} (its id, or its name "
+                "if it has none): ids must be unique",
+            )
+        seen[v.short_name] = v.name

@@ -27,9 +27,13 @@ def strip_nulls(node: Node) -> Node:
     return node
 
 
+#: an entry's own keys: a child is not abstract because its parent is, and two entries cannot share an id
+NOT_INHERITED = ("abstract", "extends", "id")
+
+
 def _merge(parent: dict[str, Node], child: Node, top: bool) -> Node:
     """Child over parent: mappings merge key by key (except a variant's ``setup``), all else replaces."""
-    out = {k: v for k, v in parent.items() if not (top and k in ("abstract", "extends"))}
+    out = {k: v for k, v in parent.items() if not (top and k in NOT_INHERITED)}
     for key, node in child.value.items():
         if node.value is None:
             out.pop(key, None)

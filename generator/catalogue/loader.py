@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.catalogue.building import VariantBuilder
+from generator.catalogue.building import VariantBuilder, check_short_names
 from generator.catalogue.errors import CatalogueError
 from generator.catalogue.extends import resolve_extends, strip_nulls
 from generator.catalogue.model import Catalogue
@@ -55,16 +55,17 @@ def _catalogue(text: str, path: str) -> Catalogue:
         if entry.value is None:
             raise top.error(entry.key_line, None, f"variant {name!r} is empty")
         check(entry, VARIANT, "", Where(path, name), partial=True)
-    variants = []
+    built = []
     for name, merged in resolve_extends(entries.value, path).items():
         abstract = entries.value[name].get("abstract")
         if abstract is not None and abstract.value:
             continue
         check(merged, VARIANT, "", Where(path, name), partial=False)
-        variants.append(VariantBuilder(name, merged, families.value, path).build())
-    if not variants:
+        built.append((VariantBuilder(name, merged, families.value, path).build(), merged))
+    if not built:
         raise top.error(entries.key_line, "variants", "no variants (every entry is abstract)")
-    return Catalogue(path, tuple(variants))
+    check_short_names(built, path)
+    return Catalogue(path, tuple(v for v, _ in built))
 
 
 def load_catalogue_text(text: str, path: str = "<string>") -> Catalogue:

@@ -302,6 +302,9 @@ class Variant:
     #: the Fairy-Stockfish built-in variant this entry reproduces; ``variantgen check`` compares the
     #: two, as well as the entry's own ini section
     fairy_stockfish_builtin: str | None = None
+    #: a short name (3-32 characters) where the name is too long for a target: pychess-variants'
+    #: upload names; None where the name serves (:attr:`short_name`)
+    id: str | None = None
     source_line: int = 0
     #: the pieces by letter: derived from ``pieces``, read-only, and built afresh for every copy
     #: (``dataclasses.replace`` included), so no two variants share it
@@ -313,6 +316,11 @@ class Variant:
 
     def piece(self, letter: str) -> PieceType:
         return self.piece_index[letter.upper()]
+
+    @property
+    def short_name(self) -> str:
+        """The catalogue's ``id``, else the name; unique in the catalogue."""
+        return self.id or self.name
 
 
 @dataclass(frozen=True)

@@ -293,6 +293,7 @@ VARIANT = Struct(
         ),
         "notes": Seq(TITLE, unique=False),
         "fairy_stockfish_builtin": NAME,
+        "id": NAME,
         "must_capture": BOOL,
     },
     ("title", "family", "board", "pieces", "setup"),

@@ -6,6 +6,9 @@
 * :mod:`generator.emit.fairy_stockfish` renders ``variants.ini`` (options by group in
   ``fairy_stockfish_options``; the ini's static check in ``fairy_stockfish_lint``, the pyffish
   load check in ``fairy_stockfish_loader``).
+* :mod:`generator.emit.pychess` writes a pychess-variants upload per variant Fairy-Stockfish plays
+  exactly: one file of one section (rendered as in ``variants.ini``) and a piece set, both checked
+  against the site's upload rules.
 * :mod:`generator.emit.zillions` writes one zip per family: the ``.zrf``, its pictures, a rules text.
 * :mod:`generator.emit.diagrams` and :mod:`generator.emit.page` draw the SVGs and ``index.html``.
 * Every emitter's ``emit(catalogue, folder, names)`` returns a :class:`~generator.emit.manifest.Manifest`

@@ -32,7 +32,7 @@ from generator import shipped
 from generator.catalogue import DEFAULT_CATALOGUE
 from generator.catalogue.model import Catalogue
 from generator.catalogue.source import describe, identity
-from generator.emit import build_folder, diagrams, fairy_stockfish, page, zillions
+from generator.emit import build_folder, diagrams, fairy_stockfish, page, pychess, zillions
 from generator.emit.build_folder import RECORD
 from generator.emit.fidelity import check_name, limitations
 from generator.emit.manifest import Manifest
@@ -87,6 +87,7 @@ class Emitter:
 EMITTERS: list[Emitter] = [
     Emitter(fairy_stockfish.FOLDER, fairy_stockfish.emit, fairy_stockfish.TARGET),
     Emitter(zillions.FOLDER, zillions.emit, zillions.TARGET),
+    Emitter(pychess.FOLDER, pychess.emit, pychess.TARGET),
     Emitter(diagrams.FOLDER, diagrams.emit),
     Emitter(page.FILE_NAME, page.emit, file=True),
 ]

@@ -30,7 +30,7 @@ pyffish loads the text as meant is :func:`generator.emit.fairy_stockfish_loader.
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -55,9 +55,11 @@ __all__ = [
     "TARGET",
     "IniContext",
     "SectionContext",
+    "catalogue_identity",
     "emit",
     "expected_start_fens",
     "ini_context",
+    "renamed",
     "render_ini",
     "section_context",
     "section_entries",
@@ -89,10 +91,19 @@ _BUILTIN_NAMES = (
 BUILTIN_VARIANTS = frozenset(_BUILTIN_NAMES.split())
 
 
+def renamed(name: str, taken: Collection[str] = BUILTIN_VARIANTS) -> str:
+    """``name``, or ``<name>-variantgen`` if ``taken`` (FSF's built-ins) has it: FSF keeps the first
+    definition of a name.
+
+    >>> renamed("chess"), renamed("ajax-chess")
+    ('chess-variantgen', 'ajax-chess')
+    """
+    return name + RENAME_SUFFIX if name in taken else name
+
+
 def section_name(variant: Variant) -> str:
     """The ini section name of ``variant``: its name, or ``<name>-variantgen`` if FSF has that built in."""
-    name = check_name(variant.name, "variant name")
-    return name + RENAME_SUFFIX if name in BUILTIN_VARIANTS else name
+    return renamed(check_name(variant.name, "variant name"))
 
 
 def start_fen(variant: Variant) -> str:
@@ -147,18 +158,13 @@ def _wrap(text: str, first: str, rest: str) -> list[str]:
     return textwrap.wrap(text, width=100, initial_indent=first, subsequent_indent=rest, break_on_hyphens=False)
 
 
-def _comment(variant: Variant, name: str, source: str | None, written: bool) -> tuple[str, ...]:
-    """The section's comment: title, source, the renaming and what FSF cannot express."""
+def _comment(variant: Variant, naming: str, source: str | None, written: bool) -> tuple[str, ...]:
+    """The section's comment: title, source, why it is named so, and what FSF cannot express."""
     where = f"{source or 'the catalogue'}, line {variant.source_line}" if variant.source_line else (source or "code")
     seed = f"; seed page {variant.seed}" if variant.seed else ""
     comment = [f"{variant.title} ({variant.name})", f"source: {where}; family {variant.family_title}{seed}"]
-    if name != variant.name:
-        comment += _wrap(
-            f"named {name}: Fairy-Stockfish has a built-in variant {variant.name} and keeps the first "
-            "definition of a name",
-            "",
-            "  ",
-        )
+    if naming:
+        comment += _wrap(naming, "", "  ")
     lims = limitations(variant, TARGET)
     if not lims:
         comment.append("Fairy-Stockfish plays every rule of this entry.")
@@ -174,18 +180,33 @@ def _comment(variant: Variant, name: str, source: str | None, written: bool) -> 
     return tuple(comment)
 
 
-def section_context(variant: Variant, source: str | None = None) -> SectionContext:
+def section_context(
+    variant: Variant, source: str | None = None, name: str | None = None, naming: str = ""
+) -> SectionContext:
     """Everything the template needs for one variant's section; ``source`` names the catalogue file
-    in the comment."""
-    name = section_name(variant)
+    in the comment.  The section is called :func:`section_name`, unless ``name`` says otherwise (a
+    pychess-variants upload), with ``naming`` a sentence in the comment on why."""
+    if name is None:
+        name = section_name(variant)
+        if name != variant.name:
+            naming = (
+                f"named {name}: Fairy-Stockfish has a built-in variant {variant.name} and keeps the first "
+                "definition of a name"
+            )
     written = writable(variant, TARGET)
-    comment = _comment(variant, name, source, written)
+    comment = _comment(variant, naming, source, written)
     if not written:
         return SectionContext(name, variant.name, False, comment)
     r = relaxed(variant, TARGET)
     fen = start_fen(r)
     setup = OptionGroup.of("setup", [("startFen", fen)])
     return SectionContext(name, variant.name, True, comment, (*option_groups(r), setup), fen)
+
+
+def catalogue_identity(catalogue: Catalogue) -> tuple[str, str]:
+    """The catalogue's file name and the sha256 of its bytes, as the headers name it."""
+    file_name, digest = identity(catalogue.path)
+    return ini_value(file_name, "catalogue file name"), digest
 
 
 def _header(
@@ -216,8 +237,7 @@ def _header(
 
 def ini_context(catalogue: Catalogue, names: Sequence[str] | None = None) -> IniContext:
     """The context of the whole ``variants.ini``; ``ValueError`` if two variants would share a section."""
-    file_name, digest = identity(catalogue.path)
-    file_name = ini_value(file_name, "catalogue file name")
+    file_name, digest = catalogue_identity(catalogue)
     selected = select(catalogue, names)
     sections = tuple(section_context(v, file_name) for v in selected)
     seen: dict[str, str] = {}

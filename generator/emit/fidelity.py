@@ -20,6 +20,15 @@ larger than Fairy-Stockfish's 12x10.
 ()
 >>> limitations(cat.get("chess"), "fairy-stockfish")
 ()
+
+pychess-variants (:data:`PYCHESS`) is not a target of its own: its user-defined variants are
+Fairy-Stockfish sections, so a variant is uploaded only where Fairy-Stockfish plays every rule of
+it, and each rule it does not becomes a reason for no upload (:data:`EXACT_ONLY`).
+
+>>> [x.rule for x in limitations(cat.get("prime-ministers-chess"), PYCHESS)]
+['swap']
+>>> writable(cat.get("prime-ministers-chess"), PYCHESS), writable(cat.get("chess"), PYCHESS)
+(False, True)
 """
 
 from __future__ import annotations
@@ -47,7 +56,9 @@ from generator.catalogue.model import (
 )
 
 __all__ = [
+    "EXACT_ONLY",
     "FAIRY_STOCKFISH",
+    "PYCHESS",
     "TARGETS",
     "UNWRITABLE",
     "ZILLIONS",
@@ -64,8 +75,13 @@ __all__ = [
 TARGETS = ("fairy-stockfish", "zillions")
 FAIRY_STOCKFISH, ZILLIONS = TARGETS
 
+#: pychess-variants' user-defined variants: Fairy-Stockfish sections, uploaded one at a time
+PYCHESS = "pychess"
+
 #: Rules whose limitation means the target gets no output at all for the variant.
 UNWRITABLE = frozenset({"board-size", "piece-slots", "no-moves"})
+#: Targets that get output for a variant only where they play every rule of it.
+EXACT_ONLY = frozenset({PYCHESS})
 
 # Fairy-Stockfish (pyffish 0.0.90, large-board build): see shared/research/fairy-stockfish.md.
 FSF_MAX_FILES, FSF_MAX_RANKS = 12, 10
@@ -126,8 +142,9 @@ def relaxed(variant: Variant, target: str) -> Variant:
 
 
 def writable(variant: Variant, target: str) -> bool:
-    """Whether ``target`` gets any output for ``variant`` (see :data:`UNWRITABLE`)."""
-    return not any(x.rule in UNWRITABLE for x in limitations(variant, target))
+    """Whether ``target`` gets any output for ``variant`` (see :data:`UNWRITABLE` and :data:`EXACT_ONLY`)."""
+    found = limitations(variant, target)
+    return not found if target in EXACT_ONLY else not any(x.rule in UNWRITABLE for x in found)
 
 
 def fairy_stockfish_pieces(variant: Variant) -> list[tuple[PieceType, str]]:
@@ -164,8 +181,10 @@ def _analyse(variant: Variant, target: str) -> tuple[tuple[Limitation, ...], Var
         found, changes = _fairy_stockfish(variant)
     elif target == ZILLIONS:
         found, changes = _zillions(variant)
+    elif target == PYCHESS:
+        found, changes = _pychess(variant), Changes()
     else:
-        raise ValueError(f"unknown target {target!r}; known: {', '.join(TARGETS)}")
+        raise ValueError(f"unknown target {target!r}; known: {', '.join((*TARGETS, PYCHESS))}")
     out = dataclasses.replace(variant, **changes) if changes else variant
     return tuple(found), out
 
@@ -192,6 +211,14 @@ class _Notes:
 
     def add(self, rule: str, text: str, switchable: bool = True) -> None:
         self.found.append(Limitation(self.target, rule, text, switchable))
+
+
+def _pychess(v: Variant) -> list[Limitation]:
+    """Every rule Fairy-Stockfish does not play exactly, as a reason for no upload."""
+    return [
+        Limitation(PYCHESS, x.rule, f"no upload, as pychess-variants plays by Fairy-Stockfish: {x.text}", False)
+        for x in _analyse(v, FAIRY_STOCKFISH)[0]
+    ]
 
 
 def _zillions(v: Variant) -> tuple[list[Limitation], Changes]:
