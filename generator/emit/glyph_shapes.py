@@ -17,7 +17,7 @@ squares (the larger coordinate of the leap), one step to three.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from generator.betza import Modality
@@ -337,6 +337,16 @@ def rose(tips: Sequence[Tip], at: Anchor, inner: float, dot: bool) -> list[Shape
         n = math.hypot(v[0], v[1])
         return at.x + v[0] / n * rho, at.y - v[1] / n * rho
 
+    spokes, marks = _spokes_and_marks(tips, point, width, size)
+    centre = [circle(at.x, at.y, inner, "ink")] if dot else []
+    return _layered(spokes, [*centre, *marks], width, on_body=dot)
+
+
+def _spokes_and_marks(
+    tips: Sequence[Tip], point: Callable[[Vector, float], Point], width: float, size: float
+) -> tuple[list[Shape], list[Shape]]:
+    """The rose's spokes (ink lines) and the marks at their ends; ``point(v, d)``: where a target
+    ``d`` squares out along ``v`` goes."""
     spokes: list[Shape] = []
     marks: list[Shape] = []
     for t in sorted(tips, key=_tip_order):
@@ -351,20 +361,33 @@ def rose(tips: Sequence[Tip], at: Anchor, inner: float, dot: bool) -> list[Shape
             # a rider of longer leaps (DD) lands on every c-th square only: beads there
             marks += [circle(*point(v, k), width * 0.9, "ink") for k in range(c, int(d), c)] if c > 1 else []
             continue
-        d = max(abs(v[0]), abs(v[1]))
-        x, y = point(v, d)
+        x, y = point(v, max(abs(v[0]), abs(v[1])))
         if t.kind in ("step", "lame"):
             back = size * 0.8 if t.modality is Modality.MOVE else 0.0  # a ring stays hollow
             n = math.hypot(x - start[0], y - start[1])
             stop = (x - (x - start[0]) / n * back, y - (y - start[1]) / n * back)
-            spokes.append(line([start, stop], width if t.kind == "step" else width * 0.45))
+            spokes.append(line([start, stop], width if t.kind == "step" else width * 0.45))  # lame: thin
         marks += _marker(t.modality, x, y, size)
         if t.initial:
             marks.append(_frame(x, y, size))
-    centre = [circle(at.x, at.y, inner, "ink")] if dot else []
-    drawn = [*spokes, *centre, *marks]
-    ink = [s for s in drawn if s.paint == "ink"]
-    return [*_halo(ink, width * 0.9), *(s for s in drawn if s.paint == "halo"), *ink]
+    return spokes, marks
+
+
+def _layered(spokes: list[Shape], marks: list[Shape], width: float, on_body: bool) -> list[Shape]:
+    """The rose in drawing order: fill-coloured rims first, so that ink marks stand out on
+    whatever lies under them."""
+    marks_ink = [s for s in marks if s.paint == "ink"]
+    halos = _halo(marks_ink, width * 0.9)
+    discs = [s for s in marks if s.paint == "halo"]  # the insides of rings
+    if on_body:  # ink spokes: the body around them gives the piece's colour
+        return [*_halo(spokes, width * 0.9), *halos, *discs, *spokes, *marks_ink]
+    # around a head, the rose is most of the picture: spokes in the piece's colour, outlined
+    rim = max(0.9, width * 0.3)
+    tubes = [s for s in spokes if s.size >= width]
+    outlines = [Shape("line", s.points, _r(s.size + 2 * rim), "ink") for s in tubes]
+    fills = [Shape("line", s.points, s.size, "halo") for s in tubes]
+    thin = [s for s in spokes if s.size < width]
+    return [*halos, *outlines, *fills, *thin, *discs, *marks_ink]
 
 
 def _crowded(tips: Sequence[Tip]) -> bool:
