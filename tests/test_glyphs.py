@@ -13,7 +13,7 @@ from generator.betza import Modality, parse_betza
 from generator.catalogue import DEFAULT_CATALOGUE, Color, Role, load_catalogue
 from generator.catalogue.model import PieceType
 from generator.emit import font
-from generator.emit.glyphs import KEY, bmp_bytes, features, glyph, glyph_set, raster, svg_symbol
+from generator.emit.glyphs import INK, KEY, PAPER, bmp_bytes, features, glyph, glyph_set, raster, svg_symbol
 
 SIZES = (48, 64)
 CATALOGUES = (DEFAULT_CATALOGUE, DEFAULT_CATALOGUE.parent / "catalogues" / "fairy-stockfish.yaml")
@@ -146,6 +146,22 @@ CLASSIC = (
     *("fmWfcF", "fmFfcW", "mRcB", "mBcR", "RmF", "BmW", "NmK", "nN", "nD", "nA", "iW", "fN", "ffN", "NAD", "ND"),
     *("NW", "NK", "Q2", "KD", "QNN", "RNN", "mNcN", "fK", "bK", "mQ", "cQ", "R3B", "DD", "AA", "fsW", "vW"),
 )
+
+
+def test_a_black_piece_reads_black_at_48_pixels() -> None:
+    """The marks of a glyph may not swamp its colour: every shipped piece shows at least as much
+    of its own fill, against its outline colour, as the orthodox queen (whose spiked crown is
+    mostly outline) does."""
+
+    def own_colour(p: PieceType) -> float:
+        px = [sum(v) for row in cached_raster(p, Color.BLACK, 48) for v in row if v != KEY]
+        fill = sum(1 for v in px if v < sum(PAPER[Color.BLACK]) + 90)
+        ink = sum(1 for v in px if v > sum(INK[Color.BLACK]) - 90)
+        return fill / (fill + ink)
+
+    queen = own_colour(piece("Q"))
+    for p in shipped_pieces().values():
+        assert own_colour(p) >= queen, f"{p.name} ({p.betza}) reads lighter than a queen: {own_colour(p):.2f}"
 
 
 def test_different_moves_or_roles_never_share_a_glyph() -> None:

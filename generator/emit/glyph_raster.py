@@ -146,7 +146,7 @@ def raster(g: Glyph, color: Color | str, size: int = 64) -> list[list[RGB]]:
             cv.circle(*pts[0], (s.size + STROKE / 2) * k, 2)
             cv.circle(*pts[0], (s.size - STROKE / 2) * k, 1)
         else:
-            cv.circle(*pts[0], s.size * k, 2)
+            cv.circle(*pts[0], s.size * k, value)
     colours = (KEY, PAPER[c], INK[c])
     n, half = size * _SS, _SS * _SS / 2
     out: list[list[RGB]] = []

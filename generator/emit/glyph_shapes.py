@@ -381,13 +381,17 @@ def _layered(spokes: list[Shape], marks: list[Shape], width: float, on_body: boo
     discs = [s for s in marks if s.paint == "halo"]  # the insides of rings
     if on_body:  # ink spokes: the body around them gives the piece's colour
         return [*_halo(spokes, width * 0.9), *halos, *discs, *spokes, *marks_ink]
-    # around a head, the rose is most of the picture: spokes in the piece's colour, outlined
+    # around a head the rose is most of the picture: drawn in the piece's colour with a thin ink
+    # rim (spokes become tubes, discs balls), so that a black piece reads black at 48 pixels
     rim = max(0.9, width * 0.3)
-    tubes = [s for s in spokes if s.size >= width]
+    tubes = [s for s in spokes if s.size > width * 0.6]  # lame spokes stay thin lines
     outlines = [Shape("line", s.points, _r(s.size + 2 * rim), "ink") for s in tubes]
     fills = [Shape("line", s.points, s.size, "halo") for s in tubes]
-    thin = [s for s in spokes if s.size < width]
-    return [*halos, *outlines, *fills, *thin, *discs, *marks_ink]
+    thin = [s for s in spokes if s.size <= width * 0.6]
+    balls = [s for s in marks_ink if s.kind == "circle"]
+    rest = [s for s in marks_ink if s.kind != "circle"]
+    hearts = [Shape("circle", s.points, _r(s.size - rim), "halo") for s in balls if s.size > 2 * rim]
+    return [*_halo(rest, width * 0.9), *outlines, *fills, *thin, *balls, *hearts, *rest]
 
 
 def _crowded(tips: Sequence[Tip]) -> bool:
