@@ -96,7 +96,10 @@ def test_the_summary_is_short_and_says_what_was_written(
     zips = len(list((tmp_path / "out" / "zillions").glob("*.zip")))
     assert f"zillions: {zips} files in out/zillions/, {zips} downloads with 14 games" in lines
     assert "page: out/index.html" in lines
-    assert "  prime-ministers-chess: fairy-stockfish (swap); zillions (move-rule, insufficient-material)" in lines
+    assert (
+        "  prime-ministers-chess: fairy-stockfish (swap); zillions (move-rule, insufficient-material); pychess (swap)"
+        in lines
+    )
     assert lines[-1] == f"{len(on_disk) - 1} files written, listed in out/{RECORD}"
 
 

@@ -9,13 +9,14 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from generator.betza import parse_betza
+from generator.betza import Modality, parse_betza
 from generator.catalogue import DEFAULT_CATALOGUE, Color, Role, load_catalogue
 from generator.catalogue.model import PieceType
 from generator.emit import font
-from generator.emit.glyphs import KEY, bmp_bytes, features, glyph, glyph_set, raster, svg_symbol
+from generator.emit.glyphs import INK, KEY, PAPER, bmp_bytes, features, glyph, glyph_set, raster, svg_symbol
 
 SIZES = (48, 64)
+CATALOGUES = (DEFAULT_CATALOGUE, DEFAULT_CATALOGUE.parent / "catalogues" / "fairy-stockfish.yaml")
 
 
 def piece(betza: str, letter: str = "X", *roles: Role) -> PieceType:
@@ -107,36 +108,96 @@ def test_white_is_light_and_black_is_dark() -> None:
         inside = [sum(px) for row in pixels for px in row if px != KEY]
         return sum(1 for v in inside if test(v)) / len(inside)
 
-    for betza in ("K", "Q", "R", "B", "N", "fmWfcF"):
-        white, black = raster(piece(betza), Color.WHITE, 64), raster(piece(betza), Color.BLACK, 64)
+    orthodox = (piece("K", "K", Role.ROYAL), piece("Q"), piece("R"), piece("B"), piece("N"))
+    for p in (*orthodox, piece("fmWfcF", "P", Role.PAWN)):
+        white, black = raster(p, Color.WHITE, 64), raster(p, Color.BLACK, 64)
         assert white != black
         assert share(white, lambda v: v > 600) > 0.25 and share(white, lambda v: v < 100) > 0.1  # light, dark outline
         assert share(black, lambda v: v < 200) > 0.25 and share(black, lambda v: v > 600) > 0.1  # dark, light outline
 
 
-def test_every_catalogue_piece_gets_a_glyph(catalogue) -> None:
-    for v in catalogue.variants:
-        for p in v.pieces:
-            g = glyph(p)
-            assert g.shapes and g.kind
-            for color in Color:
-                for size in SIZES:
-                    pixels = cached_raster(p, color, size)
-                    assert any(px != KEY for row in pixels for px in row), (v.name, p.letter)
+def shipped_pieces() -> dict[tuple, PieceType]:
+    """Every piece of both shipped catalogues, one per movement and roles."""
+    out = {}
+    for path in CATALOGUES:
+        for v in load_catalogue(path).variants:
+            for p in v.pieces:
+                out.setdefault((p.movement, p.roles), p)
+    return out
 
 
-def test_piece_types_of_a_variant_never_look_alike(catalogue) -> None:
-    for v in catalogue.variants:
+def test_every_piece_of_both_catalogues_gets_a_glyph() -> None:
+    pieces = shipped_pieces()
+    assert len(pieces) > 30
+    for p in pieces.values():
+        g = glyph(p)
+        assert g.shapes and g.kind
+        assert not any(m.startswith("badge") for m in g.marks), p.betza  # no letter: the shape says it
         for color in Color:
             for size in SIZES:
+                pixels = cached_raster(p, color, size)
+                assert any(px != KEY for row in pixels for px in row), (p.name, p.betza)
+
+
+# Classic fairy pieces beside the shipped ones; each also as a royal piece.
+CLASSIC = (
+    *("W", "F", "D", "A", "H", "G", "N", "C", "Z", "K", "WD", "FA", "WA", "FD", "NN", "CC", "ZZ", "NC", "CZ"),
+    *("WAD", "FAD", "KAD", "RN", "BN", "QN", "BW", "RF", "R2", "B2", "R4", "fR", "fB", "vR", "sR", "WfF", "FfW"),
+    *("fmWfcF", "fmFfcW", "mRcB", "mBcR", "RmF", "BmW", "NmK", "nN", "nD", "nA", "iW", "fN", "ffN", "NAD", "ND"),
+    *("NW", "NK", "Q2", "KD", "QNN", "RNN", "mNcN", "fK", "bK", "mQ", "cQ", "R3B", "DD", "AA", "fsW", "vW"),
+)
+
+
+def test_a_black_piece_reads_black_at_48_pixels() -> None:
+    """The marks of a glyph may not swamp its colour: every shipped piece shows at least as much
+    of its own fill, against its outline colour, as the orthodox queen (whose spiked crown is
+    mostly outline) does."""
+
+    def own_colour(p: PieceType) -> float:
+        px = [sum(v) for row in cached_raster(p, Color.BLACK, 48) for v in row if v != KEY]
+        fill = sum(1 for v in px if v < sum(PAPER[Color.BLACK]) + 90)
+        ink = sum(1 for v in px if v > sum(INK[Color.BLACK]) - 90)
+        return fill / (fill + ink)
+
+    queen = own_colour(piece("Q"))
+    for p in shipped_pieces().values():
+        assert own_colour(p) >= queen, f"{p.name} ({p.betza}) reads lighter than a queen: {own_colour(p):.2f}"
+
+
+def test_different_moves_or_roles_never_share_a_glyph() -> None:
+    pieces = dict(shipped_pieces())
+    for betza in CLASSIC:
+        for roles in ((), (Role.ROYAL,)):
+            p = piece(betza, "X", *roles)
+            pieces.setdefault((p.movement, p.roles), p)
+    for betza in ("fmWfcF", "fmWfcFfmD", "fmFfcW", "fmK", "KN", "fmW", "fmWfcFN"):  # pawns too: role and moves
+        p = piece(betza, "P", Role.PAWN)
+        pieces.setdefault((p.movement, p.roles), p)
+    shapes: dict[tuple, str] = {}
+    pixels: dict[tuple, str] = {}
+    for (movement, roles), p in pieces.items():
+        who = f"{movement.render()} {sorted(r.value for r in roles)}"
+        g = glyph(p)
+        assert g.shapes not in shapes, f"{who} is drawn like {shapes.get(g.shapes)}"
+        shapes[g.shapes] = who
+        small = cached_raster(p, Color.WHITE, 48)  # the Zillions bitmap size
+        assert small not in pixels, f"{who} looks like {pixels.get(small)} at 48 pixels"
+        pixels[small] = who
+
+
+def test_piece_types_of_a_variant_never_look_alike() -> None:
+    for path in CATALOGUES:
+        for v in load_catalogue(path).variants:
+            glyphs = glyph_set(v.pieces)
+            for color in Color:
                 seen: dict[tuple, str] = {}
                 for p in v.pieces:
-                    key = cached_raster(p, color, size)
-                    assert key not in seen, f"{v.name}: {p.letter} looks like {seen.get(key)} ({color.word}, {size})"
+                    key = tuple(map(tuple, raster(glyphs[p.letter], color, 48)))
+                    assert key not in seen, f"{v.name}: {p.letter} looks like {seen.get(key)} ({color.word})"
                     seen[key] = p.letter
 
 
-def test_glyph_set_badges_pieces_that_would_coincide() -> None:
+def test_glyph_set_badges_only_pieces_that_would_coincide() -> None:
     twins = [piece("R", "R"), piece("R", "T"), piece("B", "B")]
     plain = {p.letter: glyph(p) for p in twins}
     assert plain["R"] == plain["T"]  # same movement, same picture...
@@ -145,9 +206,12 @@ def test_glyph_set_badges_pieces_that_would_coincide() -> None:
     assert "badge:R" in glyphs["R"].marks and "badge:T" in glyphs["T"].marks
     assert glyphs["B"] == plain["B"]
     assert raster(glyphs["R"], Color.WHITE, 48) != raster(glyphs["T"], Color.WHITE, 48)
+    for path in CATALOGUES:  # no shipped variant has two pieces moving alike: no badge anywhere
+        for v in load_catalogue(path).variants:
+            assert not [g.marks for g in glyph_set(v.pieces).values() if any(m.startswith("badge") for m in g.marks)]
 
 
-# --- motifs follow features -----------------------------------------------------------------------------
+# --- silhouettes and marks follow the moves ---------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -157,60 +221,72 @@ def test_glyph_set_badges_pieces_that_would_coincide() -> None:
         ("B", (), "mitre"),
         ("Q", (), "coronet"),
         ("N", (), "horse"),
+        ("C", (), "horse"),
+        ("NN", (), "echo-horse"),
         ("K", (Role.ROYAL,), "crown"),
         ("fmWfcF", (Role.PAWN,), "pawn"),
-        ("fmK", (), "pawn"),  # forward-only mover
+        ("fmK", (Role.PAWN,), "pawn"),
+        ("fmK", (), "man"),  # a forward mover without the pawn role
         ("BN", (), "mitre+horse"),
         ("RN", (), "battlements+horse"),
         ("QN", (), "coronet+horse"),
+        ("QNN", (), "coronet+echo-horse"),
         ("RmF", (), "battlements"),
+        ("fR", (), "battlements"),
         ("B3", (), "mitre"),
         ("KAD", (), "man"),
         ("FmW", (), "man"),
-        ("fKsWmbK", (), "man"),
-        ("mWnD", (), "man"),
+        ("fhKbmK", (), "man"),
+        ("nDmW", (), "man"),
         ("NmvW", (), "horse"),
-        ("K", (), "man"),  # a non-royal king: the crownless king
+        ("K", (), "man"),  # a king's moves without the royal role
+        ("N", (Role.ROYAL,), "horse"),
     ],
 )
-def test_motif_follows_features(betza: str, roles: tuple[Role, ...], kind: str) -> None:
+def test_silhouette_follows_the_moves(betza: str, roles: tuple[Role, ...], kind: str) -> None:
     assert glyph(piece(betza, "X", *roles)).kind == kind
 
 
-def test_compounds_differ_from_their_parts() -> None:
-    bn, b, n = (glyph(piece(x)).shapes for x in ("BN", "B", "N"))
-    assert bn != b and bn != n
-    rn, r = (glyph(piece(x)).shapes for x in ("RN", "R"))
-    assert rn != r and rn != bn
+def test_the_rose_maps_what_the_silhouette_does_not_say() -> None:
+    camel = features(piece("C"))
+    assert camel.knight == "rose" and {t.vector for t in camel.rose} == set(parse_betza("C").moves[0].vectors())
+    assert {t.kind for t in camel.rose} == {"leap"}
+    assert "medallion" in glyph(piece("C")).marks
+    assert features(piece("N")).rose == frozenset() and features(piece("N")).knight == "leaper"
+    assert features(piece("NN")).knight == "rider" and not features(piece("NN")).rose
+    rook = features(piece("RmF"))  # the Ajax Rook: the tower says its lines, the rose its steps
+    assert (rook.lines, rook.line_reach) == ("orthogonal", 0)
+    assert {(t.vector, t.kind, t.modality) for t in rook.rose} == {
+        (v, "step", Modality.MOVE) for v in ((-1, -1), (-1, 1), (1, -1), (1, 1))
+    }
+    assert "medallion" not in glyph(piece("RmF")).marks  # steps fit on the body
+    lance = features(piece("fR"))  # lines in some directions only: the rose draws them
+    assert lance.line_reach is None and {(t.vector, t.kind) for t in lance.rose} == {((0, 1), "line")}
+    guard = features(piece("fhKbmK"))
+    assert {t.vector for t in guard.rose if t.modality is Modality.BOTH} == {(-1, 1), (0, 1), (1, 1), (-1, 0), (1, 0)}
+    assert {t.vector for t in guard.rose if t.modality is Modality.MOVE} == {(-1, -1), (0, -1), (1, -1)}
+    swordsman = features(piece("nDmW"))
+    assert {t.kind for t in swordsman.rose} == {"step", "lame"}
+    minister = features(piece("KAD"))
+    assert len(minister.rose) == 16 and {t.kind for t in minister.rose} == {"step", "leap"}
+    assert not features(piece("K", "K", Role.ROYAL)).rose and not features(piece("fmWfcF", "P", Role.PAWN)).rose
+    assert len(features(piece("fmWfcF")).rose) == 3  # the same moves without the pawn role: mapped
 
 
-def test_marks_follow_features() -> None:
-    assert glyph(piece("R")).marks == ()  # orthodox: no marks, no badge
+def test_marks_follow_the_moves() -> None:
+    assert glyph(piece("R")).marks == ()  # orthodox: nothing to add
     assert "range:3" in glyph(piece("B3")).marks and "range:3" in glyph(piece("R3")).marks
-    assert "emblem:diamond:move" in glyph(piece("RmF")).marks
-    assert "emblem:square:move" in glyph(piece("BmW")).marks
-    assert "emblem:circle:move" in glyph(piece("NmK")).marks
-    assert "emblem:circle:capture" in glyph(piece("NK")).marks
-    assert glyph(piece("KAD")).marks[:2] == ("head:circle", "rays:8")
-    assert glyph(piece("FmW")).marks[0] == "head:diamond"
-    assert glyph(piece("mWnD")).marks[:2] == ("head:square", "rays:4")
-    assert "badge:M" in glyph(piece("KAD", "M")).marks
+    assert glyph(piece("mBcN")).marks == ("tag:lines:move", "tag:leaps:capture")
+    assert glyph(piece("mNcB")).marks == ("tag:lines:capture", "tag:leaps:move")
+    assert glyph(piece("N", "K", Role.ROYAL)).marks == ("crowned",)
+    assert glyph(piece("KAD")).marks == ("rose:16",)
+    assert glyph(piece("FC")).marks == ("rose:12", "medallion")
 
 
 def test_the_name_does_not_matter() -> None:
     a = PieceType("N", "Knight", "N", parse_betza("N"))
-    b = PieceType("N", "Something Else", "N", parse_betza("N"), help="whatever")
+    b = PieceType("C", "Something Else", "N", parse_betza("N"), help="whatever")
     assert glyph(a) == glyph(b)
-
-
-def test_features_read_the_betza() -> None:
-    f = features(piece("fKsWmbK"))
-    assert f.steps_capture == {(-1, 1), (0, 1), (1, 1), (-1, 0), (1, 0)}
-    assert f.steps_move == {(-1, -1), (0, -1), (1, -1)}
-    assert not f.pawn and f.orthogonal is None and not f.orthodox
-    f = features(piece("R3"))
-    assert (f.orthogonal, f.diagonal) == (3, None)
-    assert features(piece("Q")).orthogonal == 0 == features(piece("Q")).diagonal
 
 
 # --- SVG ------------------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@ headless Chromium renders it with every image loaded (a missing Chromium fails t
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import re
@@ -16,9 +17,12 @@ from urllib.parse import unquote, urlsplit
 import pytest
 
 from generator.catalogue import DEFAULT_CATALOGUE, load_catalogue
-from generator.emit import fairy_stockfish
+from generator.catalogue.loader import load_catalogue_text
+from generator.emit import fairy_stockfish, pychess
 from generator.emit.build import build
 from generator.emit.fidelity import FAIRY_STOCKFISH, writable
+from generator.emit.orthodox import orthodox_chess, piece_key, rule_differences, same_rules, yardstick
+from generator.emit.page import PageContext, VariantEntry, page_context, render_page
 
 CATALOGUE = load_catalogue(DEFAULT_CATALOGUE)
 CHROMIUM = Path("/usr/bin/chromium")
@@ -102,8 +106,6 @@ def test_every_variant_with_its_diagrams_downloads_and_fidelity(out: Path, page:
     for v in CATALOGUE.variants:
         assert v.name in page.ids and f"#{v.name}" in page.links  # a section, listed in the contents
         assert f"diagrams/{v.name}-setup.svg" in srcs
-        assert {f"diagrams/{v.name}-{p.letter}.svg" for p in v.pieces} <= srcs
-        assert all(p.betza in text for p in v.pieces)
         zip_name = v.family_title.replace(" ", "%20") + ".zip"
         assert f"zillions/{zip_name}" in page.links
         if writable(v, FAIRY_STOCKFISH):
@@ -113,6 +115,120 @@ def test_every_variant_with_its_diagrams_downloads_and_fidelity(out: Path, page:
     assert "Fairy-Stockfish plays every rule." in text
     assert "Zillions has no move counter" in text  # a limitation text, as fidelity derives it
     assert "Ajax-Capablanca%20Chess.zip" in text
+
+
+CONTEXT = page_context(CATALOGUE)
+
+
+def articles(ctx: PageContext = CONTEXT) -> dict[str, VariantEntry]:
+    return {v.name: v for f in ctx.families for v in f.variants}
+
+
+def test_every_piece_has_one_card_and_every_variant_a_chip_for_each_of_its_pieces(out: Path, page: Page) -> None:
+    cards = [*CONTEXT.orthodox.pieces, *(c for v in articles().values() for c in v.new_pieces)]
+    anchors = [c.anchor for c in cards]
+    assert len(anchors) == len(set(anchors)) and set(anchors) <= page.ids
+    # one card per piece: no two cards show the same diagram
+    shown = [local_file(out, c.src).read_text(encoding="utf-8") for c in cards]
+    assert len(shown) == len(set(shown))
+    for v in CATALOGUE.variants:
+        chips = [c for g in articles()[v.name].pieces for c in g.chips]
+        assert sorted(c.name for c in chips) == sorted(p.name for p in v.pieces)
+        assert all(c.href[1:] in anchors for c in chips)
+
+
+def test_orthodox_cards_appear_once_and_are_told_by_moves_and_roles() -> None:
+    ref = yardstick(CATALOGUE.variants)
+    assert ref is CATALOGUE.get("chess")  # the catalogue's own plain chess is the yardstick
+    assert CONTEXT.orthodox.variant == ref.name
+    orthodox = {piece_key(p) for p in ref.pieces}
+    assert len(CONTEXT.orthodox.pieces) == len(orthodox) == 6
+    for name, v in articles().items():
+        variant = CATALOGUE.get(name)
+        assert variant is not None
+        by_name = {p.name: p for p in variant.pieces}
+        for group in v.pieces:
+            for chip in group.chips:
+                assert (group.label == "Orthodox") == (piece_key(by_name[chip.name]) in orthodox), (name, chip.name)
+        assert not any(piece_key(by_name[c.name]) in orthodox for c in v.new_pieces)
+    # Bipartite's Messenger moves and promotes as the orthodox pawn: a chip to the Pawn's card
+    stage_two = articles()["bipartite-stage-two-white-diagonal"]
+    orthodox_chips = next(g for g in stage_two.pieces if g.label == "Orthodox").chips
+    assert "Messenger" in [c.name for c in orthodox_chips]
+
+
+RENAMED = """\
+families:
+  f: {title: Renamed, seed: null}
+variants:
+  renamed:
+    title: Renamed
+    family: f
+    board: {files: 8, ranks: 8}
+    pieces:
+      K: {name: Sovereign, betza: K, roles: [royal]}
+      H: {name: Horse, betza: N}
+      N: {name: Knight, betza: C}
+    setup:
+      white: {K: [e1], H: [b1], N: [g1]}
+      black: {K: [e8], H: [b8], N: [g8]}
+"""
+
+
+def test_orthodox_is_derived_from_moves_never_from_names() -> None:
+    ctx = page_context(load_catalogue_text(RENAMED))
+    (article,) = articles(ctx).values()
+    labels = {c.name: g.label for g in article.pieces for c in g.chips}
+    assert labels == {"Sovereign": "Orthodox", "Horse": "Orthodox", "Knight": "New, below"}
+    assert [c.name for c in article.new_pieces] == ["Knight"]
+    # no variant plays chess: the built-in description is the yardstick, its cards from this variant
+    assert ctx.orthodox.variant is None
+    assert [c.name for c in ctx.orthodox.pieces] == ["Sovereign", "Horse"]
+    assert dict(article.differences)["Castling"] == "None."
+    assert "Pawns" in dict(article.differences)
+    assert dict(article.same)["Goal"] == "Checkmating the Sovereign wins."  # the same rule, under its own name
+
+
+def test_each_variant_shows_first_what_differs_from_chess(out: Path) -> None:
+    chess, ajax = articles()["chess"], articles()["ajax-chess"]
+    assert chess.is_yardstick and chess.differences == ()
+    differ, same = dict(ajax.differences), dict(ajax.same)
+    assert differ["Board"] == "10 files × 10 ranks."
+    assert "up to 3 squares" in differ["Pawns"] and "Goal" in same and "Board" not in same
+    html = (out / "index.html").read_text(encoding="utf-8")
+    article = html[html.index('id="ajax-chess"') : html.index('id="ajax-ministers-chess"')]
+    folded = article[article.index("<details>") :]
+    assert "Different from orthodox chess" in article
+    assert article.index("10 files × 10 ranks") < article.index("<details>")  # differences first
+    assert "<dt>Goal</dt>" in folded and "<dt>Board</dt>" not in folded  # what is as in chess, folded
+    pm2 = articles()["prime-ministers-chess-2"]
+    assert "Swap" in dict(pm2.differences) and "Pawns" in dict(pm2.same)
+
+
+def test_rule_differences_compare_with_the_yardstick_generically() -> None:
+    chess = CATALOGUE.get("chess")
+    assert chess is not None and same_rules(chess, orthodox_chess())
+    nocastle = dataclasses.replace(chess, name="x", castling=())
+    assert not same_rules(nocastle, chess)
+    assert rule_differences(nocastle, chess)[0] == [("Castling", "None.")]
+    assert rule_differences(chess, chess)[0] == []
+    stage_one = CATALOGUE.get("bipartite-stage-one")  # no pawns: the pawn topics differ as None.
+    assert stage_one is not None
+    assert dict(rule_differences(stage_one, chess)[0])["Promotion"] == "None."
+
+
+def test_install_steps_once_and_per_variant_only_its_links(out: Path) -> None:
+    html = (out / "index.html").read_text(encoding="utf-8")
+    steps = html[html.index('id="install"') : html.index(f'id="{CONTEXT.orthodox.anchor}"')]
+    words = ("Zillions of Games", "\\Rules\\", "Open Game", "VariantPath", "UCI_Variant", "cutechess-cli")
+    for needed in (*words, "fairy-stockfish load variants.ini"):
+        assert needed in steps, needed
+    assert html.count("VariantPath") == steps.count("VariantPath")  # the steps are not repeated per variant
+    assert "<h3>pychess-variants</h3>" in steps and "My variants" in steps
+    for v in CATALOGUE.variants:  # a link exactly where the pychess emitter wrote an upload
+        upload = f"pychess/{pychess.upload_file_name(v)}"
+        assert (f'href="{upload}"' in html) == pychess.uploaded(v) == (out / upload).is_file(), v.name
+    assert render_page(CATALOGUE, pychess=None).count("pychess-variants") == 0  # no uploads: no steps
 
 
 def test_page_is_deterministic(out: Path, tmp_path: Path) -> None:
@@ -137,7 +253,7 @@ window.addEventListener("load", function () {
     .map(function (i) { return i.getAttribute("src"); });
   var out = document.createElement("pre");
   out.id = "image-check";
-  out.textContent = JSON.stringify({total: images.length, bad: bad});
+  out.textContent = JSON.stringify({total: images.length, bad: bad, height: document.documentElement.scrollHeight});
   document.body.appendChild(out);
 });
 </script>
@@ -153,7 +269,7 @@ def test_chromium_renders_the_page_with_every_image(out: Path, page: Page, tmp_p
     probe = out / "index-image-check.html"
     probe.write_text(html.replace("</body>", CHECK_SCRIPT + "</body>"), encoding="utf-8")
     try:
-        done = run_chromium(["--dump-dom", probe.as_uri()], tmp_path / "profile-dom")
+        done = run_chromium(["--window-size=1280,800", "--dump-dom", probe.as_uri()], tmp_path / "profile-dom")
     finally:
         probe.unlink()
     assert done.returncode == 0, done.stderr[-2000:]
@@ -162,6 +278,10 @@ def test_chromium_renders_the_page_with_every_image(out: Path, page: Page, tmp_p
     result = json.loads(found.group(1).replace("&quot;", '"').replace("&amp;", "&"))
     assert result["bad"] == [], f"images that did not load: {result['bad']}"
     assert result["total"] == len(page.images)
+    # The page once was 37,335 pixels tall at this width (every piece's card in every variant);
+    # told by what differs from chess, it must stay under a third of that.
+    assert result["height"] <= 37_335 // 3, f"the page is {result['height']} pixels tall at 1280 pixels wide"
+    assert result["height"] > 3_000  # and it is the whole page, not a stub
 
     shot = tmp_path / "page.png"
     done = run_chromium(

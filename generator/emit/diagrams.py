@@ -46,6 +46,7 @@ from generator.engine.state import EMPTY
 __all__ = [
     "FOLDER",
     "emit",
+    "piece_board_box",
     "piece_file",
     "piece_marks",
     "piece_svg",
@@ -479,13 +480,24 @@ def _legend_icon(kind: str, x: float, y: float, s: float) -> str:
     )
 
 
+PIECE_PAD, PIECE_TOP = 14, 48  #: a piece diagram's margin, and the height of its heading
+
+
+def piece_board_box(variant: Variant, piece: PieceType) -> tuple[int, int]:
+    """Width and height of the part of :func:`piece_svg`'s picture above the legend: heading and
+    board (the page shows that part beside one legend for all its diagrams)."""
+    side = piece_marks(variant, piece).side
+    board = side * (BOARD_PIXELS // side)
+    return board + 2 * PIECE_PAD, PIECE_TOP + board + 4
+
+
 def piece_svg(variant: Variant, piece: PieceType) -> str:
     """The moves of ``piece`` (a piece of ``variant``) as an SVG document (deterministic text)."""
     marks = piece_marks(variant, piece)
     n, half = marks.side, marks.side // 2
     s = BOARD_PIXELS // n
     board = n * s
-    pad, top = 14, 48
+    pad, top = PIECE_PAD, PIECE_TOP
     legend = _legend(marks, variant, piece)
     rows = (len(legend) + 1) // 2
     width = board + 2 * pad
