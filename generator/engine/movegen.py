@@ -112,22 +112,28 @@ def _generate(pos: State, out: list[Move] | None) -> int:
 
 def _count_free(pos: State, own: Bitboard, occ: Bitboard, king: int, pinned: Bitboard) -> int:
     """How many moves the pieces have when the side to move is not in check (perft's last ply):
-    pieces no check test concerns are counted straight from their targets, pawns all at once;
-    the king, pinned pieces and pieces with initial or lame moves go to :func:`_count_held`."""
+    pieces no check test concerns are counted straight from their targets, pawns all at once, the
+    king's steps tested one by one; pinned pieces and pieces with initial or lame moves go through
+    the general routines."""
     rules = pos.rules
     enemy = pos.by_color[1 - pos.turn]
     empty = rules.geo.all & ~occ
     allowed = (0, empty, enemy, empty | enemy)  # by modality: moves, captures, both
     by_type = pos.by_type
-    held = pinned | (1 << king if king >= 0 else 0)
+    king_bit = 1 << king if king >= 0 else 0
     n = 0
     for t, tabs, init, pawn in rules.plans[pos.turn]:
         bb = by_type[t] & own
         if not bb:
             continue
-        odd = bb if tabs.has_lame else bb & (held | pos.unmoved if init is not None else held)
+        if tabs.has_lame:
+            odd = bb
+        elif init is not None:
+            odd = bb & (pinned | king_bit | pos.unmoved)
+        else:
+            odd = bb & (pinned | king_bit) if pawn else bb & pinned
         if odd:
-            n += _count_held(pos, t, odd, occ, king, pinned)
+            n += (_pawn_moves if pawn else _piece_moves)(pos, t, odd, occ, king, False, pinned, None)
             bb ^= odd
             if not bb:
                 continue
@@ -152,30 +158,10 @@ def _count_free(pos: State, own: Bitboard, occ: Bitboard, king: int, pinned: Bit
                     if a is None:
                         a = sl.targets(occ)
                     tgt |= a & allowed[mod]
-            n += tgt.bit_count()
-    return n
-
-
-def _count_held(pos: State, t: int, bb: Bitboard, occ: Bitboard, king: int, pinned: Bitboard) -> int:
-    """The moves :func:`_count_free` cannot count from targets alone; a plain king's steps are tested
-    here, everything else goes through the general routines."""
-    rules = pos.rules
-    us = pos.turn
-    n = 0
-    tabs = rules.tables[t][us]
-    if king >= 0 and bb >> king & 1 and rules.initial_tables[t][us] is None and not tabs.has_lame:
-        empty = rules.geo.all & ~occ
-        enemy = pos.by_color[1 - us]
-        tgt = (
-            targets(tabs, king, occ, empty, enemy)
-            if tabs.has_slides
-            else tabs.quiet[king] & empty | tabs.capture[king] & enemy
-        )
-        if tgt:
-            n += _king_moves(pos, king, tgt, occ ^ 1 << king, None)
-        bb ^= 1 << king
-    if bb:
-        n += (_pawn_moves if rules.is_pawn[t] else _piece_moves)(pos, t, bb, occ, king, False, pinned, None)
+            if s != king:
+                n += tgt.bit_count()
+            elif tgt:
+                n += _king_moves(pos, s, tgt, occ ^ low, None)
     return n
 
 
