@@ -1,17 +1,25 @@
 """Perft speed of the reference engine, side by side with python-chess.
 
-    python benchmarks/perft.py [--catalogue FILE] [--depth N]
+    python benchmarks/perft.py [--catalogue FILE] [--depth N] [--profile]
 
 Runs perft 4 from the chess start and perft 3 from "Kiwipete" with both
 engines in the same process, printing nodes per second and the ratio, then
 perft N (default 3) from the start of every catalogue variant, with times.
 Both engines count the last ply without playing it (python-chess:
 ``legal_moves.count()``), the usual way to run perft.
+
+``--profile`` says where the reference engine's time goes: cProfile's own
+time per function over chess perft 4, as shares.  On 2026-11-25 the pieces'
+targets at the last ply (``_count_free``) took 30%, make and unmake 13%, the
+pawns counted all at once 10%, the one pass for check and pins 9%, the
+dispatch in ``_generate`` 6%, the king's step tests (``attacked``) 4%.
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
+import pstats
 import time
 from collections.abc import Callable
 
@@ -46,15 +54,30 @@ def timed(fn: Callable[[], int], repeat: int = 3) -> tuple[int, float]:
     return nodes, best
 
 
+def profile(pos: Position) -> None:
+    """cProfile's own time per function of the reference engine over perft 4, as shares."""
+    prof = cProfile.Profile()
+    prof.runcall(perft, pos, 4)
+    stats = pstats.Stats(prof).get_stats_profile()
+    total = sum(f.tottime for f in stats.func_profiles.values())
+    print(f"{'function':<24} {'share':>6}")
+    for name, f in sorted(stats.func_profiles.items(), key=lambda kv: -kv[1].tottime)[:12]:
+        print(f"{name:<24} {f.tottime / total:>6.0%}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--catalogue", default=str(DEFAULT_CATALOGUE))
     ap.add_argument("--depth", type=int, default=3, help="perft depth for the catalogue variants")
+    ap.add_argument("--profile", action="store_true", help="where the time of chess perft 4 goes, then stop")
     args = ap.parse_args()
     catalogue = load_catalogue(args.catalogue)
     chess_variant = catalogue.get("chess")
     assert chess_variant is not None, "the catalogue needs the 'chess' calibration entry"
 
+    if args.profile:
+        profile(Position.from_fen(chess_variant, START))
+        return
     print(f"{'position':<10} {'depth':>5} {'nodes':>9} {'variantgen nps':>15} {'python-chess nps':>17} {'ratio':>6}")
     for label, fen, depth in (("start", START, 4), ("kiwipete", KIWIPETE, 3)):
         pos = Position.from_fen(chess_variant, fen)
