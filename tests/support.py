@@ -53,3 +53,22 @@ def assert_disagreement(
     assert pos.fen() == d.fen
     text = d.describe()
     assert v.name in text and d.fen in text and all(m in text for m in only_reference | only_engine)
+
+
+#: A small catalogue that loads (one 6x6 variant, "mini"), for tests that edit it into a bad one.
+MINI = """\
+families:
+  fam: {title: Family}
+variants:
+  mini:
+    title: Mini
+    family: fam
+    board: {files: 6, ranks: 6}
+    pieces:
+      K: {name: King, betza: K, roles: [royal]}
+      R: {name: Rook, betza: R}
+      P: {name: Pawn, betza: fmWfcF, roles: [pawn]}
+    setup:
+      white: {K: [d1], R: [a1, f1], P: [a2-f2]}
+      black: {K: [d6], R: [a6, f6], P: [a5-f5]}
+"""

@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from support import MINI
 
 from generator.catalogue import CatalogueError, load_catalogue, reading
 from generator.cli import main
@@ -26,22 +27,7 @@ CORPUS = ROOT / "tests" / "bad_catalogues"
 EXPECTED = CORPUS / "expected.txt"
 
 # A catalogue that loads; the generated cases start from it.
-GOOD = """\
-families:
-  fam: {title: Family}
-variants:
-  mini:
-    title: Mini
-    family: fam
-    board: {files: 6, ranks: 6}
-    pieces:
-      K: {name: King, betza: K, roles: [royal]}
-      R: {name: Rook, betza: R}
-      P: {name: Pawn, betza: fmWfcF, roles: [pawn]}
-    setup:
-      white: {K: [d1], R: [a1, f1], P: [a2-f2]}
-      black: {K: [d6], R: [a6, f6], P: [a5-f5]}
-"""
+GOOD = MINI
 
 
 def read_expected() -> dict[str, list[str]]:

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from support import MINI
 
 from generator.catalogue import DEFAULT_CATALOGUE, CatalogueError, load_catalogue, load_catalogue_text
 from generator.catalogue.model import Catalogue, Color
@@ -263,22 +264,6 @@ def test_piece_set_problems_wants_exactly_the_sites_list(good: str) -> None:
 
 # -- names: a clear error only where an upload is due ---------------------------------------------------
 
-MINI = """\
-families:
-  fam: {title: Family}
-variants:
-  mini:
-    title: Mini
-    family: fam
-    board: {files: 6, ranks: 6}
-    pieces:
-      K: {name: King, betza: K, roles: [royal]}
-      R: {name: Rook, betza: R}
-      P: {name: Pawn, betza: fmWfcF, roles: [pawn]}
-    setup:
-      white: {K: [d1], R: [a1, f1], P: [a2-f2]}
-      black: {K: [d6], R: [a6, f6], P: [a5-f5]}
-"""
 LONG = "a-mini-chess-on-six-by-six-squares"  # 34 characters
 
 
