@@ -166,11 +166,12 @@ def test_a_rebuild_keeps_files_it_did_not_write(tmp_path: Path) -> None:
 def test_a_rebuild_removes_what_the_previous_build_wrote_and_this_one_does_not(tmp_path: Path) -> None:
     out = tmp_path / "out"
     build(CATALOGUE, out, ["chess", "ajax-chess"])
-    assert (out / "zillions" / "Ajax Chess.zip").is_file()
+    assert (out / "zillions" / "Ajax Chess (variantgen).zip").is_file()
     ajax = sorted(p.name for p in (out / "diagrams").iterdir() if p.name.startswith("ajax-chess"))
     assert ajax
     build(CATALOGUE, out, ["chess"])
-    assert not (out / "zillions" / "Ajax Chess.zip").exists() and (out / "zillions" / "Chess.zip").is_file()
+    zips = out / "zillions"
+    assert not (zips / "Ajax Chess (variantgen).zip").exists() and (zips / "Chess (variantgen).zip").is_file()
     assert not any(p.name.startswith("ajax-chess") for p in (out / "diagrams").iterdir())
     files = json.loads((out / RECORD).read_text())["files"]
     assert sorted([*files, RECORD]) == sorted(str(p.relative_to(out)) for p in out.rglob("*") if p.is_file())

@@ -52,16 +52,17 @@ def test_a_file_that_differs_from_a_fresh_build_is_named_and_still_checked(
 
 
 def test_a_zip_that_differs_is_named_and_checked(out_copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = out_copy / "zillions" / "Chess.zip"
+    path = out_copy / "zillions" / "Chess (variantgen).zip"
+    member = "Chess (variantgen)/Chess (variantgen).zrf"
     with zipfile.ZipFile(path) as zf:
         files = {name: zf.read(name) for name in zf.namelist()}
-    files["Chess.zrf"] = files["Chess.zrf"].replace(b"; ", b";  ", 1)  # a comment changes, not a rule
+    files[member] = files[member].replace(b"; ", b";  ", 1)  # a comment changes, not a rule
     with zipfile.ZipFile(path, "w") as zf:
         for name, data in files.items():
             zf.writestr(name, data)
     code, out, _ = _run(capsys, "chess", "--engine", "zillions", "--out", str(out_copy), "--depth", "1", "--games", "1")
     assert code == 0
-    assert f"{path}:Chess.zrf differs from a fresh build of the catalogue; checking the file on disk" in out
+    assert f"{path}:{member} differs from a fresh build of the catalogue; checking the file on disk" in out
     assert f".zrf files in {out_copy} loaded and verified" in out
 
 
@@ -69,7 +70,7 @@ def test_a_zip_that_differs_is_named_and_checked(out_copy: Path, capsys: pytest.
     ("engine", "missing", "hint"),
     [
         ("fairy-stockfish", "fairy-stockfish/variants.ini", "--ini FILE"),
-        ("zillions", "zillions/Chess.zip", "--zrf FILE"),
+        ("zillions", "zillions/Chess (variantgen).zip", "--zrf FILE"),
     ],
 )
 def test_a_build_folder_without_the_file_is_one_line(

@@ -136,7 +136,7 @@ MUTATIONS = [
     # no promotion to the Minister
     (
         "ajax-bigamous",
-        "(define add-as-moved-or-promote-to-",
+        "(define add-as-moved-or-promote",
         r" AjaxMinister(?= AjaxBishop)",
         "",
         0,
@@ -194,11 +194,12 @@ def test_the_command_checks_a_given_zrf_and_exits_1(tmp_path: Path, capsys: pyte
 
 
 def test_the_command_reads_a_zip_and_checks_the_variants_it_has(capsys: pytest.CaptureFixture[str]) -> None:
-    zipped = Path(__file__).resolve().parents[1] / "out" / "zillions" / "Bipartite Chess.zip"
+    zipped = Path(__file__).resolve().parents[1] / "out" / "zillions" / "Bipartite Chess (variantgen).zip"
     args = check_args("--engine", "zillions", "--zrf", str(zipped), "--depth", "1", "--games", "1", "--plies", "20")
     assert cmd_check(CAT, args) == 0
     out = capsys.readouterr().out
-    assert re.search(r"^zillions \(the ZRF interpreter\): 3 games of .*Bipartite Chess\.zip loaded", out, re.M), out
+    top = r"^zillions \(the ZRF interpreter\): 3 games of .*Bipartite Chess \(variantgen\)\.zip"
+    assert re.search(top, out, re.M), out
     assert re.search(r"^bipartite-stage-one: \d+ positions, \d+ moves compared, .*zillions \d+%\)$", out, re.M), out
     assert "chess:" not in out.replace("Bipartite Chess", "").replace("bipartite", "")
     assert out.rstrip().endswith("all agree")
@@ -208,8 +209,8 @@ def test_a_file_without_the_title_is_a_clear_error(tmp_path: Path) -> None:
     path = write(tmp_path, render_family(CAT, "chess"), "Chess.zrf")
     with pytest.raises(
         ValueError,
-        match=r"has no game or variant titled 'Ajax Chess' \(for ajax-chess\); "
-        r"its titles: 'Chess'",
+        match=r"has no game or variant titled 'Ajax Chess \(variantgen\)' \(for ajax-chess\); "
+        r"its titles: 'Chess \(variantgen\)'",
     ):
         cmd_check(CAT, check_args("ajax-chess", "--engine", "zillions", "--zrf", str(path)))
     with pytest.raises(ValueError, match="no game titled as a catalogue variant; its titles: 'Nothing'"):
@@ -222,7 +223,7 @@ def test_a_file_without_the_title_is_a_clear_error(tmp_path: Path) -> None:
                 str(
                     write(
                         tmp_path,
-                        render_family(CAT, "chess").replace('(title "Chess")', '(title "Nothing")'),
+                        render_family(CAT, "chess").replace('(title "Chess (variantgen)")', '(title "Nothing")'),
                         "Nothing.zrf",
                     )
                 ),
@@ -261,7 +262,7 @@ def test_a_different_start_position_is_refused(tmp_path: Path) -> None:
     moved = altered("ajax-chess", "(board-setup", r"\(King f1\)", "(King f5)")
     with pytest.raises(
         EngineError,
-        match=r"ajax-chess: 'Ajax Chess' of .* starts from 'rnbmkqmbnr/pppppppppp/10/10/"
+        match=r"ajax-chess: 'Ajax Chess \(variantgen\)' of .* starts from 'rnbmkqmbnr/pppppppppp/10/10/"
         r"10/5K4/10/10/PPPPPPPPPP/RNBMQ1MBNR w', the catalogue from 'rnbmkqmbnr/"
         r"pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNBMQKMBNR w'",
     ):

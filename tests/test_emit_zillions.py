@@ -9,6 +9,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from shared_data import zillions_file
 
 from generator.catalogue import DEFAULT_CATALOGUE, load_catalogue
 from generator.catalogue.model import Catalogue
@@ -94,7 +95,7 @@ def test_every_variant_is_a_game_or_variant_with_its_title(catalogue: Catalogue,
         forms = [f for f in _forms(rendered[family]) if isinstance(f, list) and f[0] in ("game", "variant")]
         assert [f[0] for f in forms] == ["game"] + ["variant"] * (len(variants) - 1)
         titles = [_find(f, "title")[0][1] for f in forms]
-        assert titles == [f'"{v.title}"' for v in variants]
+        assert titles == [f'"{zillions.game_title(v.title)}"' for v in variants]
 
 
 def test_symmetry_lists_every_direction_and_moves_use_declared_ones(rendered: dict[str, str]) -> None:
@@ -174,8 +175,8 @@ def test_templates_name_no_catalogue_entry(catalogue: Catalogue) -> None:
 
 
 def test_zrf_file_name() -> None:
-    assert zillions.zrf_file_name("Ajax-Capablanca Chess") == "Ajax-Capablanca Chess.zrf"
-    assert zillions.zrf_file_name("Caf\u00e9 / Chess") == "Cafe - Chess.zrf"
+    assert zillions.zrf_file_name("Ajax-Capablanca Chess") == "Ajax-Capablanca Chess (variantgen).zrf"
+    assert zillions.zrf_file_name("Caf\u00e9 / Chess") == "Cafe - Chess (variantgen).zrf"
     with pytest.raises(ValueError):
         zillions.zrf_file_name("///")
 
@@ -210,45 +211,77 @@ def test_zips_are_reproducible_and_complete(catalogue: Catalogue, tmp_path: Path
         a = zillions.write_family_zip(catalogue, family, tmp_path / "a")
         b = zillions.write_family_zip(catalogue, family, tmp_path / "b")
         assert a.name == b.name and a.read_bytes() == b.read_bytes()
-        stem = a.name[: -len(".zip")]
+        top = a.name[: -len(".zip")]
         with zipfile.ZipFile(io.BytesIO(a.read_bytes())) as zf:
             infos = zf.infolist()
             names = [i.filename for i in infos]
             assert names == sorted(names)
             assert all(i.date_time == (1980, 1, 1, 0, 0, 0) and i.external_attr == 0o644 << 16 for i in infos)
-            assert f"{stem}.zrf" in names and f"{stem}.txt" in names
-            text = zf.read(f"{stem}.zrf").decode("ascii")
+            assert f"{top}/{top}.zrf" in names and f"{top}/{top}.txt" in names
+            text = zf.read(f"{top}/{top}.zrf").decode("ascii")
             named = set(re.findall(r'"(images\\[^"]+)"', text))
             assert named
-            images = {n for n in names if n.startswith("images/")}
+            images = {n.removeprefix(f"{top}/") for n in names if n.startswith(f"{top}/images/")}
             assert {n.replace("\\", "/") for n in named} == images, "every picture named, and nothing else"
             for n in images:
-                w, h = _bmp_size(zf.read(n))
-                if n.startswith("images/Board"):
+                w, h = _bmp_size(zf.read(f"{top}/{n}"))
+                if n.startswith(f"images/{top}/Board"):
                     assert (w, h) != (zillions.PIECE_SIZE, zillions.PIECE_SIZE)
                 else:
                     assert (w, h) == (zillions.PIECE_SIZE, zillions.PIECE_SIZE)
-            rules = zf.read(f"{stem}.txt").decode("ascii")
+            rules = zf.read(f"{top}/{top}.txt").decode("ascii")
             for v in zillions.families(catalogue)[family]:
                 assert v.title in rules
                 for lim in limitations(v, "zillions"):
-                    assert lim.text.split(",")[0] in rules.replace("\n", " ")
+                    assert lim.text.split(",")[0] in rules.replace("\r\n", " ")
 
 
-def test_board_picture_shows_holes(catalogue: Catalogue) -> None:
-    v = next(v for v in catalogue.variants if v.board.holes)
-    files = zillions.family_files(catalogue, v.family)
-    boards = [n for n in files if n.startswith("images/Board") and "-" in n]
-    assert boards
-    w, h = _bmp_size(files[boards[0]])
-    s, e = zillions.SQUARE_SIZE, zillions.BOARD_BORDER
-    assert (w, h) == (v.board.files * s + 2 * e, v.board.ranks * s + 2 * e)
+def _shipped_titles() -> set[str]:
+    """The game titles of the rules files Zillions ships that the shared data holds."""
+    from generator import zrf
+
+    titles: set[str] = set()
+    for name in ("Chess.zrf", "fairychess.zrf"):
+        titles |= set(zrf.load(zillions_file(name)).titles())
+    return titles - {"-"}  # "-" titles are separators in Zillions' menus
+
+
+def test_zips_are_laid_out_as_real_downloads(catalogue: Catalogue, tmp_path: Path) -> None:
+    """One folder per zip, named after the family; the pictures under images/ in a folder of the
+    family's own, named from the .zrf with backslashes; Windows line ends; macro names of at most 31
+    characters (the corpus's longest); no file name or title that Zillions ships."""
+    shipped = _shipped_titles()
+    assert "Chess" in shipped and "Grand Chess" in shipped
+    manifest = zillions.emit(catalogue, tmp_path)
+    for z in manifest.zrf:
+        with zipfile.ZipFile(tmp_path / z.path) as zf:
+            names = zf.namelist()
+            files = {n: zf.read(n) for n in names}
+        tops = {n.split("/")[0] for n in names}
+        assert tops == {z.path.removesuffix(".zip")} and all("/" in n for n in names), names
+        top = tops.pop()
+        pictures = [n for n in names if n.endswith(".bmp")]
+        assert pictures and all(n.startswith(f"{top}/images/{top}/") for n in pictures)
+        texts = [n for n in names if not n.endswith(".bmp")]
+        assert sorted(texts) == [f"{top}/{top}.txt", f"{top}/{top}.zrf"] and z.member == f"{top}/{top}.zrf"
+        for n in texts:
+            data = files[n]
+            assert data.count(b"\n") == data.count(b"\r\n") > 0, f"{n}: CRLF line ends only"
+        text = files[z.member].decode("ascii")
+        assert Path(z.member).name.lower() not in {"chess.zrf", "fairychess.zrf"}
+        assert re.findall(r'\(image "(images\\[^"]+)"', text)
+        for ref in re.findall(r'"(images[^"]+)"', text):
+            assert ref.startswith(f"images\\{top}\\") and f"{top}/{ref.replace(chr(92), '/')}" in files
+        macros = re.findall(r"\(define (\S+)", text)
+        assert macros and max(map(len, macros)) <= 31, max(macros, key=len)
+        titles = re.findall(r'\(title "([^"]+)"', text)
+        assert titles == [g.title for g in z.games] and not set(titles) & shipped
 
 
 def test_emit_zillions_writes_selected_families(catalogue: Catalogue, tmp_path: Path) -> None:
     lines = zillions.emit_zillions(catalogue, tmp_path, ["chess"])
-    assert lines == [f"wrote {tmp_path / 'zillions' / 'Chess.zip'}"]
-    assert sorted(p.name for p in (tmp_path / "zillions").iterdir()) == ["Chess.zip"]
+    assert lines == [f"wrote {tmp_path / 'zillions' / 'Chess (variantgen).zip'}"]
+    assert sorted(p.name for p in (tmp_path / "zillions").iterdir()) == ["Chess (variantgen).zip"]
     every = zillions.emit_zillions(catalogue, tmp_path / "all")
     assert len(every) == len(zillions.families(catalogue))
     with pytest.raises(ValueError, match="unknown variant"):
@@ -266,7 +299,7 @@ def test_perft_matches_the_reference_engine(catalogue: Catalogue, rendered: dict
     for family, variants in zillions.families(catalogue).items():
         rules_file = zrf.load_text(rendered[family], f"{family}.zrf")
         for v in variants:
-            state = zrf.start(rules_file.game(v.title))
+            state = zrf.start(rules_file.game(zillions.game_title(v.title)))
             for depth in (1, 2):
                 expected = perft(Position.start(relaxed(v, "zillions")), depth)
                 assert zrf.perft(state, depth) == expected, f"{v.name} perft({depth})"
@@ -316,7 +349,7 @@ def test_zrf_follows_the_engine_move_by_move(catalogue: Catalogue, name: str, mo
     assert v is not None
     r = relaxed(v, "zillions")
     rules_file = zrf.load_text(zillions.render_family(catalogue, v.family), f"{v.family}.zrf")
-    state = zrf.start(rules_file.game(v.title))
+    state = zrf.start(rules_file.game(zillions.game_title(v.title)))
     letter_of = {z: letter for letter, z in zillions.zrf_piece_names(r).items()}
     pos = Position.start(r)
     seen: set[str] = set()
@@ -349,7 +382,7 @@ def test_rules_files_pass_the_zrf_lint(catalogue: Catalogue, tmp_path: Path) -> 
             target = tmp_path / family / name
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(data)
-        zrf = next((tmp_path / family).glob("*.zrf"))
+        zrf = next((tmp_path / family).rglob("*.zrf"))
         problems = [m for m in lint.lint(zrf) if m.kind != "warning"]
         assert not problems, "\n".join(map(str, problems))
 

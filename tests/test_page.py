@@ -12,13 +12,13 @@ import struct
 import subprocess
 from html.parser import HTMLParser
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
+from urllib.parse import quote, unquote, urlsplit
 
 import pytest
 
 from generator.catalogue import DEFAULT_CATALOGUE, load_catalogue
 from generator.catalogue.loader import load_catalogue_text
-from generator.emit import fairy_stockfish, pychess
+from generator.emit import fairy_stockfish, pychess, zillions
 from generator.emit.build import build
 from generator.emit.fidelity import FAIRY_STOCKFISH, writable
 from generator.emit.orthodox import orthodox_chess, piece_key, rule_differences, same_rules, yardstick
@@ -106,15 +106,15 @@ def test_every_variant_with_its_diagrams_downloads_and_fidelity(out: Path, page:
     for v in CATALOGUE.variants:
         assert v.name in page.ids and f"#{v.name}" in page.links  # a section, listed in the contents
         assert f"diagrams/{v.name}-setup.svg" in srcs
-        zip_name = v.family_title.replace(" ", "%20") + ".zip"
-        assert f"zillions/{zip_name}" in page.links
+        zip_name = quote(zillions.zip_file_name(v.family_title), safe="")
+        assert f"zillions/{zip_name}" in page.links and "%28variantgen%29.zip" in zip_name
         if writable(v, FAIRY_STOCKFISH):
             section = fairy_stockfish.section_name(v)
             assert f"[{section}]" in text and f"\n[{section}]\n" in ini
     assert "fairy-stockfish/variants.ini" in page.links
     assert "Fairy-Stockfish plays every rule." in text
     assert "Zillions has no move counter" in text  # a limitation text, as fidelity derives it
-    assert "Ajax-Capablanca%20Chess.zip" in text
+    assert "Ajax-Capablanca%20Chess%20%28variantgen%29.zip" in text
 
 
 CONTEXT = page_context(CATALOGUE)

@@ -180,7 +180,8 @@ class PageContext:
     orthodox: OrthodoxSection
     families: tuple[FamilyEntry, ...]
     ini: Link
-    zillions_folder: str  # the first family's download unzipped: the example of a folder to use
+    zillions_folder: str  # the folder the first family's zip holds: the example of an unzipped download
+    zillions_suffix: str  # what ends every Zillions file name and game title
     pychess: bool
     glyphs: Markup
 
@@ -268,14 +269,15 @@ def _fidelity(v: Variant) -> tuple[TargetFidelity, ...]:
 
 def _downloads(v: Variant, pychess: PychessFile | None) -> tuple[FairyStockfishLink, ZillionsLink, Link | None]:
     why = "; ".join(x.text for x in limitations(v, FAIRY_STOCKFISH) if x.rule in UNWRITABLE)
-    zip_name = zillions.zrf_file_name(v.family_title)[: -len(".zrf")] + ".zip"
+    zip_name = zillions.zip_file_name(v.family_title)
     fsf = FairyStockfishLink(
         href=_href(fairy_stockfish.FOLDER, fairy_stockfish.FILE_NAME),
         file=f"{fairy_stockfish.FOLDER}/{fairy_stockfish.FILE_NAME}",
         section=fairy_stockfish.section_name(v) if writable(v, FAIRY_STOCKFISH) else None,
         why=why,
     )
-    zrf = ZillionsLink(_href(zillions.FOLDER, zip_name), zip_name, v.title if writable(v, ZILLIONS) else None)
+    game = zillions.game_title(v.title) if writable(v, ZILLIONS) else None
+    zrf = ZillionsLink(_href(zillions.FOLDER, zip_name), zip_name, game)
     path = pychess(v) if pychess else None
     return fsf, zrf, Link(_href(*path.split("/")), path) if path else None
 
@@ -334,6 +336,7 @@ def page_context(
         families=families,
         ini=Link(_href(*ini), "/".join(ini)),
         zillions_folder=families[0].variants[0].zillions.file.removesuffix(".zip") if families else "",
+        zillions_suffix=zillions.SUFFIX.strip(),
         pychess=any(v.pychess for f in families for v in f.variants),
         glyphs=pieces.defs(),
     )

@@ -3,7 +3,7 @@
 >>> from generator.catalogue import DEFAULT_CATALOGUE, load_catalogue
 >>> from generator.emit.zillions import render_family
 >>> rules = load_text(render_family(load_catalogue(DEFAULT_CATALOGUE), "chess"), "Chess.zrf")
->>> perft(start(rules.game("Chess")), 3)
+>>> perft(start(rules.game(rules.titles()[0])), 3)
 8902
 """
 

@@ -24,9 +24,10 @@ How the catalogue becomes ZRF (see ``shared/research/zillions-zrf.md``):
   is south, left and right stay), as the other ZRF readers need.
 * **Moves.** Each Betza move becomes macro calls, one per direction: ``step``/``leap`` (one
   link), ``slide``/``ride`` (repeated), ``slide-3`` (limited), ``lame-leap-2`` (a path of steps
-  that must be empty), each optionally ``-no-capture`` or ``-capture-only`` and ``first-move-``
+  that must be empty), each optionally ``-no-capture`` or ``-capture-only`` and ``first-``
   (Betza ``i``).  The last argument says how the piece lands: ``add``, ``(add-as-moved)`` for
-  pieces with a ``never-moved?`` attribute, or ``(add-or-promote-to-...)`` for pawns.
+  pieces with a ``never-moved?`` attribute, or ``(add-or-promote)`` for pawns (named, as every
+  macro, in at most 31 characters).
 * **Pawns.** Multi-steps from the ``multi-step-zone`` with every passed square empty; en passant
   on each passed square, one macro per (steps before, steps after) pair, tested with ``mark``,
   ``last-to?`` and ``last-from?``; promotion ``(add A B ...)`` in the ``promotion-zone``.
@@ -53,22 +54,25 @@ from generator.emit.zillions.packaging import (
     write_family_zip,
 )
 from generator.emit.zillions.pieces import zrf_piece_names
-from generator.emit.zillions.text import zrf_file_name
+from generator.emit.zillions.text import SUFFIX, game_title, zip_file_name, zrf_file_name
 
 __all__ = [
     "BOARD_BORDER",
     "FOLDER",
     "PIECE_SIZE",
     "SQUARE_SIZE",
+    "SUFFIX",
     "TARGET",
     "emit",
     "emit_zillions",
     "families",
     "family_context",
     "family_files",
+    "game_title",
     "render_family",
     "rules_text",
     "write_family_zip",
+    "zip_file_name",
     "zrf_file_name",
     "zrf_piece_names",
 ]

@@ -142,9 +142,10 @@ class GameContext:
 @dataclass(frozen=True)
 class FamilyContext:
     """One ``.zrf`` file: its header, the macros it defines, its games, and the pictures it names
-    (zip path -> what to draw there)."""
+    (path from the rules file -> what to draw there); ``folder`` holds it all in the zip."""
 
     title: str
+    folder: str
     file_name: str
     header: tuple[str, ...]
     macros: tuple[MacroContext, ...]

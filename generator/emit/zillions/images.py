@@ -1,7 +1,9 @@
 """The pictures of a download: the board and every piece and token, as Windows bitmaps.
 
-A rules file names each picture by its path in the zip; :class:`Images` gives every different
-picture one path, and :func:`draw` makes its bytes (the same bytes for the same picture).
+A rules file names each picture by its path from the rules file, in a folder of the family's own
+under ``images/`` (as downloads keep theirs, so that two games' ``KingWhite.bmp`` never meet);
+:class:`Images` gives every different picture one path, and :func:`draw` makes its bytes (the same
+bytes for the same picture).
 """
 
 from __future__ import annotations
@@ -49,21 +51,22 @@ Picture = BoardPicture | PiecePicture | TokenPicture
 
 
 class Images:
-    """Zip path of each picture a file names; pictures that differ get different paths."""
+    """Path (from the rules file) of each picture a file names; pictures that differ get different paths."""
 
-    def __init__(self) -> None:
+    def __init__(self, folder: str) -> None:
+        self.folder = f"images/{folder}"
         self.paths: dict[str, Picture] = {}
         self._by_picture: dict[Picture, str] = {}
 
     def path(self, stem: str, picture: Picture) -> str:
-        """The zip path (``images/<stem>.bmp``, numbered if taken) of ``picture``."""
+        """The path (``images/<folder>/<stem>.bmp``, numbered if taken) of ``picture``."""
         found = self._by_picture.get(picture)
         if found is not None:
             return found
-        path, n = f"images/{stem}.bmp", 1
+        path, n = f"{self.folder}/{stem}.bmp", 1
         while path in self.paths:
             n += 1
-            path = f"images/{stem}{n}.bmp"
+            path = f"{self.folder}/{stem}{n}.bmp"
         self.paths[path] = picture
         self._by_picture[picture] = path
         return path

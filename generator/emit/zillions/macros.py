@@ -3,7 +3,7 @@
 A move, a landing, a castling or a swap is written as a call of a macro; :class:`Macros` hands
 out the macro's name and remembers its parameters, and ``templates/zillions/macros.zrf.j2``
 writes one body per :data:`KINDS` entry.  A name asked for again with other parameters gets a
-suffix, so two different bodies never share a name.
+suffix, so two different bodies never share a name; no name is longer than :data:`MAX_NAME`.
 
 >>> macros = Macros()
 >>> macros.use(1, "step", "leap", modality="both", initial=False)
@@ -12,6 +12,8 @@ suffix, so two different bodies never share a name.
 'step-2'
 >>> [(m["name"], m["modality"]) for m in macros.listing()]
 [('step', 'both'), ('step-2', 'move')]
+>>> macros.use(4, "swap-" + "Very" * 9 + "LongPiece", "swap", unmoved=False)
+'swap-VeryVeryVeryVeryVeryVeryVe'
 """
 
 from __future__ import annotations
@@ -47,6 +49,10 @@ GROUPS = {
     4: "Swaps",
     5: "Drops",
 }
+
+#: the longest macro name written: as long as the longest in 546 public rules files (the tools that
+#: read ZRF besides Zillions were made for those)
+MAX_NAME = 31
 
 MODALITY_SUFFIX = {Modality.BOTH: "", Modality.MOVE: "-no-capture", Modality.CAPTURE: "-capture-only"}
 MODALITY_WORD = {Modality.BOTH: "both", Modality.MOVE: "move", Modality.CAPTURE: "capture"}
@@ -109,7 +115,7 @@ class Macros:
     def use(self, group: int, name: str, kind: str, **params: Unpack[MacroParams]) -> str:
         """The name of the macro ``kind`` with these parameters, defined under ``name`` if it is new."""
         frozen = tuple(sorted(params.items()))
-        candidate, n = name, 1
+        candidate, n = name[:MAX_NAME], 1
         while True:
             m = self._by_name.get(candidate)
             if m is None:
@@ -119,7 +125,7 @@ class Macros:
             if m.kind == kind and m.params == frozen:
                 return candidate
             n += 1
-            candidate = f"{name}-{n}"
+            candidate = f"{name[: MAX_NAME - len(str(n)) - 1]}-{n}"
 
     def listing(self) -> list[MacroContext]:
         """Every macro, by group, then in order of first use (the first game's pieces first)."""

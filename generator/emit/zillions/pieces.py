@@ -2,9 +2,9 @@
 
 Each Betza move becomes macro calls, one per direction: ``step``/``leap`` (one link),
 ``slide``/``ride`` (repeated), ``slide-3`` (limited), ``lame-leap-2`` (a path of steps that must
-be empty), each optionally ``-no-capture`` or ``-capture-only`` and ``first-move-`` (Betza ``i``).
+be empty), each optionally ``-no-capture`` or ``-capture-only`` and ``first-`` (Betza ``i``).
 The last argument says how the piece lands: ``add``, ``(add-as-moved)`` for pieces with a
-``never-moved?`` attribute, or ``(add-or-promote-to-...)`` for pawns.  Pawns add multi-steps from
+``never-moved?`` attribute, or ``(add-or-promote)`` for pawns.  Pawns add multi-steps from
 the ``multi-step-zone`` and en passant; the pieces on the castling kings' squares castle; swapping
 pieces swap, using up a token on a ``dummy`` position.
 """
@@ -120,8 +120,7 @@ class PieceMoves:
                 return "(" + self.macros.use(0, "add-as-moved", "add-as-moved") + ")"
             return "add"
         choices = tuple(self.names.piece[x] for x in promo.choices)
-        name = "add-" + ("as-moved-" if moved else "") + "or-promote-" + ("" if promo.mandatory else "optionally-")
-        name += "to-" + "-".join(choices)
+        name = "add-" + ("as-moved-" if moved else "") + "or-" + ("promote" if promo.mandatory else "may-promote")
         macro = self.macros.use(0, name, "add-or-promote", choices=choices, mandatory=promo.mandatory, moved=moved)
         return f"({macro})"
 
@@ -164,7 +163,7 @@ class PieceMoves:
     def betza_move(self, m: BetzaMove, land: str) -> list[Call]:
         """One call per direction of a Betza move."""
         suffix = MODALITY_SUFFIX[m.modality]
-        prefix = "first-move-" if m.initial else ""
+        prefix = "first-" if m.initial else ""
         mod = MODALITY_WORD[m.modality]
         calls: list[Call] = []
         for vec in ordered_vectors(m.vectors()):

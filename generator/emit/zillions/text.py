@@ -3,8 +3,14 @@ r"""Names and text in ZRF: file names, piece names, strings and comments, all pl
 Zillions reads rules files in a Windows code page, takes a double quote as the end of a string
 and a backslash as a line break: everything written into a ``.zrf`` passes through here.
 
+Every file name and game title carries :data:`SUFFIX`: Zillions ships a few hundred games (its
+own ``Chess.zrf`` holds "Chess", its ``fairychess.zrf`` "Grand Chess", ...), a download unzipped
+over one of them would replace it, and two games of one title cannot be told apart in its menus.
+The catalogue may name a variant as Zillions does; the suffix keeps every name apart from theirs
+without a list of theirs to keep up to date.
+
 >>> zrf_file_name("Ajax-Capablanca Chess"), piece_id("Ajax Rook"), zrf_text('The "Caf\u00e9"')
-('Ajax-Capablanca Chess.zrf', 'AjaxRook', 'The `Cafe`')
+('Ajax-Capablanca Chess (variantgen).zrf', 'AjaxRook', 'The `Cafe`')
 """
 
 from __future__ import annotations
@@ -14,14 +20,40 @@ import textwrap
 import unicodedata
 from collections.abc import Sequence
 
+SUFFIX = " (variantgen)"  #: ends every file name and game title (see the module's docstring)
+
+
+def download_name(family_title: str) -> str:
+    """A family's download: the name of its zip (without ``.zip``), of the folder in it, and of the
+    rules file in that folder (without ``.zrf``).
+
+    >>> download_name("Chess")
+    'Chess (variantgen)'
+    """
+    return file_stem(family_title) + SUFFIX
+
 
 def zrf_file_name(family_title: str) -> str:
-    """The file name (without folder) of a family's rules file: its title, ASCII, ``.zrf``.
+    """The file name (without folder) of a family's rules file.
 
     >>> zrf_file_name("Ajax-Capablanca Chess")
-    'Ajax-Capablanca Chess.zrf'
+    'Ajax-Capablanca Chess (variantgen).zrf'
     """
-    return file_stem(family_title) + ".zrf"
+    return download_name(family_title) + ".zrf"
+
+
+def zip_file_name(family_title: str) -> str:
+    """The file name of a family's zip."""
+    return download_name(family_title) + ".zip"
+
+
+def game_title(title: str) -> str:
+    """A variant's title in the rules file, as Zillions lists it.
+
+    >>> game_title("Chess")
+    'Chess (variantgen)'
+    """
+    return zrf_text(title) + SUFFIX
 
 
 def file_stem(title: str) -> str:
