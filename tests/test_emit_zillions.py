@@ -98,6 +98,22 @@ def test_every_variant_is_a_game_or_variant_with_its_title(catalogue: Catalogue,
         assert titles == [f'"{zillions.game_title(v.title)}"' for v in variants]
 
 
+def test_tokens_stand_on_dummy_positions_and_are_declared_dummy(rendered: dict[str, str]) -> None:
+    """As real files do it: a piece set on ``dummy`` positions is a ``(piece ... (dummy))``, and a
+    ``(dummy)`` piece stands nowhere else."""
+    swapping = 0
+    for text in rendered.values():
+        for game in [f for f in _forms(text) if isinstance(f, list) and f[0] in ("game", "variant")]:
+            dummies = {pos for d in _find(game, "dummy") for pos in d[1:]}
+            declared = {p[1][1] for p in _find(game, "piece") if ["dummy"] in p}
+            placed = {e[0]: set(e[1:]) for setup in _find(game, "board-setup") for side in setup[1:] for e in side[1:]}
+            on_dummies = {name for name, positions in placed.items() if positions & dummies}
+            assert on_dummies == declared
+            assert all(placed[name] <= dummies for name in declared)
+            swapping += bool(declared)
+    assert swapping  # the catalogue has swaps: the test saw tokens
+
+
 def test_symmetry_lists_every_direction_and_moves_use_declared_ones(rendered: dict[str, str]) -> None:
     for family, text in rendered.items():
         forms = _forms(text)

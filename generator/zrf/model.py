@@ -499,10 +499,15 @@ def _piece_name(p: PieceDef, item: List, args: list[Node], err: Problems) -> Non
     """Read before the other sections."""
 
 
+def _piece_dummy(p: PieceDef, item: List, args: list[Node], err: Problems) -> None:
+    """``(dummy)``: a piece kept on dummy positions (a token, a counter); it plays as any other."""
+
+
 PIECE_SECTION_READERS: dict[str, Callable[[PieceDef, List, list[Node], Problems], None]] = {
     "name": _piece_name,
     **dict.fromkeys(("help", "description", "notation"), _piece_text),
     "image": _piece_image,
     "attribute": _piece_attribute,
     **dict.fromkeys(("moves", "drops"), _piece_blocks),
+    "dummy": _piece_dummy,
 }

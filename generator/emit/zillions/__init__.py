@@ -36,7 +36,8 @@ How the catalogue becomes ZRF (see ``shared/research/zillions-zrf.md``):
   never moved; the king lands with ``cascade``, the rook is picked up with ``from``.
 * **Drops.** ``(Piece off N)`` in the setup and a ``drops`` block limited to the ``drop-zone``.
 * **Swaps.** The swapping piece moves onto its unmoved neighbour and ``cascade``s it back; the
-  right to swap is a token per player on a ``dummy`` position, captured by the swap.
+  right to swap is a token per player on a ``dummy`` position, captured by the swap; the token's
+  piece is declared ``(dummy)``, as real files declare the pieces they keep on dummy positions.
 * **Goals.** ``checkmated``; the race as ``absolute-config`` over the zone's squares; the bare
   king with ``pieces-remaining``/``total-piece-count``; ``stalemated``; ``repetition``; a forced
   pass is ``(option "pass turn" forced)``; Black first is the turn order.

@@ -76,7 +76,9 @@ class PieceNeeds:
 
 @dataclass(frozen=True)
 class PieceContext:
-    """One ``(piece ...)``: names, texts, pictures per player, attributes, move and drop calls."""
+    """One ``(piece ...)``: names, texts, pictures per player, attributes, move and drop calls;
+    ``dummy`` for a token that only stands on ``dummy`` positions, declared ``(dummy)`` as real
+    files declare theirs."""
 
     name: str
     help: str
@@ -86,6 +88,7 @@ class PieceContext:
     moves: tuple[Call, ...]
     drops: tuple[Call, ...]
     needs: PieceNeeds
+    dummy: bool = False
 
 
 @dataclass(frozen=True)

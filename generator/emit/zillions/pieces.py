@@ -361,4 +361,5 @@ def token_context(images: Images, v: Variant, names: Names, index: int) -> Piece
         moves=(),
         drops=(),
         needs=PieceNeeds(frozenset(), {}, ()),
+        dummy=True,
     )
