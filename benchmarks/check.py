@@ -12,10 +12,9 @@ depth 4 takes hours on the larger boards, so it runs only when asked (``--pyffis
 an empty list (``--pyffish-depths``) skips an engine.
 
 Where the reference's time goes is :mod:`generator.engine.movegen`: at the last ply it counts
-moves without playing them, and above it every move is played and taken back.  cProfile of chess
-perft 4 (2026-11-24): pawn moves 28%, the other pieces' targets 30%, check and pin detection 21%,
-make and unmake 11%, the loop over piece types 7%.  ``python benchmarks/perft.py`` measures the
-reference alone, beside python-chess.
+moves without playing them, and above it every move is played and taken back.
+``python benchmarks/perft.py --profile`` prints the shares per function; ``python
+benchmarks/perft.py`` measures the reference alone, beside python-chess.
 """
 
 from __future__ import annotations
