@@ -86,13 +86,13 @@ def test_bisection_costs_one_count_per_ply(engine_path: str, tmp_path: Path) -> 
     asked: list[tuple[tuple[str, ...], int]] = []
     text = ini.read_text(encoding="utf-8")
     _, manifest = built_ini(CAT)
-    with open_native(engine_path, text, manifest, [v]) as (_, counts, _proofs):
+    with open_native(engine_path, text, manifest, [v]) as (_, counts, proofs):
 
         def counted(moves: Sequence[str], depth: int) -> dict[str, int]:
             asked.append((tuple(moves), depth))
             return counts[v.name](moves, depth)
 
-        report = check_counts(v, "fairy-stockfish", counted, depth=3, games=0)
+        report = check_counts(v, proofs, counted, depth=3, games=0)
     assert report.disagreement is not None
     assert [depth for _, depth in asked] == [3, 2, 1]  # one count per ply of the depth, whatever the tree's size
     assert report.disagreement.moves == asked[-1][0] and len(asked[-1][0]) == 2
