@@ -48,10 +48,10 @@ def main() -> None:
         binary = subprocess.run(
             [str(ROOT / "scripts" / "build-fairy-stockfish")], capture_output=True, text=True, check=True
         ).stdout.strip()
-        with open_native(binary, ini, manifest, variants) as (_, counts, _proofs):
+        with open_native(binary, ini, manifest, variants) as (_, counts, proofs):
             for depth in args.native_depths:
                 for v in variants:
-                    r = check_counts(v, "fairy-stockfish", counts[v.name], depth, games=0)
+                    r = check_counts(v, proofs, counts[v.name], depth, games=0)
                     assert r.ok, r.disagreement
                     share = 100 / (r.seconds or 1)
                     print(

@@ -3,7 +3,10 @@ wrong move; the engine is built by ``scripts/build-fairy-stockfish`` (cached aft
 
 from __future__ import annotations
 
+import random
+import re
 import sys
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -19,7 +22,7 @@ from generator.check.perft_compare import check_counts
 from generator.check.uci import UciEngine
 from generator.cli import main
 from generator.emit.fidelity import relaxed
-from generator.engine import Position
+from generator.engine import Position, uci
 
 ROOT = Path(__file__).resolve().parents[1]
 CAT = load_catalogue(DEFAULT_CATALOGUE)
@@ -46,6 +49,84 @@ def test_the_ini_on_disk_agrees_with_the_reference(
     assert out.rstrip().endswith("all agree")
     chess = next(line for line in out.splitlines() if line.startswith("chess: "))
     assert int(chess.split()[1]) > 8902  # perft 3 from the start (8,902), plus the games' counts
+
+
+def _reference_ends(name: str, games: int, plies: int, seed: int = 1) -> Counter[str]:
+    """How the reference ends the check's random games of ``name`` (moves drawn as the check draws
+    them), by reason; insufficient material left out (the engines leave it to the GUI, so no
+    result is compared there)."""
+    variant = relaxed(CAT.get(name), "fairy-stockfish")  # type: ignore[arg-type]
+    ends: Counter[str] = Counter()
+    for game in range(games):
+        rng = random.Random(f"{seed}:{name}:{game}")
+        pos = Position.start(variant)
+        pos.track_history()
+        for ply in range(plies + 1):
+            end = pos.outcome()
+            if end is not None:
+                if end.reason != "insufficient material":
+                    ends[end.reason] += 1
+                break
+            if ply < plies:
+                pos.push_uci(rng.choice(sorted(uci(pos.rules, m) for m in pos.legal_moves())))
+    return ends
+
+
+def _ends_said(text: str) -> Counter[str]:
+    """``checkmate 1, race 6`` (a summary's parenthesis, or a table cell) as a counter."""
+    return Counter({reason: int(n) for reason, n in (part.rsplit(" ", 1) for part in text.split(", ") if part != "-")})
+
+
+def test_the_ends_of_the_random_games_are_compared_and_counted_by_kind(
+    engine_path: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(ROOT)
+    names = ["chess", "bipartite-stage-one", "bipartite-stage-two-white-diagonal"]
+    args = check_args(*names, "--uci", engine_path, "--depth", "0", "--games", "10", "--plies", "300")
+    assert cmd_check(CAT, args) == 0
+    out = capsys.readouterr().out
+    every: Counter[str] = Counter()
+    for name in names:
+        expected = _reference_ends(name, 10, 300)
+        every += expected
+        line = next(line for line in out.splitlines() if line.startswith(f"{name}: "))
+        said = re.search(r", (\d+) game ends(?: \((.*?)\))?, ", line)
+        assert said is not None, line
+        assert int(said[1]) == sum(expected.values()) and _ends_said(said[2] or "") == expected
+        row = next(line for line in out.splitlines() if line.startswith(f"{name} "))
+        cell = re.split(r"\s{2,}", row)[4]  # variant, nodes, perft counts, games, game ends, ...
+        assert _ends_said(cell) == expected
+    # the games reach game ends of several kinds, each a result both engines were asked for
+    assert {"checkmate", "race", "bare king"} <= set(every)
+
+
+def test_a_wrong_result_is_caught_where_a_random_game_ends(
+    engine_path: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # only the result changes: a player left with a bare king wins instead of losing.  No count can
+    # see it (--depth 0, --game-depth 0); the game-end proofs run after the games, so the
+    # disagreement shown is the one the games found
+    ini = _ini(tmp_path, "extinctionValue = loss", "extinctionValue = win")  # the first: white-diagonal's
+    name = "bipartite-stage-two-white-diagonal"
+    argv = [name, "--uci", engine_path, "--ini", str(ini), "--depth", "0", "--game-depth", "0", "--plies", "300"]
+    assert cmd_check(CAT, check_args(*argv, "--games", "10")) == 1
+    out = capsys.readouterr().out
+    said = re.search(rf"DISAGREEMENT in {name} \(game (\d+), ply (\d+)\)", out)
+    assert said is not None, out
+    lines = {
+        line.split(":")[0].strip(): line.split(": ", 1)[1].strip() for line in out.splitlines() if line.startswith("  ")
+    }
+    pos = Position.start(relaxed(CAT.get(name), "fairy-stockfish"))  # type: ignore[arg-type]
+    moves = lines["moves"].split()
+    assert len(moves) == int(said[2])
+    for move in moves:
+        pos.push_uci(move)
+    end = pos.outcome()
+    assert end is not None and end.reason == "bare king" and pos.fen() == lines["FEN"]
+    loser = "1-0" if end.result == "0-1" else "0-1"
+    assert lines["result"] == f"reference {end}; fairy-stockfish {loser}"
+    # the same games with the ini as built agree
+    assert cmd_check(CAT, check_args(*argv[:3], *argv[5:], "--games", "10")) == 0
 
 
 def test_a_wrong_piece_is_bisected_to_the_first_position_where_the_moves_differ(
@@ -86,13 +167,13 @@ def test_bisection_costs_one_count_per_ply(engine_path: str, tmp_path: Path) -> 
     asked: list[tuple[tuple[str, ...], int]] = []
     text = ini.read_text(encoding="utf-8")
     _, manifest = built_ini(CAT)
-    with open_native(engine_path, text, manifest, [v]) as (_, counts, _proofs):
+    with open_native(engine_path, text, manifest, [v]) as (_, counts, proofs):
 
         def counted(moves: Sequence[str], depth: int) -> dict[str, int]:
             asked.append((tuple(moves), depth))
             return counts[v.name](moves, depth)
 
-        report = check_counts(v, "fairy-stockfish", counted, depth=3, games=0)
+        report = check_counts(v, proofs, counted, depth=3, games=0)
     assert report.disagreement is not None
     assert [depth for _, depth in asked] == [3, 2, 1]  # one count per ply of the depth, whatever the tree's size
     assert report.disagreement.moves == asked[-1][0] and len(asked[-1][0]) == 2

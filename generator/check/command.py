@@ -33,7 +33,7 @@ from typing import TypeVar
 
 from generator.catalogue.model import Catalogue, Variant
 from generator.catalogue.source import describe
-from generator.check.compare import EngineAdapter, EngineError, VariantReport, check_variant
+from generator.check.compare import EngineAdapter, EngineError, VariantReport, check_variant, ends_text
 from generator.check.endings import prove_into
 from generator.check.native import open_native
 from generator.check.perft_compare import CountReport, check_counts
@@ -237,8 +237,13 @@ def _proved(report: VariantReport | CountReport) -> str:
     return f"{len(report.proved)}/{len(report.proved) + len(report.unbuilt)}"
 
 
-def _ends(report: VariantReport) -> str:
-    return ", ".join(f"{reason} {n}" for reason, n in sorted(report.ends.items())) or "-"
+#: the columns every check's table ends with, whichever engine ran (:func:`_tail`)
+_TAIL = ["games", "game ends", "rules proved", "seconds"]
+
+
+def _tail(report: VariantReport | CountReport, games: int) -> list[str]:
+    """A report's cells of :data:`_TAIL`."""
+    return [str(games), ends_text(report.ends) or "-", _proved(report), f"{report.seconds:.1f}"]
 
 
 def _summary(reports: Sequence[VariantReport], engine_name: str, elapsed: float, startup: float) -> str:
@@ -315,11 +320,8 @@ def cmd_check(catalogue: Catalogue, args: argparse.Namespace) -> int:
         if bar:
             bar.clear()
     elapsed = time.perf_counter() - started
-    rows = [
-        [r.variant, str(r.positions), str(r.moves), str(args.games), _ends(r), _proved(r), f"{r.seconds:.1f}"]
-        for r in reports
-    ]
-    print("\n".join(table(["variant", "positions", "moves", "games", "game ends", "rules proved", "seconds"], rows)))
+    rows = [[r.variant, str(r.positions), str(r.moves), *_tail(r, args.games)] for r in reports]
+    print("\n".join(table(["variant", "positions", "moves", *_TAIL], rows)))
     print(_summary(reports, request.engine, elapsed, startup))
     return 1 if any(not r.ok for r in reports) else 0
 
@@ -360,7 +362,7 @@ def _check_counts(
                 show = bar.for_variant(f"{v.name} ({i}/{len(variants)})") if bar else None
                 report = check_counts(
                     v,
-                    "fairy-stockfish",
+                    proofs,
                     counts[v.name],
                     args.depth,
                     args.games,
@@ -378,8 +380,8 @@ def _check_counts(
     except EngineError as e:
         raise ValueError(str(e)) from None
     elapsed = time.perf_counter() - started
-    rows = [[r.variant, str(r.nodes), str(r.counts), str(args.games), _proved(r), f"{r.seconds:.1f}"] for r in reports]
-    print("\n".join(table(["variant", "nodes", "perft counts", "games", "rules proved", "seconds"], rows)))
+    rows = [[r.variant, str(r.nodes), str(r.counts), *_tail(r, args.games)] for r in reports]
+    print("\n".join(table(["variant", "nodes", "perft counts", *_TAIL], rows)))
     bad = [r.variant for r in reports if not r.ok]
     ref = 100 * sum(r.reference_seconds for r in reports) / elapsed
     eng = 100 * sum(r.engine_seconds for r in reports) / elapsed

@@ -194,18 +194,18 @@ class VariantReport:
     def summary(self) -> str:
         """One line: positions, moves and game ends compared, and where the time went."""
         total = self.seconds or 1.0
-        ends = sum(self.ends.values())
-        reasons = ", ".join(f"{reason} {n}" for reason, n in sorted(self.ends.items()))
         return (
             f"{self.variant}: {self.positions} positions, {self.moves} moves compared, "
-            f"{ends} game ends{f' ({reasons})' if ends else ''}, {self.seconds:.1f} s "
+            f"{ends_summary(self.ends)}, {self.seconds:.1f} s "
             f"(reference {100 * self.reference_seconds / total:.0f}%, "
             f"{self.engine} {100 * self.engine_seconds / total:.0f}%)"
         )
 
 
 @dataclass
-class _Node:
+class Node:
+    """One position to compare: the reference's view of it, reached by ``moves`` from the start."""
+
     moves: tuple[str, ...]
     where: str
     expected: frozenset[str]  #: the reference's legal moves; empty when the game is over here
@@ -229,7 +229,7 @@ def check_variant(
     reference = relaxed(variant, adapter.name)
     batch = max(1, int(getattr(adapter, "batch_size", 64)))
     stream = _walk(reference, depth, games, plies, seed)
-    pending: list[_Node] = []
+    pending: list[Node] = []
     last = ("perft", 0, 0)
     while True:
         t0 = time.perf_counter()
@@ -261,37 +261,59 @@ def check_variant(
     return report
 
 
-def _compare(
-    reference: Variant, engine: str, node: _Node, answer: Answer, report: VariantReport
-) -> Disagreement | None:
+def _compare(reference: Variant, engine: str, node: Node, answer: Answer, report: VariantReport) -> Disagreement | None:
     report.positions += 1
     report.moves += len(node.expected | answer.moves)
+    reason, found = judge(reference, engine, node, answer)
+    if reason is not None:
+        report.ends[reason] += 1
+    return found
+
+
+def judge(reference: Variant, engine: str, node: Node, answer: Answer) -> tuple[str | None, Disagreement | None]:
+    """The engine's ``answer`` at ``node`` judged by the result policy (the module docstring): the
+    reason of the game end whose result was compared there (None if none was), and the
+    disagreement if the two differ."""
     end = node.end
     ref_result = str(end) if end is not None and (not node.expected or node.claim) else None
     if answer.error is not None:
-        return _disagreement(reference, engine, node, answer, ref_result, None, f"{engine}: {answer.error}")
+        return None, _disagreement(reference, engine, node, answer, ref_result, None, f"{engine}: {answer.error}")
     forced = answer.result if not answer.moves else None
     if end is not None and forced is not None:
         # both say the game is over here (an engine may adjudicate a draw the reference lets a player claim)
-        report.ends[end.reason] += 1
         if forced == end.result:
-            return None
-        return _disagreement(reference, engine, node, answer, str(end), forced)
+            return end.reason, None
+        return end.reason, _disagreement(reference, engine, node, answer, str(end), forced)
     if node.expected != answer.moves:
-        return _disagreement(reference, engine, node, answer, ref_result, forced)
+        return None, _disagreement(reference, engine, node, answer, ref_result, forced)
     if not node.expected or node.claim:
         assert end is not None
-        report.ends[end.reason] += 1
         got = answer.claim if node.claim else forced
         if got != end.result:
-            return _disagreement(reference, engine, node, answer, str(end), got)
-    return None
+            return end.reason, _disagreement(reference, engine, node, answer, str(end), got)
+        return end.reason, None
+    return None, None
+
+
+def ends_summary(ends: Counter[str]) -> str:
+    """``3 game ends (checkmate 1, the 50-move rule 2)``, or ``0 game ends``."""
+    n = sum(ends.values())
+    return f"{n} game ends ({ends_text(ends)})" if n else f"{n} game ends"
+
+
+def ends_text(ends: Counter[str]) -> str:
+    """Game ends by reason, for people: ``checkmate 1, the 50-move rule 2``; empty when there are none.
+
+    >>> ends_text(Counter({"the 50-move rule": 2, "checkmate": 1}))
+    'checkmate 1, the 50-move rule 2'
+    """
+    return ", ".join(f"{reason} {n}" for reason, n in sorted(ends.items()))
 
 
 def _disagreement(
     reference: Variant,
     engine: str,
-    node: _Node,
+    node: Node,
     answer: Answer,
     ref_result: str | None,
     eng_result: str | None,
@@ -346,7 +368,7 @@ def _passes(moves: list[str]) -> tuple[bool, bool]:
     return (len(moves) >= 1 and moves[-1] == "0000", len(moves) >= 2 and moves[-2] == "0000")
 
 
-def _walk(variant: Variant, depth: int, games: int, plies: int, seed: int | str) -> Generator[_Node, None, None]:
+def _walk(variant: Variant, depth: int, games: int, plies: int, seed: int | str) -> Generator[Node, None, None]:
     """The positions to compare, in order: the perft tree (depth first), then the games."""
     # Keys of the positions compared so far (claim questions aside).  A key is the position's own, plus
     # whether each of the last two moves was a pass: Fairy-Stockfish, for one, ends a game after two
@@ -367,7 +389,7 @@ def _walk(variant: Variant, depth: int, games: int, plies: int, seed: int | str)
         compared.add(key)
         return True
 
-    def perft(remaining: int) -> Generator[_Node, None, None]:
+    def perft(remaining: int) -> Generator[Node, None, None]:
         key = (pos.key(), *_passes(path))
         if walked.get(key, -1) >= remaining:
             return
@@ -376,7 +398,7 @@ def _walk(variant: Variant, depth: int, games: int, plies: int, seed: int | str)
         if not path:
             roots[1] = len(texts)
         if fresh(key, claim):
-            yield _Node(tuple(path), "perft", frozenset(texts), end, claim, ("perft", roots[0], roots[1]))
+            yield Node(tuple(path), "perft", frozenset(texts), end, claim, ("perft", roots[0], roots[1]))
         if remaining == 0:
             return
         for text in sorted(texts):
@@ -397,7 +419,7 @@ def _walk(variant: Variant, depth: int, games: int, plies: int, seed: int | str)
         for ply in range(plies + 1):
             texts, end, claim = evaluate(pos, spelled)
             if fresh((pos.key(), *_passes(played)), claim):
-                yield _Node(
+                yield Node(
                     tuple(played), f"game {game}, ply {ply}", frozenset(texts), end, claim, ("games", game, games)
                 )
             if end is not None or not texts or ply == plies:

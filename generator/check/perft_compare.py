@@ -8,22 +8,37 @@ differ down, one ply at a time, to the first position where the two move lists d
 reports that position's FEN, the moves that lead there and the moves each side has.  Its cost
 is one divide per ply of the depth, not the size of the tree.
 
-Counting compares move generation everywhere the walk goes, at native speed; game results
-are compared by the position-by-position check (:mod:`generator.check.compare`).  Rules the
-engine cannot express are switched off in the reference first, as there.
+Counting compares move generation everywhere the walk goes, at native speed.  Counts cannot
+say how a game ended, so where a random game ends in the reference, the final position is put
+to the engine's adapter (:class:`~generator.check.native.NativeProofs` with a native binary)
+and its legal moves and result are judged as the position-by-position check judges them
+(:func:`generator.check.compare.judge`, the same result policy); the report counts those game
+ends by reason.  Rules the engine cannot express are switched off in the reference first, as
+there.
 """
 
 from __future__ import annotations
 
 import random
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from generator.catalogue.model import Variant
-from generator.check.compare import Disagreement, Progress
+from generator.check.compare import (
+    Disagreement,
+    EngineAdapter,
+    EngineError,
+    Node,
+    Progress,
+    Query,
+    ends_summary,
+    evaluate,
+    judge,
+)
 from generator.emit.fidelity import Limitation, limitations, relaxed
-from generator.engine import Position, uci
+from generator.engine import Move, Position
 from generator.engine.perft import divide
 
 #: a random game is counted at every GAME_STEP-th ply
@@ -42,6 +57,7 @@ class CountReport:
     engine: str
     nodes: int = 0  #: leaf nodes counted by both and compared
     counts: int = 0  #: perft runs compared (the start, and the positions along the games)
+    ends: Counter[str] = field(default_factory=Counter)  #: game ends whose results were compared, by reason
     seconds: float = 0.0
     reference_seconds: float = 0.0
     engine_seconds: float = 0.0
@@ -58,7 +74,8 @@ class CountReport:
         """One line: what was counted, and where the time went."""
         total = self.seconds or 1.0
         return (
-            f"{self.variant}: {self.nodes} nodes in {self.counts} perft counts compared, {self.seconds:.1f} s "
+            f"{self.variant}: {self.nodes} nodes in {self.counts} perft counts compared, {ends_summary(self.ends)}, "
+            f"{self.seconds:.1f} s "
             f"(reference {100 * self.reference_seconds / total:.0f}%, {self.engine} "
             f"{100 * self.engine_seconds / total:.0f}%)"
         )
@@ -138,7 +155,7 @@ def _moves_differ(
 
 def check_counts(
     variant: Variant,
-    engine: str,
+    adapter: EngineAdapter,
     counts: Counts,
     depth: int,
     games: int,
@@ -147,14 +164,19 @@ def check_counts(
     seed: int | str = 1,
     progress: Progress | None = None,
 ) -> CountReport:
-    """Compare perft counts of ``variant`` with ``counts``; see the module docstring.  ``progress``
-    hears after each count (phase ``"perft"``, counts done, counts in all, nodes so far)."""
+    """Compare perft counts of ``variant`` with ``counts``, and the ends of its random games with
+    ``adapter`` (whose name names the engine); see the module docstring.  ``progress`` hears after
+    each count (phase ``"perft"``, counts done, counts in all, nodes so far)."""
     started = time.perf_counter()
+    engine = adapter.name
     report = CountReport(variant.name, engine, limitations=tuple(limitations(variant, engine)))
     timed = _Timed(counts, report)
     reference = relaxed(variant, engine)
     jobs: list[tuple[list[str], int, str]] = [([], depth, f"perft {depth} from the start")] if depth > 0 else []
-    jobs += _game_positions(reference, games, plies, seed, game_depth)
+    t0 = time.perf_counter()
+    along, ends = _games(reference, games, plies, seed, game_depth)
+    report.reference_seconds += time.perf_counter() - t0
+    jobs += along
     for path, d, where in jobs:
         pos = Position.start(reference)
         for move in path:
@@ -167,31 +189,59 @@ def check_counts(
         if found is not None:
             report.disagreement = found
             break
+    if report.disagreement is None:
+        report.disagreement = _judge_ends(reference, adapter, ends, report)
     report.seconds = time.perf_counter() - started
     return report
 
 
-def _game_positions(
+def _games(
     variant: Variant, games: int, plies: int, seed: int | str, depth: int
-) -> list[tuple[list[str], int, str]]:
-    """Positions along ``games`` random games (every ``GAME_STEP``-th ply, the start left out)."""
-    out: list[tuple[list[str], int, str]] = []
-    if depth <= 0:
-        return out
+) -> tuple[list[tuple[list[str], int, str]], list[Node]]:
+    """The ``games`` random games, drawn as in :mod:`generator.check.compare`: the positions to
+    count along them (every ``GAME_STEP``-th ply, to ``depth``; none when it is 0), and the
+    positions where they end."""
+    counted: list[tuple[list[str], int, str]] = []
+    ends: list[Node] = []
+    spelled: dict[Move, str] = {}
     for game in range(games):
         rng = random.Random(f"{seed}:{variant.name}:{game}")
         pos = Position.start(variant)
+        pos.track_history()
         played: list[str] = []
-        for ply in range(1, plies + 1):
-            moves = sorted(uci(pos.rules, m) for m in pos.legal_moves())
-            if not moves or pos.outcome() is not None:
+        for ply in range(plies + 1):
+            texts, end, claim = evaluate(pos, spelled)
+            if end is not None:
+                ends.append(Node(tuple(played), f"game {game}, ply {ply}", frozenset(texts), end, claim))
+            if end is not None or not texts or ply == plies:
                 break
-            move = rng.choice(moves)
-            pos.push_uci(move)
-            played.append(move)
-            if ply % GAME_STEP == 0:
-                out.append((list(played), depth, f"game {game}, ply {ply}, perft {depth}"))
-    return out
+            text = rng.choice(sorted(texts))
+            pos.push(texts[text])
+            played.append(text)
+            if depth > 0 and len(played) % GAME_STEP == 0:
+                counted.append((list(played), depth, f"game {game}, ply {len(played)}, perft {depth}"))
+    return counted, ends
+
+
+def _judge_ends(
+    reference: Variant, adapter: EngineAdapter, ends: list[Node], report: CountReport
+) -> Disagreement | None:
+    """Ask ``adapter`` about the games' final positions, in one batch; count each game end compared
+    in ``report`` and return the first disagreement."""
+    if not ends:
+        return None
+    t0 = time.perf_counter()
+    answers = adapter.probe(reference.name, [Query(n.moves, n.claim) for n in ends])
+    report.engine_seconds += time.perf_counter() - t0
+    if len(answers) != len(ends):
+        raise EngineError(f"{adapter.name} answered {len(answers)} positions of {len(ends)}")
+    for node, answer in zip(ends, answers, strict=True):
+        reason, found = judge(reference, adapter.name, node, answer)
+        if reason is not None:
+            report.ends[reason] += 1
+        if found is not None:
+            return found
+    return None
 
 
 __all__ = ["GAME_STEP", "CountReport", "bisect", "check_counts"]
