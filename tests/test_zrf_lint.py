@@ -179,6 +179,6 @@ def test_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     ]
     bad.write_text(GOOD + ")")
     assert run(["lint", str(bad)]) == 2
-    assert capsys.readouterr().out == f"{bad}:19: unbalanced ')': no '(' is open here\n"
+    assert capsys.readouterr() == ("", f"variantgen: {bad}:19: unbalanced ')': no '(' is open here\n")
     assert run(["lint", str(tmp_path / "missing.zrf")]) == 2
     assert "cannot read the file" in capsys.readouterr().err

@@ -123,7 +123,7 @@ def _load(label: str, text: str, load: Callable[[str, str], RulesFile]) -> Rules
     try:
         return load(text, label)
     except ZrfError as e:
-        raise EngineError(f"{NAME}: cannot read {label}: {e}") from None
+        raise EngineError(f"{NAME}: {e}") from None  # the error names the file and line
 
 
 def find_game(rules: RulesFile, v: Variant, entry: GameEntry) -> Game:

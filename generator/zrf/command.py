@@ -2,7 +2,7 @@
 
 ``register_lint(subparsers, parents)`` adds the ``lint`` sub-command (its
 ``args.run`` is :func:`cmd_lint`: exit status 0 when the file is clean, 1 when
-problems were printed, 2 when the file cannot be read or parsed).
+problems were printed, 2 when the file cannot be read or parsed, said in one line).
 
 ``perft_zrf(path, game_title, depth, divide)`` runs perft on a game of a .zrf
 file, printing ``move: count`` lines (with ``divide``) and ``Nodes searched: N``;
@@ -54,17 +54,18 @@ def cmd_lint(catalogue: object, args: argparse.Namespace) -> int:
     except ZrfError as e:
         print(f"variantgen: {e}", file=sys.stderr)
         return 2
+    syntax = [m for m in messages if m.kind == "syntax"]
+    if syntax:  # the file cannot be read: its first problem, as every command says it
+        print(f"variantgen: {syntax[0]}", file=sys.stderr)
+        return 2
     for m in messages:
         print(m)
-    if any(m.kind == "syntax" for m in messages):
-        return 2
+    errors = sum(m.kind != "warning" for m in messages)
     if messages:
-        errors = sum(m.kind != "warning" for m in messages)
-        warnings = len(messages) - errors
-        print(f"{args.file}: {_count(errors, 'error')}, {_count(warnings, 'warning')}")
-        return 1
-    print(f"{args.file}: no problems found")
-    return 0
+        print(f"{args.file}: {_count(errors, 'error')}, {_count(len(messages) - errors, 'warning')}")
+    else:
+        print(f"{args.file}: no problems found")
+    return 1 if messages else 0
 
 
 def _count(n: int, word: str) -> str:

@@ -36,7 +36,20 @@ from generator.zrf.board import Board
 from generator.zrf.model import GOAL_KINDS, Game, build
 from generator.zrf.problems import Problems
 from generator.zrf.program import Program
-from generator.zrf.reader import List, Node, Reader, Str, Sym, ZrfError, ZrfSyntaxError, decode, tokenize, unclosed_hint
+from generator.zrf.reader import (
+    MAX_NESTING,
+    TOO_DEEP,
+    List,
+    Node,
+    Reader,
+    Str,
+    Sym,
+    ZrfError,
+    ZrfSyntaxError,
+    decode,
+    tokenize,
+    unclosed_hint,
+)
 
 KNOWN_OPTIONS = {
     "animate captures",
@@ -135,6 +148,9 @@ def _syntax(text: str, out: _Out) -> bool:
     try:
         for kind, _tok, line in tokenize(text):
             if kind == "(":
+                if len(depth_lines) >= MAX_NESTING:
+                    out.add(line, TOO_DEEP, "syntax")
+                    return False
                 depth_lines.append(line)
             elif kind == ")":
                 if depth_lines:
