@@ -46,10 +46,10 @@ from generator.zrf.reader import (
     Sym,
     ZrfError,
     ZrfSyntaxError,
-    decode,
     tokenize,
     unclosed_hint,
 )
+from generator.zrf.source import open_rules
 
 KNOWN_OPTIONS = {
     "animate captures",
@@ -110,20 +110,18 @@ class _Out:
 
 
 def lint(path: str | Path) -> list[LintMessage]:
-    """Every problem found in the file, in line order; ``ZrfError`` if it cannot be read."""
-    path = Path(path)
-    try:
-        text = decode(path.read_bytes())
-    except OSError as e:
-        raise ZrfError(path, 0, f"cannot read the file: {e.strerror or e}") from None
-    return lint_text(text, str(path))
+    """Every problem found in the file (a ``.zrf``, or one in a ``.zip``), in line order; ``ZrfError``
+    if it cannot be read."""
+    rules = open_rules(path)
+    return lint_text(rules.text, rules.label, rules.read)
 
 
-def lint_text(text: str, path: str = "<zrf>") -> list[LintMessage]:
+def lint_text(text: str, path: str = "<zrf>", read: Callable[[str], bytes] | None = None) -> list[LintMessage]:
+    """Every problem found in ``text`` (named ``path``; ``read`` gives the files it includes)."""
     out = _Out(path)
     if not _syntax(text, out):
         return out.result()
-    reader = Reader()
+    reader = Reader(read)
     try:
         forms = reader.read_text(text, path)
     except ZrfSyntaxError as bad:

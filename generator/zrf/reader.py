@@ -34,7 +34,7 @@ with the file and line.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 MAX_EXPANSION_DEPTH = 64  # macros inside macros
@@ -347,10 +347,16 @@ def _params(nodes: list[Node]) -> Iterator[str]:
             yield from _params(node.items)
 
 
-class Reader:
-    """Reads a file with its includes and expands its macros (``forms``, ``macros``)."""
+def _read_disk(path: str) -> bytes:
+    return Path(path).read_bytes()
 
-    def __init__(self) -> None:
+
+class Reader:
+    """Reads a file with its includes (``read`` gives an included file's bytes, by default from disk)
+    and expands its macros (``forms``, ``macros``)."""
+
+    def __init__(self, read: Callable[[str], bytes] | None = None) -> None:
+        self._read = read or _read_disk  # an included file's bytes, by the path the include names
         self.macros: dict[str, list[tuple[int, Macro]]] = {}
         self.used_macros: set[str] = set()
         self._order = 0
@@ -396,7 +402,7 @@ class Reader:
                 if str(target) in chain:
                     raise ZrfSyntaxError(path, node.line, f"{name!r} includes itself")
                 try:
-                    text = decode(target.read_bytes())
+                    text = decode(self._read(str(target)))
                 except OSError as e:
                     raise ZrfSyntaxError(path, node.line, f"cannot include {name!r}: {e.strerror or e}") from None
                 out.extend(self._includes(parse(text, str(target)), str(target), [*chain, str(target)]))
