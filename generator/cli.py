@@ -254,8 +254,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("depth", nargs="?", type=int)
     p.add_argument("--divide", action="store_true", help="a count per first move")
     p.add_argument("--suite", metavar="FILE", help="a suite file: 'variant ; fen ; depth ; nodes' per line")
-    p.add_argument("--zrf", metavar="FILE", help="count through a Zillions rules file instead of the catalogue")
-    p.add_argument("--game", metavar="TITLE", help="with --zrf: the game or variant (default: the first)")
+    p.add_argument(
+        "--zrf",
+        metavar="FILE",
+        help="count through a Zillions rules file instead of the catalogue: a .zrf, a .zip holding one, "
+        "or ZIP:NAME for one of several",
+    )
+    p.add_argument(
+        "--game",
+        metavar="TITLE",
+        help="with --zrf: the game or variant, by title or by number (1-based, in file order, variants "
+        "included); default: the first",
+    )
     p.add_argument(
         "--engine",
         choices=["reference", "zillions"],

@@ -7,7 +7,7 @@ import random
 from pathlib import Path
 
 import pytest
-from shared_data import zillions_file
+from shared_data import shared_file, zillions_file
 
 from generator.catalogue import DEFAULT_CATALOGUE, load_catalogue
 from generator.engine import Position, uci
@@ -315,10 +315,28 @@ def test_perft_zrf(chess_zrf: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out.splitlines()
     assert out[-1] == "Nodes searched: 400" and "e2e4: 20" in out and len(out) == 21
     assert perft_zrf(chess_zrf, None, 1, moves=["e2e4"]) == 20
-    with pytest.raises(ZrfError, match="no game titled 'Chess 2'"):
+    with pytest.raises(ZrfError, match="no game titled or numbered 'Chess 2'; the file has: 1 'Chess', 2 'Extinction"):
         perft_zrf(chess_zrf, "Chess 2", 1)
+    with pytest.raises(ZrfError, match="no game titled or numbered '25'"):
+        perft_zrf(chess_zrf, "25", 1)
     with pytest.raises(ValueError, match="'e2e5' is not legal"):
         perft_zrf(chess_zrf, None, 1, moves=["e2e5"])
+
+
+def test_a_game_by_its_number_reaches_a_second_game_of_one_title(capsys: pytest.CaptureFixture[str]) -> None:
+    """courier-chess.zrf has a game and a variant both titled "Courier Chess": the title finds the
+    first (12 pawn steps, 2 knights and 2 alfils with 2 leaps each: 20 first moves), the number the
+    second, whose White pawn starts on a4."""
+    courier = shared_file(
+        "zillions", "corpus", "GlukKazan__Dagaz", "src", "debug", "games", "chess", "courier-chess.zrf"
+    )
+    assert perft_zrf(courier, "Courier Chess", 1) == perft_zrf(courier, "1", 1) == 20
+    first, second = open_game(courier, "1"), open_game(courier, "2")
+    assert second.prog.game.title == first.prog.game.title == "Courier Chess"
+    a4 = second.prog.index["a4"]
+    pawn = second.prog.types["Pawn"]
+    assert first.board[a4] == -1 and second.board[a4] >> 4 & 0xFFF == pawn
+    capsys.readouterr()
 
 
 NOUGHTS = """

@@ -148,10 +148,12 @@ def test_messages_and_kinds() -> None:
     }
 
 
-def test_zillions_files_lint_without_errors() -> None:
+def test_zillions_files_lint_without_errors(capsys: pytest.CaptureFixture[str]) -> None:
     for name in ("Chess.zrf", "fairychess.zrf"):
         messages = lint(zillions_file(name))
         assert messages and all(m.kind == "warning" and "symmetry" in m.message for m in messages), messages
+        assert run(["lint", str(zillions_file(name))]) == 0
+    capsys.readouterr()
 
 
 def run(argv: list[str]) -> int:
@@ -179,6 +181,10 @@ def test_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     ]
     bad.write_text(GOOD + ")")
     assert run(["lint", str(bad)]) == 2
-    assert capsys.readouterr().out == f"{bad}:19: unbalanced ')': no '(' is open here\n"
+    assert capsys.readouterr() == ("", f"variantgen: {bad}:19: unbalanced ')': no '(' is open here\n")
+    warned = tmp_path / "warned.zrf"
+    warned.write_text(GOOD.replace("(e e) (w w)", ""))
+    assert run(["lint", str(warned)]) == 0  # warnings only: the file is fine for Zillions
+    assert capsys.readouterr().out.splitlines()[-1] == f"{warned}: 0 errors, 1 warning"
     assert run(["lint", str(tmp_path / "missing.zrf")]) == 2
     assert "cannot read the file" in capsys.readouterr().err

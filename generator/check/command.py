@@ -67,7 +67,8 @@ def register(subparsers: argparse._SubParsersAction[ParserT], parents: Sequence[
     p.add_argument(
         "--zrf",
         metavar="FILE",
-        help="zillions: check this .zrf (or the .zrf in this .zip) instead of the files built from the catalogue",
+        help="zillions: check this .zrf (or the .zrf in this .zip, or ZIP:NAME for one of several) instead of "
+        "the files built from the catalogue",
     )
     p.add_argument(
         "--out",
@@ -181,20 +182,21 @@ def _out_folder(catalogue: Catalogue, args: argparse.Namespace) -> tuple[Path | 
 
 def _names_in_zrf(catalogue: Catalogue, zrf_path: str, names: list[str]) -> list[str]:
     """``names``, or if there are none the catalogue variants the given rules file has a game for."""
-    from generator.check.zillions import built_downloads, read_rules, titles_of
+    from generator.check.zillions import built_downloads, titles_of
+    from generator.zrf.source import open_rules
 
-    zrf = read_rules(zrf_path)
+    zrf = open_rules(zrf_path)
     if names:
         return names
     try:
-        titles = set(titles_of(*zrf))
+        titles = set(titles_of(zrf))
     except EngineError as e:
         raise ValueError(str(e)) from None
     written = {g.variant: g.title for z in built_downloads(catalogue, catalogue.variants).manifest.zrf for g in z.games}
     found = [v.name for v in catalogue.variants if written.get(v.name) in titles or v.title in titles]
     if not found:
         raise ValueError(
-            f"{zrf[0]} has no game titled as a catalogue variant; its titles: "
+            f"{zrf.label} has no game titled as a catalogue variant; its titles: "
             + "; ".join(repr(t) for t in sorted(titles))
         )
     return found

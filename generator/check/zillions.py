@@ -30,8 +30,7 @@ pops back to the common part and pushes the rest, one move application per ply.
 from __future__ import annotations
 
 import tempfile
-import zipfile
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -41,32 +40,10 @@ from generator.emit.manifest import GameEntry, Manifest
 from generator.emit.zillions import FOLDER, emit
 from generator.zrf import Game, Notation, RulesFile, State, ZMove, ZrfError, load_text, start
 from generator.zrf.command import print_perft
-from generator.zrf.reader import decode
+from generator.zrf.source import Rules, open_rules
 
 NAME = "zillions"
 PLAYERS = {"White": "w", "Black": "b"}  # the emitter's player names -> FEN colour
-
-
-def read_rules(path: str | Path, member: str | None = None) -> tuple[str, str]:
-    """``(label, text)`` of a rules file: a ``.zrf``, or the ``.zrf`` inside a ``.zip`` (``member``, or
-    the only one).  ``ValueError`` (one line) if it cannot be read."""
-    p = Path(path)
-    try:
-        data = p.read_bytes()
-    except OSError as e:
-        raise ValueError(f"{path}: cannot read the rules file: {e.strerror or e}") from None
-    if not zipfile.is_zipfile(p):
-        return str(p), decode(data)
-    try:
-        with zipfile.ZipFile(p) as zf:
-            members = [n for n in zf.namelist() if n.lower().endswith(".zrf")]
-            if member is None and len(members) != 1:
-                found = ", ".join(members) if members else "none"
-                raise ValueError(f"{path}: a zip must hold exactly one .zrf file (it holds: {found})")
-            name = members[0] if member is None else member
-            return f"{p}:{name}", decode(zf.read(name))
-    except (zipfile.BadZipFile, OSError, KeyError) as e:
-        raise ValueError(f"{path}: cannot read the zip: {e}") from None
 
 
 @dataclass(frozen=True)
@@ -98,7 +75,7 @@ def built_downloads(catalogue: Catalogue, variants: Sequence[Variant], out: Path
     (``ValueError`` if there is none), noting each one that differs from the fresh build."""
     with tempfile.TemporaryDirectory() as tmp:
         manifest = emit(catalogue, Path(tmp), [v.name for v in variants])
-        texts = {z.family: read_rules(Path(tmp) / z.path, z.member)[1] for z in manifest.zrf}
+        texts = {z.family: open_rules(Path(tmp) / z.path, z.member).text for z in manifest.zrf}
     if out is None:
         return Built(manifest, texts)
     notes = []
@@ -107,23 +84,28 @@ def built_downloads(catalogue: Catalogue, variants: Sequence[Variant], out: Path
         path = Path(out) / FOLDER / z.path
         if not path.is_file():
             raise ValueError(f"{path}: no such file; run 'variantgen build' first, or give --zrf FILE")
-        label, text = read_rules(path, z.member)
+        rules = open_rules(path, z.member)
+        label, text = rules.label, rules.text
         if text != texts[z.family]:
             notes.append(f"{label} differs from a fresh build of the catalogue; checking the file on disk")
         texts[z.family], labels[z.family] = text, label
     return Built(manifest, texts, labels, tuple(notes))
 
 
-def titles_of(label: str, text: str) -> list[str]:
-    """The game and variant titles of a rules file's text."""
-    return _load(label, text, load_text).titles()
+def _no_include(label: str) -> bytes:
+    raise FileNotFoundError(2, "the emitter's files include nothing")
 
 
-def _load(label: str, text: str, load: Callable[[str, str], RulesFile]) -> RulesFile:
+def titles_of(rules: Rules) -> list[str]:
+    """The game and variant titles of a rules file."""
+    return _load(rules).titles()
+
+
+def _load(rules: Rules) -> RulesFile:
     try:
-        return load(text, label)
+        return load_text(rules.text, rules.label, None, rules.read)
     except ZrfError as e:
-        raise EngineError(f"{NAME}: cannot read {label}: {e}") from None
+        raise EngineError(f"{NAME}: {e}") from None  # the error names the file and line
 
 
 def find_game(rules: RulesFile, v: Variant, entry: GameEntry) -> Game:
@@ -244,12 +226,13 @@ class Zillions(OnePosition):
         files: dict[str, RulesFile] = {}  # label -> the file
         built = built_downloads(catalogue, variants, out if zrf is None else None)
         self.notes = built.notes
-        given = None if zrf is None else read_rules(zrf)
+        given = None if zrf is None else open_rules(zrf)
         for v in variants:
             entry = built.game(v)
-            label, text = given if given is not None else (built.label(v), built.texts[v.family])
+            rules = given or Rules(built.label(v), built.texts[v.family], _no_include)
+            label = rules.label
             if label not in files:
-                files[label] = _load(label, text, load_text)
+                files[label] = _load(rules)
             game = find_game(files[label], v, entry)
             try:
                 state = start(game)
@@ -338,7 +321,6 @@ __all__ = [
     "built_downloads",
     "find_game",
     "perft_generated",
-    "read_rules",
     "titles_of",
     "zrf_start",
 ]

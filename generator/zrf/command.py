@@ -1,11 +1,12 @@
-"""Command-line hooks for .zrf files: ``variantgen lint FILE.zrf`` and ``variantgen perft --zrf FILE``.
+"""Command-line hooks for .zrf files: ``variantgen lint FILE`` and ``variantgen perft --zrf FILE``
+(``FILE``: a ``.zrf``, a ``.zip`` holding one, or ``ZIP:NAME``; see :mod:`generator.zrf.source`).
 
 ``register_lint(subparsers, parents)`` adds the ``lint`` sub-command (its
-``args.run`` is :func:`cmd_lint`: exit status 0 when the file is clean, 1 when
-problems were printed, 2 when the file cannot be read or parsed).
+``args.run`` is :func:`cmd_lint`: exit status 0 when the file is clean or has only
+warnings, 1 when it has errors, 2 when it cannot be read or parsed, said in one line).
 
-``perft_zrf(path, game_title, depth, divide)`` runs perft on a game of a .zrf
-file, printing ``move: count`` lines (with ``divide``) and ``Nodes searched: N``;
+``perft_zrf(path, game, depth, divide)`` runs perft on a game (by title or number) of a
+rules file, printing ``move: count`` lines (with ``divide``) and ``Nodes searched: N``;
 it returns N.  Bad input raises :class:`~generator.zrf.reader.ZrfError` (a
 ``ValueError``) whose text is the one line to show.
 """
@@ -38,10 +39,12 @@ def register_lint(subparsers: argparse._SubParsersAction[ParserT], parents: Sequ
         help="check a Zillions .zrf rules file",
         description="Check a .zrf file: parentheses and strings, macros, every name declared (directions, "
         "positions, zones, pieces, attributes, players, move types), complete symmetries, "
-        "well-formed goals, known options.  Exit status: 0 clean, 1 problems found, "
+        "well-formed goals, known options.  Exit status: 0 clean or only warnings, 1 errors found, "
         "2 the file cannot be read or parsed.",
     )
-    p.add_argument("file", metavar="FILE.zrf", help="the rules file")
+    p.add_argument(
+        "file", metavar="FILE", help="the rules file: a .zrf, a .zip holding one, or ZIP:NAME for one of several"
+    )
     p.set_defaults(run=cmd_lint)
     return p
 
@@ -54,17 +57,18 @@ def cmd_lint(catalogue: object, args: argparse.Namespace) -> int:
     except ZrfError as e:
         print(f"variantgen: {e}", file=sys.stderr)
         return 2
+    syntax = [m for m in messages if m.kind == "syntax"]
+    if syntax:  # the file cannot be read: its first problem, as every command says it
+        print(f"variantgen: {syntax[0]}", file=sys.stderr)
+        return 2
     for m in messages:
         print(m)
-    if any(m.kind == "syntax" for m in messages):
-        return 2
+    errors = sum(m.kind != "warning" for m in messages)
     if messages:
-        errors = sum(m.kind != "warning" for m in messages)
-        warnings = len(messages) - errors
-        print(f"{args.file}: {_count(errors, 'error')}, {_count(warnings, 'warning')}")
-        return 1
-    print(f"{args.file}: no problems found")
-    return 0
+        print(f"{args.file}: {_count(errors, 'error')}, {_count(len(messages) - errors, 'warning')}")
+    else:
+        print(f"{args.file}: no problems found")
+    return 1 if errors else 0
 
 
 def _count(n: int, word: str) -> str:

@@ -68,6 +68,15 @@ class CompileError(ZrfError):
     """A move block uses something the interpreter does not know."""
 
 
+class EndlessLoop(ZrfError):
+    """A ``while`` ran :data:`LOOP_LIMIT` times: in Zillions it would never end."""
+
+
+def endless(path: str, line: int) -> None:
+    """What the generated code calls when a ``while`` has run :data:`LOOP_LIMIT` times."""
+    raise EndlessLoop(path, line, f"a while loop ran {LOOP_LIMIT} times without ending: the move never ends")
+
+
 @dataclass
 class Env:
     """What a block is compiled against: one side's view of the game."""
@@ -276,7 +285,7 @@ class BlockCompiler:
         self.emit(depth + 1, f"if not ({self.cond(args[0])}): break")
         self.seq(args[1:], depth + 1)
         self.emit(depth, "else:")
-        self.emit(depth + 1, self.fail())
+        self.emit(depth + 1, f"ENDLESS({s.path!r}, {s.line})")
 
     def add_list(self, s: List, args: list[Node], depth: int) -> None:
         assert s.head is not None
@@ -286,7 +295,7 @@ class BlockCompiler:
         if len(args) != 1:
             raise _err(s, "(capture direction-or-position) takes one argument")
         guard, p = self.target(args[0])
-        self.emit(depth, f"if {guard}True: caps = caps + ({p},)")
+        self.emit(depth, f"if {guard}True: {capture_line(p)}")
 
     def go(self, s: List, args: list[Node], depth: int) -> None:
         if len(args) != 1 or not isinstance(args[0], Sym):
@@ -322,7 +331,13 @@ class BlockCompiler:
         mask = self.env.attrs.get(args[0].name)
         if mask is None:
             raise _err(args[0], f"unknown attribute {args[0].name!r}")
-        self.emit(depth, f"attrs = attrs + ((pos, {mask}, bool({self.cond(args[1])})),)")
+        # a later value of the attribute on the square replaces the earlier one: a loop keeps one entry
+        self.emit(depth, f"_v = bool({self.cond(args[1])})")
+        self.emit(
+            depth,
+            f"attrs = (*[a for a in attrs if a[0] != pos or a[1] != {mask}], (pos, {mask}, _v)) "
+            f"if attrs else ((pos, {mask}, _v),)",
+        )
 
     def set_flag(self, s: List, args: list[Node], depth: int) -> None:
         if len(args) != 2:
@@ -341,15 +356,15 @@ class BlockCompiler:
         if len(args) not in (1, 2):
             raise _err(s, "(change-type piece [position])")
         guard, p = self.target(args[1] if len(args) == 2 else None)
-        self.emit(depth, f"if {guard}True: effs = effs + (({p}, 2, {self.piece_type(args[0])}),)")
+        self.emit(depth, f"if {guard}True: {effect_line(p, 2, self.piece_type(args[0]))}")
 
     def change_owner(self, s: List, args: list[Node], depth: int) -> None:
         guard, p = self.target(args[0] if args else None)
-        self.emit(depth, f"if {guard}True: effs = effs + (({p}, 0, {self.env.me}),)")
+        self.emit(depth, f"if {guard}True: {effect_line(p, 0, self.env.me)}")
 
     def flip(self, s: List, args: list[Node], depth: int) -> None:
         guard, p = self.target(args[0] if args else None)
-        self.emit(depth, f"if {guard}True: effs = effs + (({p}, 1, 0),)")
+        self.emit(depth, f"if {guard}True: {effect_line(p, 1, 0)}")
 
     def create(self, s: List, args: list[Node], depth: int) -> None:
         owner = str(self.env.me)
@@ -366,7 +381,7 @@ class BlockCompiler:
             raise _err(s, "(create [player] piece [position])")
         t = self.piece_type(rest.pop(0))
         guard, p = self.target(rest[0] if rest else None)
-        self.emit(depth, f"if {guard}True: effs = effs + (({p}, 3, ({t} << 4) | {owner}),)")
+        self.emit(depth, f"if {guard}True: {effect_line(p, 3, f'({t} << 4) | {owner}')}")
 
     def set_cursor(self, s: List, args: list[Node], depth: int) -> None:
         """``(from|to|mark|back direction-or-position)``."""
@@ -516,6 +531,21 @@ def split_else(items: list[Node]) -> tuple[list[Node], list[Node], list[Sym]]:
     return body, other, elses
 
 
+def capture_line(p: str) -> str:
+    """The line that captures on ``p`` (once: a loop that captures again adds nothing)."""
+    return f"caps = caps if {p} in caps else caps + ({p},)"
+
+
+def effect_line(p: str, kind: int, arg: object) -> str:
+    """The line that adds an effect on ``p``.  Setting an owner, a type or a whole piece again after
+    other effects gives what the last setting alone gives, so the earlier copy goes (a loop keeps one);
+    a flip undoes a flip, so flips stay."""
+    item = f"({p}, {kind}, {arg})"
+    if kind == 1:
+        return f"effs = effs + ({item},)"
+    return f"effs = (*[e for e in effs if e != {item}], {item}) if effs else ({item},)"
+
+
 # statements written as a bare name: the lines they compile to
 BARE_STATEMENTS: dict[str, tuple[str, ...]] = {
     "mark": ("mark = pos",),
@@ -523,9 +553,9 @@ BARE_STATEMENTS: dict[str, tuple[str, ...]] = {
     "from": ("frm = pos; pc = B[pos]; to = -1",),
     "to": ("to = pos",),
     "cascade": ("parts = parts + ((frm, to if to >= 0 else pos, pc),)", "frm = pos; pc = B[pos]; to = -1"),
-    "capture": ("caps = caps + (pos,)",),
-    "change-owner": ("effs = effs + ((pos, 0, {me}),)",),
-    "flip": ("effs = effs + ((pos, 1, 0),)",),
+    "capture": (capture_line("pos"),),
+    "change-owner": (effect_line("pos", 0, "{me}"),),
+    "flip": (effect_line("pos", 1, 0),),
 }
 
 GO_LINES = {"from": "pos = frm if frm >= 0 else start", "to": "pos = to if to >= 0 else pos", "mark": "pos = mark"}

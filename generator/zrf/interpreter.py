@@ -23,7 +23,8 @@ What a move is (Zillions' "internals of movement"):
   per piece type (promotion; with ``recycle promotions`` only types in the
   side's store); generation goes on after ``add``; moves with the same effect
   count once;
-* ``verify`` that fails, or a step off the board, ends the block;
+* ``verify`` that fails, or a step off the board, ends the block; a ``while`` that
+  has run 4096 times would never end in Zillions: that is an error, not a move;
 * ``cascade`` ends the current piece's part of the move and makes the piece at
   the cursor (or the one picked up with ``from``) the moving piece;
 * ``capture`` removes the piece at the cursor; ``set-attribute``,

@@ -36,7 +36,20 @@ from generator.zrf.board import Board
 from generator.zrf.model import GOAL_KINDS, Game, build
 from generator.zrf.problems import Problems
 from generator.zrf.program import Program
-from generator.zrf.reader import List, Node, Reader, Str, Sym, ZrfError, ZrfSyntaxError, decode, tokenize, unclosed_hint
+from generator.zrf.reader import (
+    MAX_NESTING,
+    TOO_DEEP,
+    List,
+    Node,
+    Reader,
+    Str,
+    Sym,
+    ZrfError,
+    ZrfSyntaxError,
+    tokenize,
+    unclosed_hint,
+)
+from generator.zrf.source import open_rules
 
 KNOWN_OPTIONS = {
     "animate captures",
@@ -97,20 +110,18 @@ class _Out:
 
 
 def lint(path: str | Path) -> list[LintMessage]:
-    """Every problem found in the file, in line order; ``ZrfError`` if it cannot be read."""
-    path = Path(path)
-    try:
-        text = decode(path.read_bytes())
-    except OSError as e:
-        raise ZrfError(path, 0, f"cannot read the file: {e.strerror or e}") from None
-    return lint_text(text, str(path))
+    """Every problem found in the file (a ``.zrf``, or one in a ``.zip``), in line order; ``ZrfError``
+    if it cannot be read."""
+    rules = open_rules(path)
+    return lint_text(rules.text, rules.label, rules.read)
 
 
-def lint_text(text: str, path: str = "<zrf>") -> list[LintMessage]:
+def lint_text(text: str, path: str = "<zrf>", read: Callable[[str], bytes] | None = None) -> list[LintMessage]:
+    """Every problem found in ``text`` (named ``path``; ``read`` gives the files it includes)."""
     out = _Out(path)
     if not _syntax(text, out):
         return out.result()
-    reader = Reader()
+    reader = Reader(read)
     try:
         forms = reader.read_text(text, path)
     except ZrfSyntaxError as bad:
@@ -135,6 +146,9 @@ def _syntax(text: str, out: _Out) -> bool:
     try:
         for kind, _tok, line in tokenize(text):
             if kind == "(":
+                if len(depth_lines) >= MAX_NESTING:
+                    out.add(line, TOO_DEEP, "syntax")
+                    return False
                 depth_lines.append(line)
             elif kind == ")":
                 if depth_lines:

@@ -27,6 +27,7 @@ from typing import TypeGuard
 from generator.zrf.board import Board, build_board
 from generator.zrf.problems import Problems, number, show
 from generator.zrf.reader import List, Node, Reader, Str, Sym, ZrfError, text_of
+from generator.zrf.source import open_rules
 
 GOAL_KINDS = ("win-condition", "loss-condition", "draw-condition", "count-condition")
 
@@ -174,7 +175,8 @@ class RulesFile:
         return [g.title for g in self.games]
 
     def game(self, title: str | None = None) -> Game:
-        """The game of that title (exact, else ignoring case); the first game without one."""
+        """The first game of that title (exact, else ignoring case), else the game of that number
+        (``"2"``: the second, in file order, variants included); the first game without a title."""
         if not self.games:
             raise ZrfError(self.path, 0, "the file has no game")
         if title is None:
@@ -185,20 +187,26 @@ class RulesFile:
         for g in self.games:
             if g.title.lower() == title.lower():
                 return g
-        raise ZrfError(self.path, 0, f"no game titled {title!r}; the file has: {', '.join(map(repr, self.titles()))}")
+        if title.isdigit() and 1 <= int(title) <= len(self.games):
+            return self.games[int(title) - 1]
+        listed = ", ".join(f"{i} {t!r}" for i, t in enumerate(self.titles(), 1))
+        raise ZrfError(self.path, 0, f"no game titled or numbered {title!r}; the file has: {listed}")
 
 
 # -- building ---------------------------------------------------------------------------------------
 
 
 def load(path: str | Path, problems: Problems | None = None) -> RulesFile:
-    reader = Reader()
-    forms = reader.read_file(path)
-    return build(forms, str(path), reader, problems)
+    """The rules file ``path`` names: a ``.zrf``, or one in a ``.zip`` (see :mod:`generator.zrf.source`)."""
+    rules = open_rules(path)
+    return load_text(rules.text, rules.label, problems, rules.read)
 
 
-def load_text(text: str, path: str = "", problems: Problems | None = None) -> RulesFile:
-    reader = Reader()
+def load_text(
+    text: str, path: str = "", problems: Problems | None = None, read: Callable[[str], bytes] | None = None
+) -> RulesFile:
+    """The rules file of ``text``, named ``path``; ``read`` gives the files it includes (default: from disk)."""
+    reader = Reader(read)
     forms = reader.read_text(text, path)
     return build(forms, path, reader, problems)
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from generator.zrf.board import Board
-from generator.zrf.compiler import ATTR_SHIFT, EMPTY, LOOP_LIMIT, BlockCompiler, CompileError, Env
+from generator.zrf.compiler import ATTR_SHIFT, EMPTY, LOOP_LIMIT, BlockCompiler, CompileError, Env, endless
 from generator.zrf.goals import GoalCompiler, compile_goals, goal_positions, needs_moves, royal_keys
 from generator.zrf.model import Game, PieceDef
 from generator.zrf.moves import MoveMaker, ZMove, make_emit
@@ -179,8 +179,13 @@ class Program:
         key = (env.me, mode, bc.source, tuple(sorted(bc.const_keys())))
         fn = self._fn_cache.get(key)
         if fn is None:
-            ns = {"E": self.emit, "LOOP": range(LOOP_LIMIT), **bc.consts}
-            exec(compile(bc.source, f"<zrf {mode} block>", "exec"), ns)
+            ns = {"E": self.emit, "LOOP": range(LOOP_LIMIT), "ENDLESS": endless, **bc.consts}
+            try:
+                code = compile(bc.source, f"<zrf {mode} block>", "exec")
+            except (SyntaxError, RecursionError, MemoryError):  # Python's limits: 100 levels of indentation...
+                first = stmts[0] if stmts else self.game.node
+                raise CompileError(first.path, first.line, "a move block nested too deep to run") from None
+            exec(code, ns)
             made = ns["blk"]
             assert callable(made)
             fn = self._fn_cache[key] = made

@@ -280,18 +280,18 @@ class State:
         for p, c in ch:
             B[p] = c
         self.last_from, self.last_to = m.frm, m.to
-        if threats is not None:
-            ok = not self._threat_lands(B, threats)
-        else:
+        try:
+            if threats is not None:
+                return not self._threat_lands(B, threats)
             royal = self.prog.royal_keys
             targets = set(now)
             targets.update(p for p, c in ch if c >= 0 and c & KEY_MASK in royal)
-            ok = not any(
+            return not any(
                 B[r] >= 0 and B[r] & KEY_MASK in royal and B[r] & 15 != q and self.attacked_by(q, r) for r in targets
             )
-        for (p, _), c in zip(ch, olds, strict=True):
-            B[p] = c
-        return ok
+        finally:  # also when a block fails (an endless loop): the position stays as it was
+            for (p, _), c in zip(ch, olds, strict=True):
+                B[p] = c
 
     def _threat_lands(self, B: list[int], threats: Threats) -> bool:
         """Whether one of the threatening pieces (still on its square) captures its royal square."""
