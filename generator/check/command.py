@@ -291,9 +291,6 @@ def cmd_check(catalogue: Catalogue, args: argparse.Namespace) -> int:
     """Run the check; 0 when the engine agrees on every variant, 1 on a disagreement, ``ValueError``
     for bad input or an engine that cannot be used."""
     request = _request(catalogue, args)
-    print(describe(catalogue))
-    if request.out_note:
-        print(request.out_note)
     names = request.names
     if request.zrf:
         names = _names_in_zrf(catalogue, request.zrf, names)
@@ -310,8 +307,9 @@ def cmd_check(catalogue: Catalogue, args: argparse.Namespace) -> int:
         request.engine, catalogue, variants, names, request.ini, request.zrf, request.jobs, request.out
     )
     try:
-        with opened as (engine, loaded):
+        with opened as (engine, notes, loaded):
             startup = time.perf_counter() - started
+            _announce(catalogue, request, notes)
             print(f"{loaded} in {startup:.1f} s")
             reports = _compare_all(engine, variants, args, bar)
         if request.engine == "fairy-stockfish":
@@ -346,18 +344,28 @@ def _compare_builtins(
         return _compare_all(fsf, named, args, bar, builtins=True)
 
 
+def _announce(catalogue: Catalogue, request: _Request, notes: Sequence[str]) -> None:
+    """The catalogue read and the notes on the files checked, once the engine has taken them: input
+    refused before that leaves standard output empty."""
+    print(describe(catalogue))
+    for line in (request.out_note, *notes):
+        if line:
+            print(line)
+
+
 def _check_counts(
     catalogue: Catalogue, variants: list[Variant], names: list[str], request: _Request, args: argparse.Namespace
 ) -> int:
     """``--uci``: perft counts through the native engine, variant by variant; 0 when all agree."""
     assert request.uci is not None
-    ini, manifest, source = _ini(catalogue, names, request.ini, request.out)
+    ini, manifest, source, notes = _ini(catalogue, names, request.ini, request.out)
     reports: list[CountReport] = []
     started = time.perf_counter()
     try:
         with open_native(request.uci, ini, manifest, variants, on_restart=_restarted) as (engine, counts, proofs):
             startup = time.perf_counter() - started
             loaded = f"{len(variants)} sections of {source} loaded and verified"
+            _announce(catalogue, request, notes)
             print(f"{engine.name} ({request.uci}): {loaded} in {startup:.1f} s")
             bar = LiveBar() if sys.stderr.isatty() else None
             for i, v in enumerate(variants, 1):
@@ -401,17 +409,17 @@ def _restarted(message: str) -> None:
     print(f"engine restarted: {message}")
 
 
-def _ini(catalogue: Catalogue, names: list[str], ini_path: str | None, out: Path | None) -> tuple[str, Manifest, str]:
-    """The ini under test (the given file, or the one in the build folder, with a line printed if
-    it differs from a fresh build), the manifest it is checked against, and a label."""
+def _ini(
+    catalogue: Catalogue, names: list[str], ini_path: str | None, out: Path | None
+) -> tuple[str, Manifest, str, tuple[str, ...]]:
+    """The ini under test (the given file, or the one in the build folder), the manifest it is
+    checked against, a label, and a line to print if the file differs from a fresh build."""
     from generator.check.fairy_stockfish import ini_on_disk, ini_under_test
 
     if ini_path or out is None:
-        return ini_under_test(catalogue, names, ini_path)
+        return (*ini_under_test(catalogue, names, ini_path), ())
     text, manifest, source, note = ini_on_disk(catalogue, out)
-    if note:
-        print(note)
-    return text, manifest, source
+    return text, manifest, source, (note,) if note else ()
 
 
 @contextlib.contextmanager
@@ -424,19 +432,19 @@ def _open_engine(
     zrf_path: str | None,
     jobs: int | None,
     out: Path | None,
-) -> Iterator[tuple[EngineAdapter, str]]:
-    """The adapter, and a line saying what it loaded and verified."""
+) -> Iterator[tuple[EngineAdapter, tuple[str, ...], str]]:
+    """The adapter, lines naming files on disk that differ from a fresh build, and a line saying
+    what it loaded and verified."""
     if engine_name == "zillions":
         from generator.check.zillions import Zillions
 
         engine = Zillions(catalogue, variants, zrf_path, out)
-        for note in engine.notes:
-            print(note)
         built = f"{len(engine.sources)} .zrf files " + (f"in {out}" if out else "built from the catalogue")
         source = zrf_path if zrf_path else built
         with engine:
             yield (
                 engine,
+                engine.notes,
                 (
                     f"zillions (the ZRF interpreter): {len(variants)} games of {source} loaded and verified "
                     f"(start positions)"
@@ -445,10 +453,11 @@ def _open_engine(
         return
     from generator.check.fairy_stockfish import FairyStockfish
 
-    ini, manifest, source = _ini(catalogue, names, ini_path, out)
+    ini, manifest, source, notes = _ini(catalogue, names, ini_path, out)
     with FairyStockfish(ini, variants, workers=jobs, manifest=manifest) as fsf:
         yield (
             fsf,
+            notes,
             (
                 f"{engine_name} (pyffish {fsf.version}, {fsf.workers} worker processes): "
                 f"{len(variants)} sections of {source} loaded and verified"
