@@ -31,6 +31,8 @@ Swaps = tuple[tuple[int, ...], tuple[int, ...]]
 Undo = tuple[Move, Bitboard, Bitboard, int, int, Swaps, int, int]
 #: what makes two positions the same for repetition
 Key = tuple[tuple[Bitboard, ...], Bitboard, int, Bitboard, Bitboard, tuple[int, ...], Swaps]
+#: the reason of a draw by two passes in a row (``Draws.double_pass``)
+DOUBLE_PASS = "both sides passing"
 
 
 @dataclass(frozen=True)
@@ -237,7 +239,7 @@ class State:
                 if mine and not mine & ~rules.race_zone[side]:
                     return Outcome(Color(side), "race")
         if rules.double_pass and len(self.stack) >= 2 and self.stack[-1][0][0] == self.stack[-2][0][0] == mv.PASS:
-            return Outcome(None, "both sides passing")
+            return Outcome(None, DOUBLE_PASS)
         if rules.extinction is not None:
             end = self._extinct()
             if end is not None:
