@@ -55,7 +55,7 @@ from generator.emit.zillions.packaging import (
     write_family_zip,
 )
 from generator.emit.zillions.pieces import zrf_piece_names
-from generator.emit.zillions.text import SUFFIX, game_title, zip_file_name, zrf_file_name
+from generator.emit.zillions.text import SUFFIX, download_name, game_title, zip_file_name, zrf_file_name
 
 __all__ = [
     "BOARD_BORDER",
@@ -64,6 +64,7 @@ __all__ = [
     "SQUARE_SIZE",
     "SUFFIX",
     "TARGET",
+    "download_name",
     "emit",
     "emit_zillions",
     "families",
