@@ -193,6 +193,19 @@ LINE = _line(nonempty=False)
 TITLE = _line(nonempty=True)
 TEXT = Scalar((str,), "a string", check=lambda v: _bad_chars(v, allow_newline=True))
 NAME = Scalar((str,), "a name", pattern=NAME_PATTERN)
+#: ``extends``: an entry of this file, or ``SOURCE:NAME``, an entry of another catalogue (a shipped
+#: one by name, or a file relative to this one)
+PARENT = Scalar(
+    (str,),
+    "an entry's name, or SOURCE:NAME",
+    pattern=Pattern(
+        r"(?:[A-Za-z0-9_.][A-Za-z0-9_. /-]*:)?[a-z0-9][a-z0-9-]{0,63}",
+        lambda text, _: (
+            f"{text!r} names no entry: write a name of this file's 'variants:', or SOURCE:NAME for an entry of "
+            "another catalogue (SOURCE: fairy-stockfish, variantgen, or a .yaml file beside this one)"
+        ),
+    ),
+)
 LETTER = Scalar((str,), "a piece letter", pattern=LETTER_PATTERN)
 SQUARE = Scalar(
     (str,), "a square name", pattern=Pattern(SQUARE_RE, lambda t, _: f"{t!r} is not a square name (like 'e4')")
@@ -214,7 +227,7 @@ REPETITION = Scalar(
 VARIANT = Struct(
     {
         "abstract": BOOL,
-        "extends": NAME,
+        "extends": PARENT,
         "title": TITLE,
         "family": NAME,
         "description": TEXT,
