@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any, NoReturn
 
-from generator.betza import BetzaError, parse_betza
+from generator.betza import BetzaError, Modality, parse_betza
 from generator.catalogue.model import (
     FILE_LETTERS,
     BareKing,
@@ -188,6 +188,9 @@ class VariantBuilder:
                 )
             names[name] = letter
             roles = frozenset(Role(r.value) for r in self.value(spec, "roles", []))
+            if Role.PAWN in roles and any(m.initial and m.modality is not Modality.MOVE for m in movement.moves):
+                why = "a pawn's initial moves are its multi-steps, which may not capture: write 'im...'"
+                self.fail(betza, f"{field}.betza", f"betza {betza.value!r}: {why}")
             help_text = self.value(spec, "help", "").strip()
             pieces[letter] = PieceType(letter, name, betza.value, movement, roles, help_text)
         if not pieces:
@@ -268,11 +271,14 @@ class VariantBuilder:
 
     def build_pawns(self, node: Node | None) -> PawnRules:
         if node is None:
+            self._check_no_initial_pawn_moves(self.node, "pawns")
             return PawnRules()
         max_steps = self.value(node, "max_steps", 1)
         multi = self.relative_ranks(node.get("multi_step_ranks"), "pawns.multi_step_ranks")
         if max_steps > 1 and not multi:
             self.fail(node.need("max_steps"), "pawns.max_steps", "max_steps above 1 needs 'multi_step_ranks'")
+        if not multi:
+            self._check_no_initial_pawn_moves(node, "pawns.multi_step_ranks")
         promotion = None
         promo = node.get("promotion")
         if promo is not None:
@@ -291,6 +297,11 @@ class VariantBuilder:
                 self.value(promo, "mandatory", True),
             )
         return PawnRules(max_steps, multi, self.value(node, "en_passant", False), promotion)
+
+    def _check_no_initial_pawn_moves(self, at: Node, field: str) -> None:
+        """Without multi-step ranks, a pawn's initial moves (its multi-steps) could never be played."""
+        if any(p.pawn and any(m.initial for m in p.movement.moves) for p in self.pieces.values()):
+            self.fail(at, field, "a pawn with initial moves (Betza 'i') needs 'pawns.multi_step_ranks'")
 
     def check_pawn_ranks(self, variant: Variant) -> None:
         """Refuse multi-step and promotion ranks that no pawn can ever use (:mod:`~generator.catalogue.pawn_ranks`)."""

@@ -176,15 +176,18 @@ def pawn_options(v: Variant) -> OptionGroup:
     pr, ranks = v.pawn_rules, v.board.ranks
     has_pawns = any(p.pawn for p in v.pieces)
     steps = pr.max_steps if has_pawns else 1
-    multi = {c: _ranks(c, pr.multi_step_ranks, ranks) for c in Color}
+    # a custom pawn's initial moves are its multi-steps, played from the double-step region
+    initial = any(m.initial for p in v.pieces if p.pawn for m in p.movement.moves)
+    multi = {c: _ranks(c, pr.multi_step_ranks, ranks) if steps >= 2 or initial else "-" for c in Color}
     promo = pr.promotion if has_pawns else None
-    en_passant = _ranks(Color.WHITE, range(1, ranks + 1), ranks) if pr.en_passant and steps >= 2 else "-"
+    multi_steps = steps >= 2 or initial
+    en_passant = _ranks(Color.WHITE, range(1, ranks + 1), ranks) if pr.en_passant and multi_steps else "-"
     return OptionGroup.of(
         "pawns",
         [
-            ("doubleStep", _flag(steps >= 2)),
-            ("doubleStepRegionWhite", multi[Color.WHITE] if steps >= 2 else "-"),
-            ("doubleStepRegionBlack", multi[Color.BLACK] if steps >= 2 else "-"),
+            ("doubleStep", _flag(multi_steps)),
+            ("doubleStepRegionWhite", multi[Color.WHITE]),
+            ("doubleStepRegionBlack", multi[Color.BLACK]),
             ("tripleStepRegionWhite", multi[Color.WHITE] if steps >= 3 else "-"),
             ("tripleStepRegionBlack", multi[Color.BLACK] if steps >= 3 else "-"),
             ("enPassantRegion", en_passant),

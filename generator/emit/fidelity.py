@@ -230,7 +230,32 @@ def _zillions(v: Variant) -> tuple[list[Limitation], Changes]:
         )
         notes.changes["draws"] = dataclasses.replace(v.draws, move_rule=0)
     _zillions_goals_and_pieces(v, notes)
+    _zillions_pawn_initial_moves(v, notes)
     return notes.found, notes.changes
+
+
+def _zillions_pawn_initial_moves(v: Variant, notes: _Notes) -> None:
+    """A pawn's initial moves are multi-steps from the multi-step ranks; the ZRF plays them as a
+    piece's first move, with no en passant (its en passant follows straight multi-steps)."""
+    pawns = [p for p in v.pieces if p.pawn and any(m.initial for m in p.movement.moves)]
+    if not pawns:
+        return
+    names = ", ".join(f"the {p.name}'s {' '.join(m.render() for m in p.movement.moves if m.initial)}" for p in pawns)
+    if v.pawn_rules.en_passant:
+        notes.add(
+            "pawn-initial-en-passant",
+            f"Zillions' en passant follows straight multi-steps only, so en passant is left out ({names}).",
+        )
+        notes.changes["pawn_rules"] = dataclasses.replace(v.pawn_rules, en_passant=False)
+    if any(
+        m.vectors() and not m.initial and any(dy <= 0 for _, dy in m.vectors()) for p in pawns for m in p.movement.moves
+    ):
+        notes.add(
+            "pawn-initial-move",
+            f"Zillions plays a piece's initial move before its first move only, so {names} is not played again "
+            "by a pawn that has moved but stands on a multi-step rank.",
+            switchable=False,
+        )
 
 
 def _zillions_goals_and_pieces(v: Variant, notes: _Notes) -> None:
@@ -418,7 +443,7 @@ def _pieces(v: Variant, kinds: list[tuple[PieceType, str]], notes: _Notes) -> No
 def _fsf_move(p: PieceType, m: BetzaMove, span: int, notes: _Notes) -> BetzaMove | None:
     """The move as Fairy-Stockfish can play it (None: not at all), noting any difference."""
     what = f"the {p.name}'s move {m.render()} ({m.describe()})"
-    if m.initial:
+    if m.initial and not p.pawn:
         notes.add(
             "initial-move",
             f"Fairy-Stockfish ties the initial-move modifier to the double-step ranks and cannot capture "
@@ -454,21 +479,47 @@ def _pawns(v: Variant, kinds: list[tuple[PieceType, str]], notes: _Notes) -> Non
     if not pawns:
         return
     builtin = any(kind == "pawn" for _, kind in kinds)
-    if not builtin and (pr.max_steps > 1 or pr.en_passant):
-        names = ", ".join(p.name for p in pawns)
-        notes.add(
-            "pawn",
-            f"Fairy-Stockfish gives multi-steps and en passant only to its own pawn (one type moving fmWfcF), "
-            f"so the {names} play without them.",
-        )
-        notes.changes["pawn_rules"] = dataclasses.replace(pr, max_steps=1, multi_step_ranks=(), en_passant=False)
-    elif builtin and pr.max_steps > 3:
+    if builtin and pr.max_steps > 3:
         notes.add(
             "pawn-steps",
             f"Fairy-Stockfish pawns advance at most three squares, so the {pr.max_steps}-square advance is cut "
             "to three.",
         )
         notes.changes["pawn_rules"] = dataclasses.replace(pr, max_steps=3)
+    elif not builtin and (pr.max_steps > 1 or pr.en_passant):
+        _custom_pawns(v, pawns, notes)
+
+
+def _custom_pawns(v: Variant, pawns: list[PieceType], notes: _Notes) -> None:
+    """Fairy-Stockfish's custom pawns multi-step by their initial moves (Betza ``i``) alone, from the
+    double-step region, so a straight double step becomes ``ifmnD``; they take en passant with moves
+    that only capture."""
+    pr = v.pawn_rules
+    names = ", ".join(p.name for p in pawns)
+    if pr.max_steps > 2:
+        notes.add(
+            "pawn-steps",
+            f"Fairy-Stockfish's custom pawns advance at most two squares at once (an initial move ifmnD), so "
+            f"the {pr.max_steps}-square advance of the {names} is cut to two.",
+        )
+    rules = dataclasses.replace(pr, max_steps=1)
+    if pr.en_passant and any(m.modality is Modality.BOTH for p in pawns for m in p.movement.moves):
+        notes.add(
+            "pawn",
+            f"Fairy-Stockfish's custom pawns take en passant only with moves that only capture, so the {names} "
+            "play without en passant.",
+        )
+        rules = dataclasses.replace(rules, en_passant=False)
+    notes.changes["pawn_rules"] = rules
+    if pr.max_steps > 1:
+        double = BetzaMove("D", "f", Modality.MOVE, True, True, 1)
+        pieces = notes.changes.get("pieces", v.pieces)
+        notes.changes["pieces"] = tuple(_with_move(p, double) if p.pawn else p for p in pieces)
+
+
+def _with_move(p: PieceType, m: BetzaMove) -> PieceType:
+    movement = BetzaPiece((*p.movement.moves, m))
+    return dataclasses.replace(p, movement=movement, betza=movement.render())
 
 
 def relative_rank(color: Color, square: Square, ranks: int) -> int:

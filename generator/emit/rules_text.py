@@ -83,6 +83,11 @@ def _pawns(v: Variant) -> list[tuple[str, str]]:
         )
     else:
         text = f"{names}: no multi-step advance, no en passant."
+    initial = [m for p in pawns for m in p.movement.moves if m.initial]
+    if initial and pr.multi_step_ranks:
+        moves = "; ".join(m.describe().removesuffix(" (only if the piece has not moved yet)") for m in initial)
+        passed = "en passant on any square passed, on the next move only" if pr.en_passant else "no en passant"
+        text += f" From {ranks_phrase(pr.multi_step_ranks)} also: {moves}; {passed}."
     if pr.promotion is None:
         return [("Pawns", text), ("Promotion", "None.")]
     must = "must" if pr.promotion.mandatory else "may"

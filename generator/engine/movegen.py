@@ -139,7 +139,7 @@ def _count_free(pos: State, own: Bitboard, occ: Bitboard, king: int, pinned: Bit
                 continue
         if pawn:
             n += (
-                _count_pawns(pos, tabs, bb, empty, enemy)
+                _count_pawns(pos, t, tabs, bb, empty, enemy)
                 if not tabs.has_slides
                 else _pawn_moves(pos, t, bb, occ, king, False, pinned, None)
             )
@@ -230,12 +230,11 @@ def _pawn_moves(
     enemy = pos.by_color[1 - us]
     empty = rules.geo.all & ~occ
     tabs = rules.tables[t][us]
-    init = rules.initial_tables[t][us]
     n = 0
     zone = rules.promotion_zone[us]
     choices = rules.promotion_choices
     keep_plain = not rules.promotion_mandatory
-    multistep = rules.multistep[us]
+    multistep = rules.multistep[t][us]
     leaps_only = not tabs.has_slides and not tabs.has_lame
     quiet, capture = tabs.quiet, tabs.capture
     ep = pos.ep
@@ -245,8 +244,6 @@ def _pawn_moves(
         s = low.bit_length() - 1
         # most pawns only step and capture: their targets without the general routine
         tgt = quiet[s] & empty | capture[s] & enemy if leaps_only else targets(tabs, s, occ, empty, enemy)
-        if init is not None and pos.unmoved & low:
-            tgt |= targets(init, s, occ, empty, enemy)
         if s == king:
             n += _king_moves(pos, s, tgt, occ ^ low, out)
             continue
@@ -269,7 +266,7 @@ def _pawn_moves(
     return n
 
 
-def _count_pawns(pos: State, tabs: MoveTables, pawns: Bitboard, empty: Bitboard, enemy: Bitboard) -> int:
+def _count_pawns(pos: State, t: int, tabs: MoveTables, pawns: Bitboard, empty: Bitboard, enemy: Bitboard) -> int:
     """How many moves ``pawns`` have, their steps, captures, promotions and multi-steps counted by
     shifting them all at once (none of them may be pinned or royal)."""
     rules = pos.rules
@@ -293,7 +290,11 @@ def _count_pawns(pos: State, tabs: MoveTables, pawns: Bitboard, empty: Bitboard,
         for s in _squares(pawns):
             if tabs.capture[s] & ep:
                 n += _en_passant(pos, s, tabs.capture[s] & ep, None)
-    start, d, most = rules.multistep_bulk[us]
+    bulk = rules.multistep_bulk[t][us]
+    if bulk is None:
+        steps, occ = rules.multistep[t][us], rules.geo.all & ~empty
+        return n + sum(_count_multisteps(occ, steps[s], zone, k) for s in _squares(pawns))
+    start, d, most = bulk
     x = pawns & start
     for i in range(1, most + 1):
         if not x:

@@ -343,7 +343,7 @@ class State:
             self.by_color[us] ^= 1 << frm | 1 << to
             self.by_type[moved >> 1] ^= 1 << frm
             self.by_type[placed >> 1] |= 1 << to
-            if rules.is_pawn[moved >> 1]:
+            if rules.is_pawn[moved >> 1] and self._irreversible(m, moved >> 1):
                 self.halfmove = 0
             self.unmoved &= ~(1 << frm | 1 << taken_at)
             if extra and kind == mv.MULTISTEP:
@@ -354,6 +354,12 @@ class State:
         self.turn = 1 - us
         if self.history:
             self.history.append(self.key())
+
+    def _irreversible(self, m: Move, t: int) -> bool:
+        """Whether a move of a pawn of type ``t`` restarts the move rule's count: every one but a
+        step that it could step straight back (Fairy-Stockfish's reversible pawn moves)."""
+        back = self.rules.reversible[t]
+        return back is None or m[0] != mv.NORMAL or not back[self.turn][m[2]] >> m[1] & 1
 
     def pop(self) -> Move:
         m, unmoved, ep, ep_victim, halfmove, swaps_left, moved, captured = self.stack.pop()
