@@ -30,6 +30,7 @@ from generator.emit.build import build
 from generator.emit.fidelity import FAIRY_STOCKFISH, limitations, relaxed
 from generator.engine import Position, uci
 
+ROOT = Path(__file__).resolve().parents[1]
 CATALOGUE = load_catalogue(DEFAULT_CATALOGUE)
 PLAYED = [v for v in CATALOGUE.variants if play.playable(v)]
 EXACT = [v for v in PLAYED if not limitations(v, FAIRY_STOCKFISH)]
@@ -279,3 +280,16 @@ def test_a_drop_from_the_hand(browser: Browser, out: Path) -> None:
     drops = [m for m in reference(v, before)[0].split() if m.startswith(drop.split("@")[0] + "@")]
     assert got["shown"] == len(drops) >= 1
     assert got["hash"] == "#" + fragment(v, [*before, drop])
+
+
+def test_the_catalogue_page_links_every_variant_it_offers(out: Path) -> None:
+    sections = [fairy_stockfish.section_name(v) for v in PLAYED]
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert re.findall(r'href="play\.html#variant=([a-z0-9-]+)"', index) == sections
+    assert index.count('href="play.html"') == 1
+    page = (out / play.FILE_NAME).read_text(encoding="utf-8")
+    assert re.findall(r'<option value="([a-z0-9-]+)">', page) == sections
+    for name in play.BROWSER_FILES:
+        assert (out / play.FOLDER / name).read_bytes() == (ROOT / "browser" / name).read_bytes()
+    assert "GNU GENERAL PUBLIC LICENSE" in (out / play.FOLDER / "COPYING.txt").read_text(encoding="utf-8")
+    assert "ffish 0.7.10 (GPL-3.0)" in (out / play.FOLDER / "SOURCES.txt").read_text(encoding="utf-8")
