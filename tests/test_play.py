@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import threading
 from collections.abc import Iterator
 from itertools import count
 from pathlib import Path
@@ -25,7 +26,7 @@ from generator.catalogue.model import Variant
 from generator.check.compare import evaluate
 from generator.check.endings import endings
 from generator.check.fairy_stockfish_worker import fen6
-from generator.emit import fairy_stockfish, play
+from generator.emit import fairy_stockfish, play, serve
 from generator.emit.build import build
 from generator.emit.fidelity import FAIRY_STOCKFISH, limitations, relaxed
 from generator.engine import Position, uci
@@ -293,3 +294,69 @@ def test_the_catalogue_page_links_every_variant_it_offers(out: Path) -> None:
         assert (out / play.FOLDER / name).read_bytes() == (ROOT / "browser" / name).read_bytes()
     assert "GNU GENERAL PUBLIC LICENSE" in (out / play.FOLDER / "COPYING.txt").read_text(encoding="utf-8")
     assert "ffish 0.7.10 (GPL-3.0)" in (out / play.FOLDER / "SOURCES.txt").read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def served(out: Path) -> Iterator[str]:
+    """``out`` served as ``variantgen serve`` serves it (cross-origin isolated); its address."""
+    httpd = serve.server(out, 0)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+    httpd.server_close()
+
+
+ENGINE_READY = """new Promise(function (resolve) {
+  var t0 = Date.now();
+  (function poll() {
+    var state = document.getElementById("opponent-box").getAttribute("data-opponent");
+    if (state === "ready" || Date.now() - t0 > 30000) {
+      var text = document.getElementById("opponent-state").textContent;
+      resolve({state: state, isolated: window.crossOriginIsolated, text: text});
+    } else { setTimeout(poll, 50); }
+  })();
+})"""
+
+ENGINE_MOVE = """new Promise(function (resolve) {
+  document.body.removeAttribute("data-ready"); history.replaceState(null, "", "#-");
+  location.hash = %(fragment)s;
+  var t0 = Date.now(), asked = false;
+  (function poll() {
+    var text = function (id) { return document.getElementById(id).textContent; };
+    if (!asked && document.body.getAttribute("data-ready") === "yes") {
+      asked = true;
+      document.getElementById("think").value = "300";
+      var side = document.getElementById("opponent");
+      side.value = %(side)s;
+      side.dispatchEvent(new Event("change"));
+    }
+    var moves = decodeURIComponent(location.hash).split("&moves=")[1];
+    if (moves || Date.now() - t0 > 30000) {
+      resolve({moves: moves || "", state: text("opponent-state")});
+    } else { setTimeout(poll, 50); }
+  })();
+})"""
+
+
+def test_the_opponent_only_where_the_page_is_served_cross_origin_isolated(
+    browser: Browser, out: Path, served: str
+) -> None:
+    got = open_page(
+        browser,
+        out,
+        fragment(PLAYED[0], []),
+        "return document.getElementById('opponent-box').getAttribute('data-opponent');",
+        fresh=True,
+    )
+    assert got["then"] == "absent"  # from disk: no threads, so no opponent, and the page says how to get one
+    ready = browser.open(f"{served}/{play.FILE_NAME}#{fragment(PLAYED[0], [])}", ENGINE_READY)
+    assert ready == {"state": "ready", "isolated": True, "text": "Fairy-Stockfish is ready: choose the side it plays."}
+    for v in PLAYED:  # the engine moves first, as the side to move at the start; its move is legal
+        side = "w" if Position.start(relaxed(v, FAIRY_STOCKFISH)).turn == 0 else "b"
+        answer = browser.evaluate(
+            ENGINE_MOVE % {"fragment": json.dumps("#" + fragment(v, [])), "side": json.dumps(side)}
+        )
+        assert answer["moves"] in reference(v, [])[0].split(), f"{v.name}: {answer}"
+        assert answer["state"] == f"Fairy-Stockfish played {answer['moves']}."
+    _OPEN.clear()  # the tab holds the served page now: the next test loads the page from disk again

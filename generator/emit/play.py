@@ -58,7 +58,15 @@ FILE_NAME = "play.html"  # at the top of out/
 FOLDER = "play"  # the browser files, beside it
 TEMPLATE = "play/play.html.j2"
 #: the shipped browser files the page loads or names, in ``browser/`` (``scripts/refresh-browser-files``)
-BROWSER_FILES = ("ffish.js", "ffish-wasm.js", "COPYING.txt", "SOURCES.txt")
+BROWSER_FILES = (
+    "ffish.js",
+    "ffish-wasm.js",
+    "stockfish.js",
+    "stockfish.worker.js",
+    "stockfish.wasm",
+    "COPYING.txt",
+    "SOURCES.txt",
+)
 
 
 def playable(v: Variant) -> bool:
@@ -160,7 +168,7 @@ def play_context(catalogue: Catalogue, names: Sequence[str] | None = None) -> Pl
         if playable(v) and v.name in sections
     )
     ini = fairy_stockfish.render_ini(catalogue, names)
-    data = {"ini": ini, "variants": [asdict(v) for v in variants]}
+    data = {"ini": ini, "variants": [asdict(v) for v in variants], "engine": f"{FOLDER}/stockfish.js"}
     return PlayContext(
         title="Play the variantgen catalogue",
         index="index.html",
