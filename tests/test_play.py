@@ -13,6 +13,7 @@ import json
 import random
 import re
 import threading
+import urllib.request
 from collections.abc import Iterator
 from itertools import count
 from pathlib import Path
@@ -26,6 +27,7 @@ from generator.catalogue.model import Variant
 from generator.check.compare import evaluate
 from generator.check.endings import endings
 from generator.check.fairy_stockfish_worker import fen6
+from generator.cli import main
 from generator.emit import fairy_stockfish, play, serve
 from generator.emit.build import build
 from generator.emit.fidelity import FAIRY_STOCKFISH, limitations, relaxed
@@ -360,3 +362,16 @@ def test_the_opponent_only_where_the_page_is_served_cross_origin_isolated(
         assert answer["moves"] in reference(v, [])[0].split(), f"{v.name}: {answer}"
         assert answer["state"] == f"Fairy-Stockfish played {answer['moves']}."
     _OPEN.clear()  # the tab holds the served page now: the next test loads the page from disk again
+
+
+def test_serve_sends_the_isolation_headers_and_wasm_as_wasm(served: str) -> None:
+    with urllib.request.urlopen(f"{served}/{play.FOLDER}/stockfish.wasm") as answer:
+        assert answer.headers["Content-Type"] == "application/wasm"
+        assert {k: answer.headers[k] for k in serve.HEADERS} == serve.HEADERS
+        assert answer.read(4) == b"\0asm"
+
+
+def test_serve_refuses_a_folder_without_the_play_page(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "--out", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "holds no play.html: run variantgen build first" in err
