@@ -11,8 +11,13 @@ only in part (:func:`generator.emit.fidelity.limitations`) is offered with what 
 The page works opened from disk: browsers fetch no ``.wasm`` from ``file://``, so ffish's
 WebAssembly comes base64 in a script (``play/ffish-wasm.js``) and is handed to the Emscripten
 module as ``wasmBinary``.  Those browser files are package data (``browser/`` at the top of the
-repository, refreshed by ``scripts/refresh-browser-files``); :func:`emit_files` copies them
-into ``out/play/`` with their licence.
+repository, refreshed by ``scripts/refresh-browser-files`` from the versions ``package-lock.json``
+pins); :func:`emit_files` copies them into ``out/play/`` with their licence.
+
+The opponent is Fairy-Stockfish's searching WebAssembly build (npm ``fairy-stockfish-nnue.wasm``),
+which runs threads: browsers allow them only on a cross-origin isolated page, so the page offers it
+only there (``variantgen serve``, :mod:`generator.emit.serve`, sends the headers), loads the same
+ini into it and lets it play only the sections it accepted; opened from disk, it says how to get one.
 
 The URL fragment ``#variant=SECTION&moves=M1,M2`` (optionally ``&fen=FEN`` to start elsewhere)
 opens a position; the page rewrites it as moves are played.  ``#legal-moves`` lists the legal
