@@ -256,7 +256,8 @@ def register(subparsers: argparse._SubParsersAction[ParserT], parents: Sequence[
     p = subparsers.add_parser(
         "build",
         parents=list(parents),
-        help="write out/ (Fairy-Stockfish variants.ini, Zillions downloads, diagrams, index.html) from the catalogue",
+        help="write out/ (Fairy-Stockfish variants.ini, Zillions downloads, diagrams, index.html, play.html) "
+        "from the catalogue",
         description="Render the catalogue into DIR (default: out in the current folder), replacing the files "
         f"of the previous build there only when everything has been written; a folder that is neither new, "
         f"empty nor a previous build (with its {RECORD}) is refused.  Prints a summary: what was written "
