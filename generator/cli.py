@@ -21,7 +21,7 @@ from generator.catalogue import CatalogueError, default_catalogue, load_catalogu
 from generator.catalogue.model import Catalogue, Color, Variant
 from generator.check import command as check_command
 from generator.check.zillions import perft_generated
-from generator.emit import build
+from generator.emit import build, serve
 from generator.emit.diagrams import write_show_svg
 from generator.emit.fidelity import TARGETS, limitations
 from generator.emit.listing import variant_record
@@ -286,6 +286,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_perft)
     register_lint(sub, [common])
     schema.register(sub)
+    serve.register(sub)
     return parser
 
 
