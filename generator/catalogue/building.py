@@ -340,7 +340,27 @@ class VariantBuilder:
     def build_drops(self, node: Node | None) -> Drops | None:
         if node is None:
             return None
-        return Drops(self.relative_ranks(node.get("ranks"), "drops.ranks"), self.value(node, "captures_to_hand", False))
+        piece_ranks = []
+        table = node.get("piece_ranks")
+        for letter, ranks in (table.value if table is not None else {}).items():
+            field = f"drops.piece_ranks.{letter}"
+            if self.letter(letter, ranks, field).royal:
+                self.fail(ranks, field, f"the {self.pieces[letter].name} is royal and never in hand")
+            piece_ranks.append((letter, self.relative_ranks(ranks, field)))
+        single = node.get("one_per_file")
+        if single is not None:
+            self.letter(single.value, single, "drops.one_per_file")
+        captures = self.value(node, "captures_to_hand", False)
+        keep = node.get("keep_promoted")
+        if keep is not None and not captures:
+            self.fail(keep, "drops.keep_promoted", "keep_promoted needs 'captures_to_hand: true'")
+        return Drops(
+            self.relative_ranks(node.get("ranks"), "drops.ranks"),
+            captures,
+            self.value(node, "keep_promoted", False),
+            tuple(piece_ranks),
+            self.value(node, "one_per_file"),
+        )
 
     def build_swap(self, node: Node, field: str) -> Swap:
         piece = self.letter(node.need("piece").value, node.need("piece"), f"{field}.piece")

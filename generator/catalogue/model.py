@@ -182,10 +182,26 @@ class PawnRules:
 
 @dataclass(frozen=True)
 class Drops:
-    """Pieces in hand may be dropped, as a whole move, on an empty square of ``ranks`` (relative)."""
+    """Pieces in hand may be dropped, as a whole move, on an empty square of ``ranks`` (relative).
+
+    ``piece_ranks`` gives some pieces ranks of their own instead (crazyhouse: pawns not on the first
+    or last rank).  With ``captures_to_hand`` a captured piece goes to the captor's hand: a promoted
+    one as the piece it was promoted from, unless ``keep_promoted``.  ``one_per_file``: a piece of
+    that letter may not be dropped on a file where its side already has one (shogi's nifu).
+    """
 
     ranks: tuple[int, ...]
     captures_to_hand: bool = False
+    keep_promoted: bool = False
+    piece_ranks: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    one_per_file: str | None = None
+
+    def ranks_of(self, letter: str) -> tuple[int, ...]:
+        """The relative ranks the piece ``letter`` may be dropped on."""
+        for x, ranks in self.piece_ranks:
+            if x == letter:
+                return ranks
+        return self.ranks
 
 
 @dataclass(frozen=True)

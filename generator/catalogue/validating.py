@@ -257,7 +257,16 @@ VARIANT = Struct(
                 ),
             }
         ),
-        "drops": Struct({"ranks": RANKS, "captures_to_hand": BOOL}, ("ranks",)),
+        "drops": Struct(
+            {
+                "ranks": RANKS,
+                "captures_to_hand": BOOL,
+                "keep_promoted": BOOL,
+                "piece_ranks": Table(LETTER_PATTERN, RANKS),
+                "one_per_file": LETTER,
+            },
+            ("ranks",),
+        ),
         "swaps": Seq(
             Struct(
                 {

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from generator.betza import parse_betza
 from generator.catalogue.model import CastlingMove, Color, PieceType, StalemateResult, Variant, absolute_rank
-from generator.emit.fidelity import fairy_stockfish_pieces, relative_rank
+from generator.emit.fidelity import fairy_stockfish_pawn_drops, fairy_stockfish_pieces, relative_rank
 
 __all__ = [
     "CONTROL_CHARACTERS",
@@ -252,18 +252,21 @@ def drop_options(v: Variant) -> OptionGroup:
     """Drops from the hand, and whether captures go there."""
     if v.drops is None:
         return OptionGroup.of("drops", [("pieceDrops", "false")])
-    to_hand = v.drops.captures_to_hand
+    drops = v.drops
+    to_hand = drops.captures_to_hand
     ranks = v.board.ranks
+    first_rank, zone = fairy_stockfish_pawn_drops(v)
     return OptionGroup.of(
         "drops",
         [
             ("pieceDrops", "true"),
             ("capturesToHand", _flag(to_hand)),
-            *([("dropLoop", "true")] if to_hand else []),  # captured promoted pieces go to hand as they are
-            ("dropRegionWhite", _ranks(Color.WHITE, v.drops.ranks, ranks)),
-            ("dropRegionBlack", _ranks(Color.BLACK, v.drops.ranks, ranks)),
-            ("firstRankPawnDrops", "true"),
-            ("promotionZonePawnDrops", "true"),
+            *([("dropLoop", _flag(drops.keep_promoted))] if to_hand else []),
+            ("dropRegionWhite", _ranks(Color.WHITE, drops.ranks, ranks)),
+            ("dropRegionBlack", _ranks(Color.BLACK, drops.ranks, ranks)),
+            ("firstRankPawnDrops", _flag(first_rank)),
+            ("promotionZonePawnDrops", _flag(zone)),
+            *([("dropNoDoubled", drops.one_per_file.lower())] if drops.one_per_file else []),
             ("dropChecks", "true"),
         ],
     )

@@ -65,6 +65,7 @@ __all__ = [
     "Limitation",
     "check_name",
     "fairy_stockfish_castling",
+    "fairy_stockfish_pawn_drops",
     "fairy_stockfish_pieces",
     "limitations",
     "relative_rank",
@@ -344,6 +345,7 @@ def _fairy_stockfish(v: Variant) -> tuple[list[Limitation], Changes]:
     _pieces(v, kinds, notes)
     _pawns(v, kinds, notes)
     _castling(v, notes)
+    _drop_ranks(v, kinds, notes)
     _goals_and_draws(v, kinds, notes)
 
     if v.swaps:
@@ -351,6 +353,46 @@ def _fairy_stockfish(v: Variant) -> tuple[list[Limitation], Changes]:
         notes.add("swap", f"Fairy-Stockfish has no swap move, so {moves} is left out.")
         notes.changes["swaps"] = ()
     return notes.found, notes.changes
+
+
+def fairy_stockfish_pawn_drops(v: Variant) -> tuple[bool, bool]:
+    """``firstRankPawnDrops`` and ``promotionZonePawnDrops``: whether the catalogue lets pawns be
+    dropped on their first rank and in their promotion zone (Fairy-Stockfish's pawn alone has the
+    two restrictions)."""
+    drops, promo = v.drops, v.pawn_rules.promotion
+    pawn = next((p for p, kind in fairy_stockfish_pieces(v) if kind == "pawn"), None)
+    if drops is None or pawn is None:
+        return True, True
+    ranks = drops.ranks_of(pawn.letter)
+    zone = [r for r in (promo.ranks if promo else ()) if r in drops.ranks]
+    return 1 in ranks or 1 not in drops.ranks, not zone or any(r in ranks for r in zone)
+
+
+def _fairy_stockfish_drop_ranks(v: Variant, p: PieceType, kind: str) -> tuple[int, ...]:
+    """Where Fairy-Stockfish lets ``p`` be dropped: the drop region, less the pawn's restrictions."""
+    assert v.drops is not None
+    ranks = v.drops.ranks
+    if kind != "pawn":
+        return ranks
+    first, zone = fairy_stockfish_pawn_drops(v)
+    promo = v.pawn_rules.promotion
+    return tuple(r for r in ranks if (first or r != 1) and (zone or promo is None or r not in promo.ranks))
+
+
+def _drop_ranks(v: Variant, kinds: list[tuple[PieceType, str]], notes: _Notes) -> None:
+    drops = v.drops
+    if drops is None or not drops.piece_ranks:
+        return
+    played = {p.letter: _fairy_stockfish_drop_ranks(v, p, kind) for p, kind in kinds}
+    odd = [p.name for p, _ in kinds if set(played[p.letter]) != set(drops.ranks_of(p.letter))]
+    if odd:
+        notes.add(
+            "drop-ranks",
+            f"Fairy-Stockfish drops every piece on the same ranks, a pawn only off its first rank or its "
+            f"promotion zone, so the {', '.join(odd)} may be dropped where Fairy-Stockfish lets it.",
+        )
+        own = tuple((x, r) for x, r in played.items() if r != drops.ranks)
+        notes.changes["drops"] = dataclasses.replace(drops, piece_ranks=own)
 
 
 def _swap_words(v: Variant, letter: str, adjacency: str, unmoved: bool, per_player: int) -> str:

@@ -405,13 +405,20 @@ def _drops(pos: State, occ: Bitboard, test_all: bool, out: list[Move] | None) ->
     """Drops from the pocket onto the empty squares of the drop region."""
     rules = pos.rules
     us = pos.turn
-    region = rules.drop_region[us] & rules.geo.all & ~occ
-    if not region:
-        return 0
+    free = ~occ
+    regions = rules.drop_regions[us]
     pocket = pos.pockets[us]
     n = 0
     for t in range(rules.ntypes):
         if not pocket[t]:
+            continue
+        region = regions[t] & free
+        if t == rules.one_per_file:
+            mine = pos.by_type[t] & pos.by_color[us]
+            for mask in rules.file_masks:
+                if mine & mask:
+                    region &= ~mask
+        if not region:
             continue
         if test_all:
             n += _tested(pos, [(DROP, -1, to, t) for to in _squares(region)], out)

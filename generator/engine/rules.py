@@ -128,10 +128,25 @@ class Rules:
             self.castle_squares |= 1 << c.king_from | 1 << c.rook_from
 
     def _drops(self, variant: Variant) -> None:
+        """Where each piece type may be dropped, per colour; what a capture puts in hand; which
+        pieces remember what they were promoted from."""
         drops = variant.drops
+        geo = self.geo
         self.drops = drops is not None
-        self.drop_region = [self.geo.rank_mask(c, drops.ranks) for c in Color] if drops else [0, 0]
+        #: per colour, per piece type: the squares it may be dropped on (when empty)
+        self.drop_regions = [
+            [geo.rank_mask(c, drops.ranks_of(p.letter)) if drops else 0 for p in variant.pieces] for c in Color
+        ]
         self.captures_to_hand = bool(drops and drops.captures_to_hand)
+        #: a captured promoted piece goes to hand as the piece it was promoted from
+        self.demote = self.captures_to_hand and not (drops and drops.keep_promoted)
+        #: the type that may not be dropped on a file its side already holds one of (-1: none)
+        self.one_per_file = self.type_of[drops.one_per_file] if drops and drops.one_per_file else -1
+        self.file_masks = [sum(1 << geo.square(f, r) for r in range(geo.ranks)) & geo.all for f in range(geo.files)]
+        #: the first pawn type: what a piece read as promoted (``Q~``) was promoted from
+        self.pawn_type = next((t for t in range(self.ntypes) if self.is_pawn[t]), -1)
+        #: whether the state keeps, per square, the type a promoted piece was promoted from
+        self.tracks_promoted = self.demote
 
     def _game_ends(self, variant: Variant) -> None:
         """Goals that end the game before anyone moves, stalemate, and the draws the position decides."""
