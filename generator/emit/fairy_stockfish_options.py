@@ -21,7 +21,8 @@ from dataclasses import dataclass
 
 from generator.betza import parse_betza
 from generator.catalogue.model import CastlingMove, Color, PieceType, StalemateResult, Variant, absolute_rank
-from generator.emit.fidelity import fairy_stockfish_pawn_drops, fairy_stockfish_pieces, relative_rank
+from generator.emit.fidelity import fairy_stockfish_pieces, relative_rank
+from generator.emit.fidelity_drops import pawn_drop_flags
 
 __all__ = [
     "CONTROL_CHARACTERS",
@@ -178,6 +179,8 @@ def pawn_options(v: Variant) -> OptionGroup:
     steps = pr.max_steps if has_pawns else 1
     multi = {c: _ranks(c, pr.multi_step_ranks, ranks) for c in Color}
     promo = pr.promotion if has_pawns else None
+    # one promotion region serves pawns and promotion by piece
+    zone = promo.ranks if promo else v.piece_promotion.ranks if v.piece_promotion else ()
     en_passant = _ranks(Color.WHITE, range(1, ranks + 1), ranks) if pr.en_passant and steps >= 2 else "-"
     return OptionGroup.of(
         "pawns",
@@ -188,10 +191,26 @@ def pawn_options(v: Variant) -> OptionGroup:
             ("tripleStepRegionWhite", multi[Color.WHITE] if steps >= 3 else "-"),
             ("tripleStepRegionBlack", multi[Color.BLACK] if steps >= 3 else "-"),
             ("enPassantRegion", en_passant),
-            ("promotionRegionWhite", _ranks(Color.WHITE, promo.ranks, ranks) if promo else "-"),
-            ("promotionRegionBlack", _ranks(Color.BLACK, promo.ranks, ranks) if promo else "-"),
+            ("promotionRegionWhite", _ranks(Color.WHITE, zone, ranks)),
+            ("promotionRegionBlack", _ranks(Color.BLACK, zone, ranks)),
             ("promotionPieceTypes", "".join(x.lower() for x in promo.choices) if promo else "-"),
             ("mandatoryPawnPromotion", _flag(promo is None or promo.mandatory)),
+        ],
+    )
+
+
+def piece_promotion_options(v: Variant) -> OptionGroup | None:
+    """Promotion by piece (shogi) and the squares a piece may not stop on; None without either."""
+    pp = v.piece_promotion
+    if pp is None and not v.immobility_illegal:
+        return None
+    pairs = " ".join(f"{x.lower()}:{y.lower()}" for x, y in pp.pieces) if pp else ""
+    return OptionGroup.of(
+        "piece promotion",
+        [
+            *([("promotedPieceType", pairs)] if pairs else []),
+            ("mandatoryPiecePromotion", _flag(bool(pp and pp.mandatory))),
+            ("immobilityIllegal", _flag(v.immobility_illegal)),
         ],
     )
 
@@ -255,7 +274,7 @@ def drop_options(v: Variant) -> OptionGroup:
     drops = v.drops
     to_hand = drops.captures_to_hand
     ranks = v.board.ranks
-    first_rank, zone = fairy_stockfish_pawn_drops(v)
+    first_rank, zone = pawn_drop_flags(v, fairy_stockfish_pieces(v))
     return OptionGroup.of(
         "drops",
         [
@@ -267,6 +286,7 @@ def drop_options(v: Variant) -> OptionGroup:
             ("firstRankPawnDrops", _flag(first_rank)),
             ("promotionZonePawnDrops", _flag(zone)),
             *([("dropNoDoubled", drops.one_per_file.lower())] if drops.one_per_file else []),
+            *([("shogiPawnDropMateIllegal", "true")] if drops.no_drop_mate else []),
             ("dropChecks", "true"),
         ],
     )
@@ -327,7 +347,14 @@ def draw_options(v: Variant) -> OptionGroup:
             ("mustCapture", _flag(v.must_capture)),
             ("nMoveRule", draws.move_rule),
             ("nFoldRule", draws.repetition),
-            ("nFoldValue", "draw"),
+            *(
+                [("nFoldValue", "draw")]
+                if draws.repetition_winner is None
+                else [
+                    ("nFoldValue", "win" if draws.repetition_winner is Color.WHITE else "loss"),
+                    ("nFoldValueAbsolute", "true"),
+                ]
+            ),
         ],
     )
 
@@ -336,10 +363,12 @@ def option_groups(v: Variant) -> tuple[OptionGroup, ...]:
     """Every option group of a (relaxed) variant's section, in the order written (the start
     position aside)."""
     goals = goal_options(v)
+    promotion = piece_promotion_options(v)
     return (
         board_options(v),
         piece_options(v),
         pawn_options(v),
+        *((promotion,) if promotion is not None else ()),
         castling_options(v),
         drop_options(v),
         *((goals,) if goals is not None else ()),

@@ -349,7 +349,11 @@ class State:
                 self.halfmove = 0
                 if rules.captures_to_hand:
                     self.pockets[us][self._to_hand(captured, origins)] += 1
-            placed = extra * 2 + us if kind in (mv.PROMOTION, mv.EP_PROMO) else moved
+            if kind in (mv.PROMOTION, mv.EP_PROMO, mv.PIECE_PROMO):
+                placed = extra * 2 + us
+                self.halfmove = 0  # pawns' promotions aside, promotions by piece restart the count too
+            else:
+                placed = moved
             if origins is not None:
                 self._carry_origin(origins, frm, to, taken_at, moved, placed)
             # _remove and _add written out: this is the hot path of perft
