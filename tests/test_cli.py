@@ -174,9 +174,16 @@ def test_perft_divide_sums_to_total(capsys: pytest.CaptureFixture[str]) -> None:
     assert last == "Nodes searched: 1600"
 
 
-@pytest.mark.parametrize("suite", ["chess.perft", "variants.perft"])
-def test_perft_suites_pass(capsys: pytest.CaptureFixture[str], suite: str) -> None:
-    code, out, err = run(capsys, "perft", "--suite", str(SUITES / suite))
+@pytest.mark.parametrize(
+    ("suite", "catalogue"),
+    [
+        ("chess.perft", ()),
+        ("variants.perft", ()),
+        ("fairy-stockfish.perft", ("--catalogue", str(ROOT / "catalogues" / "fairy-stockfish.yaml"))),
+    ],
+)
+def test_perft_suites_pass(capsys: pytest.CaptureFixture[str], suite: str, catalogue: tuple[str, ...]) -> None:
+    code, out, err = run(capsys, "perft", *catalogue, "--suite", str(SUITES / suite))
     assert code == 0, out
     assert err == ""
     assert "MISMATCH" not in out

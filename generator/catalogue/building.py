@@ -26,6 +26,7 @@ from generator.catalogue.model import (
     Extinction,
     Goals,
     PawnRules,
+    PiecePromotion,
     PieceType,
     Promotion,
     Race,
@@ -115,6 +116,8 @@ class VariantBuilder:
             ),
             pawn_rules=self.build_pawns(node.get("pawns")),
             drops=drops,
+            piece_promotion=self.build_piece_promotion(node.get("piece_promotion")),
+            immobility_illegal=self.value(node, "immobility_illegal", False),
             swaps=tuple(self.build_swap(s, f"swaps[{i}]") for i, s in enumerate(self.value(node, "swaps", []))),
             goals=self.build_goals(node.get("goals")),
             draws=self.build_draws(node.get("draws")),
@@ -351,7 +354,49 @@ class VariantBuilder:
     def build_drops(self, node: Node | None) -> Drops | None:
         if node is None:
             return None
-        return Drops(self.relative_ranks(node.get("ranks"), "drops.ranks"), self.value(node, "captures_to_hand", False))
+        piece_ranks = []
+        table = node.get("piece_ranks")
+        for letter, ranks in (table.value if table is not None else {}).items():
+            field = f"drops.piece_ranks.{letter}"
+            if self.letter(letter, ranks, field).royal:
+                self.fail(ranks, field, f"the {self.pieces[letter].name} is royal and never in hand")
+            piece_ranks.append((letter, self.relative_ranks(ranks, field)))
+        for key in ("one_per_file", "no_drop_mate"):
+            single = node.get(key)
+            if single is not None:
+                self.letter(single.value, single, f"drops.{key}")
+        captures = self.value(node, "captures_to_hand", False)
+        keep = node.get("keep_promoted")
+        if keep is not None and not captures:
+            self.fail(keep, "drops.keep_promoted", "keep_promoted needs 'captures_to_hand: true'")
+        return Drops(
+            self.relative_ranks(node.get("ranks"), "drops.ranks"),
+            captures,
+            self.value(node, "keep_promoted", False),
+            tuple(piece_ranks),
+            self.value(node, "one_per_file"),
+            self.value(node, "no_drop_mate"),
+        )
+
+    def build_piece_promotion(self, node: Node | None) -> PiecePromotion | None:
+        if node is None:
+            return None
+        pieces = []
+        for letter, target in node.need("pieces").value.items():
+            field = f"piece_promotion.pieces.{letter}"
+            piece = self.letter(letter, target, field)
+            if piece.pawn or piece.royal:
+                role = "pawn" if piece.pawn else "royal"
+                self.fail(target, field, f"the {piece.name} is a {role} piece (pawns promote by 'pawns: promotion')")
+            becomes = self.letter(target.value, target, field)
+            if becomes.royal or becomes.letter == letter:
+                self.fail(target, field, f"the {piece.name} cannot promote to the {becomes.name}")
+            pieces.append((letter, target.value))
+        return PiecePromotion(
+            self.relative_ranks(node.get("ranks"), "piece_promotion.ranks"),
+            tuple(pieces),
+            self.value(node, "mandatory", False),
+        )
 
     def build_swap(self, node: Node, field: str) -> Swap:
         piece = self.letter(node.need("piece").value, node.need("piece"), f"{field}.piece")
@@ -439,6 +484,7 @@ class VariantBuilder:
             tuple(m.value for m in minors),
             self.value(node, "double_pass", False),
             self.value(node, "drops_reset_move_rule", False),
+            None if node.get("repetition_winner") is None else Color[node.need("repetition_winner").value.upper()],
         )
 
 

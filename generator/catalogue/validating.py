@@ -270,7 +270,22 @@ VARIANT = Struct(
                 ),
             }
         ),
-        "drops": Struct({"ranks": RANKS, "captures_to_hand": BOOL}, ("ranks",)),
+        "drops": Struct(
+            {
+                "ranks": RANKS,
+                "captures_to_hand": BOOL,
+                "keep_promoted": BOOL,
+                "piece_ranks": Table(LETTER_PATTERN, RANKS),
+                "one_per_file": LETTER,
+                "no_drop_mate": LETTER,
+            },
+            ("ranks",),
+        ),
+        "piece_promotion": Struct(
+            {"ranks": RANKS, "pieces": Table(LETTER_PATTERN, LETTER), "mandatory": BOOL},
+            ("ranks", "pieces"),
+        ),
+        "immobility_illegal": BOOL,
         "swaps": Seq(
             Struct(
                 {
@@ -302,6 +317,7 @@ VARIANT = Struct(
                 "insufficient_material": Seq(LETTER),
                 "double_pass": BOOL,
                 "drops_reset_move_rule": BOOL,
+                "repetition_winner": COLOR,
             }
         ),
         "notes": Seq(TITLE, unique=False),

@@ -36,24 +36,20 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
-from dataclasses import dataclass
-from typing import TypedDict
 
 from generator.betza import BetzaMove, BetzaPiece, Modality, parse_betza
 from generator.catalogue.model import (
     CastlingMove,
     Color,
-    DrawRules,
-    Drops,
-    Goals,
-    PawnRules,
     PieceType,
     Square,
     StalemateResult,
-    Swap,
     Variant,
     absolute_rank,
 )
+from generator.emit.fidelity_drops import fairy_stockfish_drops, zillions_hands
+from generator.emit.fidelity_notes import Changes, Limitation
+from generator.emit.fidelity_notes import Notes as _Notes
 
 __all__ = [
     "EXACT_ONLY",
@@ -91,26 +87,12 @@ FSF_RIDERS = "RBQN"  # canonical atoms that may ride: the W, F, K lines and the 
 FSF_LAME = "DNAZ"  # lame leapers with lookup tables
 FSF_PAWN = parse_betza("fmWfcF")
 #: Fairy-Stockfish's orthodox pieces, used for the catalogue pieces that move exactly like them.
-FSF_STANDARD = {parse_betza(b): name for b, name in (("N", "knight"), ("B", "bishop"), ("R", "rook"), ("Q", "queen"))}
+FSF_STANDARD = {
+    parse_betza(b): name
+    for b, name in (("N", "knight"), ("B", "bishop"), ("R", "rook"), ("Q", "queen"), ("fW", "shogiPawn"))
+}
 
 _NAME_RE = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
-
-
-@dataclass(frozen=True)
-class Limitation:
-    """A rule of a variant that ``target`` cannot express.
-
-    ``rule`` is a short id (``"swap"``), ``text`` one plain sentence.  ``switchable`` says whether
-    :func:`relaxed` switches the rule off (otherwise the difference remains, and is only reported).
-    """
-
-    target: str
-    rule: str
-    text: str
-    switchable: bool = True
-
-    def __str__(self) -> str:
-        return f"{self.rule}: {self.text}"
 
 
 def check_name(name: object, what: str = "name") -> str:
@@ -189,30 +171,6 @@ def _analyse(variant: Variant, target: str) -> tuple[tuple[Limitation, ...], Var
     return tuple(found), out
 
 
-class Changes(TypedDict, total=False):
-    """The parts of a variant a target's relaxed copy replaces (``dataclasses.replace`` keywords)."""
-
-    pieces: tuple[PieceType, ...]
-    pawn_rules: PawnRules
-    castling: tuple[CastlingMove, ...]
-    drops: Drops | None
-    swaps: tuple[Swap, ...]
-    goals: Goals
-    draws: DrawRules
-
-
-class _Notes:
-    """The limitations found for one target, and the changes that switch the switchable ones off."""
-
-    def __init__(self, target: str) -> None:
-        self.target = target
-        self.found: list[Limitation] = []
-        self.changes: Changes = {}
-
-    def add(self, rule: str, text: str, switchable: bool = True) -> None:
-        self.found.append(Limitation(self.target, rule, text, switchable))
-
-
 def _pychess(v: Variant) -> list[Limitation]:
     """Every rule Fairy-Stockfish does not play exactly, as a reason for no upload."""
     return [
@@ -275,6 +233,11 @@ def _zillions_draws(v: Variant, notes: _Notes) -> None:
             "Zillions has no draw by insufficient mating material, so that draw is left out.",
         )
         draws = dataclasses.replace(draws, insufficient_material=())
+    if draws.repetition and draws.repetition_winner is not None:
+        notes.add(
+            "repetition-winner", "Zillions' repetition goal is a draw, so the repetition does not decide the game."
+        )
+        draws = dataclasses.replace(draws, repetition_winner=None)
     if draws.repetition not in (0, 3):
         notes.add(
             "repetition",
@@ -332,13 +295,7 @@ def _zillions_bare_king(v: Variant, notes: _Notes) -> None:
 
 
 def _zillions_hand_and_swaps(v: Variant, notes: _Notes) -> None:
-    if v.drops is not None and v.drops.captures_to_hand:
-        notes.add(
-            "captures-to-hand",
-            "Zillions returns a captured piece to its owner's store, not to the captor's hand, so captures stay "
-            "off the board.",
-        )
-        notes.changes["drops"] = dataclasses.replace(v.drops, captures_to_hand=False)
+    zillions_hands(v, notes)
     for sw in v.swaps:
         if any(m.range != 1 or m.lame for m in sw.adjacency_movement.moves):
             notes.add(
@@ -369,6 +326,7 @@ def _fairy_stockfish(v: Variant) -> tuple[list[Limitation], Changes]:
     _pieces(v, kinds, notes)
     _pawns(v, kinds, notes)
     _castling(v, notes)
+    fairy_stockfish_drops(v, kinds, notes)
     _goals_and_draws(v, kinds, notes)
 
     if v.swaps:

@@ -20,6 +20,7 @@ from generator.engine.moves import (
     MULTISTEP,
     NORMAL,
     PASS_MOVE,
+    PIECE_PROMO,
     PROMOTION,
     SWAP,
     Move,
@@ -68,7 +69,9 @@ def _forced_captures(pos: State, out: list[Move] | None) -> int:
     _generate(pos, moves)
     board = pos.board
     captures = [
-        m for m in moves if m[0] in (EN_PASSANT, EP_PROMO) or (m[0] in (NORMAL, PROMOTION) and board[m[2]] != EMPTY)
+        m
+        for m in moves
+        if m[0] in (EN_PASSANT, EP_PROMO) or (m[0] in (NORMAL, PROMOTION, PIECE_PROMO) and board[m[2]] != EMPTY)
     ]
     chosen = captures or moves
     if out is not None:
@@ -92,7 +95,7 @@ def _generate(pos: State, out: list[Move] | None) -> int:
         n = _count_free(pos, own, occ, king, pinned)
     else:
         n = 0
-        for t, _, _, pawn in rules.plans[us]:
+        for t, _, _, pawn, _ in rules.plans[us]:
             bb = pos.by_type[t] & own
             if bb:
                 piece_moves = _pawn_moves if pawn else _piece_moves
@@ -122,11 +125,11 @@ def _count_free(pos: State, own: Bitboard, occ: Bitboard, king: int, pinned: Bit
     by_type = pos.by_type
     king_bit = 1 << king if king >= 0 else 0
     n = 0
-    for t, tabs, init, pawn in rules.plans[pos.turn]:
+    for t, tabs, init, pawn, general in rules.plans[pos.turn]:
         bb = by_type[t] & own
         if not bb:
             continue
-        if tabs.has_lame:
+        if general:
             odd = bb
         elif init is not None:
             odd = bb & (pinned | king_bit | pos.unmoved)
@@ -193,6 +196,7 @@ def _piece_moves(
     init = rules.initial_tables[t][us]
     leaps_only = not tabs.has_slides and not tabs.has_lame
     quiet, capture = tabs.quiet, tabs.capture
+    expand = rules.expands[us][t]
     n = 0
     while bb:
         low = bb & -bb
@@ -203,6 +207,9 @@ def _piece_moves(
             tgt |= targets(init, s, occ, empty, enemy)
         if s == king:
             n += _king_moves(pos, s, tgt, occ ^ low, out)
+        elif expand:
+            moves = _promoting(pos, t, s, tgt)
+            n += _tested(pos, moves, out) if test_all or low & pinned else _listed(moves, out)
         elif test_all or low & pinned:
             n += _tested(pos, [(NORMAL, s, to, 0) for to in _squares(tgt)], out)
         elif out is None:
@@ -264,6 +271,24 @@ def _pawn_moves(
             moves.extend(_multisteps(pos, s, occ, steps))
         n += _tested(pos, moves, out) if tested else _listed(moves, out)
     return n
+
+
+def _promoting(pos: State, t: int, s: int, tgt: Bitboard) -> list[Move]:
+    """The moves of a piece of type ``t`` on ``s`` to ``tgt`` where it may promote by piece (on a
+    move that starts or ends in the zone) or may not stop (a square it could never leave)."""
+    rules = pos.rules
+    us = pos.turn
+    plain = tgt & ~rules.dead[us][t]
+    moves: list[Move] = []
+    promoted = rules.promotes_to[t]
+    if promoted >= 0:
+        zone = rules.piece_promotion_zone[us]
+        may = tgt if zone >> s & 1 else tgt & zone
+        moves = [(PIECE_PROMO, s, to, promoted) for to in _squares(may)]
+        if rules.piece_promotion_mandatory:
+            plain &= ~may
+    moves.extend((NORMAL, s, to, 0) for to in _squares(plain))
+    return moves
 
 
 def _count_pawns(pos: State, t: int, tabs: MoveTables, pawns: Bitboard, empty: Bitboard, enemy: Bitboard) -> int:
@@ -406,13 +431,20 @@ def _drops(pos: State, occ: Bitboard, test_all: bool, out: list[Move] | None) ->
     """Drops from the pocket onto the empty squares of the drop region."""
     rules = pos.rules
     us = pos.turn
-    region = rules.drop_region[us] & rules.geo.all & ~occ
-    if not region:
-        return 0
+    free = ~occ
+    regions = rules.drop_regions[us]
     pocket = pos.pockets[us]
     n = 0
     for t in range(rules.ntypes):
         if not pocket[t]:
+            continue
+        region = regions[t] & free
+        if t == rules.one_per_file:
+            mine = pos.by_type[t] & pos.by_color[us]
+            for mask in rules.file_masks:
+                if mine & mask:
+                    region &= ~mask
+        if not region:
             continue
         if test_all:
             n += _tested(pos, [(DROP, -1, to, t) for to in _squares(region)], out)

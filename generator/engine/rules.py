@@ -69,7 +69,24 @@ class Rules:
         self._compile_pieces(variant)
         self._pawns(variant)
         self._castling(variant)
+        self._piece_promotion(variant)
         self._drops(variant)
+        #: per colour, each piece type with what move generation looks up first: its tables, its
+        #: initial-move tables, whether it is a pawn, and whether its moves are more than its targets
+        #: (lame leaps, promotion by piece, squares it may not stop on)
+        self.plans: list[tuple[tuple[int, MoveTables, MoveTables | None, bool, bool], ...]] = [
+            tuple(
+                (
+                    t,
+                    self.tables[t][c],
+                    self.initial_tables[t][c],
+                    self.is_pawn[t],
+                    self.tables[t][c].has_lame or self.expands[c][t],
+                )
+                for t in range(self.ntypes)
+            )
+            for c in Color
+        ]
         self.swaps = [self._swap(s) for s in variant.swaps]
         self._game_ends(variant)
         geo = self.geo
@@ -97,12 +114,6 @@ class Rules:
             # a pawn's initial moves are multi-steps, from the multi-step ranks (see _multisteps)
             self.initial_tables.append([None if p.pawn else pc[1] for pc in per_color])
         self.attack_groups: list[list[AttackGroup]] = [self._attack_groups(c) for c in Color]
-        #: per colour, each piece type with what move generation looks up first: its tables, its
-        #: initial-move tables and whether it is a pawn
-        self.plans: list[tuple[tuple[int, MoveTables, MoveTables | None, bool], ...]] = [
-            tuple((t, self.tables[t][c], self.initial_tables[t][c], self.is_pawn[t]) for t in range(self.ntypes))
-            for c in Color
-        ]
         self.colourbound = [all((v[0] + v[1]) % 2 == 0 for m in p.movement.moves for v in m.vectors()) for p in pieces]
 
     def _pawns(self, variant: Variant) -> None:
@@ -150,11 +161,67 @@ class Rules:
         for c in self.castles:
             self.castle_squares |= 1 << c.king_from | 1 << c.rook_from
 
+    def _piece_promotion(self, variant: Variant) -> None:
+        """Promotion by piece, and the squares where a piece could never move again."""
+        geo = self.geo
+        pp = variant.piece_promotion
+        #: per type, the type it promotes to (-1: none)
+        self.promotes_to = [-1] * self.ntypes
+        for letter, target in pp.pieces if pp else ():
+            self.promotes_to[self.type_of[letter]] = self.type_of[target]
+        self.piece_promotion_zone = [geo.rank_mask(c, pp.ranks) for c in Color] if pp else [0, 0]
+        self.piece_promotion_mandatory = bool(pp and pp.mandatory)
+        #: per colour, per type: the squares where the piece would have no move on an empty board,
+        #: which it may not enter without promoting nor be dropped on (empty without the rule)
+        self.dead = [
+            [self._dead(self.tables[t][c]) if variant.immobility_illegal else 0 for t in range(self.ntypes)]
+            for c in Color
+        ]
+        #: per colour, the types whose moves need more than their targets: promotions or dead squares
+        self.expands = [
+            tuple(self.promotes_to[t] >= 0 or self.dead[c][t] != 0 for t in range(self.ntypes)) for c in Color
+        ]
+
+    def _dead(self, tabs: MoveTables) -> Bitboard:
+        dead = 0
+        for s in range(self.geo.size):
+            if not self.geo.is_square(s):
+                continue
+            reach = tabs.quiet[s] | tabs.capture[s]
+            for _, _, sl, _ in tabs.slides[s]:
+                reach |= sl.reach
+            for tb, _, _ in tabs.lame[s]:
+                reach |= tb
+            if not reach:
+                dead |= 1 << s
+        return dead
+
     def _drops(self, variant: Variant) -> None:
+        """Where each piece type may be dropped, per colour; what a capture puts in hand; which
+        pieces remember what they were promoted from."""
         drops = variant.drops
+        geo = self.geo
         self.drops = drops is not None
-        self.drop_region = [self.geo.rank_mask(c, drops.ranks) for c in Color] if drops else [0, 0]
+        #: per colour, per piece type: the squares it may be dropped on (when empty)
+        self.drop_regions = [
+            [
+                geo.rank_mask(c, drops.ranks_of(p.letter)) & ~self.dead[c][t] if drops else 0
+                for t, p in enumerate(variant.pieces)
+            ]
+            for c in Color
+        ]
         self.captures_to_hand = bool(drops and drops.captures_to_hand)
+        #: a captured promoted piece goes to hand as the piece it was promoted from
+        self.demote = self.captures_to_hand and not (drops and drops.keep_promoted)
+        #: the type that may not be dropped on a file its side already holds one of (-1: none)
+        self.one_per_file = self.type_of[drops.one_per_file] if drops and drops.one_per_file else -1
+        self.file_masks = [sum(1 << geo.square(f, r) for r in range(geo.ranks)) & geo.all for f in range(geo.files)]
+        #: the first pawn type: what a piece read as promoted (``Q~``) was promoted from
+        self.pawn_type = next((t for t in range(self.ntypes) if self.is_pawn[t]), -1)
+        #: the type whose dropping mate loses for the dropper (-1: none)
+        self.no_drop_mate = self.type_of[drops.no_drop_mate] if drops and drops.no_drop_mate else -1
+        #: whether the state keeps, per square, the type a promoted piece was promoted from
+        self.tracks_promoted = self.demote or variant.piece_promotion is not None
 
     def _game_ends(self, variant: Variant) -> None:
         """Goals that end the game before anyone moves, stalemate, and the draws the position decides."""
