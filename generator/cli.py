@@ -111,7 +111,7 @@ def cmd_show(catalogue: Catalogue, args: argparse.Namespace) -> int:
     print(f"FEN: {pos.fen()}")
     print()
     for topic, text in rules_in_short(v):
-        print(f"{topic + ':':<12}{text}")
+        print(f"{topic + ':':<11} {text}")
     print()
     for p in v.pieces:
         roles = f" [{', '.join(sorted(r.value for r in p.roles))}]" if p.roles else ""

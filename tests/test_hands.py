@@ -11,6 +11,7 @@ import pytest
 
 from generator.catalogue import FAIRY_STOCKFISH_CATALOGUE, load_catalogue
 from generator.catalogue.model import Variant
+from generator.emit.rules_text import rules_in_short
 from generator.engine import Position, uci
 from generator.engine.fen import FenError
 
@@ -82,3 +83,15 @@ def test_an_empty_hand_may_be_written_with_a_dash_and_the_pocket_needs_drops() -
     assert pos.fen() == "4k3/8/8/8/8/8/8/4K3[] w - - 0 1"
     with pytest.raises(FenError, match="has no drops"):
         Position.from_fen(entry("chess"), "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1")
+
+
+def test_the_rules_in_words_say_the_drop_and_promotion_rules() -> None:
+    shogi = dict(rules_in_short(entry("shogi")))
+    assert "a piece may promote: Pawn to Gold general" in shogi["Promotion by piece"]
+    assert "where it could never move again" in shogi["Promotion by piece"]
+    assert "never a Pawn on a file where its side has one" in shogi["Drops"]
+    assert "a side that checkmates by dropping a Pawn loses" in shogi["Drops"]
+    assert "a promoted one as what it was promoted from" in shogi["Drops"]
+    crazyhouse, loop = dict(rules_in_short(entry("crazyhouse"))), dict(rules_in_short(entry("loop")))
+    assert "a Pawn only on ranks 2, 3, 4, 5, 6 and 7" in crazyhouse["Drops"]
+    assert loop["Drops"].endswith("captured pieces go to the captor's hand, as they stand.")
