@@ -138,9 +138,13 @@ def test_perft_divide_sums_to_total(capsys: pytest.CaptureFixture[str]) -> None:
     assert last == "Nodes searched: 1600"
 
 
-@pytest.mark.parametrize("suite", ["chess.perft", "variants.perft"])
-def test_perft_suites_pass(capsys: pytest.CaptureFixture[str], suite: str) -> None:
-    code, out, err = run(capsys, "perft", "--suite", str(SUITES / suite))
+@pytest.mark.parametrize(
+    ("suite", "catalogue"),
+    [("chess.perft", None), ("variants.perft", None), ("fairy-stockfish.perft", "catalogues/fairy-stockfish.yaml")],
+)
+def test_perft_suites_pass(capsys: pytest.CaptureFixture[str], suite: str, catalogue: str | None) -> None:
+    where = ("--catalogue", str(ROOT / catalogue)) if catalogue else ()
+    code, out, err = run(capsys, "perft", *where, "--suite", str(SUITES / suite))
     assert code == 0, out
     assert err == ""
     assert "MISMATCH" not in out

@@ -126,3 +126,62 @@ def test_forced_captures_are_a_move_type_ranked_first_in_zillions(tmp_path: Path
     assert "(move-priorities capture-type quiet-type)" in text
     per_piece = 6 * len(download.games)  # each game restates its six pieces
     assert text.count("(move-type capture-type)") == text.count("(move-type quiet-type)") == per_piece
+
+
+def same_as_builtin(name: str, fen: str, moves: list[str]) -> tuple[set[str], str | None]:
+    """The reference's legal moves after ``moves`` from ``fen`` and its result, asserted to be the
+    built-in's (pyffish's legal moves, and its game result where there are none)."""
+    v = entry(name)
+    builtin = v.fairy_stockfish_builtin
+    pos = Position.from_fen(v, fen)
+    for m in moves:
+        pos.push_uci(m)
+    ours = {uci(pos.rules, m) for m in pos.legal_moves()}
+    assert ours == set(pyffish.legal_moves(builtin, fen, moves))
+    end = pos.outcome()
+    result = end.result if end is not None else None
+    if not ours:
+        value = pyffish.game_result(builtin, fen, moves)
+        white = (fen.split()[1] == "w") == (len(moves) % 2 == 0)
+        assert result == ("1/2-1/2" if value == 0 else "1-0" if (value > 0) == white else "0-1")
+    return ours, result
+
+
+def test_a_king_on_the_hill_wins() -> None:
+    fen = "8/8/8/8/8/4K3/8/k7 w - - 0 1"
+    assert same_as_builtin("kingofthehill", fen, ["e3f3"]) == ({"a1a2", "a1b1", "a1b2"}, None)
+    assert same_as_builtin("kingofthehill", fen, ["e3e4"]) == (set(), "1-0")
+    assert same_as_builtin(
+        "kingofthehill", "4k3/8/8/8/8/8/8/4K3 b - - 0 1", ["e8e7", "e1e2", "e7d6", "e2f3", "d6d5"]
+    ) == (
+        set(),
+        "0-1",
+    )
+
+
+def test_racing_kings_forbids_checks() -> None:
+    fen = "8/2k5/8/8/8/8/8/R3K3 w - - 0 1"
+    moves, _ = same_as_builtin("racingkings", fen, [])
+    assert "a1a7" not in moves and "a1c1" not in moves and "a1a2" in moves
+    start = Position.start(entry("racingkings")).fen()
+    assert start == "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1" == pyffish.start_fen("racingkings")
+    assert len(same_as_builtin("racingkings", start, [])[0]) == 21
+
+
+def test_racing_kings_black_may_follow_a_white_king_to_the_last_rank_and_draw() -> None:
+    fen = "8/5K1k/8/8/8/8/8/8 w - - 0 1"
+    assert same_as_builtin("racingkings", fen, ["f7f8"]) == ({"h7g6", "h7h6", "h7h8"}, None)
+    assert same_as_builtin("racingkings", fen, ["f7f8", "h7h8"]) == (set(), "1/2-1/2")
+    assert same_as_builtin("racingkings", fen, ["f7f8", "h7h6"]) == (set(), "1-0")
+    # a black king that cannot follow at once: White has won
+    assert same_as_builtin("racingkings", "8/5K2/1k6/8/8/8/8/8 w - - 0 1", ["f7f8"]) == (set(), "1-0")
+    # Black first: White gets no move to follow
+    assert same_as_builtin("racingkings", "8/1k3K2/8/8/8/8/8/8 b - - 0 1", ["b7b8"]) == (set(), "0-1")
+
+
+def test_jeson_mor_wins_only_if_the_knight_stays_on_the_centre() -> None:
+    fen = "9/9/9/9/9/6n2/3N5/9/n7N w - - 0 1"
+    moves, result = same_as_builtin("jesonmor", fen, ["d3e5"])
+    assert "g4e5" in moves and result is None
+    assert same_as_builtin("jesonmor", fen, ["d3e5", "a1b3"]) == (set(), "1-0")
+    assert same_as_builtin("jesonmor", fen, ["d3e5", "g4e5"])[1] is None  # driven out: play goes on

@@ -14,12 +14,15 @@ How each rule's position is found (:data:`BUILDERS`, one builder per rule):
   a piece that is not a pawn.
 * **repetition**: a real move sequence, two pieces (or two passes) going out and back until the
   reference says the position has occurred n times.
-* **checkmate**, **stalemate** (drawn, lost, won, or a forced pass), **bare king**, **race**,
+* **checkmate**, **stalemate** (drawn, lost, won, or a forced pass), **bare king**, **race**, **flag**,
   **extinction**: small positions drawn at random around one square near the edge (the royal
   pieces of both sides, up to three other pieces of the mover's setup and one of the other
-  side's), the same ones on every run, then (checkmate, stalemate, extinction) the positions along
-  random games, until one of the mover's moves ends the game by that rule.  A race is only looked
-  for along random games.
+  side's), the same ones on every run, then (checkmate, stalemate, flag, extinction) the positions
+  along random games, until one of the mover's moves ends the game by that rule.  A race is only
+  looked for along random games.
+* **flag reply** (a flag goal whose opponent moves once more): a move that reaches the region while
+  the game goes on, then the opponent's move after which the first side wins and, for a royal piece,
+  one that draws, from one position.
 * **castling**: for each castling move, the start position with the squares it needs emptied.
 
 A rule that applies but finds no position is reported (``unbuilt``), never passed over in silence.
@@ -316,8 +319,41 @@ def _plain(rules: Rules, t: int) -> bool:
     return not rules.is_royal[t] and not rules.is_pawn[t] and all(tabs is None for tabs in rules.initial_tables[t])
 
 
+def _flag_goal(v: Variant, race: bool) -> bool:
+    return v.goals.flag is not None and v.goals.flag.race == race
+
+
+def _flag_replies(variant: Variant) -> list[Ending]:
+    """Where a side reaches its region and the game goes on: the opponent's one more move, after
+    which the first side wins (still there) and, with a royal piece, one that draws (there too)."""
+    flag = variant.goals.flag
+    assert flag is not None
+    kinds = 2 if flag.piece is not None and variant.piece(flag.piece).royal else 1
+    found: dict[bool, Ending] = {}
+    for pos in _small_then_game_positions(variant, "flag"):  # where the flag proof looks
+        us = pos.turn
+        for first in sorted(pos.legal_moves(), key=lambda m: _spell(pos, m)):
+            spelled = _spell(pos, first)
+            pos.push(first)
+            if pos.flag_reached(us) and pos.outcome() is None:
+                for reply in sorted(pos.legal_moves(), key=lambda m: _spell(pos, m)):
+                    text = _spell(pos, reply)
+                    pos.push(reply)
+                    end = pos.outcome()
+                    pos.pop()
+                    if end is not None and end.reason == "flag":
+                        found.setdefault(end.winner is None, Ending("flag reply", "", (spelled, text)))
+            pos.pop()
+            if len(found) == kinds:
+                fen = fen6(pos.fen())
+                return [Ending(e.rule, fen, e.moves) for e in found.values()]
+        found.clear()
+    return []
+
+
 def _applies_checkmate(v: Variant) -> bool:
-    return v.goals.checkmate and any(p.royal for p in v.pieces)
+    """Mate needs check, which a variant without checks never gives."""
+    return v.goals.checkmate and any(p.royal for p in v.pieces) and not v.no_checks
 
 
 #: (rule, whether the variant has it, the builder of its positions)
@@ -331,7 +367,9 @@ BUILDERS: tuple[tuple[str, Callable[[Variant], bool], Callable[[Variant], Sequen
         lambda v: v.goals.bare_king is not None,
         _by_search("bare king", _ends_by("bare king"), _small_positions),
     ),
-    ("race", lambda v: v.goals.race is not None, _by_search("race", _ends_by("race"), _game_positions)),
+    ("race", lambda v: _flag_goal(v, race=True), _by_search("race", _ends_by("race"), _game_positions)),
+    ("flag", lambda v: _flag_goal(v, race=False), _by_search("flag", _ends_by("flag"), _small_then_game_positions)),
+    ("flag reply", lambda v: v.goals.flag is not None and v.goals.flag.reply, _flag_replies),
     (
         "extinction",
         lambda v: v.goals.extinction is not None,

@@ -231,11 +231,10 @@ class State:
         """A result the position itself decides before anyone moves: a race won, a king bared."""
         rules = self.rules
         mover = self.turn
-        if rules.race:
-            for side in (1 - mover, mover):  # the side that just moved first
-                mine = self.by_color[side]
-                if mine and not mine & ~rules.race_zone[side]:
-                    return Outcome(Color(side), "race")
+        if rules.flag is not None:
+            end = self._flag()
+            if end is not None:
+                return end
         if rules.double_pass and len(self.stack) >= 2 and self.stack[-1][0][0] == self.stack[-2][0][0] == mv.PASS:
             return Outcome(None, "both sides passing")
         if rules.extinction is not None:
@@ -253,6 +252,41 @@ class State:
             if left[mover] == 0 and left[1 - mover] >= bare.opponent_minimum:
                 return Outcome(Color(1 - mover), "bare king")
         return None
+
+    def flag_reached(self, side: int) -> bool:
+        """Whether ``side`` has reached its flag region (Fairy-Stockfish's ``flag_reached``)."""
+        assert self.rules.flag is not None
+        piece, regions, count, blocked, _, _ = self.rules.flag
+        mine = self.by_color[side] if piece is None else self.by_type[piece] & self.by_color[side]
+        region = regions[side]
+        inside = mine & region
+        if not inside:
+            return False
+        if count is None:  # all of them
+            return not mine & ~region
+        return inside.bit_count() >= count or (blocked and not region & ~self.occupied)
+
+    def _flag(self) -> Outcome | None:
+        """The flag goal's result, as Fairy-Stockfish decides it (``Position::is_immediate_game_end``)."""
+        assert self.rules.flag is not None
+        *_, reply, royal = self.rules.flag
+        reason = self.rules.flag_reason
+        us = self.turn
+        if reply and self.flag_reached(us):  # reached before the opponent's one more move, and still there
+            if us == Color.WHITE and royal and self.flag_reached(Color.BLACK):
+                return Outcome(None, reason)
+            return Outcome(Color(us), reason)
+        if (not reply or royal) and self.flag_reached(1 - us):
+            # Black's royal piece may still reach its region too, to draw
+            if reply and us == Color.BLACK and self.royals(us) and not self.in_check() and self.flag_escape():
+                return None
+            return Outcome(Color(1 - us), reason)
+        return None
+
+    def flag_escape(self) -> bool:
+        """Whether the side to move has a legal move of the flag piece into its region, its reply
+        to a region reached; the legal moves are :class:`~generator.engine.position.Position`'s."""
+        raise NotImplementedError("a State has no legal moves: use a Position")
 
     def _extinct(self) -> Outcome | None:
         """The extinction rule's result, the side that just moved looked at first (as Fairy-Stockfish)."""
