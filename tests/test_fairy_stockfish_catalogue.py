@@ -185,3 +185,37 @@ def test_jeson_mor_wins_only_if_the_knight_stays_on_the_centre() -> None:
     assert "g4e5" in moves and result is None
     assert same_as_builtin("jesonmor", fen, ["d3e5", "a1b3"]) == (set(), "1-0")
     assert same_as_builtin("jesonmor", fen, ["d3e5", "g4e5"])[1] is None  # driven out: play goes on
+
+
+AFTER_F6 = "rnbqkbnr/ppppp1pp/5p2/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - {checks}0 2"
+
+
+@pytest.mark.parametrize("name", ["3check", "5check"])
+def test_the_fen_counts_the_checks_left_as_fairy_stockfish_writes_them(name: str) -> None:
+    v = entry(name)
+    start = Position.start(v)
+    assert start.fen() == pyffish.start_fen(name)
+    moves = ["e2e4", "f7f6", "d1h5", "g7g6", "h5g6"]  # two checks by White
+    for m in moves:
+        start.push_uci(m)
+    assert start.fen() == pyffish.get_fen(name, pyffish.start_fen(name), moves)
+    count = v.goals.check_count
+    assert start.checks_left == (count - 2, count)
+    # without the field the next check wins; lichess's checks given are counted from three
+    for written, left in (("", (1, 1)), ("2+1 ", (2, 1))):
+        fen = AFTER_F6.format(checks=written)
+        pos = Position.from_fen(v, fen)
+        assert pos.checks_left == left and pos.fen() == pyffish.get_fen(name, fen, [])
+    lichess = AFTER_F6.format(checks="") + " +1+0"
+    assert Position.from_fen(v, lichess).fen() == pyffish.get_fen(name, lichess, []) == AFTER_F6.format(checks="2+3 ")
+
+
+def test_the_third_check_wins() -> None:
+    fen = AFTER_F6.format(checks="1+3 ")
+    assert same_as_builtin("3check", fen, ["d1h5"]) == (set(), "1-0")
+    fen = AFTER_F6.format(checks="2+3 ")
+    moves, result = same_as_builtin("3check", fen, ["d1h5"])
+    assert result is None and moves == {"g7g6"}
+    assert same_as_builtin("3check", fen, ["d1h5", "g7g6", "h5g6"]) == (set(), "1-0")
+    # the first check, which mates
+    assert same_as_builtin("3check", "k7/8/1K6/8/8/8/8/7R w - - 3+3 0 1", ["h1h8"]) == (set(), "1-0")

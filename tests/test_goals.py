@@ -1,6 +1,6 @@
 """Goals and results beyond checkmate: flag goals (king of the hill, racing kings, Jeson Mor, and the
-counts, full regions and replies no built-in uses), checked against Fairy-Stockfish and the ZRF
-interpreter, with their words, their ini options and their Zillions goals."""
+counts, full regions and replies no built-in uses) and counted checks (three-check), checked against
+Fairy-Stockfish and the ZRF interpreter, with their words, their ini options and their Zillions goals."""
 
 from __future__ import annotations
 
@@ -141,6 +141,8 @@ def test_racing_kings_proves_the_reply_that_draws_and_the_one_that_loses() -> No
     [
         ("racingkings", "flagMove = true", "flagMove = false", "proof of the flag reply, one move before"),
         ("kingofthehill", "flagPiece = k", "flagPiece = q", "proof of the flag, the deciding position"),
+        # the FEN's checks left (3+3 99 1) are then read as the half-move clock: the first proof sees it
+        ("3check", "checkCounting = true", "checkCounting = false", "proof of the n-move rule, the deciding position"),
     ],
 )
 def test_a_mutated_flag_goal_fails_its_proof(
@@ -153,3 +155,27 @@ def test_a_mutated_flag_goal_fails_its_proof(
     args = check_args(name, "--ini", str(path), "--depth", "0", "--games", "0")
     assert cmd_check(FSF, args) == 1
     assert f"DISAGREEMENT in {name} ({where}" in capsys.readouterr().out
+
+
+def test_counted_checks_in_the_ini_in_words_and_in_zillions() -> None:
+    three = entry("3check")
+    assert goals_of("3check")["checkCounting"] == "true"
+    text, _ = built_ini(FSF, ["3check"])
+    assert "startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1" in text
+    assert dict(rules_in_short(three))["Goal"] == "Checkmating the King wins; the side that gives the third check wins."
+    [note] = [x for x in limitations(three, "zillions") if x.rule == "check-count"]
+    assert note.switchable and relaxed(three, "zillions").goals.check_count is None
+
+
+def test_a_check_given_is_counted_until_the_last_one_wins() -> None:
+    pos = Position.from_fen(entry("3check"), "4k3/8/8/8/8/8/8/R3K3 w - - 2+3 0 1")
+    pos.track_history()
+    for m in ("a1a8", "e8e7", "a8a7", "e7e6"):  # two checks: the second is the last one
+        pos.push_uci(m)
+        if m == "a8a7":
+            break
+    end = pos.outcome()
+    assert end is not None and (end.result, end.reason) == ("1-0", "check count")
+    pos.pop()
+    assert pos.checks_left == (1, 3) and pos.outcome() is None
+    assert pos.key() != Position.from_fen(entry("3check"), pos.fen().replace("1+3", "2+3")).key()

@@ -369,13 +369,10 @@ class VariantBuilder:
         node = node or Node({}, self.node.key_line, self.node.key_line)
         checkmate = self.value(node, "checkmate", True)
         race, flag = node.get("race"), node.get("flag")
-        bare, extinction = node.get("bare_king"), node.get("extinction")
-        if not (checkmate or race or flag or bare or extinction):
-            self.fail(node, "goals", "no way to win: set checkmate, race, flag, bare_king or extinction")
-        if bare is not None and extinction is not None:
-            self.fail(extinction, "goals.extinction", "a bare king is itself an extinction rule: set one of the two")
-        if race is not None and flag is not None:
-            self.fail(flag, "goals.flag", "a race is itself a flag goal (all pieces on the ranks): set one of the two")
+        bare, extinction, checks = node.get("bare_king"), node.get("extinction"), node.get("check_count")
+        if not (checkmate or race or flag or bare or extinction or checks):
+            self.fail(node, "goals", "no way to win: set checkmate, race, flag, bare_king, extinction or check_count")
+        self.check_goal_pairs(race, flag, bare, extinction, checks)
         self.check_royals(node, checkmate, bare is not None, extinction is not None)
         return Goals(
             checkmate,
@@ -384,7 +381,21 @@ class VariantBuilder:
             if bare is None
             else BareKing(self.value(bare, "opponent_minimum", 2), self.value(bare, "both_bare_draw", True)),
             None if extinction is None else self.build_extinction(extinction),
+            None if checks is None else checks.value,
         )
+
+    def check_goal_pairs(
+        self, race: Node | None, flag: Node | None, bare: Node | None, extinction: Node | None, checks: Node | None
+    ) -> None:
+        """Refuse goals that cannot go together, and counted checks without a check to count."""
+        if bare is not None and extinction is not None:
+            self.fail(extinction, "goals.extinction", "a bare king is itself an extinction rule: set one of the two")
+        if race is not None and flag is not None:
+            self.fail(flag, "goals.flag", "a race is itself a flag goal (all pieces on the ranks): set one of the two")
+        if checks is not None and not any(p.royal for p in self.pieces.values()):
+            self.fail(checks, "goals.check_count", "checks are given to a royal piece, and no piece is royal")
+        if checks is not None and self.value(self.node, "no_checks", False):
+            self.fail(checks, "goals.check_count", "no_checks forbids every check: none could be counted")
 
     def rank_region(self, color: Color, ranks: Sequence[int]) -> frozenset[Square]:
         """The squares of the relative ``ranks`` of ``color``, holes left out."""

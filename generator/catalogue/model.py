@@ -273,10 +273,13 @@ class Extinction:
 
 @dataclass(frozen=True)
 class Goals:
+    """``check_count``: the side that gives this many checks wins (three-check); None: checks are not counted."""
+
     checkmate: bool = True
     flag: Flag | None = None
     bare_king: BareKing | None = None
     extinction: Extinction | None = None
+    check_count: int | None = None
 
 
 class StalemateResult(enum.Enum):

@@ -291,6 +291,7 @@ VARIANT = Struct(
                 "extinction": Struct(
                     {"pieces": Seq(LETTER), "count": _int(0), "result": _choice(*(r.value for r in Result))}
                 ),
+                "check_count": _int(1, 9, " (Fairy-Stockfish's FEN gives each count one digit)"),
             }
         ),
         "draws": Struct(

@@ -20,6 +20,8 @@ How each rule's position is found (:data:`BUILDERS`, one builder per rule):
   side's), the same ones on every run, then (checkmate, stalemate, flag, extinction) the positions
   along random games, until one of the mover's moves ends the game by that rule.  A race is only
   looked for along random games.
+* **check count**: the positions of checkmate, with one check left for the mover, until one of its
+  moves gives that check.
 * **flag reply** (a flag goal whose opponent moves once more): a move that reaches the region while
   the game goes on, then the opponent's move after which the first side wins and, for a royal piece,
   one that draws, from one position.
@@ -46,7 +48,7 @@ from dataclasses import dataclass
 
 from generator.catalogue.model import StalemateResult, Variant
 from generator.check.compare import Answer, Disagreement, EngineAdapter, Query, VariantReport, evaluate
-from generator.check.fairy_stockfish_worker import fen6
+from generator.check.fairy_stockfish_worker import fsf_fen
 from generator.check.perft_compare import CountReport
 from generator.emit.fidelity import relaxed
 from generator.engine import FenError, Move, Position, uci
@@ -67,7 +69,7 @@ _SQUARE_PAIR = re.compile(r"([a-z]\d+)([a-z]\d+)")
 
 @dataclass(frozen=True)
 class Ending:
-    """A position (``fen``, six fields) and the moves from it; the last move makes ``rule`` decide."""
+    """A position (``fen``, Fairy-Stockfish's fields) and the moves from it; the last move makes ``rule`` decide."""
 
     rule: str
     fen: str
@@ -79,7 +81,7 @@ def _reread(pos: Position) -> Position | None:
     if that FEN is not a position of the variant."""
     seen = Position(pos.rules)
     try:
-        read_fen(seen, fen6(pos.fen()))
+        read_fen(seen, fsf_fen(pos.fen()))
     except FenError:
         return None
     return seen
@@ -113,8 +115,8 @@ def _move_rule(variant: Variant) -> list[Ending]:
     for pos in _positions(variant):
         quiet = sorted(_spell(pos, m) for m in pos.legal_moves() if _quiet(pos, m))
         if quiet:
-            fields = fen6(pos.fen()).split()
-            fields[4] = str(2 * limit - 1)
+            fields = fsf_fen(pos.fen()).split()
+            fields[-2] = str(2 * limit - 1)  # the half-move clock, before the move number
             return [Ending("n-move rule", " ".join(fields), (quiet[0],))]
     return []
 
@@ -124,7 +126,7 @@ def _repetition(variant: Variant) -> list[Ending]:
         cycle = _cycle(pos)
         if cycle is None:
             continue
-        fen = fen6(pos.fen())
+        fen = fsf_fen(pos.fen())
         replay = Position.from_fen(variant, fen)
         replay.track_history()
         played: list[str] = []
@@ -188,7 +190,7 @@ def _castling(variant: Variant) -> list[Ending]:
             continue
         castle = next((m for m in seen.legal_moves() if m[0] == mv.CASTLE and m[3] == c.index), None)
         if castle is not None:
-            out.append(Ending("castling", fen6(seen.fen()), (_spell(seen, castle),)))
+            out.append(Ending("castling", fsf_fen(seen.fen()), (_spell(seen, castle),)))
     return out
 
 
@@ -220,7 +222,7 @@ def _by_search(
                 found = decided(pos)
                 pos.pop()
                 if found:
-                    return [Ending(rule, fen6(pos.fen()), (_spell(pos, m),))]
+                    return [Ending(rule, fsf_fen(pos.fen()), (_spell(pos, m),))]
         return []
 
     return build
@@ -232,7 +234,7 @@ def _by_search(
 def _positions(variant: Variant) -> Iterator[Position]:
     """Where the n-move and repetition builders look: the start position, the positions along a few
     random games (where both sides may end up able only to pass), then small random ones."""
-    yield Position.from_fen(variant, fen6(Position.start(variant).fen()))
+    yield Position.from_fen(variant, fsf_fen(Position.start(variant).fen()))
     yield from _game_positions(variant, "moves")
     yield from _small_positions(variant, "moves", attempts=300)
 
@@ -258,6 +260,17 @@ def _small_then_game_positions(variant: Variant, rule: str) -> Iterator[Position
     pawns), the positions along random games."""
     yield from _small_positions(variant, rule)
     yield from _game_positions(variant, rule)
+
+
+def _one_check_left(variant: Variant, rule: str) -> Iterator[Position]:
+    """The positions of :func:`_small_then_game_positions` with one check left for the side to move."""
+    for pos in _small_then_game_positions(variant, rule):
+        checks = list(pos.checks_left)
+        checks[pos.turn] = 1
+        pos.checks_left = (checks[0], checks[1])
+        seen = _reread(pos)
+        if seen is not None and seen.outcome() is None:
+            yield seen
 
 
 def _small_positions(variant: Variant, rule: str, attempts: int = ATTEMPTS) -> Iterator[Position]:
@@ -345,7 +358,7 @@ def _flag_replies(variant: Variant) -> list[Ending]:
                         found.setdefault(end.winner is None, Ending("flag reply", "", (spelled, text)))
             pos.pop()
             if len(found) == kinds:
-                fen = fen6(pos.fen())
+                fen = fsf_fen(pos.fen())
                 return [Ending(e.rule, fen, e.moves) for e in found.values()]
         found.clear()
     return []
@@ -370,6 +383,11 @@ BUILDERS: tuple[tuple[str, Callable[[Variant], bool], Callable[[Variant], Sequen
     ("race", lambda v: _flag_goal(v, race=True), _by_search("race", _ends_by("race"), _game_positions)),
     ("flag", lambda v: _flag_goal(v, race=False), _by_search("flag", _ends_by("flag"), _small_then_game_positions)),
     ("flag reply", lambda v: v.goals.flag is not None and v.goals.flag.reply, _flag_replies),
+    (
+        "check count",
+        lambda v: v.goals.check_count is not None,
+        _by_search("check count", _ends_by("check count"), _one_check_left),
+    ),
     (
         "extinction",
         lambda v: v.goals.extinction is not None,

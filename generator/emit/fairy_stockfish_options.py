@@ -290,8 +290,8 @@ def drop_options(v: Variant) -> OptionGroup:
 
 
 def goal_options(v: Variant) -> OptionGroup | None:
-    """Checkmate of the royal piece, a flag goal (a race), a bare king, extinction; None if the variant has none
-    of them."""
+    """Checkmate of the royal piece, a flag goal (a race), a bare king, counted checks, extinction; None if the
+    variant has none of them."""
     goals = v.goals
     options: list[Option] = []
     if _royal_letter(fairy_stockfish_pieces(v)) is not None:
@@ -316,6 +316,8 @@ def goal_options(v: Variant) -> OptionGroup | None:
             ("extinctionPieceCount", 1),
             ("extinctionOpponentPieceCount", goals.bare_king.opponent_minimum),
         ]
+    if goals.check_count is not None:  # the counts themselves are the start FEN's
+        options.append(("checkCounting", "true"))
     if goals.extinction is not None:
         ext = goals.extinction
         options += [

@@ -244,6 +244,7 @@ def _zillions_goals_and_pieces(v: Variant, notes: _Notes) -> None:
     _zillions_royal(v, notes)
     _zillions_race(v, notes)
     _zillions_no_checks(v, notes)
+    _zillions_check_count(v, notes)
     _zillions_bare_king(v, notes)
     _zillions_hand_and_swaps(v, notes)
 
@@ -316,6 +317,16 @@ def _zillions_race(v: Variant, notes: _Notes) -> None:
         relaxed_flag = dataclasses.replace(relaxed_flag, reply=False)
     if relaxed_flag != flag:
         notes.changes["goals"] = dataclasses.replace(notes.changes.get("goals", v.goals), flag=relaxed_flag)
+
+
+def _zillions_check_count(v: Variant, notes: _Notes) -> None:
+    if v.goals.check_count is not None:
+        notes.add(
+            "check-count",
+            f"Zillions cannot count checks, so giving {v.goals.check_count} checks does not win: the game is "
+            "played to checkmate.",
+        )
+        notes.changes["goals"] = dataclasses.replace(notes.changes.get("goals", v.goals), check_count=None)
 
 
 def _zillions_no_checks(v: Variant, notes: _Notes) -> None:

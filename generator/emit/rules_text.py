@@ -127,6 +127,9 @@ def _goals(v: Variant) -> str:
             f"a bare {royal.name if royal else 'king'} loses at once against {g.bare_king.opponent_minimum} or more "
             "other pieces, else it has one more move and taking the last piece draws"
         )
+    if g.check_count is not None:
+        nth = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(g.check_count, f"{g.check_count}th")
+        goals.append(f"the side that gives the {nth} check wins")
     if g.extinction is not None:
         ext = g.extinction
         what = f"any one of {_words([v.piece(x).name + 's' for x in ext.pieces], 'or')}" if ext.pieces else "pieces"

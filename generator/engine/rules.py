@@ -154,6 +154,8 @@ class Rules:
         #: the reason a flag goal gives: the catalogue's race, or any other flag
         self.flag_reason = "race" if flag is not None and flag.race else "flag"
         self.no_checks = variant.no_checks
+        #: the checks each side must give to win (three-check); None: checks are not counted
+        self.check_count = variant.goals.check_count
         self.bare_king = variant.goals.bare_king
         extinction = variant.goals.extinction
         #: extinction: the piece types counted one by one (None: all pieces together), the count at
@@ -172,7 +174,11 @@ class Rules:
         self.drops_reset_move_rule = draws.drops_reset_move_rule
         self.must_capture = variant.must_capture
         self.immediate_goals = (
-            self.flag is not None or self.bare_king is not None or self.double_pass or self.extinction is not None
+            self.flag is not None
+            or self.bare_king is not None
+            or self.double_pass
+            or self.extinction is not None
+            or self.check_count is not None
         )
         self.stalemate = draws.stalemate
         self.pass_when_stuck = draws.stalemate is StalemateResult.PASS

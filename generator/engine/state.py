@@ -27,10 +27,13 @@ from generator.engine.rules import LEAP, SLIDE, Castle, Rules
 EMPTY = -1
 
 Swaps = tuple[tuple[int, ...], tuple[int, ...]]
-#: what ``push`` keeps for ``pop``: the move, unmoved, ep, ep victim, halfmove clock, swaps left, moved, captured
-Undo = tuple[Move, Bitboard, Bitboard, int, int, Swaps, int, int]
+#: White's and Black's checks left to give (three-check)
+Checks = tuple[int, int]
+#: what ``push`` keeps for ``pop``: the move, unmoved, ep, ep victim, halfmove clock, swaps left, moved,
+#: captured, checks left
+Undo = tuple[Move, Bitboard, Bitboard, int, int, Swaps, int, int, Checks]
 #: what makes two positions the same for repetition
-Key = tuple[tuple[Bitboard, ...], Bitboard, int, Bitboard, Bitboard, tuple[int, ...], Swaps]
+Key = tuple[tuple[Bitboard, ...], Bitboard, int, Bitboard, Bitboard, tuple[int, ...], Swaps, Checks]
 
 
 @dataclass(frozen=True)
@@ -73,6 +76,9 @@ class State:
         self.pockets: list[list[int]] = [[0] * rules.ntypes, [0] * rules.ntypes]
         #: per colour, per swap rule of the variant: how many swaps are left
         self.swaps_left: Swaps = ((), ())
+        #: per colour, the checks it has still to give to win, where the variant counts them
+        count = rules.check_count or 0
+        self.checks_left: Checks = (count, count)
         self.stack: list[Undo] = []
         self.history: list[Key] = []  # position keys, for repetition
 
@@ -206,6 +212,7 @@ class State:
             self.effective_ep(),
             tuple(self.pockets[0]) + tuple(self.pockets[1]),
             self.swaps_left,
+            self.checks_left,
         )
 
     def effective_ep(self) -> Bitboard:
@@ -228,7 +235,7 @@ class State:
     # -- results --------------------------------------------------------------------------------------
 
     def immediate_outcome(self) -> Outcome | None:
-        """A result the position itself decides before anyone moves: a race won, a king bared."""
+        """A result the position itself decides before anyone moves: a race won, a king bared, the last check given."""
         rules = self.rules
         mover = self.turn
         if rules.flag is not None:
@@ -251,6 +258,8 @@ class State:
                 return Outcome(Color(mover), "bare king")
             if left[mover] == 0 and left[1 - mover] >= bare.opponent_minimum:
                 return Outcome(Color(1 - mover), "bare king")
+        if rules.check_count is not None and self.checks_left[1 - mover] <= 0:
+            return Outcome(Color(1 - mover), "check count")
         return None
 
     def flag_reached(self, side: int) -> bool:
@@ -335,7 +344,19 @@ class State:
         moved = box[frm] if frm >= 0 else EMPTY
         taken_at = extra if kind == mv.EN_PASSANT else self.ep_victim if kind == mv.EP_PROMO else to
         captured = box[taken_at] if kind not in (mv.PASS, mv.DROP, mv.CASTLE, mv.SWAP) else EMPTY
-        self.stack.append((m, self.unmoved, self.ep, self.ep_victim, self.halfmove, self.swaps_left, moved, captured))
+        self.stack.append(
+            (
+                m,
+                self.unmoved,
+                self.ep,
+                self.ep_victim,
+                self.halfmove,
+                self.swaps_left,
+                moved,
+                captured,
+                self.checks_left,
+            )
+        )
         self.ep = 0
         self.ep_victim = -1
         self.halfmove += 1
@@ -381,18 +402,24 @@ class State:
             if extra and kind == mv.MULTISTEP:
                 self.ep = extra
                 self.ep_victim = to
-        if us == 1:
-            self.fullmove += 1
+        self.fullmove += us  # a move by Black (1) completes one
         self.turn = 1 - us
+        if rules.check_count is not None:
+            self._count_check(us)
         if self.history:
             self.history.append(self.key())
 
+    def _count_check(self, us: int) -> None:
+        """One check fewer left for ``us`` if its move has given check (``push``, where checks are counted)."""
+        if self.in_check():
+            left = self.checks_left
+            self.checks_left = (left[0] - 1, left[1]) if us == 0 else (left[0], left[1] - 1)
+
     def pop(self) -> Move:
-        m, unmoved, ep, ep_victim, halfmove, swaps_left, moved, captured = self.stack.pop()
+        m, unmoved, ep, ep_victim, halfmove, swaps_left, moved, captured, self.checks_left = self.stack.pop()
         kind, frm, to, extra = m
         self.turn = us = 1 - self.turn
-        if us == 1:
-            self.fullmove -= 1
+        self.fullmove -= us
         if self.history:
             self.history.pop()
         box = self.board
