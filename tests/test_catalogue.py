@@ -134,7 +134,7 @@ def test_bipartite(shipped: dict[str, Variant]) -> None:
     assert diag.board.holes == orth.board.holes == {Square.parse("a5"), Square.parse("e5")}
     assert all(v.setup.to_move is Color.BLACK for v in (one, diag, orth))
     assert len(placed(one, Color.WHITE)) == len(placed(one, Color.BLACK)) == 9
-    assert not one.goals.checkmate and one.goals.race.ranks == (8, 9)
+    assert not one.goals.checkmate and one.goals.flag.race and one.goals.flag.ranks == (8, 9)
     assert one.draws.stalemate is StalemateResult.PASS and one.draws.move_rule == 0
     assert (placed(diag, Color.WHITE)["d1"], placed(diag, Color.BLACK)["b9"]) == ("B", "R")
     assert (placed(orth, Color.WHITE)["d1"], placed(orth, Color.BLACK)["b9"]) == ("R", "B")

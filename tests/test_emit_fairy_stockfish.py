@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from generator.betza import parse_betza
-from generator.catalogue import DEFAULT_CATALOGUE, Board, CastlingMove, Catalogue, Race, Square, Variant, load_catalogue
+from generator.catalogue import DEFAULT_CATALOGUE, Board, CastlingMove, Catalogue, Flag, Square, Variant, load_catalogue
 from generator.catalogue.model import Color
 from generator.emit import build as build_module
 from generator.emit import fairy_stockfish as fsf
@@ -219,7 +219,9 @@ def test_insufficient_material_is_off_under_a_bare_king_rule() -> None:
 
 
 def test_race_with_captures_is_a_known_difference() -> None:
-    v = with_changes(variant("chess"), goals=dataclasses.replace(variant("chess").goals, race=Race((8,))))
+    eighth = frozenset(Square(f, 7) for f in range(8))
+    race = Flag((eighth, frozenset(Square(f, 0) for f in range(8))), None, None, ranks=(8,))
+    v = with_changes(variant("chess"), goals=dataclasses.replace(variant("chess").goals, flag=race))
     lims = {x.rule: x for x in limitations(v, "fairy-stockfish")}
     assert "race-count" in lims and not lims["race-count"].switchable
 

@@ -215,7 +215,7 @@ def test_holes_zones_turn_order_and_goals(catalogue: Catalogue, rendered: dict[s
             assert options['"pass turn"'] == ("forced" if v.draws.stalemate.value == "pass" else "false")
             if v.draws.stalemate.value == "draw":
                 assert ("draw-condition", "stalemated") in goals
-            if v.goals.race is not None:
+            if v.goals.flag is not None:
                 assert any(kind == "win-condition" and "absolute-config" in goal for kind, goal in goals)
             zones = {z[1][1] for z in _find(game, "zone")}
             if v.pawn_rules.promotion is not None and any(p.pawn for p in v.pieces):

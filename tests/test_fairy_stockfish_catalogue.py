@@ -166,3 +166,96 @@ def test_a_sideways_pawn_step_keeps_the_move_count_as_fairy_stockfish_does() -> 
         pos.push_uci(move)
         theirs = pyffish.get_fen("pawnsideways", fen, line[: i + 1]).split()[4]
         assert pos.halfmove == int(theirs) == [6, 7, 0][i]
+
+
+def same_as_builtin(name: str, fen: str, moves: list[str]) -> tuple[set[str], str | None]:
+    """The reference's legal moves after ``moves`` from ``fen`` and its result, asserted to be the
+    built-in's (pyffish's legal moves, and its game result where there are none)."""
+    v = entry(name)
+    builtin = v.fairy_stockfish_builtin
+    pos = Position.from_fen(v, fen)
+    for m in moves:
+        pos.push_uci(m)
+    ours = {uci(pos.rules, m) for m in pos.legal_moves()}
+    assert ours == set(pyffish.legal_moves(builtin, fen, moves))
+    end = pos.outcome()
+    result = end.result if end is not None else None
+    if not ours:
+        value = pyffish.game_result(builtin, fen, moves)
+        white = (fen.split()[1] == "w") == (len(moves) % 2 == 0)
+        assert result == ("1/2-1/2" if value == 0 else "1-0" if (value > 0) == white else "0-1")
+    return ours, result
+
+
+def test_a_king_on_the_hill_wins() -> None:
+    fen = "8/8/8/8/8/4K3/8/k7 w - - 0 1"
+    assert same_as_builtin("kingofthehill", fen, ["e3f3"]) == ({"a1a2", "a1b1", "a1b2"}, None)
+    assert same_as_builtin("kingofthehill", fen, ["e3e4"]) == (set(), "1-0")
+    assert same_as_builtin(
+        "kingofthehill", "4k3/8/8/8/8/8/8/4K3 b - - 0 1", ["e8e7", "e1e2", "e7d6", "e2f3", "d6d5"]
+    ) == (
+        set(),
+        "0-1",
+    )
+
+
+def test_racing_kings_forbids_checks() -> None:
+    fen = "8/2k5/8/8/8/8/8/R3K3 w - - 0 1"
+    moves, _ = same_as_builtin("racingkings", fen, [])
+    assert "a1a7" not in moves and "a1c1" not in moves and "a1a2" in moves
+    start = Position.start(entry("racingkings")).fen()
+    assert start == "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1" == pyffish.start_fen("racingkings")
+    assert len(same_as_builtin("racingkings", start, [])[0]) == 21
+
+
+def test_racing_kings_black_may_follow_a_white_king_to_the_last_rank_and_draw() -> None:
+    fen = "8/5K1k/8/8/8/8/8/8 w - - 0 1"
+    assert same_as_builtin("racingkings", fen, ["f7f8"]) == ({"h7g6", "h7h6", "h7h8"}, None)
+    assert same_as_builtin("racingkings", fen, ["f7f8", "h7h8"]) == (set(), "1/2-1/2")
+    assert same_as_builtin("racingkings", fen, ["f7f8", "h7h6"]) == (set(), "1-0")
+    # a black king that cannot follow at once: White has won
+    assert same_as_builtin("racingkings", "8/5K2/1k6/8/8/8/8/8 w - - 0 1", ["f7f8"]) == (set(), "1-0")
+    # Black first: White gets no move to follow
+    assert same_as_builtin("racingkings", "8/1k3K2/8/8/8/8/8/8 b - - 0 1", ["b7b8"]) == (set(), "0-1")
+
+
+def test_jeson_mor_wins_only_if_the_knight_stays_on_the_centre() -> None:
+    fen = "9/9/9/9/9/6n2/3N5/9/n7N w - - 0 1"
+    moves, result = same_as_builtin("jesonmor", fen, ["d3e5"])
+    assert "g4e5" in moves and result is None
+    assert same_as_builtin("jesonmor", fen, ["d3e5", "a1b3"]) == (set(), "1-0")
+    assert same_as_builtin("jesonmor", fen, ["d3e5", "g4e5"])[1] is None  # driven out: play goes on
+
+
+AFTER_F6 = "rnbqkbnr/ppppp1pp/5p2/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - {checks}0 2"
+
+
+@pytest.mark.parametrize("name", ["3check", "5check"])
+def test_the_fen_counts_the_checks_left_as_fairy_stockfish_writes_them(name: str) -> None:
+    v = entry(name)
+    start = Position.start(v)
+    assert start.fen() == pyffish.start_fen(name)
+    moves = ["e2e4", "f7f6", "d1h5", "g7g6", "h5g6"]  # two checks by White
+    for m in moves:
+        start.push_uci(m)
+    assert start.fen() == pyffish.get_fen(name, pyffish.start_fen(name), moves)
+    count = v.goals.check_count
+    assert start.checks_left == (count - 2, count)
+    # without the field the next check wins; lichess's checks given are counted from three
+    for written, left in (("", (1, 1)), ("2+1 ", (2, 1))):
+        fen = AFTER_F6.format(checks=written)
+        pos = Position.from_fen(v, fen)
+        assert pos.checks_left == left and pos.fen() == pyffish.get_fen(name, fen, [])
+    lichess = AFTER_F6.format(checks="") + " +1+0"
+    assert Position.from_fen(v, lichess).fen() == pyffish.get_fen(name, lichess, []) == AFTER_F6.format(checks="2+3 ")
+
+
+def test_the_third_check_wins() -> None:
+    fen = AFTER_F6.format(checks="1+3 ")
+    assert same_as_builtin("3check", fen, ["d1h5"]) == (set(), "1-0")
+    fen = AFTER_F6.format(checks="2+3 ")
+    moves, result = same_as_builtin("3check", fen, ["d1h5"])
+    assert result is None and moves == {"g7g6"}
+    assert same_as_builtin("3check", fen, ["d1h5", "g7g6", "h5g6"]) == (set(), "1-0")
+    # the first check, which mates
+    assert same_as_builtin("3check", "k7/8/1K6/8/8/8/8/7R w - - 3+3 0 1", ["h1h8"]) == (set(), "1-0")

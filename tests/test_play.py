@@ -26,7 +26,7 @@ from generator.catalogue import DEFAULT_CATALOGUE, load_catalogue
 from generator.catalogue.model import Variant
 from generator.check.compare import evaluate
 from generator.check.endings import endings
-from generator.check.fairy_stockfish_worker import fen6
+from generator.check.fairy_stockfish_worker import fsf_fen
 from generator.cli import main
 from generator.emit import fairy_stockfish, play, serve
 from generator.emit.build import build
@@ -168,7 +168,7 @@ def test_results_where_the_game_end_proofs_decide(browser: Browser, out: Path, v
     cases, _ = endings(relaxed(v, FAIRY_STOCKFISH))
     decided = 0
     for case in cases:
-        fen, played = fen6(case.fen), list(case.moves)
+        fen, played = fsf_fen(case.fen), list(case.moves)
         legal, result = reference(v, played, case.fen)
         if not result:  # castling: no game end (its moves are compared above)
             continue

@@ -24,12 +24,12 @@ from generator.catalogue.model import (
     DrawRules,
     Drops,
     Extinction,
+    Flag,
     Goals,
     PawnRules,
     PiecePromotion,
     PieceType,
     Promotion,
-    Race,
     Result,
     Role,
     Setup,
@@ -37,6 +37,7 @@ from generator.catalogue.model import (
     StalemateResult,
     Swap,
     Variant,
+    absolute_rank,
 )
 from generator.catalogue.pawn_ranks import pawn_ranks
 from generator.catalogue.reading import Node, Where
@@ -122,6 +123,7 @@ class VariantBuilder:
             goals=self.build_goals(node.get("goals")),
             draws=self.build_draws(node.get("draws")),
             must_capture=self.value(node, "must_capture", False),
+            no_checks=self.value(node, "no_checks", False),
             notes=tuple(n.value.strip() for n in self.value(node, "notes", [])),
             description=self.value(node, "description", "").strip(),
             fairy_stockfish_builtin=self.value(node, "fairy_stockfish_builtin"),
@@ -130,6 +132,7 @@ class VariantBuilder:
         )
         self.check_pawn_ranks(variant)
         self.check_extinction(variant)
+        self.check_flag(variant)
         return variant
 
     def build_id(self, node: Node | None) -> str | None:
@@ -421,20 +424,115 @@ class VariantBuilder:
     def build_goals(self, node: Node | None) -> Goals:
         node = node or Node({}, self.node.key_line, self.node.key_line)
         checkmate = self.value(node, "checkmate", True)
-        race, bare, extinction = node.get("race"), node.get("bare_king"), node.get("extinction")
-        if not (checkmate or race or bare or extinction):
-            self.fail(node, "goals", "no way to win: set checkmate, race, bare_king or extinction")
-        if bare is not None and extinction is not None:
-            self.fail(extinction, "goals.extinction", "a bare king is itself an extinction rule: set one of the two")
+        race, flag = node.get("race"), node.get("flag")
+        bare, extinction, checks = node.get("bare_king"), node.get("extinction"), node.get("check_count")
+        if not (checkmate or race or flag or bare or extinction or checks):
+            self.fail(node, "goals", "no way to win: set checkmate, race, flag, bare_king, extinction or check_count")
+        self.check_goal_pairs(race, flag, bare, extinction, checks)
         self.check_royals(node, checkmate, bare is not None, extinction is not None)
         return Goals(
             checkmate,
-            None if race is None else Race(self.relative_ranks(race.get("ranks"), "goals.race.ranks")),
+            self.build_race(race) if race is not None else None if flag is None else self.build_flag(flag),
             None
             if bare is None
             else BareKing(self.value(bare, "opponent_minimum", 2), self.value(bare, "both_bare_draw", True)),
             None if extinction is None else self.build_extinction(extinction),
+            None if checks is None else checks.value,
         )
+
+    def check_goal_pairs(
+        self, race: Node | None, flag: Node | None, bare: Node | None, extinction: Node | None, checks: Node | None
+    ) -> None:
+        """Refuse goals that cannot go together, and counted checks without a check to count."""
+        if bare is not None and extinction is not None:
+            self.fail(extinction, "goals.extinction", "a bare king is itself an extinction rule: set one of the two")
+        if race is not None and flag is not None:
+            self.fail(flag, "goals.flag", "a race is itself a flag goal (all pieces on the ranks): set one of the two")
+        if checks is not None and not any(p.royal for p in self.pieces.values()):
+            self.fail(checks, "goals.check_count", "checks are given to a royal piece, and no piece is royal")
+        if checks is not None and self.value(self.node, "no_checks", False):
+            self.fail(checks, "goals.check_count", "no_checks forbids every check: none could be counted")
+
+    def rank_region(self, color: Color, ranks: Sequence[int]) -> frozenset[Square]:
+        """The squares of the relative ``ranks`` of ``color``, holes left out."""
+        b = self.board
+        rows = {absolute_rank(color, r, b.ranks) - 1 for r in ranks}
+        return frozenset(Square(f, r) for r in rows for f in range(b.files) if b.contains(Square(f, r)))
+
+    def build_race(self, node: Node) -> Flag:
+        ranks = self.relative_ranks(node.get("ranks"), "goals.race.ranks")
+        regions = (self.rank_region(Color.WHITE, ranks), self.rank_region(Color.BLACK, ranks))
+        return Flag(regions, None, None, ranks=ranks)
+
+    def build_flag(self, node: Node) -> Flag:
+        """A flag goal: the region as relative ranks, or as each side's squares."""
+        ranks_node, sides = node.get("ranks"), [node.get(c.word) for c in Color]
+        if ranks_node is not None and any(sides):
+            self.fail(node, "goals.flag", "give the region either as ranks (both sides) or as white and black squares")
+        if ranks_node is None and not all(sides):
+            missing = "white and black" if not any(sides) else Color(sides.index(None)).word
+            self.fail(
+                node,
+                "goals.flag",
+                f"the region needs ranks (both sides) or white and black squares ({missing} missing)",
+            )
+        ranks: tuple[int, ...] = ()
+        if ranks_node is not None:
+            ranks = self.relative_ranks(ranks_node, "goals.flag.ranks")
+            regions = (self.rank_region(Color.WHITE, ranks), self.rank_region(Color.BLACK, ranks))
+        else:
+            found = []
+            for color, side in zip(Color, sides, strict=True):
+                assert side is not None
+                field = f"goals.flag.{color.word}"
+                found.append(
+                    frozenset(
+                        self.square(item, f"{field}[{i}]", sq.name)
+                        for i, item in enumerate(side.value)
+                        for sq in _expand(item.value)
+                    )
+                )
+            regions = (found[0], found[1])
+        piece = node.get("piece")
+        if piece is not None:
+            self.letter(piece.value, piece, "goals.flag.piece")
+        count = self.value(node, "count", 1)
+        blocked = self.value(node, "blocked_win", False)
+        for color in Color:
+            if count > len(regions[color]) and not blocked:
+                self.fail(
+                    node.need("count"),
+                    "goals.flag.count",
+                    f"{count} pieces cannot stand on the {len(regions[color])} squares of {color.word}'s region",
+                )
+        return Flag(
+            regions,
+            None if piece is None else piece.value,
+            count,
+            blocked,
+            self.value(node, "reply", False),
+            ranks,
+        )
+
+    def check_flag(self, variant: Variant) -> None:
+        """Refuse a flag goal that a side already reaches in the start position."""
+        flag = variant.goals.flag
+        if flag is None:
+            return
+        for color in Color:
+            mine = [sq for sq, c, x in variant.setup.placement if c is color and flag.piece in (None, x)]
+            inside = [sq for sq in mine if sq in flag.regions[color]]
+            full = all(variant.setup.piece_at(sq) is not None for sq in flag.regions[color])
+            enough = len(inside) == len(mine) if flag.count is None else len(inside) >= flag.count
+            reached = bool(inside) and (enough or (flag.blocked_win and full))
+            if reached:
+                key = "race" if self.node.need("goals").get("flag") is None else "flag"
+                self.fail(
+                    self.node.need("goals").need(key),
+                    f"goals.{key}",
+                    f"{color.word} already reaches its region in the start position "
+                    f"({', '.join(sq.name for sq in inside)}): the game would be over before the first move",
+                )
 
     def check_royals(self, node: Node, checkmate: bool, bare: bool, extinction: bool) -> None:
         """Checkmate needs one royal piece per side (none on a side that can lose by extinction), a

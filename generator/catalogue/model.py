@@ -236,10 +236,34 @@ class Swap:
 
 
 @dataclass(frozen=True)
-class Race:
-    """A side wins when every one of its pieces stands on its ``ranks`` (relative)."""
+class Flag:
+    """A side wins when its pieces reach its region (Fairy-Stockfish's flag goal; a race).
 
-    ranks: tuple[int, ...]
+    ``regions`` holds White's region and Black's, absolute squares; ``ranks`` the relative ranks
+    they were given as (empty when given as squares).  The pieces that count are those of type
+    ``piece`` (None: any piece).  The region is reached when ``count`` of them stand in it, or,
+    with ``blocked_win``, when at least one does and every square of the region is occupied; a
+    ``count`` of None asks for all of them (at least one): the catalogue's ``race``.
+
+    Without ``reply`` the side that reaches its region wins at once.  With ``reply`` (Fairy-Stockfish's
+    ``flagMove``) the opponent moves once more: a side whose region was reached wins only if it
+    still is when that side is to move again; when the piece is royal, Black alone gets that
+    move, and only if its royal piece can reach its own region at once (otherwise White wins
+    there and then), and doing so draws, while White, reached second, loses at once.  Decided
+    before anyone moves.
+    """
+
+    regions: tuple[frozenset[Square], frozenset[Square]]
+    piece: str | None = None
+    count: int | None = 1
+    blocked_win: bool = False
+    reply: bool = False
+    ranks: tuple[int, ...] = ()
+
+    @property
+    def race(self) -> bool:
+        """The catalogue's ``race``: all of a side's pieces, on relative ranks."""
+        return self.count is None and self.piece is None
 
 
 @dataclass(frozen=True)
@@ -279,10 +303,13 @@ class Extinction:
 
 @dataclass(frozen=True)
 class Goals:
+    """``check_count``: the side that gives this many checks wins (three-check); None: checks are not counted."""
+
     checkmate: bool = True
-    race: Race | None = None
+    flag: Flag | None = None
     bare_king: BareKing | None = None
     extinction: Extinction | None = None
+    check_count: int | None = None
 
 
 class StalemateResult(enum.Enum):
@@ -334,6 +361,8 @@ class Variant:
     draws: DrawRules = DrawRules()
     #: a side that can capture must (antichess); en passant counts as a capture
     must_capture: bool = False
+    #: a move that gives check is illegal (racing kings; Fairy-Stockfish's ``checking = false``)
+    no_checks: bool = False
     notes: tuple[str, ...] = ()
     description: str = ""
     #: the Fairy-Stockfish built-in variant this entry reproduces; ``variantgen check`` compares the

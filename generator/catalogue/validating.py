@@ -216,6 +216,7 @@ RANK = _int(1, why=" (ranks are counted from 1)")
 RANKS = Seq(RANK, nonempty=True)
 PLACEMENT = Table(LETTER_PATTERN, Seq(Scalar((str,), "a square or a range of squares", pattern=PLACE_PATTERN)))
 POCKET = Table(LETTER_PATTERN, _int(0))
+REGION = Seq(Scalar((str,), "a square or a range of squares", pattern=PLACE_PATTERN), nonempty=True)
 REPETITION = Scalar(
     (int,),
     "an integer",
@@ -303,10 +304,22 @@ VARIANT = Struct(
             {
                 "checkmate": BOOL,
                 "race": Struct({"ranks": RANKS}, ("ranks",)),
+                "flag": Struct(
+                    {
+                        "piece": LETTER,
+                        "ranks": RANKS,
+                        "white": REGION,
+                        "black": REGION,
+                        "count": _int(1),
+                        "blocked_win": BOOL,
+                        "reply": BOOL,
+                    }
+                ),
                 "bare_king": Struct({"opponent_minimum": _int(1), "both_bare_draw": BOOL}),
                 "extinction": Struct(
                     {"pieces": Seq(LETTER), "count": _int(0), "result": _choice(*(r.value for r in Result))}
                 ),
+                "check_count": _int(1, 9, " (Fairy-Stockfish's FEN gives each count one digit)"),
             }
         ),
         "draws": Struct(
@@ -324,6 +337,7 @@ VARIANT = Struct(
         "fairy_stockfish_builtin": NAME,
         "id": NAME,
         "must_capture": BOOL,
+        "no_checks": BOOL,
     },
     ("title", "family", "board", "pieces", "setup"),
 )

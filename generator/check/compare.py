@@ -61,8 +61,8 @@ class EngineError(Exception):
 
 @dataclass(frozen=True)
 class Query:
-    """One position, as the moves (our UCI notation) from the variant's start, or from ``fen`` (six
-    fields, Fairy-Stockfish's dialect) when it is given.
+    """One position, as the moves (our UCI notation) from the variant's start, or from ``fen``
+    (Fairy-Stockfish's dialect, without the reference's extension) when it is given.
 
     With ``claim``, also ask whether a player may claim a draw here (repetition, n-move rule).
     """

@@ -16,12 +16,17 @@ How each rule's position is found (:data:`BUILDERS`, one builder per rule):
   reference says the position has occurred n times.  Where an engine ends the game drawn as soon
   as both sides have passed, a cycle of passes ends there, and that draw is the repetition draw
   it plays.
-* **checkmate**, **stalemate** (drawn, lost, won, or a forced pass), **bare king**, **race**,
+* **checkmate**, **stalemate** (drawn, lost, won, or a forced pass), **bare king**, **race**, **flag**,
   **extinction**: small positions drawn at random around one square near the edge (the royal
   pieces of both sides, up to three other pieces of the mover's setup and one of the other
-  side's), the same ones on every run, then (checkmate, stalemate, extinction) the positions along
-  random games, until one of the mover's moves ends the game by that rule.  A race is only looked
-  for along random games.
+  side's), the same ones on every run, then (checkmate, stalemate, flag, extinction) the positions
+  along random games, until one of the mover's moves ends the game by that rule.  A race is only
+  looked for along random games.
+* **check count**: the positions of checkmate, with one check left for the mover, until one of its
+  moves gives that check.
+* **flag reply** (a flag goal whose opponent moves once more): a move that reaches the region while
+  the game goes on, then the opponent's move after which the first side wins and, for a royal piece,
+  one that draws, from one position.
 * **castling**: for each castling move, the start position with the squares it needs emptied.
 
 A rule that applies but finds no position is reported (``unbuilt``), never passed over in silence.
@@ -45,7 +50,7 @@ from dataclasses import dataclass
 
 from generator.catalogue.model import StalemateResult, Variant
 from generator.check.compare import Answer, Disagreement, EngineAdapter, Query, VariantReport, evaluate
-from generator.check.fairy_stockfish_worker import fen6
+from generator.check.fairy_stockfish_worker import fsf_fen
 from generator.check.perft_compare import CountReport
 from generator.emit.fidelity import relaxed
 from generator.engine import FenError, Move, Position, uci
@@ -66,7 +71,7 @@ _SQUARE_PAIR = re.compile(r"([a-z]\d+)([a-z]\d+)")
 
 @dataclass(frozen=True)
 class Ending:
-    """A position (``fen``, six fields) and the moves from it; the last move makes ``rule`` decide."""
+    """A position (``fen``, Fairy-Stockfish's fields) and the moves from it; the last move makes ``rule`` decide."""
 
     rule: str
     fen: str
@@ -78,7 +83,7 @@ def _reread(pos: Position) -> Position | None:
     if that FEN is not a position of the variant."""
     seen = Position(pos.rules)
     try:
-        read_fen(seen, fen6(pos.fen()))
+        read_fen(seen, fsf_fen(pos.fen()))
     except FenError:
         return None
     return seen
@@ -112,8 +117,8 @@ def _move_rule(variant: Variant) -> list[Ending]:
     for pos in _positions(variant):
         quiet = sorted(_spell(pos, m) for m in pos.legal_moves() if _quiet(pos, m))
         if quiet:
-            fields = fen6(pos.fen()).split()
-            fields[4] = str(2 * limit - 1)
+            fields = fsf_fen(pos.fen()).split()
+            fields[-2] = str(2 * limit - 1)  # the half-move clock, before the move number
             return [Ending("n-move rule", " ".join(fields), (quiet[0],))]
     return []
 
@@ -123,7 +128,7 @@ def _repetition(variant: Variant) -> list[Ending]:
         cycle = _cycle(pos)
         if cycle is None:
             continue
-        fen = fen6(pos.fen())
+        fen = fsf_fen(pos.fen())
         replay = Position.from_fen(variant, fen)
         replay.track_history()
         played: list[str] = []
@@ -201,7 +206,7 @@ def _castling(variant: Variant) -> list[Ending]:
             continue
         castle = next((m for m in seen.legal_moves() if m[0] == mv.CASTLE and m[3] == c.index), None)
         if castle is not None:
-            out.append(Ending("castling", fen6(seen.fen()), (_spell(seen, castle),)))
+            out.append(Ending("castling", fsf_fen(seen.fen()), (_spell(seen, castle),)))
     return out
 
 
@@ -233,7 +238,7 @@ def _by_search(
                 found = decided(pos)
                 pos.pop()
                 if found:
-                    return [Ending(rule, fen6(pos.fen()), (_spell(pos, m),))]
+                    return [Ending(rule, fsf_fen(pos.fen()), (_spell(pos, m),))]
         return []
 
     return build
@@ -245,7 +250,7 @@ def _by_search(
 def _positions(variant: Variant) -> Iterator[Position]:
     """Where the n-move and repetition builders look: the start position, the positions along a few
     random games (where both sides may end up able only to pass), then small random ones."""
-    yield Position.from_fen(variant, fen6(Position.start(variant).fen()))
+    yield Position.from_fen(variant, fsf_fen(Position.start(variant).fen()))
     yield from _game_positions(variant, "moves")
     yield from _small_positions(variant, "moves", attempts=300)
 
@@ -271,6 +276,17 @@ def _small_then_game_positions(variant: Variant, rule: str) -> Iterator[Position
     pawns), the positions along random games."""
     yield from _small_positions(variant, rule)
     yield from _game_positions(variant, rule)
+
+
+def _one_check_left(variant: Variant, rule: str) -> Iterator[Position]:
+    """The positions of :func:`_small_then_game_positions` with one check left for the side to move."""
+    for pos in _small_then_game_positions(variant, rule):
+        checks = list(pos.checks_left)
+        checks[pos.turn] = 1
+        pos.checks_left = (checks[0], checks[1])
+        seen = _reread(pos)
+        if seen is not None and seen.outcome() is None:
+            yield seen
 
 
 def _small_positions(variant: Variant, rule: str, attempts: int = ATTEMPTS) -> Iterator[Position]:
@@ -332,8 +348,41 @@ def _plain(rules: Rules, t: int) -> bool:
     return not rules.is_royal[t] and not rules.is_pawn[t] and all(tabs is None for tabs in rules.initial_tables[t])
 
 
+def _flag_goal(v: Variant, race: bool) -> bool:
+    return v.goals.flag is not None and v.goals.flag.race == race
+
+
+def _flag_replies(variant: Variant) -> list[Ending]:
+    """Where a side reaches its region and the game goes on: the opponent's one more move, after
+    which the first side wins (still there) and, with a royal piece, one that draws (there too)."""
+    flag = variant.goals.flag
+    assert flag is not None
+    kinds = 2 if flag.piece is not None and variant.piece(flag.piece).royal else 1
+    found: dict[bool, Ending] = {}
+    for pos in _small_then_game_positions(variant, "flag"):  # where the flag proof looks
+        us = pos.turn
+        for first in sorted(pos.legal_moves(), key=lambda m: _spell(pos, m)):
+            spelled = _spell(pos, first)
+            pos.push(first)
+            if pos.flag_reached(us) and pos.outcome() is None:
+                for reply in sorted(pos.legal_moves(), key=lambda m: _spell(pos, m)):
+                    text = _spell(pos, reply)
+                    pos.push(reply)
+                    end = pos.outcome()
+                    pos.pop()
+                    if end is not None and end.reason == "flag":
+                        found.setdefault(end.winner is None, Ending("flag reply", "", (spelled, text)))
+            pos.pop()
+            if len(found) == kinds:
+                fen = fsf_fen(pos.fen())
+                return [Ending(e.rule, fen, e.moves) for e in found.values()]
+        found.clear()
+    return []
+
+
 def _applies_checkmate(v: Variant) -> bool:
-    return v.goals.checkmate and any(p.royal for p in v.pieces)
+    """Mate needs check, which a variant without checks never gives."""
+    return v.goals.checkmate and any(p.royal for p in v.pieces) and not v.no_checks
 
 
 #: (rule, whether the variant has it, the builder of its positions)
@@ -347,7 +396,14 @@ BUILDERS: tuple[tuple[str, Callable[[Variant], bool], Callable[[Variant], Sequen
         lambda v: v.goals.bare_king is not None,
         _by_search("bare king", _ends_by("bare king"), _small_positions),
     ),
-    ("race", lambda v: v.goals.race is not None, _by_search("race", _ends_by("race"), _game_positions)),
+    ("race", lambda v: _flag_goal(v, race=True), _by_search("race", _ends_by("race"), _game_positions)),
+    ("flag", lambda v: _flag_goal(v, race=False), _by_search("flag", _ends_by("flag"), _small_then_game_positions)),
+    ("flag reply", lambda v: v.goals.flag is not None and v.goals.flag.reply, _flag_replies),
+    (
+        "check count",
+        lambda v: v.goals.check_count is not None,
+        _by_search("check count", _ends_by("check count"), _one_check_left),
+    ),
     (
         "extinction",
         lambda v: v.goals.extinction is not None,

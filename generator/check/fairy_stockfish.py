@@ -8,7 +8,7 @@ processes (:mod:`generator.check.fairy_stockfish_worker`, one per CPU by
 default) that each load the ini text, and before anything else is asked it
 checks in every worker that each expected section is registered
 (``name in pyffish.variants()``) and that ``pyffish.start_fen(name)`` is the
-catalogue's start position (the first six FEN fields).  Any failure is one
+catalogue's start position (the FEN without the reference's extension).  Any failure is one
 :class:`~generator.check.compare.EngineError` naming the sections, with what
 pyffish wrote on standard error while loading.  After that, only verified
 names reach pyffish, in the parent and again in the worker.
@@ -50,7 +50,7 @@ from pathlib import Path
 from generator.catalogue.model import Catalogue, Variant
 from generator.check import fairy_stockfish_worker
 from generator.check.compare import Answer, EngineError, OnePosition, Query
-from generator.check.fairy_stockfish_worker import fen6
+from generator.check.fairy_stockfish_worker import fsf_fen
 from generator.emit.fairy_stockfish import FOLDER, emit
 from generator.emit.fidelity import relaxed
 from generator.emit.manifest import Manifest, SectionEntry
@@ -116,7 +116,7 @@ def builtin_manifest(variants: Sequence[Variant]) -> Manifest:
         target=NAME,
         files=(),
         sections=tuple(
-            SectionEntry(v.name, v.fairy_stockfish_builtin, fen6(Position.start(relaxed(v, NAME)).fen()))
+            SectionEntry(v.name, v.fairy_stockfish_builtin, fsf_fen(Position.start(relaxed(v, NAME)).fen()))
             for v in variants
             if v.fairy_stockfish_builtin
         ),
@@ -141,7 +141,7 @@ def _expected(variants: Sequence[Variant], manifest: Manifest) -> tuple[dict[str
         except KeyError:
             raise EngineError(f"{v.name}: the build writes no {NAME} section for it") from None
         sections[v.name] = entry.section
-        expected[entry.section] = fen6(entry.start_fen)
+        expected[entry.section] = fsf_fen(entry.start_fen)
     return sections, expected
 
 

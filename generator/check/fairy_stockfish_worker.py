@@ -4,7 +4,7 @@ Run as ``python -m generator.check.fairy_stockfish_worker`` by
 :class:`generator.check.fairy_stockfish.FairyStockfish`, it reads pickled requests on standard input
 and writes pickled replies to the pipe it was given as standard output:
 
-* ``("load", ini, expected)`` first (``expected``: section name -> start FEN, six fields), answered
+* ``("load", ini, expected)`` first (``expected``: section name -> start FEN, Fairy-Stockfish's fields), answered
   ``("ready", problems, version)``: the sections that are not registered or start elsewhere;
 * ``("probe", section, [(fen, moves, claim), ...])`` (``fen`` None for the start), answered
   ``("ok", [Answer, ...])``, for a verified section only (pyffish kills the interpreter on a name it does not know);
@@ -25,7 +25,7 @@ from typing import IO
 
 from generator.check.compare import Answer
 
-__all__ = ["fen6", "serve"]
+__all__ = ["fsf_fen", "serve"]
 
 _SELF_MOVE = re.compile(r"^([a-z]\d+)\1$")
 
@@ -34,9 +34,16 @@ _SELF_MOVE = re.compile(r"^([a-z]\d+)\1$")
 Item = tuple[str | None, tuple[str, ...], bool]
 
 
-def fen6(fen: str) -> str:
-    """The first six fields of a FEN (the reference engine writes a seventh)."""
-    return " ".join(fen.split()[:6])
+def fsf_fen(fen: str) -> str:
+    """A FEN without the reference engine's ``{unmoved:...}`` extension: Fairy-Stockfish's fields
+    (six, or seven with the checks left of a variant that counts them).
+
+    >>> fsf_fen("4k4/9/9/9/9/9/9/1NBMK4 w - - 0 1 {unmoved:b1,c1,d1;swaps:0/1}")
+    '4k4/9/9/9/9/9/9/1NBMK4 w - - 0 1'
+    >>> fsf_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1")
+    'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1'
+    """
+    return " ".join(field for field in fen.split() if not field.startswith("{"))
 
 
 def _result(value: int, white_to_move: bool) -> str:
@@ -99,7 +106,7 @@ class _Engine:
                     "(a bad parent, or a board too large)"
                 )
                 continue
-            got = fen6(self.sf.start_fen(name))
+            got = fsf_fen(self.sf.start_fen(name))
             if got != fen:
                 self.problems.append(
                     f"[{name}] starts from {got!r}, the catalogue from {fen!r}"

@@ -3,7 +3,8 @@
 The ini under test is written to a temporary file and loaded through ``VariantPath``;
 Fairy-Stockfish's own ``check`` command must say nothing of it (an option the binary does not
 know, for one, is named there), and every variant's section must be registered with the start
-position the emitter's manifest says (the first six FEN fields), or nothing is counted.  Then
+position the emitter's manifest says (the FEN without the reference's extension), or nothing is
+counted.  Then
 :func:`~generator.check.perft_compare.check_counts` compares each variant's perft with the
 engine's, bisecting to the first wrong move.
 
@@ -22,7 +23,7 @@ from pathlib import Path
 from generator.catalogue.model import Variant
 from generator.check.compare import Answer, EngineError, Query
 from generator.check.fairy_stockfish import FairyStockfish
-from generator.check.fairy_stockfish_worker import fen6
+from generator.check.fairy_stockfish_worker import fsf_fen
 from generator.check.perft_compare import Counts
 from generator.check.uci import UciEngine, is_pass
 from generator.emit.manifest import Manifest
@@ -105,7 +106,7 @@ def open_native(
                 except KeyError:
                     raise EngineError(f"the ini has no section for {v.name}") from None
                 start = engine.select(entry.section)
-                if fen6(start) != fen6(entry.start_fen):
+                if fsf_fen(start) != fsf_fen(entry.start_fen):
                     raise EngineError(
                         f"{engine.name}: section [{entry.section}] starts from {start!r}, "
                         f"the catalogue from {entry.start_fen!r}"

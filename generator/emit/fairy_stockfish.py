@@ -20,7 +20,7 @@ Choices (see ``shared/research/fairy-stockfish.md``):
 * A variant whose name is one of FSF's built-in variants (``chess``) gets the section name
   ``<name>-variantgen`` (:func:`section_name`): FSF keeps the first definition of a name, so a
   section ``[chess]`` would silently stay FSF's own chess.
-* Start FENs come from the reference engine (:func:`start_fen`), without its seventh field.
+* Start FENs come from the reference engine (:func:`start_fen`), without its extension field.
 
 :func:`emit` writes the file and returns its :class:`~generator.emit.manifest.Manifest`: the
 section name and start FEN of every variant written, which is all a check needs to know.  Whether
@@ -107,8 +107,8 @@ def section_name(variant: Variant) -> str:
 
 
 def start_fen(variant: Variant) -> str:
-    """The reference engine's start FEN of ``variant``, without the engine's seventh field."""
-    return " ".join(Position.start(variant).fen().split(" ")[:6])
+    """The reference engine's start FEN of ``variant``, without the engine's extension field."""
+    return " ".join(field for field in Position.start(variant).fen().split(" ") if not field.startswith("{"))
 
 
 def select(catalogue: Catalogue, names: Sequence[str] | None = None) -> list[Variant]:

@@ -20,7 +20,16 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from generator.betza import parse_betza
-from generator.catalogue.model import CastlingMove, Color, PieceType, StalemateResult, Variant, absolute_rank
+from generator.catalogue.model import (
+    CastlingMove,
+    Color,
+    Flag,
+    PieceType,
+    Square,
+    StalemateResult,
+    Variant,
+    absolute_rank,
+)
 from generator.emit.fidelity import fairy_stockfish_pieces, relative_rank
 from generator.emit.fidelity_drops import pawn_drop_flags
 
@@ -126,6 +135,17 @@ def _ranks(color: Color, relative: Iterable[int], ranks: int) -> str:
     """A Bitboard value: whole ranks, absolute, ascending (``*8 *9``), or ``-`` for none."""
     absolute = sorted({absolute_rank(color, r, ranks) for r in relative})
     return " ".join(f"*{r}" for r in absolute) or "-"
+
+
+def _region(v: Variant, flag: Flag, color: Color) -> str:
+    """A flag region: whole ranks (``*8``) where it is, else its squares, rank by rank."""
+    if flag.ranks and not (flag.blocked_win and v.board.holes):  # FSF's *8 would count a hole as empty
+        return _ranks(color, flag.ranks, v.board.ranks)
+    region = flag.regions[color]
+    ranks = sorted({sq.rank + 1 for sq in region})
+    if not v.board.holes and region == {Square(f, r - 1) for r in ranks for f in range(v.board.files)}:
+        return _ranks(Color.WHITE, ranks, v.board.ranks)
+    return " ".join(sq.name for sq in sorted(region, key=lambda sq: (sq.rank, sq.file)))
 
 
 def _flag(value: bool) -> str:
@@ -296,19 +316,23 @@ def drop_options(v: Variant) -> OptionGroup:
 
 
 def goal_options(v: Variant) -> OptionGroup | None:
-    """Checkmate of the royal piece, a race, a bare king, extinction; None if the variant has none of them."""
-    goals, ranks = v.goals, v.board.ranks
+    """Checkmate of the royal piece, a flag goal (a race), a bare king, counted checks, extinction; None if the
+    variant has none of them."""
+    goals = v.goals
     options: list[Option] = []
     if _royal_letter(fairy_stockfish_pieces(v)) is not None:
         options.append(("checkmateValue", "loss"))
-    if goals.race is not None:
+    flag = goals.flag
+    if flag is not None:
+        # all pieces (a race) are counted as the pieces White starts with
+        count = sum(1 for _, c, x in v.setup.placement if c is Color.WHITE and flag.piece in (None, x))
         options += [
-            ("flagPiece", "*"),
-            ("flagRegionWhite", _ranks(Color.WHITE, goals.race.ranks, ranks)),
-            ("flagRegionBlack", _ranks(Color.BLACK, goals.race.ranks, ranks)),
-            ("flagPieceCount", sum(1 for _, c, _ in v.setup.placement if c is Color.WHITE)),
-            ("flagMove", "false"),
-            ("flagPieceBlockedWin", "false"),
+            ("flagPiece", "*" if flag.piece is None else flag.piece.lower()),
+            ("flagRegionWhite", _region(v, flag, Color.WHITE)),
+            ("flagRegionBlack", _region(v, flag, Color.BLACK)),
+            ("flagPieceCount", count if flag.count is None else flag.count),
+            ("flagMove", _flag(flag.reply)),
+            ("flagPieceBlockedWin", _flag(flag.blocked_win)),
         ]
     if goals.bare_king is not None:
         options += [
@@ -318,6 +342,8 @@ def goal_options(v: Variant) -> OptionGroup | None:
             ("extinctionPieceCount", 1),
             ("extinctionOpponentPieceCount", goals.bare_king.opponent_minimum),
         ]
+    if goals.check_count is not None:  # the counts themselves are the start FEN's
+        options.append(("checkCounting", "true"))
     if goals.extinction is not None:
         ext = goals.extinction
         options += [
@@ -340,7 +366,7 @@ _STALEMATE_VALUE = {
 
 
 def draw_options(v: Variant) -> OptionGroup:
-    """Stalemate, the n-move rule and repetition."""
+    """Stalemate, forced captures and forbidden checks, the n-move rule and repetition."""
     draws = v.draws
     return OptionGroup.of(
         "draws",
@@ -348,6 +374,7 @@ def draw_options(v: Variant) -> OptionGroup:
             ("stalemateValue", _STALEMATE_VALUE[draws.stalemate]),
             ("passOnStalemate", _flag(draws.stalemate is StalemateResult.PASS)),
             ("mustCapture", _flag(v.must_capture)),
+            *([("checking", "false")] if v.no_checks else []),
             ("nMoveRule", draws.move_rule),
             ("nFoldRule", draws.repetition),
             *(

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import math
 import re
 
 from generator.betza import BetzaMove, BetzaPiece, Modality, parse_betza
@@ -45,7 +46,6 @@ from generator.catalogue.model import (
     Square,
     StalemateResult,
     Variant,
-    absolute_rank,
 )
 from generator.emit.fidelity_drops import fairy_stockfish_drops, zillions_hands
 from generator.emit.fidelity_notes import Changes, Limitation
@@ -58,6 +58,7 @@ __all__ = [
     "TARGETS",
     "UNWRITABLE",
     "ZILLIONS",
+    "ZRF_MOST_CHOICES",
     "Limitation",
     "check_name",
     "fairy_stockfish_castling",
@@ -91,6 +92,9 @@ FSF_STANDARD = {
     parse_betza(b): name
     for b, name in (("N", "knight"), ("B", "bishop"), ("R", "rook"), ("Q", "queen"), ("fW", "shogiPawn"))
 }
+
+#: the most choices of ``count`` squares of a flag region a Zillions goal lists, one ``absolute-config`` each
+ZRF_MOST_CHOICES = 256
 
 _NAME_RE = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
 
@@ -221,6 +225,8 @@ def _zillions_goals_and_pieces(v: Variant, notes: _Notes) -> None:
     _zillions_draws(v, notes)
     _zillions_royal(v, notes)
     _zillions_race(v, notes)
+    _zillions_no_checks(v, notes)
+    _zillions_check_count(v, notes)
     _zillions_bare_king(v, notes)
     _zillions_hand_and_swaps(v, notes)
 
@@ -261,9 +267,12 @@ def _zillions_royal(v: Variant, notes: _Notes) -> None:
 
 
 def _zillions_race(v: Variant, notes: _Notes) -> None:
-    if v.goals.race is not None:
-        zone = {c: _rank_squares(v, c, v.goals.race.ranks) for c in Color}
-        counts = {c: sum(1 for _, col, _ in v.setup.placement if col is c) for c in Color}
+    flag = v.goals.flag
+    if flag is None:
+        return
+    if flag.count is None:
+        zone = {c: flag.regions[c] for c in Color}
+        counts = {c: sum(1 for _, col, x in v.setup.placement if col is c and flag.piece in (None, x)) for c in Color}
         captures = any(m.modality & Modality.CAPTURE for p in v.pieces for m in p.movement.moves)
         if captures or v.drops is not None or any(counts[c] != len(zone[c]) for c in Color):
             notes.add(
@@ -272,6 +281,48 @@ def _zillions_race(v: Variant, notes: _Notes) -> None:
                 "'all pieces on the goal ranks' only while each side has as many pieces as goal squares.",
                 switchable=False,
             )
+    elif max(math.comb(len(flag.regions[c]), flag.count) for c in Color) > ZRF_MOST_CHOICES:
+        notes.add(
+            "flag-count",
+            f"The goal lists each choice of {flag.count} squares of a region as one absolute-config, and only the "
+            f"first {ZRF_MOST_CHOICES} of them, so some ways of reaching the region do not win.",
+            switchable=False,
+        )
+    relaxed_flag = flag
+    if flag.blocked_win:
+        notes.add(
+            "flag-blocked",
+            "Zillions' absolute-config sees only the player's own pieces, so a region filled with pieces of "
+            "both sides does not win.",
+        )
+        relaxed_flag = dataclasses.replace(relaxed_flag, blocked_win=False)
+    if flag.reply:
+        notes.add(
+            "flag-reply",
+            "Zillions ends the game as soon as a region is reached, so the opponent gets no further move.",
+        )
+        relaxed_flag = dataclasses.replace(relaxed_flag, reply=False)
+    if relaxed_flag != flag:
+        notes.changes["goals"] = dataclasses.replace(notes.changes.get("goals", v.goals), flag=relaxed_flag)
+
+
+def _zillions_check_count(v: Variant, notes: _Notes) -> None:
+    if v.goals.check_count is not None:
+        notes.add(
+            "check-count",
+            f"Zillions cannot count checks, so giving {v.goals.check_count} checks does not win: the game is "
+            "played to checkmate.",
+        )
+        notes.changes["goals"] = dataclasses.replace(notes.changes.get("goals", v.goals), check_count=None)
+
+
+def _zillions_no_checks(v: Variant, notes: _Notes) -> None:
+    if v.no_checks:
+        notes.add(
+            "no-checks",
+            "Zillions cannot tell whether a move gives check, so moves that give check stay legal.",
+        )
+        notes.changes["no_checks"] = False
 
 
 def _zillions_bare_king(v: Variant, notes: _Notes) -> None:
@@ -283,7 +334,7 @@ def _zillions_bare_king(v: Variant, notes: _Notes) -> None:
             "The swap rights are pieces on invisible squares, which Zillions' piece counts would see, so the "
             "bare-king rule is left out.",
         )
-        notes.changes["goals"] = dataclasses.replace(goals, bare_king=None)
+        notes.changes["goals"] = dataclasses.replace(notes.changes.get("goals", goals), bare_king=None)
     elif bare is not None:
         notes.add(
             "bare-king-reply",
@@ -304,11 +355,6 @@ def _zillions_hand_and_swaps(v: Variant, notes: _Notes) -> None:
                 f"the lines of {sw.adjacency}.",
                 switchable=False,
             )
-
-
-def _rank_squares(v: Variant, color: Color, relative: tuple[int, ...]) -> list[Square]:
-    ranks = {absolute_rank(color, r, v.board.ranks) for r in relative}
-    return [Square(f, r - 1) for r in ranks for f in range(v.board.files) if v.board.contains(Square(f, r - 1))]
 
 
 def _fairy_stockfish(v: Variant) -> tuple[list[Limitation], Changes]:
@@ -543,8 +589,9 @@ def _goals_and_draws(v: Variant, kinds: list[tuple[PieceType, str]], notes: _Not
 
 def _race_count(v: Variant, notes: _Notes) -> None:
     captures = any(m.modality & Modality.CAPTURE for p in v.pieces for m in p.movement.moves)
-    if v.goals.race is not None:
-        counts = [sum(1 for _, c, _ in v.setup.placement if c is col) for col in Color]
+    flag = v.goals.flag
+    if flag is not None and flag.count is None:
+        counts = [sum(1 for _, c, x in v.setup.placement if c is col and flag.piece in (None, x)) for col in Color]
         why = (
             "pieces can be captured" if captures
             else "pieces enter the board from hand" if v.drops is not None
@@ -597,8 +644,11 @@ def _insufficient_material(v: Variant, kinds: list[tuple[PieceType, str]], notes
             exact.append("it is off while a bare-king rule is active")
         if v.drops is not None and v.drops.captures_to_hand:
             exact.append("it is off when captured pieces go to hand")
-        if goals.race is not None:
-            exact.append("it is off while a race goal is active")
+        flag = goals.flag
+        if flag is not None and (flag.piece is None or v.piece(flag.piece).royal):
+            exact.append(f"it is off while a {'race' if flag.race else 'flag'} goal is active")
+        elif flag is not None and flag.piece is not None:
+            partial.append(f"it is off for a side that has a {v.piece(flag.piece).name}, the flag goal's piece")
         if draws.stalemate is not StalemateResult.DRAW:
             partial.append("it counts any piece as mating material when stalemate does not draw")
         kind_of = {p.letter: kind for p, kind in kinds}

@@ -47,6 +47,7 @@ class Changes(TypedDict, total=False):
     swaps: tuple[Swap, ...]
     goals: Goals
     draws: DrawRules
+    no_checks: bool
 
 
 class Notes:

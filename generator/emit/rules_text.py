@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from generator.catalogue.model import CastlingMove, Color, Drops, Result, StalemateResult, Swap, Variant
+from generator.catalogue.model import CastlingMove, Color, Drops, Flag, Result, Square, StalemateResult, Swap, Variant
 
 
 def _words(items: Sequence[str], conjunction: str = "and") -> str:
@@ -148,19 +148,65 @@ def _goals(v: Variant) -> str:
     royal = next((p for p in v.pieces if p.royal), None)
     if g.checkmate and royal is not None:
         goals.append(f"checkmating the {royal.name} wins")
-    if g.race is not None:
-        goals.append(f"a side wins when all its pieces stand on its {ranks_phrase(g.race.ranks)}")
+    if g.flag is not None:
+        goals.append(_flag(v, g.flag))
     if g.bare_king is not None:
         goals.append(
             f"a bare {royal.name if royal else 'king'} loses at once against {g.bare_king.opponent_minimum} or more "
             "other pieces, else it has one more move and taking the last piece draws"
         )
+    if g.check_count is not None:
+        nth = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(g.check_count, f"{g.check_count}th")
+        goals.append(f"the side that gives the {nth} check wins")
     if g.extinction is not None:
         ext = g.extinction
         what = f"any one of {_words([v.piece(x).name + 's' for x in ext.pieces], 'or')}" if ext.pieces else "pieces"
         left = "no" if ext.count == 0 else f"{ext.count} or fewer"
         goals.append(f"a side with {left} {what} left {'wins' if ext.result is Result.WIN else 'loses'}")
     return _sentence(goals)
+
+
+def _region(v: Variant, flag: Flag, color: Color) -> str:
+    """A side's flag region: its relative ranks, whole ranks of the board, or its squares."""
+    if flag.ranks:
+        return f"its {ranks_phrase(flag.ranks)}"
+    region = flag.regions[color]
+    ranks = sorted({sq.rank + 1 for sq in region})
+    whole = {Square(f, r - 1) for r in ranks for f in range(v.board.files)} - v.board.holes
+    if region == whole:
+        return ranks_phrase(ranks)
+    squares = sorted(region, key=lambda sq: (sq.rank, sq.file))
+    return _words([sq.name for sq in squares], "or" if flag.count == 1 else "and")
+
+
+def _flag(v: Variant, flag: Flag) -> str:
+    """The flag goal in words; a race as it always was."""
+    if flag.race:
+        return f"a side wins when all its pieces stand on its {ranks_phrase(flag.ranks)}"
+    what = "pieces" if flag.piece is None else f"{v.piece(flag.piece).name}s"
+    if flag.count is None:
+        who = f"all its {what}"
+    elif flag.count == 1:
+        who = f"its {v.piece(flag.piece).name}" if flag.piece is not None else "one of its pieces"
+    else:
+        who = f"{flag.count} of its {what}"
+    regions = {c: _region(v, flag, c) for c in Color}
+    where = (
+        regions[Color.WHITE]
+        if regions[Color.WHITE] == regions[Color.BLACK] or flag.ranks
+        else f"{regions[Color.WHITE]} (White), {regions[Color.BLACK]} (Black)"
+    )
+    text = f"a side wins when {who} {'stands' if flag.count == 1 else 'stand'} on {where}"
+    if flag.blocked_win:
+        text += ", or when one does and pieces fill the whole region"
+    if flag.reply and flag.piece is not None and v.piece(flag.piece).royal:
+        text += (
+            "; but when White gets there first, Black moves once more if its piece can get there at once, "
+            "and getting there draws"
+        )
+    elif flag.reply:
+        text += "; but the opponent moves once more, and the side wins only if it is still there"
+    return text
 
 
 _STALEMATE = {

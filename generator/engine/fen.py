@@ -5,8 +5,13 @@ on wide boards), ``*`` for a hole, the pocket in brackets after the board
 (``[MMmm]``, upper case White's), castling as ``KQkq`` (file letters are read
 too), several en passant squares written together (``e3e4``).
 
+Where a variant counts checks, the fifth field says how many each side has
+still to give, White's first (``3+3``), as Fairy-Stockfish writes it; a FEN
+without it means that the next check wins, and lichess's checks given at the
+end (``+1+0``) are counted from three, as Fairy-Stockfish reads them.
+
 The extension holds what Fairy-Stockfish cannot: which pieces have never
-moved, and how many swaps each side has left.  It is a seventh field, written
+moved, and how many swaps each side has left.  It is the last field, written
 only when the plain FEN would not imply it::
 
     {unmoved:a1,b1,d1;swaps:0/1}
@@ -49,6 +54,9 @@ def set_start(pos: State) -> None:
         pos.pockets[color][rules.type_of[letter]] += count
     pos.turn = int(setup.to_move)
     pos.swaps_left = _full_swaps(rules)
+    checks = rules.check_count
+    if checks is not None:
+        pos.checks_left = (checks, checks)
 
 
 def _full_swaps(rules: Rules) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -109,7 +117,8 @@ def format_fen(pos: State) -> str:
         )
     rights = castling_rights(pos)
     ep = "".join(geo.name(s) for s in bits(pos.effective_ep())) or "-"
-    fen = f"{board} {'wb'[pos.turn]} {rights} {ep} {pos.halfmove} {pos.fullmove}"
+    checks = "" if rules.check_count is None else f"{pos.checks_left[0]}+{pos.checks_left[1]} "
+    fen = f"{board} {'wb'[pos.turn]} {rights} {ep} {checks}{pos.halfmove} {pos.fullmove}"
     if tracks_unmoved(rules) and (pos.unmoved != _implied_unmoved(pos, rights) or pos.swaps_left != _full_swaps(rules)):
         squares = ",".join(geo.name(s) for s in bits(pos.unmoved))
         swaps = "/".join(",".join(str(n) for n in side) for side in pos.swaps_left)
@@ -139,8 +148,14 @@ def read_fen(pos: State, fen: str) -> None:
     fields = fen.split()
     if len(fields) < 2:
         raise FenError(f"FEN {fen!r} needs at least the board and the side to move")
-    if len(fields) > 7:
-        raise FenError(f"FEN has {len(fields)} fields; at most 7 (the 7th is the {{unmoved:...}} extension)")
+    extension = fields.pop() if fields[-1].startswith("{") else None
+    checks = _take_checks(rules, fields)
+    if len(fields) > 6:
+        raise FenError(
+            f"FEN has {len(fields)} fields besides the {{unmoved:...}} extension"
+            + (" and the checks left" if rules.check_count is not None else "")
+            + "; at most 6"
+        )
     board_text, side = fields[0], fields[1]
     rights = fields[2] if len(fields) > 2 else "-"
     ep_text = fields[3] if len(fields) > 3 else "-"
@@ -169,9 +184,36 @@ def read_fen(pos: State, fen: str) -> None:
             if not fields[i].isdigit():
                 raise FenError(f"{name} {fields[i]!r} is not a number")
             setattr(pos, "halfmove" if i == 4 else "fullmove", int(fields[i]))
-    if len(fields) == 7:
-        _parse_extension(pos, fields[6])
+    pos.checks_left = checks
+    if extension is not None:
+        _parse_extension(pos, extension)
     _check_sanity(pos)
+
+
+_CHECKS = re.compile(r"(\d)\+(\d)")
+_CHECKS_GIVEN = re.compile(r"\+(\d)\+(\d)")
+
+
+def _take_checks(rules: Rules, fields: list[str]) -> tuple[int, int]:
+    """The checks each side has left to give, taken out of ``fields`` as Fairy-Stockfish reads them: the
+    fifth field (``3+3``, what it writes); without it, the next check wins; and a last field of checks
+    given, lichess's ``+1+0``, counts them from three, whatever the variant's count."""
+    if rules.check_count is None:
+        if any("+" in field for field in fields[2:]):
+            raise FenError(f"checks are given in the FEN, but {rules.variant.name} does not count checks")
+        return (0, 0)
+    checks = (1, 1)
+    if len(fields) > 4 and "+" in fields[4] and not fields[4].startswith("+"):
+        m = _CHECKS.fullmatch(fields.pop(4))
+        if m is None:
+            raise FenError("checks left must be one digit for each side, White's first, such as 3+3")
+        checks = (int(m[1]), int(m[2]))
+    if len(fields) > 4 and fields[-1].startswith("+"):
+        m = _CHECKS_GIVEN.fullmatch(fields.pop())
+        if m is None:
+            raise FenError("checks given must be written +N+M, one digit for each side, White's first")
+        checks = (max(3 - int(m[1]), 0), max(3 - int(m[2]), 0))
+    return checks
 
 
 def _parse_board(pos: State, text: str) -> None:

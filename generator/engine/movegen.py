@@ -19,6 +19,7 @@ from generator.engine.moves import (
     EP_PROMO,
     MULTISTEP,
     NORMAL,
+    PASS,
     PASS_MOVE,
     PIECE_PROMO,
     PROMOTION,
@@ -58,25 +59,46 @@ def generate(pos: State, out: list[Move] | None) -> int:
     rules = pos.rules
     if rules.immediate_goals and pos.immediate_outcome() is not None:
         return 0
-    if rules.must_capture:
-        return _forced_captures(pos, out)
+    return generate_on(pos, out)
+
+
+def generate_on(pos: State, out: list[Move] | None) -> int:
+    """As :func:`generate`, for a game that goes on: the moves as if no goal had ended it."""
+    rules = pos.rules
+    if rules.must_capture or rules.no_checks:
+        return _filtered(pos, out)
     return _generate(pos, out)
 
 
-def _forced_captures(pos: State, out: list[Move] | None) -> int:
-    """Only the captures when there is one (antichess), else every move."""
+def _filtered(pos: State, out: list[Move] | None) -> int:
+    """Without the moves that give check (racing kings), then only the captures when there is one
+    (antichess), else every move; a side left without a move passes where stalemate passes."""
     moves: list[Move] = []
     _generate(pos, moves)
-    board = pos.board
-    captures = [
-        m
-        for m in moves
-        if m[0] in (EN_PASSANT, EP_PROMO) or (m[0] in (NORMAL, PROMOTION, PIECE_PROMO) and board[m[2]] != EMPTY)
-    ]
-    chosen = captures or moves
+    rules = pos.rules
+    if rules.no_checks:
+        moves = [m for m in moves if m[0] == PASS or not _gives_check(pos, m)]
+        if not moves and rules.pass_when_stuck and not pos.in_check():
+            moves = [PASS_MOVE]
+    if rules.must_capture:
+        board = pos.board
+        captures = [
+            m
+            for m in moves
+            if m[0] in (EN_PASSANT, EP_PROMO) or (m[0] in (NORMAL, PROMOTION, PIECE_PROMO) and board[m[2]] != EMPTY)
+        ]
+        moves = captures or moves
     if out is not None:
-        out.extend(chosen)
-    return len(chosen)
+        out.extend(moves)
+    return len(moves)
+
+
+def _gives_check(pos: State, m: Move) -> bool:
+    """Play ``m`` and see whether it leaves a royal piece of the other side attacked."""
+    pos.push(m)
+    check = pos.in_check()
+    pos.pop()
+    return check
 
 
 def _generate(pos: State, out: list[Move] | None) -> int:

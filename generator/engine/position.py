@@ -14,7 +14,7 @@ from __future__ import annotations
 from generator.catalogue.model import Color, StalemateResult, Variant
 from generator.engine import moves as mv
 from generator.engine.fen import format_fen, read_fen, set_start
-from generator.engine.movegen import generate
+from generator.engine.movegen import generate, generate_on
 from generator.engine.moves import Move
 from generator.engine.rules import Rules
 from generator.engine.state import Outcome, State
@@ -48,6 +48,22 @@ class Position(State):
 
     def count_moves(self) -> int:
         return generate(self, None)
+
+    def flag_escape(self) -> bool:
+        """Whether the side to move has a legal move of the flag piece into its region (for castling,
+        Fairy-Stockfish looks at the rook's square)."""
+        rules = self.rules
+        assert rules.flag is not None
+        piece, regions, _, _, _, _ = rules.flag
+        region = regions[self.turn]
+        moves: list[Move] = []
+        generate_on(self, moves)
+        for kind, frm, to, extra in moves:
+            if kind == mv.PASS or kind == mv.DROP or self.board[frm] >> 1 != piece:
+                continue
+            if region >> (rules.castles[extra].rook_from if kind == mv.CASTLE else to) & 1:
+                return True
+        return False
 
     def parse_uci(self, text: str) -> Move:
         """The legal move written ``text``; ``ValueError`` naming the move if there is none."""

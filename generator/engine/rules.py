@@ -13,7 +13,7 @@ from functools import cache
 from typing import Any
 
 from generator.betza import BetzaMove, Modality
-from generator.catalogue.model import CastlingMove, Color, PieceType, Result, StalemateResult, Swap, Variant
+from generator.catalogue.model import CastlingMove, Color, PieceType, Result, Square, StalemateResult, Swap, Variant
 from generator.engine.geometry import Bitboard, Geometry, bits
 from generator.engine.tables import MoveTables, compile_inverse, compile_moves, compile_piece, oriented
 
@@ -226,9 +226,26 @@ class Rules:
     def _game_ends(self, variant: Variant) -> None:
         """Goals that end the game before anyone moves, stalemate, and the draws the position decides."""
         geo = self.geo
-        race = variant.goals.race
-        self.race_zone = [geo.rank_mask(c, race.ranks) for c in Color] if race else [0, 0]
-        self.race = race is not None
+        flag = variant.goals.flag
+        #: the flag goal: the piece type that counts (None: any), each side's region, how many pieces
+        #: (None: all), whether a full region wins, whether the opponent replies, whether the piece is royal
+        self.flag: tuple[int | None, tuple[Bitboard, Bitboard], int | None, bool, bool, bool] | None = (
+            None
+            if flag is None
+            else (
+                None if flag.piece is None else self.type_of[flag.piece],
+                (self._squares(flag.regions[0]), self._squares(flag.regions[1])),
+                flag.count,
+                flag.blocked_win,
+                flag.reply,
+                flag.piece is not None and variant.piece(flag.piece).royal,
+            )
+        )
+        #: the reason a flag goal gives: the catalogue's race, or any other flag
+        self.flag_reason = "race" if flag is not None and flag.race else "flag"
+        self.no_checks = variant.no_checks
+        #: the checks each side must give to win (three-check); None: checks are not counted
+        self.check_count = variant.goals.check_count
         self.bare_king = variant.goals.bare_king
         extinction = variant.goals.extinction
         #: extinction: the piece types counted one by one (None: all pieces together), the count at
@@ -247,7 +264,11 @@ class Rules:
         self.drops_reset_move_rule = draws.drops_reset_move_rule
         self.must_capture = variant.must_capture
         self.immediate_goals = (
-            self.race or self.bare_king is not None or self.double_pass or self.extinction is not None
+            self.flag is not None
+            or self.bare_king is not None
+            or self.double_pass
+            or self.extinction is not None
+            or self.check_count is not None
         )
         self.stalemate = draws.stalemate
         self.pass_when_stuck = draws.stalemate is StalemateResult.PASS
@@ -263,6 +284,12 @@ class Rules:
         return Rules(variant)
 
     # -- construction helpers -------------------------------------------------------------------------
+
+    def _squares(self, squares: frozenset[Square]) -> Bitboard:
+        bb = 0
+        for sq in squares:
+            bb |= 1 << self.geo.square(sq.file, sq.rank)
+        return bb
 
     def _attack_groups(self, color: Color) -> list[AttackGroup]:
         """Inverse tables of every capturing move of ``color``, identical tables merged across types."""

@@ -27,11 +27,13 @@ from generator.engine.rules import LEAP, SLIDE, Castle, Rules
 EMPTY = -1
 
 Swaps = tuple[tuple[int, ...], tuple[int, ...]]
+#: White's and Black's checks left to give (three-check)
+Checks = tuple[int, int]
 #: what ``push`` keeps for ``pop``: the move, unmoved, ep, ep victim, halfmove clock, swaps left, moved, captured,
-#: and where promoted pieces are tracked, what the moved and the captured piece were promoted from
-Undo = tuple[Move, Bitboard, Bitboard, int, int, Swaps, int, int, tuple[int, int] | None]
+#: where promoted pieces are tracked, what the moved and the captured piece were promoted from, and the checks left
+Undo = tuple[Move, Bitboard, Bitboard, int, int, Swaps, int, int, tuple[int, int] | None, Checks]
 #: what makes two positions the same for repetition
-Key = tuple[tuple[Bitboard, ...], Bitboard, int, Bitboard, Bitboard, tuple[int, ...], Swaps, Bitboard]
+Key = tuple[tuple[Bitboard, ...], Bitboard, int, Bitboard, Bitboard, tuple[int, ...], Swaps, Bitboard, Checks]
 #: the reason of a draw by two passes in a row (``Draws.double_pass``)
 DOUBLE_PASS = "both sides passing"
 
@@ -78,6 +80,9 @@ class State:
         self.unpromoted: list[int] = [EMPTY] * n
         #: per colour, per swap rule of the variant: how many swaps are left
         self.swaps_left: Swaps = ((), ())
+        #: per colour, the checks it has still to give to win, where the variant counts them
+        count = rules.check_count or 0
+        self.checks_left: Checks = (count, count)
         self.stack: list[Undo] = []
         self.history: list[Key] = []  # position keys, for repetition
 
@@ -212,6 +217,7 @@ class State:
             tuple(self.pockets[0]) + tuple(self.pockets[1]),
             self.swaps_left,
             self.promoted() if self.rules.tracks_promoted else 0,
+            self.checks_left,
         )
 
     def promoted(self) -> Bitboard:
@@ -242,14 +248,13 @@ class State:
     # -- results --------------------------------------------------------------------------------------
 
     def immediate_outcome(self) -> Outcome | None:
-        """A result the position itself decides before anyone moves: a race won, a king bared."""
+        """A result the position itself decides before anyone moves: a race won, a king bared, the last check given."""
         rules = self.rules
         mover = self.turn
-        if rules.race:
-            for side in (1 - mover, mover):  # the side that just moved first
-                mine = self.by_color[side]
-                if mine and not mine & ~rules.race_zone[side]:
-                    return Outcome(Color(side), "race")
+        if rules.flag is not None:
+            end = self._flag()
+            if end is not None:
+                return end
         if rules.double_pass and len(self.stack) >= 2 and self.stack[-1][0][0] == self.stack[-2][0][0] == mv.PASS:
             return Outcome(None, DOUBLE_PASS)
         if rules.extinction is not None:
@@ -266,7 +271,44 @@ class State:
                 return Outcome(Color(mover), "bare king")
             if left[mover] == 0 and left[1 - mover] >= bare.opponent_minimum:
                 return Outcome(Color(1 - mover), "bare king")
+        if rules.check_count is not None and self.checks_left[1 - mover] <= 0:
+            return Outcome(Color(1 - mover), "check count")
         return None
+
+    def flag_reached(self, side: int) -> bool:
+        """Whether ``side`` has reached its flag region (Fairy-Stockfish's ``flag_reached``)."""
+        assert self.rules.flag is not None
+        piece, regions, count, blocked, _, _ = self.rules.flag
+        mine = self.by_color[side] if piece is None else self.by_type[piece] & self.by_color[side]
+        region = regions[side]
+        inside = mine & region
+        if not inside:
+            return False
+        if count is None:  # all of them
+            return not mine & ~region
+        return inside.bit_count() >= count or (blocked and not region & ~self.occupied)
+
+    def _flag(self) -> Outcome | None:
+        """The flag goal's result, as Fairy-Stockfish decides it (``Position::is_immediate_game_end``)."""
+        assert self.rules.flag is not None
+        *_, reply, royal = self.rules.flag
+        reason = self.rules.flag_reason
+        us = self.turn
+        if reply and self.flag_reached(us):  # reached before the opponent's one more move, and still there
+            if us == Color.WHITE and royal and self.flag_reached(Color.BLACK):
+                return Outcome(None, reason)
+            return Outcome(Color(us), reason)
+        if (not reply or royal) and self.flag_reached(1 - us):
+            # Black's royal piece may still reach its region too, to draw
+            if reply and us == Color.BLACK and self.royals(us) and not self.in_check() and self.flag_escape():
+                return None
+            return Outcome(Color(1 - us), reason)
+        return None
+
+    def flag_escape(self) -> bool:
+        """Whether the side to move has a legal move of the flag piece into its region, its reply
+        to a region reached; the legal moves are :class:`~generator.engine.position.Position`'s."""
+        raise NotImplementedError("a State has no legal moves: use a Position")
 
     def _extinct(self) -> Outcome | None:
         """The extinction rule's result, the side that just moved looked at first (as Fairy-Stockfish)."""
@@ -317,7 +359,18 @@ class State:
         captured = box[taken_at] if kind not in (mv.PASS, mv.DROP, mv.CASTLE, mv.SWAP) else EMPTY
         origins = self._origins(kind, frm, taken_at, captured)
         self.stack.append(
-            (m, self.unmoved, self.ep, self.ep_victim, self.halfmove, self.swaps_left, moved, captured, origins)
+            (
+                m,
+                self.unmoved,
+                self.ep,
+                self.ep_victim,
+                self.halfmove,
+                self.swaps_left,
+                moved,
+                captured,
+                origins,
+                self.checks_left,
+            )
         )
         self.ep = 0
         self.ep_victim = -1
@@ -351,9 +404,10 @@ class State:
             if extra and kind == mv.MULTISTEP:
                 self.ep = extra
                 self.ep_victim = to
-        if us == 1:
-            self.fullmove += 1
+        self.fullmove += us  # a move by Black (1) completes one
         self.turn = 1 - us
+        if rules.check_count is not None:
+            self._count_check(us)
         if self.history:
             self.history.append(self.key())
 
@@ -392,12 +446,17 @@ class State:
         back = self.rules.reversible[t]
         return back is None or m[0] != mv.NORMAL or not back[self.turn][m[2]] >> m[1] & 1
 
+    def _count_check(self, us: int) -> None:
+        """One check fewer left for ``us`` if its move has given check (``push``, where checks are counted)."""
+        if self.in_check():
+            left = self.checks_left
+            self.checks_left = (left[0] - 1, left[1]) if us == 0 else (left[0], left[1] - 1)
+
     def pop(self) -> Move:
-        m, unmoved, ep, ep_victim, halfmove, swaps_left, moved, captured, origins = self.stack.pop()
+        m, unmoved, ep, ep_victim, halfmove, swaps_left, moved, captured, origins, self.checks_left = self.stack.pop()
         kind, frm, to, extra = m
         self.turn = us = 1 - self.turn
-        if us == 1:
-            self.fullmove -= 1
+        self.fullmove -= us
         if self.history:
             self.history.pop()
         box = self.board

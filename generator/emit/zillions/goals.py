@@ -1,11 +1,13 @@
-"""How a game ends in ZRF: ``checkmated``; the race as ``absolute-config`` over the goal squares;
+"""How a game ends in ZRF: ``checkmated``; a flag goal (a race) as ``absolute-config`` over the goal squares;
 the bare king with ``pieces-remaining`` and ``total-piece-count``; extinction with
 ``pieces-remaining``; ``stalemated``; ``repetition``."""
 
 from __future__ import annotations
 
+import itertools
+
 from generator.catalogue.model import BareKing, Color, Extinction, Result, StalemateResult, Variant
-from generator.emit.zillions.board import squares_of_ranks
+from generator.emit.fidelity import ZRF_MOST_CHOICES
 from generator.emit.zillions.context import PLAYERS, Condition
 from generator.emit.zillions.pieces import Names
 
@@ -37,7 +39,7 @@ def conditions(v: Variant, names: Names, tokens: bool) -> list[Condition]:
         )
     if v.goals.extinction is not None:
         out.append(_extinction(v.goals.extinction, names))
-    out += _race(v, names)
+    out += _flag(v, names)
     if v.goals.bare_king is not None and not tokens:
         out += _bare_king(v.goals.bare_king)
     if v.draws.stalemate in _STALEMATE:
@@ -60,19 +62,33 @@ def _extinction(ext: Extinction, names: Names) -> Condition:
     )
 
 
-def _race(v: Variant, names: Names) -> list[Condition]:
-    if v.goals.race is None:
+def _flag(v: Variant, names: Names) -> list[Condition]:
+    """The flag goal: a race as its pieces on every goal square; ``count`` pieces in the region as the
+    pieces on any ``count`` of its squares, one ``absolute-config`` each."""
+    flag = v.goals.flag
+    if flag is None:
         return []
-    types = " ".join(names.piece[p.letter] for p in v.pieces)
-    return [
-        Condition(
-            "win-condition",
-            (PLAYERS[color],),
-            f"(absolute-config {types} ({' '.join(squares_of_ranks(v, color, v.goals.race.ranks))}))",
-            f"{PLAYERS[color]} wins with its pieces on every square of its goal ranks",
-        )
-        for color in Color
-    ]
+    types = " ".join(names.piece[p.letter] for p in v.pieces if flag.piece in (None, p.letter))
+    out = []
+    for color in Color:
+        squares = [sq.name for sq in sorted(flag.regions[color], key=lambda sq: (sq.rank, sq.file))]
+        if flag.count is None:
+            goal = f"(absolute-config {types} ({' '.join(squares)}))"
+            comment = f"{PLAYERS[color]} wins with its pieces on every square of its goal ranks"
+        else:
+            configs = [f"(absolute-config {types} ({' '.join(c)}))" for c in _choices(squares, flag.count)]
+            goal = configs[0] if len(configs) == 1 else f"(or {' '.join(configs)})"
+            what = "piece" if flag.piece is None else names.piece[flag.piece]
+            many = f"a {what} on any square" if flag.count == 1 else f"{flag.count} of type {what} on squares"
+            comment = f"{PLAYERS[color]} wins with {many} of its region"
+        out.append(Condition("win-condition", (PLAYERS[color],), goal, comment))
+    return out
+
+
+def _choices(squares: list[str], count: int) -> list[tuple[str, ...]]:
+    """Every choice of ``count`` of ``squares``, the first :data:`~generator.emit.fidelity.ZRF_MOST_CHOICES`
+    of them at most."""
+    return list(itertools.islice(itertools.combinations(squares, count), ZRF_MOST_CHOICES))
 
 
 def _bare_king(bare: BareKing) -> list[Condition]:
