@@ -164,3 +164,47 @@ def test_a_sideways_pawn_step_keeps_the_move_count_as_fairy_stockfish_does() -> 
         pos.push_uci(move)
         theirs = pyffish.get_fen("pawnsideways", fen, line[: i + 1]).split()[4]
         assert pos.halfmove == int(theirs) == [6, 7, 0][i]
+
+
+def test_grasshoppers_count_like_the_builtin() -> None:
+    pos = Position.start(entry("grasshopper"))
+    fen = pyffish.start_fen("grasshopper")
+    assert [perft(pos, d) for d in (1, 2, 3)] == [_pyffish_perft("grasshopper", fen, [], d) for d in (1, 2, 3)]
+
+
+@pytest.mark.parametrize(
+    "fen",
+    [
+        "8/4k3/4p3/8/8/8/8/4GK2 b - - 0 1",  # the grasshopper on e1 checks over e6: e6 may not move away
+        "4k3/8/8/8/8/8/8/4GK2 b - - 0 1",  # no hurdle: no check, but a piece put on the e-file would be one
+        "4k3/3r4/8/8/8/8/4p3/2G2K2 w - - 0 1",  # c1 hops over its own king to g1, nowhere else
+        "3k4/8/8/8/8/4n3/8/G3K3 w - - 0 1",  # grasshoppers give check from afar, and take right behind
+    ],
+)
+def test_grasshoppers_check_and_hop_as_in_the_builtin(fen: str) -> None:
+    pos = Position.from_fen(entry("grasshopper"), fen)
+    assert {uci(pos.rules, m) for m in pos.legal_moves()} == set(pyffish.legal_moves("grasshopper", fen, []))
+    assert [perft(pos, d) for d in (1, 2, 3)] == [_pyffish_perft("grasshopper", fen, [], d) for d in (1, 2, 3)]
+
+
+def test_a_cannon_agrees_with_its_ini_section_and_its_zillions_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "cannons.yaml"
+    path.write_text(
+        "families: {}\nvariants:\n"
+        "  cannons:\n"
+        "    extends: fairy-stockfish:grasshopper\n"
+        "    title: Cannons\n"
+        "    pieces: {G: {name: Cannon, betza: mRcpR}}\n"
+        "  hoppers:\n"
+        "    extends: fairy-stockfish:grasshopper\n"
+        "    title: Hoppers\n"
+        "    pieces: {G: {name: Diagonal hopper, betza: pBfgR}}\n",
+        encoding="utf-8",
+    )
+    cat = load_catalogue(path)
+    for engine in ("fairy-stockfish", "zillions"):
+        args = check_args("--catalogue", str(path), "--engine", engine, "--depth", "2", "--games", "4")
+        assert cmd_check(cat, args) == 0, capsys.readouterr().out
+        assert "all agree" in capsys.readouterr().out

@@ -364,6 +364,9 @@ class VariantBuilder:
                 f"{field}.adjacency",
                 f"betza {adjacency.value!r}: {exc.message} (at position {exc.index})",
             )
+        hop = next((m.hop for m in movement.moves if m.hop), "")
+        if hop:
+            self.fail(adjacency, f"{field}.adjacency", f"betza {adjacency.value!r}: a hop ({hop!r}) names no neighbour")
         return Swap(
             piece.letter,
             adjacency.value,

@@ -17,7 +17,7 @@ from generator.catalogue.model import CastlingMove, Color, PieceType, Result, St
 from generator.engine.geometry import Bitboard, Geometry, bits
 from generator.engine.tables import MoveTables, compile_inverse, compile_moves, compile_piece, oriented
 
-LEAP, SLIDE, LAME = 0, 1, 2
+LEAP, SLIDE, LAME, HOP = 0, 1, 2, 3
 
 
 @dataclass(frozen=True)
@@ -49,10 +49,16 @@ class SwapTable:
 
 
 # (kind, inverse table per square, piece types, initial-only); the table's entries depend on the kind
-# (LEAP: a bitboard, SLIDE: slide entries, LAME: (origin, block) pairs), which the attack test dispatches on
+# (LEAP: a bitboard, SLIDE and HOP: slide entries, LAME: (origin, block) pairs), which the attack test
+# dispatches on
 AttackGroup = tuple[int, list[Any], tuple[int, ...], bool]
 
 GroupKey = tuple[int, bool, object]
+
+
+def has_hoppers(pieces: tuple[PieceType, ...]) -> bool:
+    """Whether any of ``pieces`` hops (Betza ``p`` or ``g``)."""
+    return any(m.hop for p in pieces for m in p.movement.moves)
 
 
 def initial_moves(p: PieceType) -> tuple[BetzaMove, ...]:
@@ -97,6 +103,9 @@ class Rules:
             # a pawn's initial moves are multi-steps, from the multi-step ranks (see _multisteps)
             self.initial_tables.append([None if p.pawn else pc[1] for pc in per_color])
         self.attack_groups: list[list[AttackGroup]] = [self._attack_groups(c) for c in Color]
+        #: whether a piece hops: then any move may put a hurdle before a hopper or take one away, so
+        #: move generation plays every move out instead of relying on pins
+        self.hoppers = has_hoppers(pieces)
         #: per colour, each piece type with what move generation looks up first: its tables, its
         #: initial-move tables and whether it is a pawn
         self.plans: list[tuple[tuple[int, MoveTables, MoveTables | None, bool], ...]] = [
@@ -224,6 +233,15 @@ class Rules:
                     initial,
                     tuple(sorted((v,) for v, mod in fwd.lame_specs if mod & 2)),
                 )
+                self._add_group(
+                    groups,
+                    HOP,
+                    inv.hops,
+                    any(inv.hops),
+                    t,
+                    initial,
+                    tuple(sorted((v, kind) for v, kind, mod in fwd.hop_specs if mod & 2)),
+                )
         return [(kind, table, tuple(types), initial) for kind, table, types, initial in groups.values()]
 
     @staticmethod
@@ -317,7 +335,7 @@ class Rules:
         for m in self.variant.pieces[t].movement.moves:
             if m.initial or not m.modality & Modality.MOVE:
                 continue
-            for v in m.vectors():
+            for v in m.vectors() if not m.hop else ():  # a hop back needs a hurdle: never sure
                 v = oriented(v, color)
                 if m.range != 1:
                     reach |= sum(1 << x for x in geo.ray_squares(s, v, m.range))

@@ -22,7 +22,7 @@ from generator.catalogue.model import Color
 from generator.engine import moves as mv
 from generator.engine.geometry import Bitboard
 from generator.engine.moves import Move
-from generator.engine.rules import LEAP, SLIDE, Castle, Rules
+from generator.engine.rules import HOP, LEAP, SLIDE, Castle, Rules
 
 EMPTY = -1
 
@@ -122,7 +122,7 @@ class State:
             if kind == LEAP:
                 if table[sq] & tb:
                     return True
-            elif kind == SLIDE:
+            elif kind in (SLIDE, HOP):
                 for mask, cache, sl, _ in table[sq]:
                     a = cache.get(occ & mask)
                     if a is None:
@@ -156,7 +156,7 @@ class State:
             if kind == LEAP:
                 if table[king] & tb:
                     return True, 0
-            elif kind == SLIDE:
+            elif kind in (SLIDE, HOP):  # the pins a hopper seems to make mean nothing: see Rules.hoppers
                 for mask, cache, sl, _ in table[king]:
                     snipers = sl.reach & tb
                     if not snipers:
