@@ -208,3 +208,38 @@ def test_a_cannon_agrees_with_its_ini_section_and_its_zillions_file(
         args = check_args("--catalogue", str(path), "--engine", engine, "--depth", "2", "--games", "4")
         assert cmd_check(cat, args) == 0, capsys.readouterr().out
         assert "all agree" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("name", "fen", "move", "after"),
+    [
+        # a bare king takes the last pawn: it counts at once, against a khon (44 moves), from 3 pieces
+        ("makruk", "8/8/3k4/8/3p1s2/4K3/8/8 w - - 0 1", "e3d4", "8/8/3k4/8/3K1s2/8/8/8 b - 88 5 1"),
+        # the last pawn goes and Black is left bare against two khons: 22 moves, from 4 pieces
+        ("makruk", "8/8/3k4/8/3p4/4K3/8/2SS4 w - - 0 1", "e3d4", "8/8/3k4/8/3K4/8/8/2SS4 b - 44 8 1"),
+        # the board's honour: 64 moves from 0 while both sides have more than a king
+        ("makruk", "r3k3/8/8/8/8/4K3/8/R7 w - - 0 1", "a1a2", "r3k3/8/8/8/8/4K3/R7/8 b - 128 0 1"),
+        ("makruk", "r3k3/8/8/8/8/4K3/R7/8 b - 128 7 1", "a8a2", "4k3/8/8/8/8/4K3/r7/8 w - 32 6 2"),
+        # ASEAN: only a bare king counts, from 0, and never with the board's honour
+        ("asean", "r3k3/8/8/8/8/4K3/8/R7 w - - 0 1", "a1a2", "r3k3/8/8/8/8/4K3/R7/8 b - - 1 1"),
+        ("asean", "r3k3/8/8/8/8/4K3/R7/8 b - - 7 1", "a8a2", "4k3/8/8/8/8/4K3/r7/8 w - 32 0 2"),
+    ],
+)
+def test_counting_starts_and_is_written_as_fairy_stockfish_does(name: str, fen: str, move: str, after: str) -> None:
+    pos = Position.from_fen(entry(name), fen)
+    pos.push_uci(move)
+    assert pos.fen() == pyffish.get_fen(name, fen, [move]) == after
+    assert Position.from_fen(entry(name), after).fen() == after
+
+
+@pytest.mark.parametrize("name", ["makruk", "asean"])
+def test_the_count_over_its_limit_draws_as_in_the_builtin(name: str) -> None:
+    fen = "8/8/3k4/8/8/4K3/8/R7 b - 32 31 40"  # a bare king 31 plies into its 32
+    pos = Position.from_fen(entry(name), fen)
+    pos.track_history()
+    for i, move in enumerate(["d6d5", "a1a5"]):
+        pos.push_uci(move)
+        end = pos.outcome()
+        claim = pyffish.is_optional_game_end(name, fen, ["d6d5", "a1a5"][: i + 1])
+        assert (end is not None, claim[0]) == ((i == 1,) * 2)
+    assert str(end) == "1/2-1/2 (draw by the counting rule)"

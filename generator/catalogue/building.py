@@ -21,6 +21,7 @@ from generator.catalogue.model import (
     Board,
     CastlingMove,
     Color,
+    Counting,
     DrawRules,
     Drops,
     Extinction,
@@ -442,6 +443,7 @@ class VariantBuilder:
             tuple(m.value for m in minors),
             self.value(node, "double_pass", False),
             self.value(node, "drops_reset_move_rule", False),
+            None if node.get("counting") is None else Counting(self.value(node, "counting", "makruk")),
         )
 
 

@@ -262,6 +262,14 @@ class StalemateResult(enum.Enum):
     PASS = "pass"  #: the stalemated side must pass (``0000``)
 
 
+class Counting(enum.Enum):
+    """A counting rule of the makruk kind: once no pawn is left, the stronger side must mate within a
+    number of moves that depends on the material (see ``docs/catalogue.md``), else the game is drawn."""
+
+    MAKRUK = "makruk"  #: the board's honour (64 moves) from the last pawn, then the pieces' honour for a bare king
+    ASEAN = "asean"  #: only the pieces' honour, counted from 0 once a king is bare
+
+
 @dataclass(frozen=True)
 class DrawRules:
     """``repetition``: n-fold repetition draws (0: never); ``move_rule``: n moves each without
@@ -275,6 +283,7 @@ class DrawRules:
     insufficient_material: tuple[str, ...] = ()
     double_pass: bool = False  #: a draw as soon as both sides have passed in a row
     drops_reset_move_rule: bool = False  #: every drop restarts the move rule's count, as a pawn move does
+    counting: Counting | None = None  #: a makruk-style counting rule
 
 
 @dataclass(frozen=True)

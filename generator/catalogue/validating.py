@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from generator.catalogue.model import Result, Role, StalemateResult
+from generator.catalogue.model import Counting, Result, Role, StalemateResult
 from generator.catalogue.reading import MAX_BOARD, Node, Where
 
 Check = Callable[[Any], "str | None"]  # the reason a value is unacceptable, or None
@@ -302,6 +302,7 @@ VARIANT = Struct(
                 "insufficient_material": Seq(LETTER),
                 "double_pass": BOOL,
                 "drops_reset_move_rule": BOOL,
+                "counting": _choice(*(c.value for c in Counting)),
             }
         ),
         "notes": Seq(TITLE, unique=False),

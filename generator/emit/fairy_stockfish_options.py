@@ -317,7 +317,7 @@ _STALEMATE_VALUE = {
 
 
 def draw_options(v: Variant) -> OptionGroup:
-    """Stalemate, the n-move rule and repetition."""
+    """Stalemate, the n-move rule, repetition and a counting rule."""
     draws = v.draws
     return OptionGroup.of(
         "draws",
@@ -328,6 +328,7 @@ def draw_options(v: Variant) -> OptionGroup:
             ("nMoveRule", draws.move_rule),
             ("nFoldRule", draws.repetition),
             ("nFoldValue", "draw"),
+            *((("countingRule", draws.counting.value),) if draws.counting is not None else ()),
         ],
     )
 

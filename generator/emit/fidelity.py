@@ -91,6 +91,7 @@ FSF_RIDERS = "RBQN"  # canonical atoms that may ride: the W, F, K lines and the 
 FSF_LAME = "DNAZ"  # lame leapers with lookup tables
 FSF_PAWN = parse_betza("fmWfcF")
 #: Fairy-Stockfish's orthodox pieces, used for the catalogue pieces that move exactly like them.
+KHON = parse_betza("FfW")
 FSF_STANDARD = {parse_betza(b): name for b, name in (("N", "knight"), ("B", "bishop"), ("R", "rook"), ("Q", "queen"))}
 
 _NAME_RE = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
@@ -152,7 +153,8 @@ def fairy_stockfish_pieces(variant: Variant) -> list[tuple[PieceType, str]]:
 
     ``"king"`` for the (first) royal piece, ``"pawn"`` for the one pawn-role piece that moves
     ``fmWfcF`` (FSF's pawn, which alone has multi-steps and en passant), ``"knight"``,
-    ``"bishop"``, ``"rook"``, ``"queen"`` for pieces that move exactly like those, and
+    ``"bishop"``, ``"rook"``, ``"queen"`` for pieces that move exactly like those (``"silver"``, the khon, for
+    ``FfW`` under a counting rule, which weighs it), and
     ``"custom"`` for every other piece.
     """
     pawns = [p for p in variant.pieces if p.pawn]
@@ -166,8 +168,8 @@ def fairy_stockfish_pieces(variant: Variant) -> list[tuple[PieceType, str]]:
             kind = "pawn" if builtin_pawn else "custom"
         elif p.royal:
             kind = "custom"
-        else:
-            kind = FSF_STANDARD.get(p.movement, "custom")
+        else:  # a counting rule weighs Fairy-Stockfish's khons: the FfW piece must be one
+            kind = "silver" if variant.draws.counting and p.movement == KHON else FSF_STANDARD.get(p.movement, "custom")
         out.append((p, kind))
     return out
 
@@ -215,10 +217,11 @@ class _Notes:
 
 def _pychess(v: Variant) -> list[Limitation]:
     """Every rule Fairy-Stockfish does not play exactly, as a reason for no upload."""
+    site = "pychess-variants refuses the countingRule option Fairy-Stockfish needs for the counting rule"
     return [
         Limitation(PYCHESS, x.rule, f"no upload, as pychess-variants plays by Fairy-Stockfish: {x.text}", False)
         for x in _analyse(v, FAIRY_STOCKFISH)[0]
-    ]
+    ] + ([Limitation(PYCHESS, "counting", f"no upload: {site}.", False)] if v.draws.counting else [])
 
 
 def _zillions(v: Variant) -> tuple[list[Limitation], Changes]:
@@ -269,6 +272,9 @@ def _zillions_goals_and_pieces(v: Variant, notes: _Notes) -> None:
 
 def _zillions_draws(v: Variant, notes: _Notes) -> None:
     draws = notes.changes.get("draws", v.draws)
+    if draws.counting is not None:
+        notes.add("counting", f"Zillions cannot count moves, so the {draws.counting.value} counting rule is left out.")
+        draws = dataclasses.replace(draws, counting=None)
     if draws.insufficient_material:
         notes.add(
             "insufficient-material",
@@ -581,6 +587,9 @@ def _goals_and_draws(v: Variant, kinds: list[tuple[PieceType, str]], notes: _Not
     _insufficient_material(v, kinds, notes)
     _double_pass(v, notes)
     _drop_move_rule(v, notes)
+    if v.draws.counting and any(p.pawn and kind == "custom" for p, kind in kinds):  # FSF counts its own pawns only
+        notes.add("counting-pawns", "Fairy-Stockfish's counting rule sees only its own pawns (fmWfcF), so it "
+                  "may start counting while other pawns are on the board.", switchable=False)  # fmt: skip
 
 
 def _race_count(v: Variant, notes: _Notes) -> None:

@@ -109,7 +109,10 @@ def format_fen(pos: State) -> str:
         )
     rights = castling_rights(pos)
     ep = "".join(geo.name(s) for s in bits(pos.effective_ep())) or "-"
-    fen = f"{board} {'wb'[pos.turn]} {rights} {ep} {pos.halfmove} {pos.fullmove}"
+    clock = pos.halfmove
+    if pos.count_limit:  # Fairy-Stockfish's counting FEN: the limit in the en passant field, the count in the clock's
+        ep, clock = str(pos.count_limit), pos.count_ply
+    fen = f"{board} {'wb'[pos.turn]} {rights} {ep} {clock} {pos.fullmove}"
     if tracks_unmoved(rules) and (pos.unmoved != _implied_unmoved(pos, rights) or pos.swaps_left != _full_swaps(rules)):
         squares = ",".join(geo.name(s) for s in bits(pos.unmoved))
         swaps = "/".join(",".join(str(n) for n in side) for side in pos.swaps_left)
@@ -151,12 +154,17 @@ def read_fen(pos: State, fen: str) -> None:
     rights = _parse_castling(pos, rights)
     pos.unmoved = _implied_unmoved(pos, rights)
     pos.swaps_left = _full_swaps(rules)
-    _parse_ep(pos, ep_text)
+    if rules.counting is not None and ep_text.isdigit():
+        pos.count_limit = int(ep_text)
+    else:
+        _parse_ep(pos, ep_text)
     for i, name in ((4, "halfmove clock"), (5, "fullmove number")):
         if len(fields) > i:
             if not fields[i].isdigit():
                 raise FenError(f"{name} {fields[i]!r} is not a number")
             setattr(pos, "halfmove" if i == 4 else "fullmove", int(fields[i]))
+    if pos.count_limit:  # the clock's field holds the count, and the move rule's count is lost (as Fairy-Stockfish)
+        pos.count_ply, pos.halfmove = pos.halfmove, 0
     if len(fields) == 7:
         _parse_extension(pos, fields[6])
     _check_sanity(pos)

@@ -12,8 +12,17 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from generator.betza import BetzaMove, Modality
-from generator.catalogue.model import CastlingMove, Color, PieceType, Result, StalemateResult, Swap, Variant
+from generator.betza import BetzaMove, Modality, parse_betza
+from generator.catalogue.model import (
+    CastlingMove,
+    Color,
+    Counting,
+    PieceType,
+    Result,
+    StalemateResult,
+    Swap,
+    Variant,
+)
 from generator.engine.geometry import Bitboard, Geometry, bits
 from generator.engine.tables import MoveTables, compile_inverse, compile_moves, compile_piece, oriented
 
@@ -59,6 +68,20 @@ GroupKey = tuple[int, bool, object]
 def has_hoppers(pieces: tuple[PieceType, ...]) -> bool:
     """Whether any of ``pieces`` hops (Betza ``p`` or ``g``)."""
     return any(m.hop for p in pieces for m in p.movement.moves)
+
+
+#: the pieces a counting rule weighs, known by their moves as Fairy-Stockfish knows them by its types
+_COUNTED = (parse_betza("R"), parse_betza("FfW"), parse_betza("N"))
+
+
+def counted_types(pieces: tuple[PieceType, ...]) -> tuple[tuple[int, ...], ...]:
+    """The type numbers of the pawns, rooks, khons (``FfW``) and knights among ``pieces`` (royal ones
+    left out), in that order: what a counting rule weighs."""
+    pawns = tuple(i for i, p in enumerate(pieces) if p.pawn and not p.royal)
+    return (
+        pawns,
+        *(tuple(i for i, p in enumerate(pieces) if not p.pawn and not p.royal and p.movement == m) for m in _COUNTED),
+    )
 
 
 def initial_moves(p: PieceType) -> tuple[BetzaMove, ...]:
@@ -191,6 +214,9 @@ class Rules:
         self.immediate_goals = (
             self.race or self.bare_king is not None or self.double_pass or self.extinction is not None
         )
+        #: the counting rule, and the piece types it weighs: pawns, rooks, khons and knights
+        self.counting: Counting | None = draws.counting
+        self.counted = counted_types(variant.pieces)
         self.stalemate = draws.stalemate
         self.pass_when_stuck = draws.stalemate is StalemateResult.PASS
         self.minor_types = tuple(self.type_of[x] for x in draws.insufficient_material)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.catalogue.model import Color
+from generator.catalogue.model import Color, Counting
 from generator.engine import moves as mv
 from generator.engine.geometry import Bitboard
 from generator.engine.moves import Move
@@ -33,6 +33,8 @@ Undo = tuple[Move, Bitboard, Bitboard, int, int, Swaps, int, int]
 Key = tuple[tuple[Bitboard, ...], Bitboard, int, Bitboard, Bitboard, tuple[int, ...], Swaps]
 #: the reason of a draw by two passes in a row (``Draws.double_pass``)
 DOUBLE_PASS = "both sides passing"
+#: the reason of a draw by a counting rule (``Draws.counting``)
+COUNTING = "the counting rule"
 
 
 @dataclass(frozen=True)
@@ -76,6 +78,10 @@ class State:
         #: per colour, per swap rule of the variant: how many swaps are left
         self.swaps_left: Swaps = ((), ())
         self.stack: list[Undo] = []
+        #: a counting rule's limit and count, in plies (0: not counting); what they were before each move
+        self.count_limit = 0
+        self.count_ply = 0
+        self.count_stack: list[tuple[int, int]] = []
         self.history: list[Key] = []  # position keys, for repetition
 
     # -- construction ---------------------------------------------------------------------------------
@@ -349,11 +355,70 @@ class State:
             if extra and kind == mv.MULTISTEP:
                 self.ep = extra
                 self.ep_victim = to
-        if us == 1:
-            self.fullmove += 1
+        self.fullmove += us  # a full move ends with Black's
         self.turn = 1 - us
+        if rules.counting is not None:
+            self._count(kind, captured)
         if self.history:
             self.history.append(self.key())
+
+    def _count(self, kind: int, captured: int) -> None:
+        """Advance the counting rule after a move: count on, or start counting (again).
+
+        As Fairy-Stockfish: a count starts when no pawn is left and the side to move may count
+        (:meth:`count_limit`), and starts again, with the pieces' honour, when a capture or a
+        promotion leaves the side to move a bare king; a bare king that takes the last pawn (makruk)
+        starts its own count at once, from the number of pieces left.
+        """
+        self.count_stack.append((self.count_limit, self.count_ply))
+        if self.count_limit:
+            self.count_ply += 1
+        pawns, *_ = self.rules.counted
+        if any(self.by_type[t] for t in pawns):
+            return
+        stm, total = self.turn, self.occupied.bit_count()
+        makruk = self.rules.counting is Counting.MAKRUK
+        if makruk and captured != EMPTY and captured >> 1 in pawns and self.by_color[1 - stm].bit_count() == 1:
+            limit = self.count_limit_of(1 - stm)
+            if limit:
+                self.count_limit, self.count_ply = 2 * limit, 2 * total - 1
+        bare = self.by_color[stm].bit_count() == 1
+        if not self.count_limit or (bare and (captured != EMPTY or kind in (mv.PROMOTION, mv.EP_PROMO))):
+            limit = self.count_limit_of(stm)
+            if limit:
+                self.count_limit, self.count_ply = 2 * limit, 2 * total if makruk and bare else 0
+
+    def count_limit_of(self, side: int) -> int:
+        """How many moves ``side`` may count to (0: it may not count), when no pawn is left.
+
+        Makruk: the board's honour, 64, while ``side`` has more than its king; else the pieces' honour
+        by the other side's material: two rooks 8, a rook 16, two khons 22, two knights 32, a khon 44,
+        else 64.  ASEAN: only a bare king counts, 16 against a rook, 44 a khon, 64 a knight.
+        """
+        _, rooks, khons, knights = self.rules.counted
+        theirs = self.by_color[1 - side]
+        n_rooks, n_khons, n_knights = (
+            sum((self.by_type[t] & theirs).bit_count() for t in ts) for ts in (rooks, khons, knights)
+        )
+        bare = self.by_color[side].bit_count() == 1
+        if self.rules.counting is Counting.ASEAN:
+            if not bare:
+                return 0
+            return 16 if n_rooks else 44 if n_khons else 64 if n_knights else 0
+        if theirs.bit_count() == 1:
+            return 0
+        if not bare:
+            return 64
+        for n, at_least, limit in (
+            (n_rooks, 2, 8),
+            (n_rooks, 1, 16),
+            (n_khons, 2, 22),
+            (n_knights, 2, 32),
+            (n_khons, 1, 44),
+        ):
+            if n >= at_least:
+                return limit
+        return 64
 
     def _irreversible(self, m: Move, t: int) -> bool:
         """Whether a move of a pawn of type ``t`` restarts the move rule's count: every one but a
@@ -397,6 +462,8 @@ class State:
                 self._add(extra if kind == mv.EN_PASSANT else ep_victim if kind == mv.EP_PROMO else to, captured)
                 if self.rules.captures_to_hand:
                     self.pockets[us][captured >> 1] -= 1
+        if self.rules.counting is not None:
+            self.count_limit, self.count_ply = self.count_stack.pop()
         self.unmoved, self.ep, self.ep_victim, self.halfmove, self.swaps_left = (
             unmoved,
             ep,
