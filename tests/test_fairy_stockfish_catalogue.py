@@ -243,3 +243,25 @@ def test_the_count_over_its_limit_draws_as_in_the_builtin(name: str) -> None:
         claim = pyffish.is_optional_game_end(name, fen, ["d6d5", "a1a5"][: i + 1])
         assert (end is not None, claim[0]) == ((i == 1,) * 2)
     assert str(end) == "1/2-1/2 (draw by the counting rule)"
+
+
+@pytest.mark.parametrize(
+    ("fen", "makpong"),
+    [
+        ("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1", ["e1e2"]),  # in check, the king may only take its checker
+        ("4k3/8/8/8/8/4r3/3n4/4K3 w - - 0 1", []),  # two checkers: it may not move at all, so it is mated
+        ("4k3/8/8/8/8/8/3r4/R3K3 w - - 0 1", None),  # not in check: as in makruk
+        ("4k3/8/8/8/8/4r3/R7/4K3 w - - 0 1", []),  # the king may not step aside, but the rook still blocks
+    ],
+)
+def test_a_king_held_in_check_moves_only_to_take_its_checker(fen: str, makpong: list[str] | None) -> None:
+    moves = {}
+    for name in ("makruk", "makpong"):
+        pos = Position.from_fen(entry(name), fen)
+        moves[name] = sorted(uci(pos.rules, m) for m in pos.legal_moves())
+        assert moves[name] == sorted(pyffish.legal_moves(name, fen, []))
+    if makpong is None:
+        assert moves["makpong"] == moves["makruk"]
+    else:
+        assert [m for m in moves["makpong"] if m.startswith("e1")] == makpong
+        assert set(moves["makpong"]) - set(makpong) == {m for m in moves["makruk"] if not m.startswith("e1")}

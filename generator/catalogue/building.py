@@ -120,6 +120,7 @@ class VariantBuilder:
             goals=self.build_goals(node.get("goals")),
             draws=self.build_draws(node.get("draws")),
             must_capture=self.value(node, "must_capture", False),
+            royal_held_in_check=self.value(node, "royal_held_in_check", False),
             notes=tuple(n.value.strip() for n in self.value(node, "notes", [])),
             description=self.value(node, "description", "").strip(),
             fairy_stockfish_builtin=self.value(node, "fairy_stockfish_builtin"),

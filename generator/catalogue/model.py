@@ -306,6 +306,8 @@ class Variant:
     draws: DrawRules = DrawRules()
     #: a side that can capture must (antichess); en passant counts as a capture
     must_capture: bool = False
+    #: a royal piece in check may not move, unless it takes the one piece giving check (makpong)
+    royal_held_in_check: bool = False
     notes: tuple[str, ...] = ()
     description: str = ""
     #: the Fairy-Stockfish built-in variant this entry reproduces; ``variantgen check`` compares the

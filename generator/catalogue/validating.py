@@ -309,6 +309,7 @@ VARIANT = Struct(
         "fairy_stockfish_builtin": NAME,
         "id": NAME,
         "must_capture": BOOL,
+        "royal_held_in_check": BOOL,
     },
     ("title", "family", "board", "pieces", "setup"),
 )

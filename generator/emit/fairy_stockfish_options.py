@@ -325,6 +325,7 @@ def draw_options(v: Variant) -> OptionGroup:
             ("stalemateValue", _STALEMATE_VALUE[draws.stalemate]),
             ("passOnStalemate", _flag(draws.stalemate is StalemateResult.PASS)),
             ("mustCapture", _flag(v.must_capture)),
+            *((("makpongRule", "true"),) if v.royal_held_in_check else ()),
             ("nMoveRule", draws.move_rule),
             ("nFoldRule", draws.repetition),
             ("nFoldValue", "draw"),

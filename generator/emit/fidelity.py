@@ -201,6 +201,7 @@ class Changes(TypedDict, total=False):
     swaps: tuple[Swap, ...]
     goals: Goals
     draws: DrawRules
+    royal_held_in_check: bool
 
 
 class _Notes:
@@ -227,11 +228,11 @@ def _pychess(v: Variant) -> list[Limitation]:
 def _zillions(v: Variant) -> tuple[list[Limitation], Changes]:
     notes = _Notes(ZILLIONS)
     if v.draws.move_rule:
-        notes.add(
-            "move-rule",
-            f"Zillions has no move counter, so the {v.draws.move_rule}-move rule is left out.",
-        )
+        notes.add("move-rule", f"Zillions has no move counter, so the {v.draws.move_rule}-move rule is left out.")
         notes.changes["draws"] = dataclasses.replace(v.draws, move_rule=0)
+    if v.royal_held_in_check:  # Zillions' checkmate goal lets any move out of check
+        notes.add("royal-held-in-check", "Zillions cannot forbid a royal piece to step out of check, so it may.")
+        notes.changes["royal_held_in_check"] = False
     _zillions_goals_and_pieces(v, notes)
     _zillions_pawn_initial_moves(v, notes)
     return notes.found, notes.changes

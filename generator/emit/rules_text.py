@@ -125,6 +125,8 @@ def _goals(v: Variant) -> str:
     royal = next((p for p in v.pieces if p.royal), None)
     if g.checkmate and royal is not None:
         goals.append(f"checkmating the {royal.name} wins")
+    if v.royal_held_in_check and royal is not None:
+        goals.append(f"a {royal.name} in check may not move, unless it takes the one piece giving check")
     if g.race is not None:
         goals.append(f"a side wins when all its pieces stand on its {ranks_phrase(g.race.ranks)}")
     if g.bare_king is not None:

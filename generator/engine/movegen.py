@@ -59,7 +59,22 @@ def generate(pos: State, out: list[Move] | None) -> int:
         return 0
     if rules.must_capture:
         return _forced_captures(pos, out)
+    if rules.royal_held_in_check:
+        return _held_in_check(pos, out)
     return _generate(pos, out)
+
+
+def _held_in_check(pos: State, out: list[Move] | None) -> int:
+    """Every move, but a royal piece in check moves only to take the one piece that gives check (makpong)."""
+    moves: list[Move] = []
+    _generate(pos, moves)
+    us = pos.turn
+    royals = pos.royals(us)
+    if pos.in_check(us):
+        moves = [m for m in moves if not (m[1] >= 0 and royals >> m[1] & 1) or pos.checkers(us) == 1 << m[2]]
+    if out is not None:
+        out.extend(moves)
+    return len(moves)
 
 
 def _forced_captures(pos: State, out: list[Move] | None) -> int:

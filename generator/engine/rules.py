@@ -211,6 +211,7 @@ class Rules:
         self.double_pass = draws.double_pass
         self.drops_reset_move_rule = draws.drops_reset_move_rule
         self.must_capture = variant.must_capture
+        self.royal_held_in_check = variant.royal_held_in_check
         self.immediate_goals = (
             self.race or self.bare_king is not None or self.double_pass or self.extinction is not None
         )

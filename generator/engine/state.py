@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from generator.catalogue.model import Color, Counting
 from generator.engine import moves as mv
-from generator.engine.geometry import Bitboard
+from generator.engine.geometry import Bitboard, bits
 from generator.engine.moves import Move
 from generator.engine.rules import HOP, LEAP, SLIDE, Castle, Rules
 
@@ -187,6 +187,17 @@ class State:
                         if not b & (b - 1) and b & own:
                             pinned |= b
         return False, pinned
+
+    def checkers(self, color: int) -> Bitboard:
+        """The pieces that give check to ``color``'s royal pieces, each tried on its own."""
+        them, occ, out = 1 - color, self.occupied, 0
+        everyone, royals = self.by_color[them], list(bits(self.royals(color)))
+        for s in bits(everyone):
+            self.by_color[them] = 1 << s  # the attack test looks at these attackers, the occupancy stays whole
+            if any(self.attacked(r, them, occ) for r in royals):
+                out |= 1 << s
+        self.by_color[them] = everyone
+        return out
 
     def in_check(self, color: int | None = None) -> bool:
         c = self.turn if color is None else color
