@@ -38,12 +38,16 @@ pairs              two adjacent direction letters, one vertical-ish (``fbvh``) a
 ``n``              lame: blocked on the intermediate squares of the leap (see :func:`lame_path`); only on
                    ``D N A H C Z G`` leaps (FSF implements ``nD nN nA nZ`` only)
 ``i``              only for a piece that has never moved
+``p g``            hoppers, only on the lines ``R B Q`` (no range): ``p`` leaps over the first piece of either
+                   side on the line to any square beyond it, up to and including the next piece (cannon
+                   ``mRcpR``); ``g`` lands on the square right behind that piece (grasshopper ``gQ``)
 =================  ===========================================================================================
 
-Modifiers (``i``, directions, ``m``, ``c``, ``n``) may come in any order before their atom; direction letters
-pair only when adjacent.  Canonical rendering: ``i``, directions, ``m``/``c``, ``n``, atom, range; the
-direction string is the shortest spelling of the move's vector set (``''`` when all directions are chosen).
-Rejected: XBetza letters outside the dialect (``a j p g e d t o y z x u q``...), atoms ``O U X Y`` etc.,
+Modifiers (``i``, directions, ``m``, ``c``, ``n``, ``p``, ``g``) may come in any order before their atom;
+direction letters pair only when adjacent.  Canonical rendering: ``i``, directions, ``m``/``c``, ``n`` or
+``p``/``g``, atom, range; the direction string is the shortest spelling of the move's vector set (``''`` when
+all directions are chosen).
+Rejected: XBetza letters outside the dialect (``a j e d t o y z x u q``...), atoms ``O U X Y`` etc.,
 brackets, parentheses, whitespace, an empty string, repeated ``i m c n``.
 
 A piece is held in a normal form that depends only on what it can do (see ``_canonical_moves``): so
@@ -71,7 +75,7 @@ import heapq
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-__all__ = ["BetzaError", "BetzaMove", "BetzaPiece", "Modality", "lame_path", "parse_betza"]
+__all__ = ["HOPS", "BetzaError", "BetzaMove", "BetzaPiece", "Modality", "lame_path", "parse_betza"]
 
 Vector = tuple[int, int]
 
@@ -80,10 +84,10 @@ class BetzaError(ValueError):
     """A Betza string that is not in the dialect: ``message``, ``index`` (0-based) and ``text``.
 
     >>> try:
-    ...     parse_betza("pR")
+    ...     parse_betza("aR")
     ... except BetzaError as e:
     ...     print(e.index, e)
-    0 'p' (hopper) is not in this dialect (at position 0 of 'pR')
+    0 'a' (multi-leg move) is not in this dialect (at position 0 of 'aR')
     """
 
     def __init__(self, message: str, text: str, index: int) -> None:
@@ -115,6 +119,8 @@ _OBLIQUE = "NCZ"
 _LAMEABLE = "DNAHCZG"
 
 _DIRS = "fblrvsh"
+#: the hopper modifiers: ``p`` lands anywhere beyond the hurdle, ``g`` right behind it
+HOPS = "pg"
 _DIGITS = "0123456789"
 _VERTICAL = "fbvh"
 _HORIZONTAL = "rlsh"
@@ -291,6 +297,8 @@ class BetzaMove:
     lame: bool
     initial: bool
     range: int
+    #: ``"p"`` (cannon-like) or ``"g"`` (grasshopper) for a hopper, ``""`` for every other move
+    hop: str = ""
 
     def __post_init__(self) -> None:
         if self.atom not in _ATOMS or len(self.atom) != 1:
@@ -303,6 +311,8 @@ class BetzaMove:
         atom = _LINE_OF[base] if base in _LINE_OF and self.range != 1 else base
         if self.lame and (self.range != 1 or base not in _LAMEABLE):
             raise ValueError(f"'n' (lame) needs a single leap of D N A H C Z G, not {atom}{self.range}")
+        if self.hop and (self.hop not in HOPS or atom not in "RBQ" or self.range != 0 or self.initial):
+            raise ValueError(f"a hopper ({self.hop!r}) needs an unlimited R, B or Q line without 'i', not {atom}")
         object.__setattr__(self, "atom", atom)
         object.__setattr__(self, "directions", _spellings(base)[_direction_set(base, self.directions)])
 
@@ -329,7 +339,7 @@ class BetzaMove:
             suffix = str(self.range or "")
         else:
             suffix = "" if self.range == 1 else self.atom if self.range == 0 else str(self.range)
-        return f"{'i' * self.initial}{self.directions}{mod}{'n' * self.lame}{self.atom}{suffix}"
+        return f"{'i' * self.initial}{self.directions}{mod}{'n' * self.lame}{self.hop}{self.atom}{suffix}"
 
     def describe(self) -> str:
         """One plain-English line.
@@ -342,7 +352,9 @@ class BetzaMove:
         where = _join([_compass(v) for v in sorted(vecs, key=lambda v: (-v[1], v[0]))])
         verb = {Modality.BOTH: "moves or captures", Modality.MOVE: "moves without capturing",
                 Modality.CAPTURE: "captures"}[self.modality]  # fmt: skip
-        if self.atom in "RBQ":
+        if self.hop:
+            body = self._hop_words(where)
+        elif self.atom in "RBQ":
             body = self._rider_words(where)
         elif base in "WFK":
             body = f"one step {_SHAPE_WORDS[base] if full else where}"
@@ -358,6 +370,18 @@ class BetzaMove:
                     Modality.CAPTURE: "captures by leaping"}[self.modality]  # fmt: skip
             body = self._leap_words(where)
         return f"{verb} {body}" + (" (only if the piece has not moved yet)" if self.initial else "")
+
+    def _hop_words(self, where: str) -> str:
+        """Where a hopper goes: over the first piece on its line, to just behind it or beyond.
+
+        >>> print(parse_betza("gQ").describe()[0].replace(" over", "\\n over"))
+        moves or captures by hopping along a queen line (in any direction)
+         over exactly one piece of either side to the square right behind it
+        """
+        line = {"R": "rook", "B": "bishop", "Q": "queen"}[self.atom]
+        along = f"a {line} line ({_SHAPE_WORDS[self._base]})" if self.directions == "" else f"a line {where}"
+        land = "the square right behind it" if self.hop == "g" else "any square beyond it, as far as the next piece"
+        return f"by hopping along {along} over exactly one piece of either side to {land}"
 
     def _rider_words(self, where: str) -> str:
         """How far and where a rook, bishop or queen move goes."""
@@ -413,10 +437,10 @@ _SHAPE = {(0, 1): "W", (1, 1): "F", (0, 2): "D", (1, 2): "N", (2, 2): "A", (0, 3
 _INF = 1000  # reach of an unlimited rider; a lame leap has reach 0, a plain leap 1, a rider of range n n
 
 
-def _sort_key(m: BetzaMove) -> tuple[int, bool, int, int, bool, str]:
+def _sort_key(m: BetzaMove) -> tuple[int, bool, str, int, int, bool, str]:
     # Limited ranges before unlimited before single leaps, so that "B2" + "B" renders "B2B", never "BB2".
     rank = 0 if m.range > 1 else 1 if m.range == 0 else 2
-    return (_MOD_ORDER[m.modality], m.initial, _ATOM_ORDER.index(m.atom), rank * 100 - m.range, m.lame,
+    return (_MOD_ORDER[m.modality], m.initial, m.hop, _ATOM_ORDER.index(m.atom), rank * 100 - m.range, m.lame,
             m.directions.translate(_RANK))  # fmt: skip
 
 
@@ -429,7 +453,8 @@ def _canonical_moves(moves: Iterable[BetzaMove]) -> tuple[BetzaMove, ...]:
     ``Q`` when that spelling is not longer.  The result has no vector twice per modality, which FSF needs:
     it keeps one range per direction, so ``vQsK3`` or ``DnD`` would otherwise lose moves there.
     """
-    reach = _reach(moves)
+    moves = list(moves)
+    reach = _reach(m for m in moves if not m.hop)
     groups: dict[tuple[bool, int, Modality], dict[str, set[Vector]]] = {}
     for (initial, v, f), r in reach.items():
         both = reach.get((initial, v, Modality.BOTH & ~f)) == r
@@ -442,7 +467,25 @@ def _canonical_moves(moves: Iterable[BetzaMove]) -> tuple[BetzaMove, ...]:
         for shape, vs in shapes.items():
             rng = 1 if r <= 1 else 0 if r == _INF else r
             out.append(BetzaMove(shape, _spellings(shape)[frozenset(vs)], mod, r == 0, initial, rng))
-    return tuple(sorted(out, key=_sort_key))
+    return tuple(sorted(out + _canonical_hops(moves), key=_sort_key))
+
+
+def _canonical_hops(moves: list[BetzaMove]) -> list[BetzaMove]:
+    """The hoppers among ``moves`` regrouped like the other moves: per hop kind and vector what it may
+    do, then one move per kind, modality and line shape (``R``/``B``, or ``Q`` for both)."""
+    mods: dict[tuple[str, Vector], Modality] = {}
+    for m in moves:
+        if m.hop:
+            for v in m.vectors():
+                mods[m.hop, v] = mods.get((m.hop, v), Modality(0)) | m.modality
+    groups: dict[tuple[str, Modality], dict[str, set[Vector]]] = {}
+    for (hop, v), mod in mods.items():
+        groups.setdefault((hop, mod), {}).setdefault("F" if v[0] and v[1] else "W", set()).add(v)
+    out: list[BetzaMove] = []
+    for (hop, mod), shapes in groups.items():
+        _spell_as_king(shapes)
+        out += [BetzaMove(sh, _spellings(sh)[frozenset(vs)], mod, False, False, 0, hop) for sh, vs in shapes.items()]
+    return out
 
 
 def _reach(moves: Iterable[BetzaMove]) -> dict[tuple[bool, Vector, Modality], int]:
@@ -500,7 +543,7 @@ class BetzaPiece:
 # --- parser -------------------------------------------------------------------------------------------------
 
 _WHY = {
-    "a": "multi-leg move", "j": "jump modifier", "p": "hopper", "g": "grasshopper", "e": "en passant",
+    "a": "multi-leg move", "j": "jump modifier", "e": "en passant",
     "d": "capture of own pieces", "t": "test/then modifier", "o": "cylinder wrap", "y": "range toggle",
     "z": "crooked move", "x": "XBetza extension", "u": "XBetza extension", "k": "XBetza extension",
     "q": "circular move", "O": "castling/null move", "U": "universal leaper", "X": "extended atom suffix",
@@ -531,9 +574,8 @@ def parse_betza(text: str) -> BetzaPiece:
             start = i if start is None else start
             i += len(dirs[-1][1])
             continue
-        if ch in "imcn":
-            if ch in seen:
-                raise BetzaError(f"modifier {ch!r} repeated", text, i)
+        if ch in "imcnpg":
+            _check_modifier(text, seen, i)
             seen[ch] = i
             start = i if start is None else start
             i += 1
@@ -542,18 +584,41 @@ def parse_betza(text: str) -> BetzaPiece:
             raise BetzaError(_not_an_atom(ch), text, i)
         base = _BASE_OF.get(ch, ch)
         rng, j = _range_after(text, i)
-        if "n" in seen and (rng != 1 or base not in _LAMEABLE):
-            why = "a rider" if rng != 1 else f"{ch}, which has no square between start and target"
-            raise BetzaError(f"'n' (lame) cannot apply to {why}", text, seen["n"])
+        hop = _check_lame_and_hop(text, seen, ch, rng, j - i)
         vecs = _direction_vectors(text, base, ch, dirs)
         mod = Modality.MOVE if "m" in seen else Modality(0)
         mod |= Modality.CAPTURE if "c" in seen else Modality(0)
         directions = _spellings(base)[frozenset(vecs)] if dirs else ""
-        moves.append(BetzaMove(ch, directions, mod or Modality.BOTH, "n" in seen, "i" in seen, rng))
+        moves.append(BetzaMove(ch, directions, mod or Modality.BOTH, "n" in seen, "i" in seen, rng, hop))
         start, seen, dirs, i = None, {}, [], j
     if start is not None:
         raise BetzaError(f"modifiers {text[start:]!r} have no atom after them", text, start)
     return BetzaPiece(tuple(moves))
+
+
+def _check_modifier(text: str, seen: dict[str, int], i: int) -> None:
+    """A modifier letter may come once before its atom, and only one of the hopper letters."""
+    ch = text[i]
+    if ch in seen:
+        raise BetzaError(f"modifier {ch!r} repeated", text, i)
+    if ch in HOPS and seen.keys() & set(HOPS):
+        raise BetzaError("'p' and 'g' exclude each other", text, i)
+
+
+def _check_lame_and_hop(text: str, seen: dict[str, int], atom: str, rng: int, length: int) -> str:
+    """Refuse ``n`` where the atom has no square between, and a hopper that is not on a whole line;
+    the hopper letter, if any."""
+    if "n" in seen and (rng != 1 or _BASE_OF.get(atom, atom) not in _LAMEABLE):
+        why = "a rider" if rng != 1 else f"{atom}, which has no square between start and target"
+        raise BetzaError(f"'n' (lame) cannot apply to {why}", text, seen["n"])
+    hop = "".join(h for h in HOPS if h in seen)
+    if not hop:
+        return ""
+    if atom not in "RBQ" or length != 1:
+        raise BetzaError(f"{hop!r} (hopper) only applies to the lines R, B, Q without a range", text, seen[hop])
+    if "i" in seen:
+        raise BetzaError("'i' (initial move) cannot apply to a hopper", text, seen["i"])
+    return hop
 
 
 def _not_an_atom(ch: str) -> str:

@@ -228,8 +228,9 @@ def test_lame_path(v: Vec, path: tuple[Vec, ...]) -> None:
 @pytest.mark.parametrize(
     ("text", "index", "needle"),
     [
-        ("", 0, "empty"), ("pR", 0, "'p' (hopper)"), ("gB", 0, "'g' (grasshopper)"), ("aW", 0, "'a'"),
-        ("jN", 0, "'j'"), ("mRcpR", 3, "'p'"), ("ceF", 1, "'e' (en passant)"), ("dW", 0, "'d'"),
+        ("", 0, "empty"), ("pN", 0, "'p' (hopper) only applies"), ("gB2", 0, "without a range"), ("aW", 0, "'a'"),
+        ("jN", 0, "'j'"), ("gWW", 0, "'g' (hopper)"), ("ipR", 0, "'i' (initial move)"), ("pgQ", 1, "exclude"),
+        ("npR", 0, "'n'"), ("ceF", 1, "'e' (en passant)"), ("dW", 0, "'d'"),
         ("tW", 0, "'t'"), ("oW", 0, "'o'"), ("yR", 0, "'y'"), ("zB", 0, "'z'"), ("xW", 0, "'x'"),
         ("uW", 0, "'u'"), ("kW", 0, "'k'"), ("[F?R]", 0, "'['"), ("(W)", 0, "'('"), ("O2", 0, "'O'"),
         ("U", 0, "'U'"), ("NX", 1, "'X'"), ("E", 0, "'E'"), ("W@", 1, "'@'"), ("fmW c", 3, "' '"),
@@ -445,3 +446,13 @@ def test_fairy_stockfish_reads_the_rendering_as_we_do(text: str) -> None:
     ours = reach(moves, frozenset(), False, 9) | reach(moves, full, False, 9)
     for source, targets in got.items():
         assert targets == ours, source
+
+
+@pytest.mark.parametrize(
+    ("text", "canonical"),
+    [("gQ", "gQ"), ("gRgB", "gQ"), ("mRcpR", "mRcpR"), ("mpRcpR", "pR"), ("fgRgB", "fgRgB"), ("pQmK", "pQmK")],
+)
+def test_hoppers_canonicalise_apart_from_the_riders_on_their_lines(text: str, canonical: str) -> None:
+    piece = parse_betza(text)
+    assert piece.render() == canonical and parse_betza(canonical) == piece
+    assert all(m.range == 0 and m.atom in "RBQ" for m in piece.moves if m.hop)

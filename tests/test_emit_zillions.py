@@ -497,5 +497,5 @@ def test_every_macro_kind_has_one_body_and_no_other_is_accepted() -> None:
 
     bodies = re.findall(r'm\.kind == "([a-z-]+)"', (TEMPLATE_DIR / "macros.zrf.j2").read_text(encoding="utf-8"))
     assert sorted(bodies) == sorted(KINDS)
-    with pytest.raises(ValueError, match="no ZRF macro body for kind 'hop'"):
-        Macros().use(1, "hop", "hop")
+    with pytest.raises(ValueError, match="no ZRF macro body for kind 'teleport'"):
+        Macros().use(1, "teleport", "teleport")

@@ -259,3 +259,104 @@ def test_the_third_check_wins() -> None:
     assert same_as_builtin("3check", fen, ["d1h5", "g7g6", "h5g6"]) == (set(), "1-0")
     # the first check, which mates
     assert same_as_builtin("3check", "k7/8/1K6/8/8/8/8/7R w - - 3+3 0 1", ["h1h8"]) == (set(), "1-0")
+
+
+def test_grasshoppers_count_like_the_builtin() -> None:
+    pos = Position.start(entry("grasshopper"))
+    fen = pyffish.start_fen("grasshopper")
+    assert [perft(pos, d) for d in (1, 2, 3)] == [_pyffish_perft("grasshopper", fen, [], d) for d in (1, 2, 3)]
+
+
+@pytest.mark.parametrize(
+    "fen",
+    [
+        "8/4k3/4p3/8/8/8/8/4GK2 b - - 0 1",  # the grasshopper on e1 checks over e6: e6 may not move away
+        "4k3/8/8/8/8/8/8/4GK2 b - - 0 1",  # no hurdle: no check, but a piece put on the e-file would be one
+        "4k3/3r4/8/8/8/8/4p3/2G2K2 w - - 0 1",  # c1 hops over its own king to g1, nowhere else
+        "3k4/8/8/8/8/4n3/8/G3K3 w - - 0 1",  # grasshoppers give check from afar, and take right behind
+    ],
+)
+def test_grasshoppers_check_and_hop_as_in_the_builtin(fen: str) -> None:
+    pos = Position.from_fen(entry("grasshopper"), fen)
+    assert {uci(pos.rules, m) for m in pos.legal_moves()} == set(pyffish.legal_moves("grasshopper", fen, []))
+    assert [perft(pos, d) for d in (1, 2, 3)] == [_pyffish_perft("grasshopper", fen, [], d) for d in (1, 2, 3)]
+
+
+def test_a_cannon_agrees_with_its_ini_section_and_its_zillions_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "cannons.yaml"
+    path.write_text(
+        "families: {}\nvariants:\n"
+        "  cannons:\n"
+        "    extends: fairy-stockfish:grasshopper\n"
+        "    title: Cannons\n"
+        "    pieces: {G: {name: Cannon, betza: mRcpR}}\n"
+        "  hoppers:\n"
+        "    extends: fairy-stockfish:grasshopper\n"
+        "    title: Hoppers\n"
+        "    pieces: {G: {name: Diagonal hopper, betza: pBfgR}}\n",
+        encoding="utf-8",
+    )
+    cat = load_catalogue(path)
+    for engine in ("fairy-stockfish", "zillions"):
+        args = check_args("--catalogue", str(path), "--engine", engine, "--depth", "2", "--games", "4")
+        assert cmd_check(cat, args) == 0, capsys.readouterr().out
+        assert "all agree" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("name", "fen", "move", "after"),
+    [
+        # a bare king takes the last pawn: it counts at once, against a khon (44 moves), from 3 pieces
+        ("makruk", "8/8/3k4/8/3p1s2/4K3/8/8 w - - 0 1", "e3d4", "8/8/3k4/8/3K1s2/8/8/8 b - 88 5 1"),
+        # the last pawn goes and Black is left bare against two khons: 22 moves, from 4 pieces
+        ("makruk", "8/8/3k4/8/3p4/4K3/8/2SS4 w - - 0 1", "e3d4", "8/8/3k4/8/3K4/8/8/2SS4 b - 44 8 1"),
+        # the board's honour: 64 moves from 0 while both sides have more than a king
+        ("makruk", "r3k3/8/8/8/8/4K3/8/R7 w - - 0 1", "a1a2", "r3k3/8/8/8/8/4K3/R7/8 b - 128 0 1"),
+        ("makruk", "r3k3/8/8/8/8/4K3/R7/8 b - 128 7 1", "a8a2", "4k3/8/8/8/8/4K3/r7/8 w - 32 6 2"),
+        # ASEAN: only a bare king counts, from 0, and never with the board's honour
+        ("asean", "r3k3/8/8/8/8/4K3/8/R7 w - - 0 1", "a1a2", "r3k3/8/8/8/8/4K3/R7/8 b - - 1 1"),
+        ("asean", "r3k3/8/8/8/8/4K3/R7/8 b - - 7 1", "a8a2", "4k3/8/8/8/8/4K3/r7/8 w - 32 0 2"),
+    ],
+)
+def test_counting_starts_and_is_written_as_fairy_stockfish_does(name: str, fen: str, move: str, after: str) -> None:
+    pos = Position.from_fen(entry(name), fen)
+    pos.push_uci(move)
+    assert pos.fen() == pyffish.get_fen(name, fen, [move]) == after
+    assert Position.from_fen(entry(name), after).fen() == after
+
+
+@pytest.mark.parametrize("name", ["makruk", "asean"])
+def test_the_count_over_its_limit_draws_as_in_the_builtin(name: str) -> None:
+    fen = "8/8/3k4/8/8/4K3/8/R7 b - 32 31 40"  # a bare king 31 plies into its 32
+    pos = Position.from_fen(entry(name), fen)
+    pos.track_history()
+    for i, move in enumerate(["d6d5", "a1a5"]):
+        pos.push_uci(move)
+        end = pos.outcome()
+        claim = pyffish.is_optional_game_end(name, fen, ["d6d5", "a1a5"][: i + 1])
+        assert (end is not None, claim[0]) == ((i == 1,) * 2)
+    assert str(end) == "1/2-1/2 (draw by the counting rule)"
+
+
+@pytest.mark.parametrize(
+    ("fen", "makpong"),
+    [
+        ("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1", ["e1e2"]),  # in check, the king may only take its checker
+        ("4k3/8/8/8/8/4r3/3n4/4K3 w - - 0 1", []),  # two checkers: it may not move at all, so it is mated
+        ("4k3/8/8/8/8/8/3r4/R3K3 w - - 0 1", None),  # not in check: as in makruk
+        ("4k3/8/8/8/8/4r3/R7/4K3 w - - 0 1", []),  # the king may not step aside, but the rook still blocks
+    ],
+)
+def test_a_king_held_in_check_moves_only_to_take_its_checker(fen: str, makpong: list[str] | None) -> None:
+    moves = {}
+    for name in ("makruk", "makpong"):
+        pos = Position.from_fen(entry(name), fen)
+        moves[name] = sorted(uci(pos.rules, m) for m in pos.legal_moves())
+        assert moves[name] == sorted(pyffish.legal_moves(name, fen, []))
+    if makpong is None:
+        assert moves["makpong"] == moves["makruk"]
+    else:
+        assert [m for m in moves["makpong"] if m.startswith("e1")] == makpong
+        assert set(moves["makpong"]) - set(makpong) == {m for m in moves["makruk"] if not m.startswith("e1")}

@@ -120,7 +120,9 @@ def test_every_upload_file_passes_every_check(built: tuple[Path, Manifest]) -> N
 
 def test_every_upload_of_the_fairy_stockfish_catalogue_passes_too() -> None:
     uploaded = [v for v in FSF_CATALOGUE.variants if pychess.uploaded(v)]
-    assert len(uploaded) == len(FSF_CATALOGUE.variants)  # each reproduces a built-in exactly
+    # each reproduces a built-in exactly, so only what the site itself refuses keeps one back
+    counted = [v for v in FSF_CATALOGUE.variants if v.draws.counting]
+    assert len(uploaded) == len(FSF_CATALOGUE.variants) - len(counted) and counted
     for v in uploaded:
         text = pychess.render_upload(v)
         files = {k: s.encode() for k, s in pychess.piece_set(v).items()}

@@ -21,6 +21,7 @@ from generator.catalogue.model import (
     Board,
     CastlingMove,
     Color,
+    Counting,
     DrawRules,
     Drops,
     Extinction,
@@ -124,6 +125,7 @@ class VariantBuilder:
             draws=self.build_draws(node.get("draws")),
             must_capture=self.value(node, "must_capture", False),
             no_checks=self.value(node, "no_checks", False),
+            royal_held_in_check=self.value(node, "royal_held_in_check", False),
             notes=tuple(n.value.strip() for n in self.value(node, "notes", [])),
             description=self.value(node, "description", "").strip(),
             fairy_stockfish_builtin=self.value(node, "fairy_stockfish_builtin"),
@@ -412,6 +414,9 @@ class VariantBuilder:
                 f"{field}.adjacency",
                 f"betza {adjacency.value!r}: {exc.message} (at position {exc.index})",
             )
+        hop = next((m.hop for m in movement.moves if m.hop), "")
+        if hop:
+            self.fail(adjacency, f"{field}.adjacency", f"betza {adjacency.value!r}: a hop ({hop!r}) names no neighbour")
         return Swap(
             piece.letter,
             adjacency.value,
@@ -583,6 +588,7 @@ class VariantBuilder:
             self.value(node, "double_pass", False),
             self.value(node, "drops_reset_move_rule", False),
             None if node.get("repetition_winner") is None else Color[node.need("repetition_winner").value.upper()],
+            None if node.get("counting") is None else Counting(self.value(node, "counting", "makruk")),
         )
 
 

@@ -319,6 +319,14 @@ class StalemateResult(enum.Enum):
     PASS = "pass"  #: the stalemated side must pass (``0000``)
 
 
+class Counting(enum.Enum):
+    """A counting rule of the makruk kind: once no pawn is left, the stronger side must mate within a
+    number of moves that depends on the material (see ``docs/catalogue.md``), else the game is drawn."""
+
+    MAKRUK = "makruk"  #: the board's honour (64 moves) from the last pawn, then the pieces' honour for a bare king
+    ASEAN = "asean"  #: only the pieces' honour, counted from 0 once a king is bare
+
+
 @dataclass(frozen=True)
 class DrawRules:
     """``repetition``: n-fold repetition draws (0: never); ``move_rule``: n moves each without
@@ -335,6 +343,7 @@ class DrawRules:
     #: the side that wins by the n-fold repetition, which is otherwise a draw (minishogi: Black, the
     #: second player, as Fairy-Stockfish plays it)
     repetition_winner: Color | None = None
+    counting: Counting | None = None  #: a makruk-style counting rule
 
 
 @dataclass(frozen=True)
@@ -363,6 +372,8 @@ class Variant:
     must_capture: bool = False
     #: a move that gives check is illegal (racing kings; Fairy-Stockfish's ``checking = false``)
     no_checks: bool = False
+    #: a royal piece in check may not move, unless it takes the one piece giving check (makpong)
+    royal_held_in_check: bool = False
     notes: tuple[str, ...] = ()
     description: str = ""
     #: the Fairy-Stockfish built-in variant this entry reproduces; ``variantgen check`` compares the

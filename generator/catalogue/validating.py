@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from generator.catalogue.model import Result, Role, StalemateResult
+from generator.catalogue.model import Counting, Result, Role, StalemateResult
 from generator.catalogue.reading import MAX_BOARD, Node, Where
 
 Check = Callable[[Any], "str | None"]  # the reason a value is unacceptable, or None
@@ -331,6 +331,7 @@ VARIANT = Struct(
                 "double_pass": BOOL,
                 "drops_reset_move_rule": BOOL,
                 "repetition_winner": COLOR,
+                "counting": _choice(*(c.value for c in Counting)),
             }
         ),
         "notes": Seq(TITLE, unique=False),
@@ -338,6 +339,7 @@ VARIANT = Struct(
         "id": NAME,
         "must_capture": BOOL,
         "no_checks": BOOL,
+        "royal_held_in_check": BOOL,
     },
     ("title", "family", "board", "pieces", "setup"),
 )

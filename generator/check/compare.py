@@ -369,8 +369,10 @@ def evaluate(pos: Position, spelled: dict[Move, str]) -> tuple[dict[str, Move], 
         return texts, pos.outcome(), False
     # cheap filters before the full (move-counting) outcome(); the claimable draws are compared
     draws = rules.variant.draws
-    claimable = bool(draws.move_rule and pos.halfmove >= 2 * draws.move_rule) or bool(
-        draws.repetition and pos.history and pos.history.count(pos.history[-1]) >= draws.repetition
+    claimable = (
+        bool(draws.move_rule and pos.halfmove >= 2 * draws.move_rule)
+        or bool(draws.repetition and pos.history and pos.history.count(pos.history[-1]) >= draws.repetition)
+        or bool(pos.count_limit and pos.count_ply > pos.count_limit)
     )
     if claimable or (rules.minor_types and pos.insufficient_material()):
         end = pos.outcome()

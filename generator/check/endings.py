@@ -27,6 +27,8 @@ How each rule's position is found (:data:`BUILDERS`, one builder per rule):
 * **flag reply** (a flag goal whose opponent moves once more): a move that reaches the region while
   the game goes on, then the opponent's move after which the first side wins and, for a royal piece,
   one that draws, from one position.
+* **counting**: a small position (or one along a random game) without pawns, its count set at the
+  limit the material gives, and a quiet move that takes the count over it.
 * **castling**: for each castling move, the start position with the squares it needs emptied.
 
 A rule that applies but finds no position is reported (``unbuilt``), never passed over in silence.
@@ -58,7 +60,7 @@ from generator.engine import moves as mv
 from generator.engine.fen import read_fen
 from generator.engine.geometry import Geometry, bits
 from generator.engine.rules import Rules
-from generator.engine.state import DOUBLE_PASS, EMPTY, Outcome
+from generator.engine.state import COUNTING, DOUBLE_PASS, EMPTY, Outcome
 
 __all__ = ["BUILDERS", "Ending", "endings", "prove", "prove_into"]
 
@@ -191,6 +193,24 @@ def _playable(pos: Position, first: list[Move], then: list[str]) -> bool:
     for _ in range(played):
         pos.pop()
     return ok
+
+
+def _counting(variant: Variant) -> list[Ending]:
+    """A pawnless position whose count has reached its limit, and a quiet move that takes it over."""
+    for pos in _small_then_game_positions(variant, "counting"):
+        limit = 2 * (pos.count_limit_of(pos.turn) or pos.count_limit_of(1 - pos.turn))
+        if not limit or any(pos.by_type[t] for t in pos.rules.counted[0]):
+            continue
+        fields = fsf_fen(pos.fen()).split()
+        fields[3:5] = [str(limit), str(limit)]
+        counted = Position.from_fen(variant, " ".join(fields))
+        for m in sorted((m for m in counted.legal_moves() if _quiet(counted, m)), key=lambda m: _spell(counted, m)):
+            counted.push(m)
+            end = counted.outcome()
+            counted.pop()
+            if end is not None and end.reason == COUNTING:
+                return [Ending("counting", " ".join(fields), (_spell(counted, m),))]
+    return []
 
 
 def _castling(variant: Variant) -> list[Ending]:
@@ -409,6 +429,7 @@ BUILDERS: tuple[tuple[str, Callable[[Variant], bool], Callable[[Variant], Sequen
         lambda v: v.goals.extinction is not None,
         _by_search("extinction", _ends_by("extinction"), _small_then_game_positions),
     ),
+    ("counting", lambda v: v.draws.counting is not None, _counting),
     ("castling", lambda v: bool(v.castling), _castling),
 )
 

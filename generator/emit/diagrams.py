@@ -289,6 +289,7 @@ class Marks:
     ``squares``: offset -> (modality of ordinary moves, modality of first-move-only moves), either
     empty (``Modality(0)``); ``lines``: rider lines (target offset, modality, ``"edge"`` or
     ``"stop"``); ``blocks``: squares a lame leap needs empty; ``paths``: the lame leaps' paths;
+    ``hurdles``: where a hopper's example hurdle stands (next to the piece);
     ``initial_kinds``: ``"i"`` (first move) and/or ``"pawn"`` (multi-step from a start rank).
     """
 
@@ -297,6 +298,7 @@ class Marks:
     lines: list[tuple[tuple[int, int], tuple[int, int], Modality, str]] = field(default_factory=list)
     blocks: set[tuple[int, int]] = field(default_factory=set)
     paths: list[tuple[tuple[int, int], ...]] = field(default_factory=list)
+    hurdles: set[tuple[int, int]] = field(default_factory=set)
     initial_kinds: set[str] = field(default_factory=set)
     limits: set[int] = field(default_factory=set)
 
@@ -327,7 +329,9 @@ def piece_marks(variant: Variant, piece: PieceType) -> Marks:
         if m.initial:
             marks.initial_kinds.add("i")
         for vec in m.vectors():
-            if m.range == 1:
+            if m.hop:
+                _mark_hop(marks, m, vec)
+            elif m.range == 1:
                 _mark_leap(marks, m, vec)
             else:
                 _mark_ride(marks, m, vec)
@@ -374,6 +378,22 @@ def _mark_ride(marks: Marks, m: BetzaMove, vec: tuple[int, int]) -> None:
         marks.lines.append(((0, 0), (k * dx, k * dy), m.modality, "stop" if limited else "edge"))
 
 
+def _mark_hop(marks: Marks, m: BetzaMove, vec: tuple[int, int]) -> None:
+    """A hopper's moves drawn over a hurdle on the next square: the square right behind it for a
+    grasshopper, every square beyond it for a cannon."""
+    dx, dy = vec
+    if not _inside(marks, 2 * dx, 2 * dy):
+        return
+    marks.hurdles.add(vec)
+    k = 2
+    marks.add((k * dx, k * dy), m.modality, False)
+    while m.hop == "p" and _inside(marks, (k + 1) * dx, (k + 1) * dy):
+        k += 1
+        marks.add((k * dx, k * dy), m.modality, False)
+    if k > 2:
+        marks.lines.append(((2 * dx, 2 * dy), (k * dx, k * dy), m.modality, "edge"))
+
+
 def _legend(marks: Marks, variant: Variant, piece: PieceType) -> list[tuple[str, str]]:
     """(kind, words) of the legend, in a fixed order; the three modalities always."""
     items = [("both", WORDS[Modality.BOTH]), ("move", WORDS[Modality.MOVE]), ("capture", WORDS[Modality.CAPTURE])]
@@ -383,6 +403,8 @@ def _legend(marks: Marks, variant: Variant, piece: PieceType) -> list[tuple[str,
         items.append(("stop", f"at most {n} square{'s' if n > 1 else ''}"))
     if marks.blocks:
         items.append(("block", "a piece here blocks it"))
+    if marks.hurdles:
+        items.append(("hurdle", "it hops over the first piece in its way"))
     if "i" in marks.initial_kinds:
         items.append(("initial", "only if it has not moved"))
     if "pawn" in marks.initial_kinds:
@@ -409,6 +431,11 @@ def _marker(kind: str, cx: float, cy: float, s: float) -> str:
         f'<path d="M{_num(cx - d)} {_num(cy - d)}L{_num(cx + d)} {_num(cy + d)}M{_num(cx + d)} {_num(cy - d)}'
         f'L{_num(cx - d)} {_num(cy + d)}" stroke="{colour}" stroke-width="{_num(w)}" stroke-linecap="round"/>'
     )
+
+
+def _hurdle(cx: float, cy: float, s: float) -> str:
+    """A piece of either side that a hopper hops over: a grey disc."""
+    return f'<circle class="hurdle" cx="{_num(cx)}" cy="{_num(cy)}" r="{_num(s * 0.32)}" fill="{MUTED}"/>'
 
 
 def _arrow(x0: float, y0: float, x1: float, y1: float, s: float, colour: str) -> str:
@@ -474,6 +501,8 @@ def _legend_icon(kind: str, x: float, y: float, s: float) -> str:
     box = f'x="{_num(x - h)}" y="{_num(y - h)}" width="{_num(2 * h)}" height="{_num(2 * h)}"'
     if kind == "block":
         return f'<rect {box} fill="{SOFT_LIGHT}"/><rect {box} fill="url(#hatch)" stroke="{HATCH}"/>'
+    if kind == "hurdle":
+        return _hurdle(x, y, s)
     return (
         f'<rect {box} fill="none" stroke="{INITIAL}" stroke-width="{_num(s * 0.07)}" '
         f'stroke-dasharray="{_num(s * 0.14)} {_num(s * 0.09)}"/>'
@@ -529,6 +558,8 @@ def piece_svg(variant: Variant, piece: PieceType) -> str:
             f'<rect class="block" data-offset="{off[0]},{off[1]}" x="{x}" y="{y}" width="{s}" height="{s}" '
             f'fill="url(#hatch)" stroke="{HATCH}"/>'
         )
+    for off in sorted(marks.hurdles):
+        out.append(_hurdle(*_centre(off, half, s), s))
     for path in marks.paths:
         pts = " ".join(f"{_num(a)},{_num(b)}" for a, b in (_centre(p, half, s) for p in path))
         out.append(

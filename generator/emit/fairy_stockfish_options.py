@@ -366,7 +366,7 @@ _STALEMATE_VALUE = {
 
 
 def draw_options(v: Variant) -> OptionGroup:
-    """Stalemate, forced captures and forbidden checks, the n-move rule and repetition."""
+    """Stalemate, forced captures and forbidden checks, the n-move rule, repetition and a counting rule."""
     draws = v.draws
     return OptionGroup.of(
         "draws",
@@ -375,6 +375,7 @@ def draw_options(v: Variant) -> OptionGroup:
             ("passOnStalemate", _flag(draws.stalemate is StalemateResult.PASS)),
             ("mustCapture", _flag(v.must_capture)),
             *([("checking", "false")] if v.no_checks else []),
+            *((("makpongRule", "true"),) if v.royal_held_in_check else ()),
             ("nMoveRule", draws.move_rule),
             ("nFoldRule", draws.repetition),
             *(
@@ -385,6 +386,7 @@ def draw_options(v: Variant) -> OptionGroup:
                     ("nFoldValueAbsolute", "true"),
                 ]
             ),
+            *((("countingRule", draws.counting.value),) if draws.counting is not None else ()),
         ],
     )
 

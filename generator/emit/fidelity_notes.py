@@ -48,6 +48,7 @@ class Changes(TypedDict, total=False):
     goals: Goals
     draws: DrawRules
     no_checks: bool
+    royal_held_in_check: bool
 
 
 class Notes:

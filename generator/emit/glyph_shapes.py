@@ -105,8 +105,8 @@ class Part:
 class Tip:
     """One target of a move rose: ``vector`` (White's view, dy > 0 forward), what the piece may
     do there, and how it gets there: ``step`` (to a neighbour), ``leap`` (over the squares
-    between), ``lame`` (through them, which must be empty), ``line`` (on and on) or ``limit``
-    (at most ``reach`` times along the vector)."""
+    between), ``lame`` (through them, which must be empty), ``line`` (on and on), ``limit``
+    (at most ``reach`` times along the vector) or ``hop`` (over a piece in the way)."""
 
     vector: Vector
     kind: str
@@ -360,6 +360,10 @@ def _spokes_and_marks(
             c = max(abs(v[0]), abs(v[1]))
             # a rider of longer leaps (DD) lands on every c-th square only: beads there
             marks += [circle(*point(v, k), width * 0.9, "ink") for k in range(c, int(d), c)] if c > 1 else []
+            continue
+        if t.kind == "hop":  # a thin spoke over a hurdle (a disc half-way) to the target at the rim
+            spokes.append(line([start, point(v, 3.0)], width * 0.45))
+            marks += [circle(*point(v, 1.5), size * 0.7, "ink"), *_marker(t.modality, *point(v, 3.0), size)]
             continue
         x, y = point(v, max(abs(v[0]), abs(v[1])))
         if t.kind in ("step", "lame"):

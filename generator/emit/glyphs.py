@@ -122,7 +122,9 @@ class Features:
 def _tips(m: BetzaMove) -> list[Tip]:
     out = []
     for v in m.vectors():
-        if m.atom in "RBQ" or m.range != 1:
+        if m.hop:
+            kind = "hop"
+        elif m.atom in "RBQ" or m.range != 1:
             kind = "line" if m.range == 0 else "limit"
         elif max(abs(v[0]), abs(v[1])) == 1:
             kind = "step"
@@ -174,7 +176,7 @@ def features(piece: PieceType) -> Features:
     king, plain_pawn = _as_drawn(piece)
     moves = piece.movement.moves
     # the pawn silhouette says nothing of lines or leaps: a pawn's rose maps every move
-    lines = [] if piece.pawn else [m for m in moves if m.atom in "RBQ"]
+    lines = [] if piece.pawn else [m for m in moves if m.atom in "RBQ" and not m.hop]  # the rose draws hops
     oblique = [] if piece.pawn else [m for m in moves if m.atom in "NCZ"]
     kinds = _line_kinds({v for m in lines for v in m.vectors()})
     uniform = _uniform_lines(lines, kinds)

@@ -9,7 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from generator.catalogue.model import CastlingMove, Color, Drops, Flag, Result, Square, StalemateResult, Swap, Variant
+from generator.catalogue.model import (
+    CastlingMove,
+    Color,
+    Counting,
+    Drops,
+    Flag,
+    Result,
+    Square,
+    StalemateResult,
+    Swap,
+    Variant,
+)
 
 
 def _words(items: Sequence[str], conjunction: str = "and") -> str:
@@ -148,6 +159,8 @@ def _goals(v: Variant) -> str:
     royal = next((p for p in v.pieces if p.royal), None)
     if g.checkmate and royal is not None:
         goals.append(f"checkmating the {royal.name} wins")
+    if v.royal_held_in_check and royal is not None:
+        goals.append(f"a {royal.name} in check may not move, unless it takes the one piece giving check")
     if g.flag is not None:
         goals.append(_flag(v, g.flag))
     if g.bare_king is not None:
@@ -217,6 +230,15 @@ _STALEMATE = {
 }
 
 
+_COUNTING = {
+    Counting.MAKRUK: "once no pawn is left, the game is drawn unless the stronger side mates within 64 moves "
+    "(the board's honour), or, against a bare king, within 8 to 64 moves by its material, counted from the "
+    "number of pieces on the board (the pieces' honour, makruk rules)",
+    Counting.ASEAN: "once no pawn is left and a king is bare, the game is drawn unless the other side mates within "
+    "16 moves with a rook, 44 with a khon or 64 with a knight (ASEAN rules)",
+}
+
+
 def _draws(v: Variant) -> str:
     d = v.draws
     draws = [_STALEMATE[d.stalemate]]
@@ -224,6 +246,8 @@ def _draws(v: Variant) -> str:
         draws.append(f"{d.repetition}-fold repetition draws")
     if d.move_rule:
         draws.append(f"{d.move_rule} moves each without a capture or a pawn move draw")
+    if d.counting is not None:
+        draws.append(_COUNTING[d.counting])
     if d.insufficient_material:
         lone = _words([v.piece(x).name for x in d.insufficient_material], "or")
         draws.append(f"too little material to mate draws (a single {lone} cannot mate)")

@@ -94,6 +94,31 @@ def castling_rights(pos: State) -> str:
 def format_fen(pos: State) -> str:
     rules = pos.rules
     geo = rules.geo
+    board = _board_text(pos)
+    if rules.drops:
+        board += (
+            "["
+            + "".join(rules.letter(t * 2 + c) * pos.pockets[c][t] for c in (0, 1) for t in range(rules.ntypes))
+            + "]"
+        )
+    rights = castling_rights(pos)
+    ep = "".join(geo.name(s) for s in bits(pos.effective_ep())) or "-"
+    checks = "" if rules.check_count is None else f"{pos.checks_left[0]}+{pos.checks_left[1]} "
+    clock = pos.halfmove
+    if pos.count_limit:  # Fairy-Stockfish's counting FEN: the limit in the en passant field, the count in the clock's
+        ep, clock = str(pos.count_limit), pos.count_ply
+    fen = f"{board} {'wb'[pos.turn]} {rights} {ep} {checks}{clock} {pos.fullmove}"
+    if tracks_unmoved(rules) and (pos.unmoved != _implied_unmoved(pos, rights) or pos.swaps_left != _full_swaps(rules)):
+        squares = ",".join(geo.name(s) for s in bits(pos.unmoved))
+        swaps = "/".join(",".join(str(n) for n in side) for side in pos.swaps_left)
+        fen += f" {{unmoved:{squares};swaps:{swaps}}}"
+    return fen
+
+
+def _board_text(pos: State) -> str:
+    """The board field: ranks from the top, runs of empty squares as numbers, holes as ``*``."""
+    rules = pos.rules
+    geo = rules.geo
     rows = []
     for r in range(geo.ranks - 1, -1, -1):
         row, run = "", 0
@@ -108,22 +133,7 @@ def format_fen(pos: State) -> str:
                 run = 0
             row += "*" if code == EMPTY else _piece_text(rules, code, pos.unpromoted[s])
         rows.append(row + (str(run) if run else ""))
-    board = "/".join(rows)
-    if rules.drops:
-        board += (
-            "["
-            + "".join(rules.letter(t * 2 + c) * pos.pockets[c][t] for c in (0, 1) for t in range(rules.ntypes))
-            + "]"
-        )
-    rights = castling_rights(pos)
-    ep = "".join(geo.name(s) for s in bits(pos.effective_ep())) or "-"
-    checks = "" if rules.check_count is None else f"{pos.checks_left[0]}+{pos.checks_left[1]} "
-    fen = f"{board} {'wb'[pos.turn]} {rights} {ep} {checks}{pos.halfmove} {pos.fullmove}"
-    if tracks_unmoved(rules) and (pos.unmoved != _implied_unmoved(pos, rights) or pos.swaps_left != _full_swaps(rules)):
-        squares = ",".join(geo.name(s) for s in bits(pos.unmoved))
-        swaps = "/".join(",".join(str(n) for n in side) for side in pos.swaps_left)
-        fen += f" {{unmoved:{squares};swaps:{swaps}}}"
-    return fen
+    return "/".join(rows)
 
 
 def _piece_text(rules: Rules, code: int, origin: int) -> str:
@@ -144,7 +154,6 @@ _SQUARES = re.compile(r"([a-z])(\d+)")
 def read_fen(pos: State, fen: str) -> None:
     """Set an empty ``pos`` to a FEN of its variant; ``FenError`` with a one-line reason if it does not fit."""
     rules = pos.rules
-    variant = rules.variant
     fields = fen.split()
     if len(fields) < 2:
         raise FenError(f"FEN {fen!r} needs at least the board and the side to move")
@@ -165,29 +174,39 @@ def read_fen(pos: State, fen: str) -> None:
         board_text, pocket_text = m.group(1), m.group(2)
     _parse_board(pos, board_text)
     if pocket_text:
-        if not rules.drops:
-            raise FenError(f"pocket [{pocket_text}] given, but {variant.name} has no drops")
-        for ch in pocket_text.replace("-", ""):  # [-]: nothing in hand, as Fairy-Stockfish's shogi writes it
-            code = rules.code_of(ch)
-            if code is None:
-                raise FenError(f"pocket letter {ch!r} is not a piece of {variant.name}")
-            pos.pockets[code & 1][code >> 1] += 1
+        _parse_pocket(pos, pocket_text)
     if side not in ("w", "b"):
         raise FenError(f"side to move {side!r} must be 'w' or 'b'")
     pos.turn = 0 if side == "w" else 1
     rights = _parse_castling(pos, rights)
     pos.unmoved = _implied_unmoved(pos, rights)
     pos.swaps_left = _full_swaps(rules)
-    _parse_ep(pos, ep_text)
+    if rules.counting is not None and ep_text.isdigit():
+        pos.count_limit = int(ep_text)
+    else:
+        _parse_ep(pos, ep_text)
     for i, name in ((4, "halfmove clock"), (5, "fullmove number")):
         if len(fields) > i:
             if not fields[i].isdigit():
                 raise FenError(f"{name} {fields[i]!r} is not a number")
             setattr(pos, "halfmove" if i == 4 else "fullmove", int(fields[i]))
     pos.checks_left = checks
+    if pos.count_limit:  # the clock's field holds the count, and the move rule's count is lost (as Fairy-Stockfish)
+        pos.count_ply, pos.halfmove = pos.halfmove, 0
     if extension is not None:
         _parse_extension(pos, extension)
     _check_sanity(pos)
+
+
+def _parse_pocket(pos: State, text: str) -> None:
+    rules = pos.rules
+    if not rules.drops:
+        raise FenError(f"pocket [{text}] given, but {rules.variant.name} has no drops")
+    for ch in text.replace("-", ""):  # [-]: nothing in hand, as Fairy-Stockfish's shogi writes it
+        code = rules.code_of(ch)
+        if code is None:
+            raise FenError(f"pocket letter {ch!r} is not a piece of {rules.variant.name}")
+        pos.pockets[code & 1][code >> 1] += 1
 
 
 _CHECKS = re.compile(r"(\d)\+(\d)")

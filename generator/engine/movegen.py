@@ -67,7 +67,22 @@ def generate_on(pos: State, out: list[Move] | None) -> int:
     rules = pos.rules
     if rules.must_capture or rules.no_checks:
         return _filtered(pos, out)
+    if rules.royal_held_in_check:
+        return _held_in_check(pos, out)
     return _generate(pos, out)
+
+
+def _held_in_check(pos: State, out: list[Move] | None) -> int:
+    """Every move, but a royal piece in check moves only to take the one piece that gives check (makpong)."""
+    moves: list[Move] = []
+    _generate(pos, moves)
+    us = pos.turn
+    royals = pos.royals(us)
+    if pos.in_check(us):
+        moves = [m for m in moves if not (m[1] >= 0 and royals >> m[1] & 1) or pos.checkers(us) == 1 << m[2]]
+    if out is not None:
+        out.extend(moves)
+    return len(moves)
 
 
 def _filtered(pos: State, out: list[Move] | None) -> int:
@@ -110,7 +125,7 @@ def _generate(pos: State, out: list[Move] | None) -> int:
     if kings and not kings & (kings - 1):  # the usual single royal piece, without a further call
         king = kings.bit_length() - 1
         checked, pinned = pos.check_and_pins(king, us)
-        test_all = checked
+        test_all = checked or rules.hoppers
     else:
         king, checked, test_all, pinned = _check_state(pos, kings)
     if out is None and not test_all:

@@ -17,7 +17,7 @@ from generator.engine.fen import format_fen, read_fen, set_start
 from generator.engine.movegen import generate, generate_on
 from generator.engine.moves import Move
 from generator.engine.rules import Rules
-from generator.engine.state import Outcome, State
+from generator.engine.state import COUNTING, Outcome, State
 
 __all__ = ["Outcome", "Position"]
 
@@ -100,6 +100,8 @@ class Position(State):
             if rules.stalemate is StalemateResult.WIN:
                 return Outcome(Color(self.turn), "stalemate")
             return Outcome(None, "stalemate")
+        if self.count_limit and self.count_ply > self.count_limit:
+            return Outcome(None, COUNTING)
         if draws.move_rule and self.halfmove >= 2 * draws.move_rule:
             return Outcome(None, f"the {draws.move_rule}-move rule")
         if draws.repetition and self.history and self.history.count(self.history[-1]) >= draws.repetition:

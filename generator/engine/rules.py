@@ -12,12 +12,22 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from generator.betza import BetzaMove, Modality
-from generator.catalogue.model import CastlingMove, Color, PieceType, Result, Square, StalemateResult, Swap, Variant
+from generator.betza import BetzaMove, Modality, parse_betza
+from generator.catalogue.model import (
+    CastlingMove,
+    Color,
+    Counting,
+    PieceType,
+    Result,
+    Square,
+    StalemateResult,
+    Swap,
+    Variant,
+)
 from generator.engine.geometry import Bitboard, Geometry, bits
 from generator.engine.tables import MoveTables, compile_inverse, compile_moves, compile_piece, oriented
 
-LEAP, SLIDE, LAME = 0, 1, 2
+LEAP, SLIDE, LAME, HOP = 0, 1, 2, 3
 
 
 @dataclass(frozen=True)
@@ -49,10 +59,30 @@ class SwapTable:
 
 
 # (kind, inverse table per square, piece types, initial-only); the table's entries depend on the kind
-# (LEAP: a bitboard, SLIDE: slide entries, LAME: (origin, block) pairs), which the attack test dispatches on
+# (LEAP: a bitboard, SLIDE and HOP: slide entries, LAME: (origin, block) pairs), which the attack test
+# dispatches on
 AttackGroup = tuple[int, list[Any], tuple[int, ...], bool]
 
 GroupKey = tuple[int, bool, object]
+
+
+def has_hoppers(pieces: tuple[PieceType, ...]) -> bool:
+    """Whether any of ``pieces`` hops (Betza ``p`` or ``g``)."""
+    return any(m.hop for p in pieces for m in p.movement.moves)
+
+
+#: the pieces a counting rule weighs, known by their moves as Fairy-Stockfish knows them by its types
+_COUNTED = (parse_betza("R"), parse_betza("FfW"), parse_betza("N"))
+
+
+def counted_types(pieces: tuple[PieceType, ...]) -> tuple[tuple[int, ...], ...]:
+    """The type numbers of the pawns, rooks, khons (``FfW``) and knights among ``pieces`` (royal ones
+    left out), in that order: what a counting rule weighs."""
+    pawns = tuple(i for i, p in enumerate(pieces) if p.pawn and not p.royal)
+    return (
+        pawns,
+        *(tuple(i for i, p in enumerate(pieces) if not p.pawn and not p.royal and p.movement == m) for m in _COUNTED),
+    )
 
 
 def initial_moves(p: PieceType) -> tuple[BetzaMove, ...]:
@@ -114,6 +144,9 @@ class Rules:
             # a pawn's initial moves are multi-steps, from the multi-step ranks (see _multisteps)
             self.initial_tables.append([None if p.pawn else pc[1] for pc in per_color])
         self.attack_groups: list[list[AttackGroup]] = [self._attack_groups(c) for c in Color]
+        #: whether a piece hops: then any move may put a hurdle before a hopper or take one away, so
+        #: move generation plays every move out instead of relying on pins
+        self.hoppers = has_hoppers(pieces)
         self.colourbound = [all((v[0] + v[1]) % 2 == 0 for m in p.movement.moves for v in m.vectors()) for p in pieces]
 
     def _pawns(self, variant: Variant) -> None:
@@ -263,6 +296,7 @@ class Rules:
         self.double_pass = draws.double_pass
         self.drops_reset_move_rule = draws.drops_reset_move_rule
         self.must_capture = variant.must_capture
+        self.royal_held_in_check = variant.royal_held_in_check
         self.immediate_goals = (
             self.flag is not None
             or self.bare_king is not None
@@ -270,6 +304,9 @@ class Rules:
             or self.extinction is not None
             or self.check_count is not None
         )
+        #: the counting rule, and the piece types it weighs: pawns, rooks, khons and knights
+        self.counting: Counting | None = draws.counting
+        self.counted = counted_types(variant.pieces)
         self.stalemate = draws.stalemate
         self.pass_when_stuck = draws.stalemate is StalemateResult.PASS
         self.minor_types = tuple(self.type_of[x] for x in draws.insufficient_material)
@@ -317,6 +354,15 @@ class Rules:
                     t,
                     initial,
                     tuple(sorted((v,) for v, mod in fwd.lame_specs if mod & 2)),
+                )
+                self._add_group(
+                    groups,
+                    HOP,
+                    inv.hops,
+                    any(inv.hops),
+                    t,
+                    initial,
+                    tuple(sorted((v, kind) for v, kind, mod in fwd.hop_specs if mod & 2)),
                 )
         return [(kind, table, tuple(types), initial) for kind, table, types, initial in groups.values()]
 
@@ -411,7 +457,7 @@ class Rules:
         for m in self.variant.pieces[t].movement.moves:
             if m.initial or not m.modality & Modality.MOVE:
                 continue
-            for v in m.vectors():
+            for v in m.vectors() if not m.hop else ():  # a hop back needs a hurdle: never sure
                 v = oriented(v, color)
                 if m.range != 1:
                     reach |= sum(1 << x for x in geo.ray_squares(s, v, m.range))

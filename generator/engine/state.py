@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.catalogue.model import Color
+from generator.catalogue.model import Color, Counting
 from generator.engine import moves as mv
-from generator.engine.geometry import Bitboard
+from generator.engine.geometry import Bitboard, bits
 from generator.engine.moves import Move
-from generator.engine.rules import LEAP, SLIDE, Castle, Rules
+from generator.engine.rules import HOP, LEAP, SLIDE, Castle, Rules
 
 EMPTY = -1
 
@@ -36,6 +36,8 @@ Undo = tuple[Move, Bitboard, Bitboard, int, int, Swaps, int, int, tuple[int, int
 Key = tuple[tuple[Bitboard, ...], Bitboard, int, Bitboard, Bitboard, tuple[int, ...], Swaps, Bitboard, Checks]
 #: the reason of a draw by two passes in a row (``Draws.double_pass``)
 DOUBLE_PASS = "both sides passing"
+#: the reason of a draw by a counting rule (``Draws.counting``)
+COUNTING = "the counting rule"
 
 
 @dataclass(frozen=True)
@@ -84,6 +86,10 @@ class State:
         count = rules.check_count or 0
         self.checks_left: Checks = (count, count)
         self.stack: list[Undo] = []
+        #: a counting rule's limit and count, in plies (0: not counting); what they were before each move
+        self.count_limit = 0
+        self.count_ply = 0
+        self.count_stack: list[tuple[int, int]] = []
         self.history: list[Key] = []  # position keys, for repetition
 
     # -- construction ---------------------------------------------------------------------------------
@@ -130,7 +136,7 @@ class State:
             if kind == LEAP:
                 if table[sq] & tb:
                     return True
-            elif kind == SLIDE:
+            elif kind in (SLIDE, HOP):
                 for mask, cache, sl, _ in table[sq]:
                     a = cache.get(occ & mask)
                     if a is None:
@@ -164,7 +170,7 @@ class State:
             if kind == LEAP:
                 if table[king] & tb:
                     return True, 0
-            elif kind == SLIDE:
+            elif kind in (SLIDE, HOP):  # the pins a hopper seems to make mean nothing: see Rules.hoppers
                 for mask, cache, sl, _ in table[king]:
                     snipers = sl.reach & tb
                     if not snipers:
@@ -189,6 +195,17 @@ class State:
                         if not b & (b - 1) and b & own:
                             pinned |= b
         return False, pinned
+
+    def checkers(self, color: int) -> Bitboard:
+        """The pieces that give check to ``color``'s royal pieces, each tried on its own."""
+        them, occ, out = 1 - color, self.occupied, 0
+        everyone, royals = self.by_color[them], list(bits(self.royals(color)))
+        for s in bits(everyone):
+            self.by_color[them] = 1 << s  # the attack test looks at these attackers, the occupancy stays whole
+            if any(self.attacked(r, them, occ) for r in royals):
+                out |= 1 << s
+        self.by_color[them] = everyone
+        return out
 
     def in_check(self, color: int | None = None) -> bool:
         c = self.turn if color is None else color
@@ -408,6 +425,8 @@ class State:
         self.turn = 1 - us
         if rules.check_count is not None:
             self._count_check(us)
+        if rules.counting is not None:
+            self._count(kind, captured)
         if self.history:
             self.history.append(self.key())
 
@@ -439,6 +458,64 @@ class State:
         left = [list(self.swaps_left[0]), list(self.swaps_left[1])]
         left[us][extra] -= 1
         self.swaps_left = (tuple(left[0]), tuple(left[1]))
+
+    def _count(self, kind: int, captured: int) -> None:
+        """Advance the counting rule after a move: count on, or start counting (again).
+
+        As Fairy-Stockfish: a count starts when no pawn is left and the side to move may count
+        (:meth:`count_limit`), and starts again, with the pieces' honour, when a capture or a
+        promotion leaves the side to move a bare king; a bare king that takes the last pawn (makruk)
+        starts its own count at once, from the number of pieces left.
+        """
+        self.count_stack.append((self.count_limit, self.count_ply))
+        if self.count_limit:
+            self.count_ply += 1
+        pawns, *_ = self.rules.counted
+        if any(self.by_type[t] for t in pawns):
+            return
+        stm, total = self.turn, self.occupied.bit_count()
+        makruk = self.rules.counting is Counting.MAKRUK
+        if makruk and captured != EMPTY and captured >> 1 in pawns and self.by_color[1 - stm].bit_count() == 1:
+            limit = self.count_limit_of(1 - stm)
+            if limit:
+                self.count_limit, self.count_ply = 2 * limit, 2 * total - 1
+        bare = self.by_color[stm].bit_count() == 1
+        if not self.count_limit or (bare and (captured != EMPTY or kind in (mv.PROMOTION, mv.EP_PROMO))):
+            limit = self.count_limit_of(stm)
+            if limit:
+                self.count_limit, self.count_ply = 2 * limit, 2 * total if makruk and bare else 0
+
+    def count_limit_of(self, side: int) -> int:
+        """How many moves ``side`` may count to (0: it may not count), when no pawn is left.
+
+        Makruk: the board's honour, 64, while ``side`` has more than its king; else the pieces' honour
+        by the other side's material: two rooks 8, a rook 16, two khons 22, two knights 32, a khon 44,
+        else 64.  ASEAN: only a bare king counts, 16 against a rook, 44 a khon, 64 a knight.
+        """
+        _, rooks, khons, knights = self.rules.counted
+        theirs = self.by_color[1 - side]
+        n_rooks, n_khons, n_knights = (
+            sum((self.by_type[t] & theirs).bit_count() for t in ts) for ts in (rooks, khons, knights)
+        )
+        bare = self.by_color[side].bit_count() == 1
+        if self.rules.counting is Counting.ASEAN:
+            if not bare:
+                return 0
+            return 16 if n_rooks else 44 if n_khons else 64 if n_knights else 0
+        if theirs.bit_count() == 1:
+            return 0
+        if not bare:
+            return 64
+        for n, at_least, limit in (
+            (n_rooks, 2, 8),
+            (n_rooks, 1, 16),
+            (n_khons, 2, 22),
+            (n_knights, 2, 32),
+            (n_khons, 1, 44),
+        ):
+            if n >= at_least:
+                return limit
+        return 64
 
     def _irreversible(self, m: Move, t: int) -> bool:
         """Whether a move of a pawn of type ``t`` restarts the move rule's count: every one but a
@@ -494,6 +571,8 @@ class State:
                 up[frm] = origins[0]
                 if captured != EMPTY:
                     up[taken_at] = origins[1]
+        if self.rules.counting is not None:
+            self.count_limit, self.count_ply = self.count_stack.pop()
         self.unmoved, self.ep, self.ep_victim, self.halfmove, self.swaps_left = (
             unmoved,
             ep,

@@ -57,6 +57,47 @@ class Slide:
         return hit
 
 
+class Hop(Slide):
+    """Hopper rays: the targets lie beyond the first piece on the ray, the hurdle.
+
+    ``kind`` ``"p"`` reaches every square beyond the hurdle up to and including the next piece (a cannon),
+    ``"g"`` only the square right behind it (a grasshopper); ``"G"`` is the grasshopper seen backwards,
+    for attacks: the square next to the origin must hold the hurdle, and the hopper is the first piece
+    beyond it.  The squares whose occupancy matters are a slide's, so the cache works alike.
+    """
+
+    __slots__ = ("kind",)
+
+    def __init__(self, rays: list[list[int]], kind: str) -> None:
+        super().__init__(rays)
+        self.kind = kind
+
+    def targets(self, occ: Bitboard) -> Bitboard:
+        key = occ & self.mask
+        hit = self.cache.get(key)
+        if hit is None:
+            hit = 0
+            for ray in self.rays:
+                hit |= self._ray_targets(ray, key)
+            self.cache[key] = hit
+        return hit
+
+    def _ray_targets(self, ray: list[int], key: Bitboard) -> Bitboard:
+        """The targets along one ray for the occupancy ``key``."""
+        if self.kind == "G":
+            if not key >> ray[0] & 1:
+                return 0
+            hurdle = 0
+        else:
+            hurdle = next((i for i, s in enumerate(ray) if key >> s & 1), len(ray))
+        hit = 0
+        for s in ray[hurdle + 1 :]:
+            hit |= 1 << s
+            if self.kind == "g" or key >> s & 1:
+                break
+        return hit
+
+
 # Per square: (mask, cache, slide, modality) - unpacked in the hot loops, hence a plain tuple.
 SlideEntry = tuple[Bitboard, dict[Bitboard, Bitboard], Slide, int]
 # Per square: (target bitboard, squares that must be empty, modality)
@@ -107,11 +148,25 @@ class MoveTables:
     # The rider vectors with their limits, for inverse tables and pin detection.
     ride_specs: list[tuple[Vector, int, int]] = field(default_factory=list)
     lame_specs: list[tuple[Vector, int]] = field(default_factory=list)
+    #: the hopper vectors with their kind (``p`` or ``g``), for inverse tables
+    hop_specs: list[tuple[Vector, str, int]] = field(default_factory=list)
     #: ``quiet`` and ``capture`` as shifts, for counting the leaps of many pieces at once
     quiet_shifts: tuple[Shift, ...] = ()
     capture_shifts: tuple[Shift, ...] = ()
     #: every leap both moves and captures (most pieces): one table answers for both
     leaps_both: bool = False
+
+
+def _add_leaps(geo: Geometry, v: Vector, quiet: list[Bitboard] | None, capture: list[Bitboard] | None) -> None:
+    """Add the leap ``v`` from every square to the tables given (moves to an empty square, captures)."""
+    for s in range(geo.size):
+        t = geo.leap(s, v) if geo.is_square(s) else None
+        if t is None:
+            continue
+        if quiet is not None:
+            quiet[s] |= 1 << t
+        if capture is not None:
+            capture[s] |= 1 << t
 
 
 def compile_moves(geo: Geometry, moves: list[BetzaMove], color: Color) -> MoveTables:
@@ -122,25 +177,19 @@ def compile_moves(geo: Geometry, moves: list[BetzaMove], color: Color) -> MoveTa
     # rides grouped per modality and line (a vector and its opposite share one line)
     ride_specs: list[tuple[Vector, int, int]] = []
     lame_specs: list[tuple[Vector, int]] = []
+    hop_specs: list[tuple[Vector, str, int]] = []
     for mv in moves:
         mod = modality_bits(mv.modality)
         for v0 in mv.vectors():
             v = oriented(v0, color)
-            if mv.range != 1:
+            if mv.hop:
+                hop_specs.append((v, mv.hop, mod))
+            elif mv.range != 1:
                 ride_specs.append((v, mv.range, mod))
             elif mv.lame:
                 lame_specs.append((v, mod))
             else:
-                for s in range(n):
-                    if not geo.is_square(s):
-                        continue
-                    t = geo.leap(s, v)
-                    if t is None:
-                        continue
-                    if mod & MOVE:
-                        quiet[s] |= 1 << t
-                    if mod & CAPTURE:
-                        capture[s] |= 1 << t
+                _add_leaps(geo, v, (quiet if mod & MOVE else None), (capture if mod & CAPTURE else None))
     for v, mod in lame_specs:
         for s in range(n):
             if not geo.is_square(s):
@@ -151,15 +200,18 @@ def compile_moves(geo: Geometry, moves: list[BetzaMove], color: Color) -> MoveTa
                 assert t is not None
                 lame[s].append((1 << t, block, mod))
     slides = build_slides(geo, ride_specs)
+    if hop_specs:
+        slides = [a + b for a, b in zip(slides, build_hops(geo, hop_specs), strict=True)]
     return MoveTables(
         quiet=quiet,
         capture=capture,
         slides=slides,
         lame=[tuple(x) for x in lame],
-        has_slides=bool(ride_specs),
+        has_slides=bool(ride_specs or hop_specs),
         has_lame=bool(lame_specs),
         ride_specs=ride_specs,
         lame_specs=lame_specs,
+        hop_specs=hop_specs,
         leaps_both=quiet == capture,
         quiet_shifts=shifts(quiet),
         capture_shifts=shifts(capture),
@@ -188,6 +240,24 @@ def build_slides(geo: Geometry, specs: list[tuple[Vector, int, int]]) -> list[tu
     return out
 
 
+def build_hops(geo: Geometry, specs: list[tuple[Vector, str, int]]) -> list[tuple[SlideEntry, ...]]:
+    """Hopper entries per square, one per line, kind and modality, in the shape of slide entries."""
+    groups: dict[tuple[Vector, str, int], list[Vector]] = {}
+    for v, kind, mod in specs:
+        groups.setdefault((line_key(v), kind, mod), []).append(v)
+    out: list[tuple[SlideEntry, ...]] = []
+    for s in range(geo.size):
+        entries: list[SlideEntry] = []
+        if geo.is_square(s):
+            for (_, kind, mod), vs in groups.items():
+                rays = [r for r in (geo.ray_squares(s, v, 0) for v in sorted(set(vs))) if r]
+                if rays:
+                    hop = Hop(rays, kind)
+                    entries.append((hop.mask, hop.cache, hop, mod))
+        out.append(tuple(entries))
+    return out
+
+
 @dataclass
 class InverseTables:
     """For a target square: where a piece of this type and colour must stand to capture on it."""
@@ -195,6 +265,7 @@ class InverseTables:
     leap: list[Bitboard]
     slides: list[tuple[SlideEntry, ...]]
     lame: list[tuple[tuple[Bitboard, Bitboard], ...]]  # (origin bit, squares that must be empty)
+    hops: list[tuple[SlideEntry, ...]]
 
 
 def compile_inverse(geo: Geometry, fwd: MoveTables) -> InverseTables:
@@ -212,7 +283,16 @@ def compile_inverse(geo: Geometry, fwd: MoveTables) -> InverseTables:
             if mod & CAPTURE:
                 lame[target.bit_length() - 1].append((1 << s, block))
     inv_specs = [((-v[0], -v[1]), limit, CAPTURE) for v, limit, mod in fwd.ride_specs if mod & CAPTURE]
-    return InverseTables(leap=leap, slides=build_slides(geo, inv_specs), lame=[tuple(x) for x in lame])
+    # a cannon's hop is its own inverse; a grasshopper's must find its hurdle next to the target
+    inv_hops = [
+        ((-v[0], -v[1]), "G" if kind == "g" else kind, CAPTURE) for v, kind, mod in fwd.hop_specs if mod & CAPTURE
+    ]
+    return InverseTables(
+        leap=leap,
+        slides=build_slides(geo, inv_specs),
+        lame=[tuple(x) for x in lame],
+        hops=build_hops(geo, inv_hops),
+    )
 
 
 def compile_piece(geo: Geometry, piece: BetzaPiece, color: Color) -> tuple[MoveTables, MoveTables | None]:

@@ -31,6 +31,7 @@ KINDS = frozenset(
         "leap",
         "slide",
         "slide-limited",
+        "hop",
         "lame-leap",
         "multi-step",
         "en-passant",
@@ -64,6 +65,7 @@ class MacroParams(TypedDict, total=False):
     modality: str  #: both, move or capture
     initial: bool  #: only before the piece's first move
     range: int  #: a limited slide's length
+    hop: str  #: a hopper's Betza letter: p (cannon) or g (grasshopper)
     steps: int  #: a lame leap's or a multi-step's number of steps
     choices: tuple[str, ...]  #: promotion choices (ZRF piece names)
     mandatory: bool  #: whether promotion is forced

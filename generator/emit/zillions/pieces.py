@@ -176,6 +176,9 @@ class PieceMoves:
                 )
                 name = f"{prefix}lame-leap-{len(args)}{suffix}"
                 name = self.macros.use(1, name, "lame-leap", steps=len(args), modality=mod, initial=m.initial)
+            elif m.hop:
+                name = f"{'grasshop' if m.hop == 'g' else 'cannon-hop'}{suffix}"
+                name = self.macros.use(1, name, "hop", hop=m.hop, modality=mod)
             elif m.range == 1:
                 name = f"{prefix}{'step' if unit else 'leap'}{suffix}"
                 name = self.macros.use(1, name, "leap", modality=mod, initial=m.initial)

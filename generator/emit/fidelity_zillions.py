@@ -1,0 +1,180 @@
+"""What Zillions cannot express, by rule: the checks of :func:`generator.emit.fidelity.limitations`
+for the Zillions target, each adding its limitations and the changes that switch them off to one
+:class:`~generator.emit.fidelity_notes.Notes`."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+
+from generator.betza import Modality
+from generator.catalogue.model import Color, Variant
+from generator.emit.fidelity_drops import zillions_hands
+from generator.emit.fidelity_notes import Notes
+
+#: the most choices of ``count`` squares of a flag region a Zillions goal lists, one ``absolute-config`` each
+ZRF_MOST_CHOICES = 256
+
+
+def pawn_initial_moves(v: Variant, notes: Notes) -> None:
+    """A pawn's initial moves are multi-steps from the multi-step ranks; the ZRF plays them as a
+    piece's first move, with no en passant (its en passant follows straight multi-steps)."""
+    pawns = [p for p in v.pieces if p.pawn and any(m.initial for m in p.movement.moves)]
+    if not pawns:
+        return
+    names = ", ".join(f"the {p.name}'s {' '.join(m.render() for m in p.movement.moves if m.initial)}" for p in pawns)
+    if v.pawn_rules.en_passant:
+        notes.add(
+            "pawn-initial-en-passant",
+            f"Zillions' en passant follows straight multi-steps only, so en passant is left out ({names}).",
+        )
+        notes.changes["pawn_rules"] = dataclasses.replace(v.pawn_rules, en_passant=False)
+    if any(
+        m.vectors() and not m.initial and any(dy <= 0 for _, dy in m.vectors()) for p in pawns for m in p.movement.moves
+    ):
+        notes.add(
+            "pawn-initial-move",
+            f"Zillions plays a piece's initial move before its first move only, so {names} is not played again "
+            "by a pawn that has moved but stands on a multi-step rank.",
+            switchable=False,
+        )
+
+
+def goals_and_pieces(v: Variant, notes: Notes) -> None:
+    """The rest of what ZRF cannot say (generator/emit/zillions/ writes the other rules)."""
+    _zillions_draws(v, notes)
+    _zillions_royal(v, notes)
+    _zillions_race(v, notes)
+    _zillions_no_checks(v, notes)
+    _zillions_check_count(v, notes)
+    _zillions_bare_king(v, notes)
+    _zillions_hand_and_swaps(v, notes)
+
+
+def _zillions_draws(v: Variant, notes: Notes) -> None:
+    draws = notes.changes.get("draws", v.draws)
+    if draws.counting is not None:
+        notes.add("counting", f"Zillions cannot count moves, so the {draws.counting.value} counting rule is left out.")
+        draws = dataclasses.replace(draws, counting=None)
+    if draws.insufficient_material:
+        notes.add(
+            "insufficient-material",
+            "Zillions has no draw by insufficient mating material, so that draw is left out.",
+        )
+        draws = dataclasses.replace(draws, insufficient_material=())
+    if draws.repetition and draws.repetition_winner is not None:
+        notes.add(
+            "repetition-winner", "Zillions' repetition goal is a draw, so the repetition does not decide the game."
+        )
+        draws = dataclasses.replace(draws, repetition_winner=None)
+    if draws.repetition not in (0, 3):
+        notes.add(
+            "repetition",
+            f"Zillions' repetition goal is threefold, so the {draws.repetition}-fold repetition draw is played "
+            "as threefold.",
+        )
+        draws = dataclasses.replace(draws, repetition=3)
+    if draws != v.draws:
+        notes.changes["draws"] = draws
+
+
+def _zillions_royal(v: Variant, notes: Notes) -> None:
+    royals = [p for p in v.pieces if p.royal]
+    if royals and not v.goals.checkmate:
+        notes.add(
+            "royal",
+            "Zillions keeps a piece out of check only through a checkmate goal, which this variant does not "
+            f"have, so the {royals[0].name} may be left attacked.",
+            switchable=False,
+        )
+
+
+def _zillions_race(v: Variant, notes: Notes) -> None:
+    flag = v.goals.flag
+    if flag is None:
+        return
+    if flag.count is None:
+        zone = {c: flag.regions[c] for c in Color}
+        counts = {c: sum(1 for _, col, x in v.setup.placement if col is c and flag.piece in (None, x)) for c in Color}
+        captures = any(m.modality & Modality.CAPTURE for p in v.pieces for m in p.movement.moves)
+        if captures or v.drops is not None or any(counts[c] != len(zone[c]) for c in Color):
+            notes.add(
+                "race-squares",
+                "Zillions' absolute-config asks for every goal square to be filled, which is the catalogue's "
+                "'all pieces on the goal ranks' only while each side has as many pieces as goal squares.",
+                switchable=False,
+            )
+    elif max(math.comb(len(flag.regions[c]), flag.count) for c in Color) > ZRF_MOST_CHOICES:
+        notes.add(
+            "flag-count",
+            f"The goal lists each choice of {flag.count} squares of a region as one absolute-config, and only the "
+            f"first {ZRF_MOST_CHOICES} of them, so some ways of reaching the region do not win.",
+            switchable=False,
+        )
+    relaxed_flag = flag
+    if flag.blocked_win:
+        notes.add(
+            "flag-blocked",
+            "Zillions' absolute-config sees only the player's own pieces, so a region filled with pieces of "
+            "both sides does not win.",
+        )
+        relaxed_flag = dataclasses.replace(relaxed_flag, blocked_win=False)
+    if flag.reply:
+        notes.add(
+            "flag-reply",
+            "Zillions ends the game as soon as a region is reached, so the opponent gets no further move.",
+        )
+        relaxed_flag = dataclasses.replace(relaxed_flag, reply=False)
+    if relaxed_flag != flag:
+        notes.changes["goals"] = dataclasses.replace(notes.changes.get("goals", v.goals), flag=relaxed_flag)
+
+
+def _zillions_check_count(v: Variant, notes: Notes) -> None:
+    if v.goals.check_count is not None:
+        notes.add(
+            "check-count",
+            f"Zillions cannot count checks, so giving {v.goals.check_count} checks does not win: the game is "
+            "played to checkmate.",
+        )
+        notes.changes["goals"] = dataclasses.replace(notes.changes.get("goals", v.goals), check_count=None)
+
+
+def _zillions_no_checks(v: Variant, notes: Notes) -> None:
+    if v.no_checks:
+        notes.add(
+            "no-checks",
+            "Zillions cannot tell whether a move gives check, so moves that give check stay legal.",
+        )
+        notes.changes["no_checks"] = False
+
+
+def _zillions_bare_king(v: Variant, notes: Notes) -> None:
+    goals = v.goals
+    bare = goals.bare_king
+    if bare is not None and v.swaps:
+        notes.add(
+            "bare-king-swap",
+            "The swap rights are pieces on invisible squares, which Zillions' piece counts would see, so the "
+            "bare-king rule is left out.",
+        )
+        notes.changes["goals"] = dataclasses.replace(notes.changes.get("goals", goals), bare_king=None)
+    elif bare is not None:
+        notes.add(
+            "bare-king-reply",
+            "Zillions' goals cannot tell whether a bared king has had its one more move, so a side bared by an "
+            f"opponent with fewer than {bare.opponent_minimum} other pieces is not declared lost after its reply: "
+            "the game goes on.",
+            switchable=False,
+        )
+
+
+def _zillions_hand_and_swaps(v: Variant, notes: Notes) -> None:
+    zillions_hands(v, notes)
+    for sw in v.swaps:
+        if any(m.range != 1 or m.lame for m in sw.adjacency_movement.moves):
+            notes.add(
+                "swap-adjacency",
+                f"The {v.piece(sw.piece).name}'s swap partner is found one link away only, not along "
+                f"the lines of {sw.adjacency}.",
+                switchable=False,
+            )
