@@ -17,6 +17,7 @@ from generator.catalogue.model import Variant
 from generator.check.command import cmd_check
 from generator.check.compare import EngineError, check_variant
 from generator.check.fairy_stockfish import FairyStockfish, builtin_manifest
+from generator.emit.fidelity import relaxed
 from generator.engine import Position, uci
 
 CAT = load_catalogue(FAIRY_STOCKFISH_CATALOGUE)
@@ -124,7 +125,10 @@ def test_forced_captures_are_a_move_type_ranked_first_in_zillions(tmp_path: Path
     with zipfile.ZipFile(tmp_path / download.path) as z:
         text = z.read(download.member).decode("utf-8")
     assert "(move-priorities capture-type quiet-type)" in text
-    per_piece = 6 * len(download.games)  # each game restates its six pieces
+    # each game with forced captures restates its six pieces; losers' are not forced in Zillions (a royal king)
+    forced = [g for g in download.games if relaxed(entry(g.variant), "zillions").must_capture]
+    assert 0 < len(forced) == len(download.games) - 1
+    per_piece = 6 * len(forced)
     assert text.count("(move-type capture-type)") == text.count("(move-type quiet-type)") == per_piece
 
 
@@ -219,3 +223,32 @@ def test_the_third_check_wins() -> None:
     assert same_as_builtin("3check", fen, ["d1h5", "g7g6", "h5g6"]) == (set(), "1-0")
     # the first check, which mates
     assert same_as_builtin("3check", "k7/8/1K6/8/8/8/8/7R w - - 3+3 0 1", ["h1h8"]) == (set(), "1-0")
+
+
+def test_a_checkmated_side_wins_misere_and_losers_chess() -> None:
+    fen = "7k/5Q2/6K1/p7/8/8/8/8 w - - 0 1"  # Qg7 mates, and Black keeps a pawn: no bare king in losers
+    for name in ("misere", "losers"):
+        assert same_as_builtin(name, fen, ["f7g7"]) == (set(), "0-1")
+    assert same_as_builtin("chess", fen, ["f7g7"]) == (set(), "1-0")
+
+
+def test_losers_forces_captures_and_a_lone_king_wins() -> None:
+    fen = "7k/5Q1p/6K1/8/8/8/8/8 w - - 0 1"
+    assert same_as_builtin("losers", fen, []) == ({"f7h7"}, None)  # the capture is forced
+    assert same_as_builtin("losers", fen, ["f7h7"]) == (set(), "0-1")  # Black keeps only its king
+    # in check, and the only capture (Nxh7) leaves the king attacked: any move out of check
+    fen = "4k3/7p/8/6N1/8/8/8/r3K3 w - - 0 1"
+    assert same_as_builtin("losers", fen, []) == ({"e1d2", "e1e2", "e1f2"}, None)
+
+
+@pytest.mark.parametrize(
+    ("fen", "suicide", "antichess"),
+    [
+        ("8/8/8/p1p5/P1P5/8/8/8 w - - 0 1", "1/2-1/2", "1-0"),  # stalemated with as many pieces: a draw
+        ("8/8/8/p7/P7/8/8/k7 w - - 0 1", "1-0", "1-0"),  # with fewer: the stalemated side wins
+        ("8/8/8/p3p3/P3P3/4P3/8/8 w - - 0 1", "0-1", "1-0"),  # with more: it loses
+    ],
+)
+def test_a_suicide_stalemate_goes_to_the_side_with_fewer_pieces(fen: str, suicide: str, antichess: str) -> None:
+    assert same_as_builtin("suicide", fen, []) == (set(), suicide)
+    assert same_as_builtin("antichess", fen, []) == (set(), antichess)

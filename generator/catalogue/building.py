@@ -373,6 +373,9 @@ class VariantBuilder:
         if not (checkmate or race or flag or bare or extinction or checks):
             self.fail(node, "goals", "no way to win: set checkmate, race, flag, bare_king, extinction or check_count")
         self.check_goal_pairs(race, flag, bare, extinction, checks)
+        result = node.get("checkmate_result")
+        if result is not None and not checkmate:
+            self.fail(result, "goals.checkmate_result", "checkmate_result needs checkmate, which is off")
         self.check_royals(node, checkmate, bare is not None, extinction is not None)
         return Goals(
             checkmate,
@@ -382,6 +385,7 @@ class VariantBuilder:
             else BareKing(self.value(bare, "opponent_minimum", 2), self.value(bare, "both_bare_draw", True)),
             None if extinction is None else self.build_extinction(extinction),
             None if checks is None else checks.value,
+            Result(self.value(node, "checkmate_result", "loss")),
         )
 
     def check_goal_pairs(
@@ -526,7 +530,14 @@ class VariantBuilder:
             tuple(m.value for m in minors),
             self.value(node, "double_pass", False),
             self.value(node, "drops_reset_move_rule", False),
+            self.stalemate_piece_count(node),
         )
+
+    def stalemate_piece_count(self, node: Node) -> bool:
+        count = node.get("stalemate_piece_count")
+        if count is not None and count.value and self.value(node, "stalemate", "draw") == "pass":
+            self.fail(count, "draws.stalemate_piece_count", "a side that passes is never stalemated: nothing to count")
+        return count is not None and bool(count.value)
 
 
 def check_short_names(built: Sequence[tuple[Variant, Node]], path: str) -> None:

@@ -251,7 +251,7 @@ class BareKing:
 
 
 class Result(enum.Enum):
-    """What a rule does to the side it befalls."""
+    """What a rule (extinction, checkmate) does to the side it befalls."""
 
     LOSS = "loss"
     WIN = "win"
@@ -273,13 +273,15 @@ class Extinction:
 
 @dataclass(frozen=True)
 class Goals:
-    """``check_count``: the side that gives this many checks wins (three-check); None: checks are not counted."""
+    """``checkmate_result``: what checkmate does to the mated side (misère chess: it wins);
+    ``check_count``: the side that gives this many checks wins (three-check); None: checks are not counted."""
 
     checkmate: bool = True
     flag: Flag | None = None
     bare_king: BareKing | None = None
     extinction: Extinction | None = None
     check_count: int | None = None
+    checkmate_result: Result = Result.LOSS
 
 
 class StalemateResult(enum.Enum):
@@ -302,6 +304,9 @@ class DrawRules:
     insufficient_material: tuple[str, ...] = ()
     double_pass: bool = False  #: a draw as soon as both sides have passed in a row
     drops_reset_move_rule: bool = False  #: every drop restarts the move rule's count, as a pawn move does
+    #: on stalemate ``stalemate`` befalls the side with fewer pieces on the board (suicide chess), the other
+    #: side gets the opposite, and equal numbers draw
+    stalemate_piece_count: bool = False
 
 
 @dataclass(frozen=True)

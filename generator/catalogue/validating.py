@@ -292,6 +292,7 @@ VARIANT = Struct(
                     {"pieces": Seq(LETTER), "count": _int(0), "result": _choice(*(r.value for r in Result))}
                 ),
                 "check_count": _int(1, 9, " (Fairy-Stockfish's FEN gives each count one digit)"),
+                "checkmate_result": _choice(*(r.value for r in Result)),
             }
         ),
         "draws": Struct(
@@ -302,6 +303,7 @@ VARIANT = Struct(
                 "insufficient_material": Seq(LETTER),
                 "double_pass": BOOL,
                 "drops_reset_move_rule": BOOL,
+                "stalemate_piece_count": BOOL,
             }
         ),
         "notes": Seq(TITLE, unique=False),

@@ -204,6 +204,7 @@ class Changes(TypedDict, total=False):
     goals: Goals
     draws: DrawRules
     no_checks: bool
+    must_capture: bool
 
 
 class _Notes:
@@ -243,14 +244,20 @@ def _zillions_goals_and_pieces(v: Variant, notes: _Notes) -> None:
     _zillions_draws(v, notes)
     _zillions_royal(v, notes)
     _zillions_race(v, notes)
-    _zillions_no_checks(v, notes)
-    _zillions_check_count(v, notes)
+    _zillions_checks_and_captures(v, notes)
     _zillions_bare_king(v, notes)
     _zillions_hand_and_swaps(v, notes)
 
 
 def _zillions_draws(v: Variant, notes: _Notes) -> None:
     draws = notes.changes.get("draws", v.draws)
+    if draws.stalemate_piece_count and draws.stalemate is StalemateResult.WIN:
+        notes.add(
+            "stalemate-piece-count",
+            "Zillions' count-condition gives a stalemate to the side with more pieces, not fewer, so the "
+            "stalemated side wins whatever the count.",
+        )
+        draws = dataclasses.replace(draws, stalemate_piece_count=False)
     if draws.insufficient_material:
         notes.add(
             "insufficient-material",
@@ -319,7 +326,8 @@ def _zillions_race(v: Variant, notes: _Notes) -> None:
         notes.changes["goals"] = dataclasses.replace(notes.changes.get("goals", v.goals), flag=relaxed_flag)
 
 
-def _zillions_check_count(v: Variant, notes: _Notes) -> None:
+def _zillions_checks_and_captures(v: Variant, notes: _Notes) -> None:
+    """Counted checks, forbidden checks, and forced captures beside a royal piece."""
     if v.goals.check_count is not None:
         notes.add(
             "check-count",
@@ -327,15 +335,17 @@ def _zillions_check_count(v: Variant, notes: _Notes) -> None:
             "played to checkmate.",
         )
         notes.changes["goals"] = dataclasses.replace(notes.changes.get("goals", v.goals), check_count=None)
-
-
-def _zillions_no_checks(v: Variant, notes: _Notes) -> None:
     if v.no_checks:
-        notes.add(
-            "no-checks",
-            "Zillions cannot tell whether a move gives check, so moves that give check stay legal.",
-        )
+        notes.add("no-checks", "Zillions cannot tell whether a move gives check, so moves that give check stay legal.")
         notes.changes["no_checks"] = False
+    if v.must_capture and v.goals.checkmate and any(p.royal for p in v.pieces):
+        notes.add(
+            "must-capture-royal",
+            "Zillions ranks the captures first and only then drops the moves that leave the royal piece "
+            "attacked, so a side whose captures are all illegal would have no move at all: captures are not "
+            "forced.",
+        )
+        notes.changes["must_capture"] = False
 
 
 def _zillions_bare_king(v: Variant, notes: _Notes) -> None:
