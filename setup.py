@@ -15,7 +15,7 @@ from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
 #: what the wheel ships beside the code, as globs relative to the repository's top
-SHIPPED = ("variants.yaml", "catalogues/*.yaml", "templates/**/*.j2")
+SHIPPED = ("variants.yaml", "catalogues/*.yaml", "templates/**/*.j2", "browser/*")
 
 
 class BuildWithShippedFiles(build_py):

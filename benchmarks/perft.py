@@ -1,10 +1,13 @@
 """Perft speed of the reference engine, side by side with python-chess.
 
-    python benchmarks/perft.py [--catalogue FILE] [--depth N] [--profile]
+    python benchmarks/perft.py [--catalogue FILE] [--depth N] [--families FILE] [--family-depth N] [--profile]
 
 Runs perft 4 from the chess start and perft 3 from "Kiwipete" with both
 engines in the same process, printing nodes per second and the ratio, then
-perft N (default 3) from the start of every catalogue variant, with times.
+perft N (default 3) from the start of every catalogue variant, with times,
+then perft N (default 4) from the start of the first variant of each family
+of another catalogue (default: Fairy-Stockfish's built-ins), one row per
+family of rules (crazyhouse, antichess, ...).
 Both engines count the last ply without playing it (python-chess:
 ``legal_moves.count()``), the usual way to run perft.
 
@@ -25,7 +28,7 @@ from collections.abc import Callable
 
 import chess
 
-from generator.catalogue import DEFAULT_CATALOGUE, load_catalogue
+from generator.catalogue import DEFAULT_CATALOGUE, FAIRY_STOCKFISH_CATALOGUE, load_catalogue
 from generator.engine import Position
 from generator.engine.perft import perft
 
@@ -69,6 +72,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--catalogue", default=str(DEFAULT_CATALOGUE))
     ap.add_argument("--depth", type=int, default=3, help="perft depth for the catalogue variants")
+    ap.add_argument("--families", default=str(FAIRY_STOCKFISH_CATALOGUE), help="a catalogue: one row per family")
+    ap.add_argument("--family-depth", type=int, default=4, help="perft depth for the families' rows")
     ap.add_argument("--profile", action="store_true", help="where the time of chess perft 4 goes, then stop")
     args = ap.parse_args()
     catalogue = load_catalogue(args.catalogue)
@@ -95,6 +100,16 @@ def main() -> None:
         pos = Position.start(v)
         nodes, t = timed(lambda pos=pos: perft(pos, args.depth), repeat=1)
         print(f"{v.name:<38} {nodes:>10} {t:>8.2f} {nodes / t:>10,.0f}")
+
+    families = load_catalogue(args.families)
+    firsts = {v.family: v for v in reversed(families.variants)}
+    print()
+    print(f"perft {args.family_depth} from the start of the first variant of each family of {args.families}")
+    print(f"{'family':<16} {'variant':<21} {'nodes':>10} {'seconds':>8} {'nps':>10}")
+    for v in sorted(firsts.values(), key=families.variants.index):
+        pos = Position.start(v)
+        nodes, t = timed(lambda pos=pos: perft(pos, args.family_depth), repeat=1)
+        print(f"{v.family:<16} {v.name:<21} {nodes:>10} {t:>8.2f} {nodes / t:>10,.0f}")
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ and exit status 2; a perft suite with a wrong count exits 1.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import time
@@ -20,9 +21,10 @@ from generator.catalogue import CatalogueError, default_catalogue, load_catalogu
 from generator.catalogue.model import Catalogue, Color, Variant
 from generator.check import command as check_command
 from generator.check.zillions import perft_generated
-from generator.emit import build
+from generator.emit import build, serve
 from generator.emit.diagrams import write_show_svg
 from generator.emit.fidelity import TARGETS, limitations
+from generator.emit.listing import variant_record
 from generator.emit.rules_text import rules_in_short
 from generator.engine import FenError, Position, uci
 from generator.engine.perft import divide, perft
@@ -74,7 +76,11 @@ def board_text(pos: Position) -> str:
 
 
 def cmd_list(catalogue: Catalogue, args: argparse.Namespace) -> int:
-    """One row per variant; the last columns name the rules each target cannot express ("-": none)."""
+    """One row per variant; the last columns name the rules each target cannot express ("-": none).
+    With ``--json``, a JSON array of one object per variant (:func:`variant_record`)."""
+    if args.json:
+        print(json.dumps([variant_record(v) for v in catalogue.variants], indent=2, ensure_ascii=False))
+        return 0
     rows = [("name", "title", "board", "pieces", *(f"not in {t}" for t in TARGETS))]
     for v in catalogue.variants:
         board = f"{v.board.files}x{v.board.ranks}" + (f", {len(v.board.holes)} holes" if v.board.holes else "")
@@ -105,7 +111,7 @@ def cmd_show(catalogue: Catalogue, args: argparse.Namespace) -> int:
     print(f"FEN: {pos.fen()}")
     print()
     for topic, text in rules_in_short(v):
-        print(f"{topic + ':':<12}{text}")
+        print(f"{topic + ':':<11} {text}")
     print()
     for p in v.pieces:
         roles = f" [{', '.join(sorted(r.value for r in p.roles))}]" if p.roles else ""
@@ -236,6 +242,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     p = sub.add_parser("list", parents=[common], help="list the catalogue's variants")
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help="a JSON array, one object per variant: names in every output, built-in, what each target cannot express",
+    )
     p.set_defaults(run=cmd_list)
     p = sub.add_parser("show", parents=[common], help="a variant's setup and pieces")
     p.add_argument("variant")
@@ -275,6 +286,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_perft)
     register_lint(sub, [common])
     schema.register(sub)
+    serve.register(sub)
     return parser
 
 

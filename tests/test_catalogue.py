@@ -9,6 +9,7 @@ from support import CATALOGUE_NAMES
 
 from generator.catalogue import (
     DEFAULT_CATALOGUE,
+    FAIRY_STOCKFISH_CATALOGUE,
     CatalogueError,
     Color,
     Role,
@@ -18,6 +19,8 @@ from generator.catalogue import (
     load_catalogue,
     load_catalogue_text,
 )
+from generator.engine import Position
+from generator.engine.perft import perft
 
 NAMES = CATALOGUE_NAMES
 
@@ -226,6 +229,63 @@ def test_an_id_is_the_short_name_and_is_not_inherited() -> None:
     mini, child = cat.get("mini"), cat.get("child")
     assert (mini.id, mini.short_name) == ("mini-id", "mini-id")
     assert (child.id, child.short_name) == (None, "child")  # inheriting it would make two variants share it
+
+
+CROSS_FILE = """\
+families:
+  mine: {title: My variants}
+variants:
+  antichess-no-king:
+    extends: fairy-stockfish:antichess
+    title: Antichess without promotion to king
+    family: mine
+    pawns: {promotion: {choices: [Q, R, B, N]}}
+  giveaway-again:
+    extends: fairy-stockfish:giveaway
+    title: Giveaway again
+"""
+
+
+def test_an_entry_extends_an_entry_of_another_catalogue() -> None:
+    cat = load_catalogue_text(CROSS_FILE, "mine.yaml")
+    builtins = load_catalogue(FAIRY_STOCKFISH_CATALOGUE)
+    giveaway, again = builtins.get("giveaway"), cat.get("giveaway-again")
+    # the other file's rules and family come along; the built-in does not (a child may change the game)
+    assert (again.family, again.family_title) == (giveaway.family, giveaway.family_title)
+    assert again.fairy_stockfish_builtin is None and giveaway.fairy_stockfish_builtin == "giveaway"
+    assert (again.must_capture, again.goals, again.draws) == (giveaway.must_capture, giveaway.goals, giveaway.draws)
+    assert perft(Position.start(again), 3) == perft(Position.start(giveaway), 3)
+    no_king = cat.get("antichess-no-king")
+    promotion = no_king.pawn_rules.promotion
+    assert no_king.family == "mine" and promotion is not None and promotion.choices == ("Q", "R", "B", "N")
+    # antichess's published perft 3 is 8,067; without promotion to king nothing changes that early
+    assert perft(Position.start(no_king), 3) == 8067
+
+
+def test_a_file_beside_the_catalogue_may_be_extended(tmp_path: Path) -> None:
+    (tmp_path / "base.yaml").write_text(CROSS_FILE, encoding="utf-8")
+    child = "families: {}\nvariants:\n  mine:\n    extends: base.yaml:antichess-no-king\n    title: Mine\n"
+    (tmp_path / "child.yaml").write_text(child, encoding="utf-8")
+    mine = load_catalogue(tmp_path / "child.yaml").get("mine")
+    assert mine.family == "mine" and mine.family_title == "My variants" and mine.must_capture
+
+
+@pytest.mark.parametrize(
+    ("extends", "message"),
+    [
+        ("fairy-stockfish:no-such", "extends 'fairy-stockfish:no-such', but "),
+        ("nowhere.yaml:x", "nowhere.yaml: cannot read the catalogue: No such file"),
+        ("loop.yaml:a", "extends 'loop.yaml:a', which leads back to "),
+        ("fairy-stockfish:Antichess", "'fairy-stockfish:Antichess' names no entry"),
+    ],
+)
+def test_a_bad_parent_in_another_file_is_one_line(tmp_path: Path, extends: str, message: str) -> None:
+    path = tmp_path / "loop.yaml"
+    path.write_text(f"families: {{}}\nvariants:\n  a:\n    extends: {extends}\n", encoding="utf-8")
+    with pytest.raises(CatalogueError) as info:
+        load_catalogue(path)
+    text = str(info.value)
+    assert text.startswith(f"{path}:4: variant 'a', field 'extends', ") and message in text and "\n" not in text
 
 
 def test_the_shipped_bipartite_games_have_short_ids(shipped: dict[str, Variant]) -> None:

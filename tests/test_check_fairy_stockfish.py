@@ -117,7 +117,7 @@ def test_the_command_exits_0_with_one_line_per_variant(capsys: pytest.CaptureFix
     assert cmd_check(CAT, args) == 0
     out = capsys.readouterr().out
     assert re.search(
-        r"^chess: \d+ positions, \d+ moves compared, 0 game ends, [\d.]+ s "
+        r"^chess: \d+ positions, \d+ nodes compared, 0 game ends, [\d.]+ s "
         r"\(reference \d+%, fairy-stockfish \d+%\)$",
         out,
         re.MULTILINE,

@@ -48,7 +48,12 @@ def test_the_ini_on_disk_agrees_with_the_reference(
     assert "3 sections of out/fairy-stockfish/variants.ini loaded and verified" in out
     assert out.rstrip().endswith("all agree")
     chess = next(line for line in out.splitlines() if line.startswith("chess: "))
-    assert int(chess.split()[1]) > 8902  # perft 3 from the start (8,902), plus the games' counts
+    said = re.match(r"chess: (\d+) positions, (\d+) nodes compared, ", chess)  # as the pyffish mode says it
+    assert said is not None, chess
+    # perft 3 from the start (8,902 nodes), plus counts at positions along the two games
+    assert int(said[1]) > 1 and int(said[2]) > 8902
+    head = next(line for line in out.splitlines() if line.startswith("variant "))
+    assert head.split()[:3] == ["variant", "positions", "nodes"]
 
 
 def _reference_ends(name: str, games: int, plies: int, seed: int = 1) -> Counter[str]:
@@ -94,7 +99,7 @@ def test_the_ends_of_the_random_games_are_compared_and_counted_by_kind(
         assert said is not None, line
         assert int(said[1]) == sum(expected.values()) and _ends_said(said[2] or "") == expected
         row = next(line for line in out.splitlines() if line.startswith(f"{name} "))
-        cell = re.split(r"\s{2,}", row)[4]  # variant, nodes, perft counts, games, game ends, ...
+        cell = re.split(r"\s{2,}", row)[4]  # variant, positions, nodes, games, game ends, ...
         assert _ends_said(cell) == expected
     # the games reach game ends of several kinds, each a result both engines were asked for
     assert {"checkmate", "race", "bare king"} <= set(every)

@@ -28,7 +28,7 @@ def test_the_check_ends_with_a_table_then_the_summary(capsys: pytest.CaptureFixt
     assert lines[head].split() == [
         "variant",
         "positions",
-        "moves",
+        "nodes",
         "games",
         "game",
         "ends",
@@ -39,5 +39,5 @@ def test_the_check_ends_with_a_table_then_the_summary(capsys: pytest.CaptureFixt
     rows = [line.split() for line in lines[head + 1 : head + 3]]
     assert [r[0] for r in rows] == ["chess", "bipartite-stage-one"]
     assert all(r[3] == "3" for r in rows)  # the games played per variant
-    assert [r[-2] for r in rows] == ["5/5", "2/3"]  # stage one: no position where both sides can only pass
+    assert [r[-2] for r in rows] == ["5/5", "3/3"]
     assert lines[head + 3].startswith("2 variants, ") and lines[-1].endswith("all agree")

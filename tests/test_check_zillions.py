@@ -200,7 +200,7 @@ def test_the_command_reads_a_zip_and_checks_the_variants_it_has(capsys: pytest.C
     out = capsys.readouterr().out
     top = r"^zillions \(the ZRF interpreter\): 3 games of .*Bipartite Chess \(variantgen\)\.zip"
     assert re.search(top, out, re.M), out
-    assert re.search(r"^bipartite-stage-one: \d+ positions, \d+ moves compared, .*zillions \d+%\)$", out, re.M), out
+    assert re.search(r"^bipartite-stage-one: \d+ positions, \d+ nodes compared, .*zillions \d+%\)$", out, re.M), out
     assert "chess:" not in out.replace("Bipartite Chess", "").replace("bipartite", "")
     assert out.rstrip().endswith("all agree")
 

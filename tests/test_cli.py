@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
 from support import CATALOGUE_NAMES
 
+from generator.catalogue import DEFAULT_CATALOGUE, FAIRY_STOCKFISH_CATALOGUE, load_catalogue
 from generator.cli import main
+from generator.emit.fidelity import limitations
 
 ROOT = Path(__file__).resolve().parent.parent
 SUITES = ROOT / "tests" / "perft"
 
 NAMES = CATALOGUE_NAMES
+CAT = load_catalogue(DEFAULT_CATALOGUE)
 
 SUMMARY = re.compile(r"^(\d+) passed, (\d+) failed \((\d+) perft cases in \d+\.\d s\)$")
 FOOLS_MATE = ["--moves", "f2f3", "e7e5", "g2g4", "d8h4"]
@@ -50,6 +55,37 @@ def test_list(capsys: pytest.CaptureFixture[str]) -> None:
     assert header.split()[4:] == ["not", "in", "fairy-stockfish", "not", "in", "zillions"]
     assert boards["prime-ministers-chess"].split()[-2] == "swap"
     assert boards["chess"].split()[-2] == "-"
+
+
+def test_list_json_names_what_the_build_on_disk_holds(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "list", "--json")
+    assert code == 0 and err == ""
+    records = json.loads(out)
+    assert [r["name"] for r in records] == NAMES
+    out_dir = ROOT / "out"
+    ini = (out_dir / "fairy-stockfish" / "variants.ini").read_text(encoding="utf-8")
+    for r in records:
+        assert f"\n[{r['fairy_stockfish_section']}]\n" in ini, r["name"]
+        z = r["zillions"]
+        with zipfile.ZipFile(out_dir / z["download"]) as zf:
+            zrf = zf.read(z["zrf"]).decode("ascii")
+        assert f'(title "{z["game"]}")' in zrf, r["name"]
+        assert r["pychess"] is None or (out_dir / r["pychess"]).is_file()
+        for target, rules in r["cannot_express"].items():
+            assert [x["rule"] for x in rules] == [x.rule for x in limitations(CAT.get(r["name"]), target)]
+    by_name = {r["name"]: r for r in records}
+    assert by_name["bipartite-stage-one"]["board"] == {"files": 5, "ranks": 9, "holes": ["c1", "c9"]}
+    assert by_name["prime-ministers-chess"]["pychess"] is None  # Fairy-Stockfish has no swap move
+    assert [x["rule"] for x in by_name["prime-ministers-chess"]["cannot_express"]["fairy-stockfish"]] == ["swap"]
+    assert all(r["fairy_stockfish_builtin"] is None for r in records)
+
+
+def test_list_json_names_the_builtin_each_entry_reproduces(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "list", "--catalogue", str(FAIRY_STOCKFISH_CATALOGUE), "--json")
+    records = json.loads(out)
+    assert code == 0 and all(r["fairy_stockfish_builtin"] for r in records)
+    antichess = next(r for r in records if r["fairy_stockfish_builtin"] == "antichess")
+    assert antichess["fairy_stockfish_section"] == "antichess-variantgen"
 
 
 def test_show_ajax_chess(capsys: pytest.CaptureFixture[str]) -> None:
@@ -140,11 +176,14 @@ def test_perft_divide_sums_to_total(capsys: pytest.CaptureFixture[str]) -> None:
 
 @pytest.mark.parametrize(
     ("suite", "catalogue"),
-    [("chess.perft", None), ("variants.perft", None), ("fairy-stockfish.perft", "catalogues/fairy-stockfish.yaml")],
+    [
+        ("chess.perft", ()),
+        ("variants.perft", ()),
+        ("fairy-stockfish.perft", ("--catalogue", str(ROOT / "catalogues" / "fairy-stockfish.yaml"))),
+    ],
 )
-def test_perft_suites_pass(capsys: pytest.CaptureFixture[str], suite: str, catalogue: str | None) -> None:
-    where = ("--catalogue", str(ROOT / catalogue)) if catalogue else ()
-    code, out, err = run(capsys, "perft", *where, "--suite", str(SUITES / suite))
+def test_perft_suites_pass(capsys: pytest.CaptureFixture[str], suite: str, catalogue: tuple[str, ...]) -> None:
+    code, out, err = run(capsys, "perft", *catalogue, "--suite", str(SUITES / suite))
     assert code == 0, out
     assert err == ""
     assert "MISMATCH" not in out

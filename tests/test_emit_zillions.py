@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import re
 import struct
@@ -11,7 +12,7 @@ from pathlib import Path
 import pytest
 from shared_data import zillions_file
 
-from generator.catalogue import DEFAULT_CATALOGUE, load_catalogue
+from generator.catalogue import DEFAULT_CATALOGUE, FAIRY_STOCKFISH_CATALOGUE, load_catalogue
 from generator.catalogue.model import Catalogue
 from generator.emit import zillions
 from generator.emit.fidelity import limitations, relaxed
@@ -78,6 +79,32 @@ def _defines(forms: list[object]) -> dict[str, list[object]]:
     return {f[1]: f[2:] for f in forms if isinstance(f, list) and f[:1] == ["define"]}
 
 
+def _key(section: list[object]) -> tuple[object, ...]:
+    """What a variant's section replaces of its game's, as Zillions merges them: the piece or
+    option of that name, all the goals, else the section of that keyword."""
+    head = str(section[0])
+    if head == "piece":
+        return (head, _find(section, "name")[0][1])
+    if head == "option":
+        return (head, section[1])
+    return ("goal",) if head.endswith("-condition") else (head,)
+
+
+def _written(text: str) -> list[list[object]]:
+    """The ``(game ...)`` and ``(variant ...)`` forms of a file, as written."""
+    return [f for f in _forms(text) if isinstance(f, list) and f[0] in ("game", "variant")]
+
+
+def _games(text: str) -> list[list[object]]:
+    """Each game of a file whole: a variant is the first game with its own sections put in."""
+    first, *variants = _written(text)
+    out = [first]
+    for v in variants:
+        own = {_key(s) for s in v[1:] if isinstance(s, list)}
+        out.append([v[0], *(s for s in first[1:] if isinstance(s, list) and _key(s) not in own), *v[1:]])
+    return out
+
+
 # --- the rules files ----------------------------------------------------------------------------------
 
 
@@ -92,10 +119,44 @@ def test_every_family_renders_balanced_ascii(rendered: dict[str, str]) -> None:
 
 def test_every_variant_is_a_game_or_variant_with_its_title(catalogue: Catalogue, rendered: dict[str, str]) -> None:
     for family, variants in zillions.families(catalogue).items():
-        forms = [f for f in _forms(rendered[family]) if isinstance(f, list) and f[0] in ("game", "variant")]
+        forms = _written(rendered[family])
         assert [f[0] for f in forms] == ["game"] + ["variant"] * (len(variants) - 1)
         titles = [_find(f, "title")[0][1] for f in forms]
         assert titles == [f'"{zillions.game_title(v.title)}"' for v in variants]
+
+
+@pytest.mark.parametrize("path", [DEFAULT_CATALOGUE, FAIRY_STOCKFISH_CATALOGUE], ids=["shipped", "fsf"])
+def test_a_variant_writes_only_what_differs_from_its_game(path: Path) -> None:
+    """Besides its title and description, a variant writes a section only where the first game's
+    differs: what it leaves out it inherits (the check commands play every game against the
+    reference engine, so an inherited section that is not exact shows there)."""
+    cat = load_catalogue(path)
+    restated = 0
+    for family in zillions.families(cat):
+        first, *variants = _written(zillions.render_family(cat, family))
+        theirs = {_key(s): s for s in first[1:] if isinstance(s, list) and _key(s) != ("goal",)}
+        goals = [s for s in first[1:] if isinstance(s, list) and _key(s) == ("goal",)]
+        for v in variants:
+            own = [s for s in v[1:] if isinstance(s, list) and s[0] not in ("title", "description")]
+            assert [s for s in own if _key(s) == ("goal",)] != goals, f"{family}: goals restated"
+            for s in own:
+                assert _key(s) == ("goal",) or theirs.get(_key(s)) != s, f"{family}: {_key(s)} restated"
+            restated += len(own)
+    assert restated  # some variants do differ
+
+
+def test_the_prime_ministers_file_is_small(rendered: dict[str, str]) -> None:
+    """Its four games share all but their setup; the file once restated them all (53,731 bytes)."""
+    assert len(rendered["prime-ministers-chess"].encode("ascii")) <= 35_000
+
+
+def test_a_variant_cannot_drop_a_section_of_its_game(catalogue: Catalogue) -> None:
+    from generator.emit.zillions import game
+
+    first, second = zillions.family_context(catalogue, "ajax-chess").games
+    forcing = dataclasses.replace(first, sections=dataclasses.replace(first.sections, move_priorities=("a", "b")))
+    with pytest.raises(ValueError, match="move-priorities"):
+        game._restated(second, forcing)
 
 
 def test_tokens_stand_on_dummy_positions_and_are_declared_dummy(rendered: dict[str, str]) -> None:
@@ -103,14 +164,15 @@ def test_tokens_stand_on_dummy_positions_and_are_declared_dummy(rendered: dict[s
     ``(dummy)`` piece stands nowhere else."""
     swapping = 0
     for text in rendered.values():
-        for game in [f for f in _forms(text) if isinstance(f, list) and f[0] in ("game", "variant")]:
+        for game in _games(text):
             dummies = {pos for d in _find(game, "dummy") for pos in d[1:]}
             declared = {p[1][1] for p in _find(game, "piece") if ["dummy"] in p}
             placed = {e[0]: set(e[1:]) for setup in _find(game, "board-setup") for side in setup[1:] for e in side[1:]}
             on_dummies = {name for name, positions in placed.items() if positions & dummies}
-            assert on_dummies == declared
-            assert all(placed[name] <= dummies for name in declared)
-            swapping += bool(declared)
+            # a variant may inherit a token type of its first game that it never places
+            assert on_dummies <= declared
+            assert all(placed.get(name, set()) <= dummies for name in declared)
+            swapping += bool(on_dummies)
     assert swapping  # the catalogue has swaps: the test saw tokens
 
 
@@ -118,7 +180,7 @@ def test_symmetry_lists_every_direction_and_moves_use_declared_ones(rendered: di
     for family, text in rendered.items():
         forms = _forms(text)
         defines = _defines(forms)
-        for game in (f for f in forms if isinstance(f, list) and f[0] in ("game", "variant")):
+        for game in _games(text):
             board = _find(game, "board")[0]
             directions = {d[0] for d in _find(board, "directions")[0][1:]}
             assert {"n", "e", "s", "w", "ne", "nw", "se", "sw"} <= directions
@@ -139,8 +201,7 @@ def test_symmetry_lists_every_direction_and_moves_use_declared_ones(rendered: di
 
 def test_holes_zones_turn_order_and_goals(catalogue: Catalogue, rendered: dict[str, str]) -> None:
     for family, variants in zillions.families(catalogue).items():
-        games = [f for f in _forms(rendered[family]) if isinstance(f, list) and f[0] in ("game", "variant")]
-        for v, game in zip(variants, games, strict=True):
+        for v, game in zip(variants, _games(rendered[family]), strict=True):
             kill = _find(game, "kill-positions")
             assert sorted(kill[0][1:] if kill else []) == sorted(s.name for s in v.board.holes)
             order = _find(game, "turn-order")[0][1:]

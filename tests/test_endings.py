@@ -6,15 +6,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from support import check_args
+from support import MINI, check_args
 
 from generator.catalogue import DEFAULT_CATALOGUE, load_catalogue
+from generator.catalogue.loader import load_catalogue_text
 from generator.catalogue.model import StalemateResult, Variant
 from generator.check.command import cmd_check
 from generator.check.endings import endings
 from generator.check.fairy_stockfish import built_ini
 from generator.emit.fidelity import relaxed
 from generator.engine import Position, uci
+from generator.engine.state import DOUBLE_PASS
 
 CAT = load_catalogue(DEFAULT_CATALOGUE)
 
@@ -40,7 +42,7 @@ def _after(variant_name: str, fen: str, moves: tuple[str, ...]) -> Position:
         ("chess", ["n-move rule", "repetition", "checkmate", "stalemate", "castling"]),
         ("ajax-bigamous", ["n-move rule", "repetition", "checkmate", "stalemate", "castling"]),
         ("bipartite-stage-two-white-diagonal", ["n-move rule", "repetition", "checkmate", "stalemate", "bare king"]),
-        ("bipartite-stage-one", ["stalemate", "race"]),
+        ("bipartite-stage-one", ["repetition", "stalemate", "race"]),
     ],
 )
 def test_each_rule_of_a_variant_gets_a_position_where_it_decides_and_not_one_move_before(
@@ -58,6 +60,9 @@ def test_each_rule_of_a_variant_gets_a_position_where_it_decides_and_not_one_mov
             assert case.moves[-1] in _uci_moves(before)
         elif case.rule == "stalemate" and variant.draws.stalemate is StalemateResult.PASS:
             assert end is None and _uci_moves(after) == ["0000"]
+        elif case.rule == "repetition" and variant.draws.double_pass:
+            # only passes repeat here, and Fairy-Stockfish draws as soon as both sides have passed
+            assert set(case.moves) == {"0000"} and end is not None and end.reason == DOUBLE_PASS, (case, end)
         else:
             assert end is not None and end.reason.endswith(case.rule.replace("n-move rule", "-move rule")), (case, end)
 
@@ -71,10 +76,26 @@ def test_the_positions_are_the_same_on_every_run() -> None:
     assert endings(chess) == endings(chess)
 
 
+def test_a_repetition_of_passes_is_found_where_both_sides_block_each_other() -> None:
+    stage_one = CAT.get("bipartite-stage-one")
+    assert stage_one is not None
+    (case,) = [c for c in endings(stage_one)[0] if c.rule == "repetition"]
+    pos = Position.from_fen(stage_one, case.fen)
+    pos.track_history()
+    assert _uci_moves(pos) == ["0000"] and set(case.moves) == {"0000"}
+    for m in case.moves:
+        pos.push_uci(m)
+    end = pos.outcome()
+    assert end is not None and end.reason == "3-fold repetition"
+
+
 def test_a_rule_without_a_position_is_reported_not_passed_over() -> None:
-    stage_one = _variant("bipartite-stage-one")
-    # both sides able only to pass, never reached before a side wins the race
-    assert endings(stage_one)[1] == ["repetition"]
+    # kings and pawns only: no quiet move of a piece that is neither a pawn nor royal, so no n-move
+    # rule or repetition position; and no plain piece for the small positions a checkmate needs
+    text = MINI.replace("R: {name: Rook, betza: R}", "").replace("R: [a1, f1], ", "").replace("R: [a6, f6], ", "")
+    pawns = load_catalogue_text(text).get("mini")
+    assert pawns is not None
+    assert endings(pawns)[1] == ["n-move rule", "repetition", "checkmate"]
 
 
 MUTATIONS = [
@@ -110,7 +131,7 @@ def test_the_unmutated_ini_proves_every_rule(capsys: pytest.CaptureFixture[str])
     assert cmd_check(CAT, check_args("chess", "bipartite-stage-one", "--depth", "0", "--games", "0")) == 0
     out = capsys.readouterr().out
     assert "game-end rules proved: n-move rule, repetition, checkmate, stalemate, castling" in out
-    assert "no deciding position found, so not proved: repetition" in out
+    assert "game-end rules proved: repetition, stalemate, race" in out
 
 
 @pytest.mark.parametrize(("old", "new", "where"), [MUTATIONS[0], MUTATIONS[3], MUTATIONS[4]])

@@ -54,7 +54,15 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
         ROOT,
         source,
         ignore=shutil.ignore_patterns(
-            ".git", "out", "build", "*.egg-info", "__pycache__", ".*_cache", ".hypothesis", ".benchmarks"
+            ".git",
+            "out",
+            "build",
+            "*.egg-info",
+            "__pycache__",
+            ".*_cache",
+            ".hypothesis",
+            ".benchmarks",
+            "node_modules",
         ),
     )
     env_dir = base / "venv"
@@ -86,6 +94,8 @@ def test_the_installed_command_works_from_an_empty_folder(installed: Path, tmp_p
     shipped = shipped / "site-packages" / "generator" / "shipped" / "variants.yaml"
     assert out.splitlines()[0] == f"catalogue: the variants.yaml shipped with variantgen ({shipped}), 14 variants"
     assert "fairy-stockfish: out/fairy-stockfish/variants.ini, 14 sections" in out.splitlines()
+    # the play page and the browser files it loads come with the package (setup.py's SHIPPED)
+    assert {"play.html", "play/ffish.js", "play/ffish-wasm.js", "play/COPYING.txt"} <= set(_tree(tmp_path / "out"))
     # the same catalogue and templates, so byte for byte the repository's committed build
     assert _tree(tmp_path / "out") == _tree(ROOT / "out")
 

@@ -18,6 +18,7 @@ CONTEXTS = {
     "fairy-stockfish/variants.ini.j2": {"ini"},
     "fairy-stockfish/section.ini.j2": set(),  # a macro, called with a SectionContext
     "page/index.html.j2": {"page"},
+    "play/play.html.j2": {"play"},
     "pychess/variant.ini.j2": {"upload"},
     "zillions/family.zrf.j2": {"family"},
     "zillions/macros.zrf.j2": {"family"},  # imported "with context" by family.zrf.j2
@@ -31,7 +32,7 @@ def test_every_template_is_listed() -> None:
 
 @pytest.mark.parametrize("name", sorted(CONTEXTS))
 def test_a_template_uses_only_its_context(name: str) -> None:
-    env = environment(html=name.startswith("page/"))
+    env = environment(html=name.startswith(("page/", "play/")))
     source = (TEMPLATES / name).read_text(encoding="utf-8")
     assert meta.find_undeclared_variables(env.parse(source)) == CONTEXTS[name]
 

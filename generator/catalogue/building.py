@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any, NoReturn
 
-from generator.betza import BetzaError, parse_betza
+from generator.betza import BetzaError, Modality, parse_betza
 from generator.catalogue.model import (
     FILE_LETTERS,
     BareKing,
@@ -27,6 +27,7 @@ from generator.catalogue.model import (
     Flag,
     Goals,
     PawnRules,
+    PiecePromotion,
     PieceType,
     Promotion,
     Result,
@@ -116,6 +117,8 @@ class VariantBuilder:
             ),
             pawn_rules=self.build_pawns(node.get("pawns")),
             drops=drops,
+            piece_promotion=self.build_piece_promotion(node.get("piece_promotion")),
+            immobility_illegal=self.value(node, "immobility_illegal", False),
             swaps=tuple(self.build_swap(s, f"swaps[{i}]") for i, s in enumerate(self.value(node, "swaps", []))),
             goals=self.build_goals(node.get("goals")),
             draws=self.build_draws(node.get("draws")),
@@ -191,6 +194,9 @@ class VariantBuilder:
                 )
             names[name] = letter
             roles = frozenset(Role(r.value) for r in self.value(spec, "roles", []))
+            if Role.PAWN in roles and any(m.initial and m.modality is not Modality.MOVE for m in movement.moves):
+                why = "a pawn's initial moves are its multi-steps, which may not capture: write 'im...'"
+                self.fail(betza, f"{field}.betza", f"betza {betza.value!r}: {why}")
             help_text = self.value(spec, "help", "").strip()
             pieces[letter] = PieceType(letter, name, betza.value, movement, roles, help_text)
         if not pieces:
@@ -271,11 +277,14 @@ class VariantBuilder:
 
     def build_pawns(self, node: Node | None) -> PawnRules:
         if node is None:
+            self._check_no_initial_pawn_moves(self.node, "pawns")
             return PawnRules()
         max_steps = self.value(node, "max_steps", 1)
         multi = self.relative_ranks(node.get("multi_step_ranks"), "pawns.multi_step_ranks")
         if max_steps > 1 and not multi:
             self.fail(node.need("max_steps"), "pawns.max_steps", "max_steps above 1 needs 'multi_step_ranks'")
+        if not multi:
+            self._check_no_initial_pawn_moves(node, "pawns.multi_step_ranks")
         promotion = None
         promo = node.get("promotion")
         if promo is not None:
@@ -294,6 +303,11 @@ class VariantBuilder:
                 self.value(promo, "mandatory", True),
             )
         return PawnRules(max_steps, multi, self.value(node, "en_passant", False), promotion)
+
+    def _check_no_initial_pawn_moves(self, at: Node, field: str) -> None:
+        """Without multi-step ranks, a pawn's initial moves (its multi-steps) could never be played."""
+        if any(p.pawn and any(m.initial for m in p.movement.moves) for p in self.pieces.values()):
+            self.fail(at, field, "a pawn with initial moves (Betza 'i') needs 'pawns.multi_step_ranks'")
 
     def check_pawn_ranks(self, variant: Variant) -> None:
         """Refuse multi-step and promotion ranks that no pawn can ever use (:mod:`~generator.catalogue.pawn_ranks`)."""
@@ -343,7 +357,49 @@ class VariantBuilder:
     def build_drops(self, node: Node | None) -> Drops | None:
         if node is None:
             return None
-        return Drops(self.relative_ranks(node.get("ranks"), "drops.ranks"), self.value(node, "captures_to_hand", False))
+        piece_ranks = []
+        table = node.get("piece_ranks")
+        for letter, ranks in (table.value if table is not None else {}).items():
+            field = f"drops.piece_ranks.{letter}"
+            if self.letter(letter, ranks, field).royal:
+                self.fail(ranks, field, f"the {self.pieces[letter].name} is royal and never in hand")
+            piece_ranks.append((letter, self.relative_ranks(ranks, field)))
+        for key in ("one_per_file", "no_drop_mate"):
+            single = node.get(key)
+            if single is not None:
+                self.letter(single.value, single, f"drops.{key}")
+        captures = self.value(node, "captures_to_hand", False)
+        keep = node.get("keep_promoted")
+        if keep is not None and not captures:
+            self.fail(keep, "drops.keep_promoted", "keep_promoted needs 'captures_to_hand: true'")
+        return Drops(
+            self.relative_ranks(node.get("ranks"), "drops.ranks"),
+            captures,
+            self.value(node, "keep_promoted", False),
+            tuple(piece_ranks),
+            self.value(node, "one_per_file"),
+            self.value(node, "no_drop_mate"),
+        )
+
+    def build_piece_promotion(self, node: Node | None) -> PiecePromotion | None:
+        if node is None:
+            return None
+        pieces = []
+        for letter, target in node.need("pieces").value.items():
+            field = f"piece_promotion.pieces.{letter}"
+            piece = self.letter(letter, target, field)
+            if piece.pawn or piece.royal:
+                role = "pawn" if piece.pawn else "royal"
+                self.fail(target, field, f"the {piece.name} is a {role} piece (pawns promote by 'pawns: promotion')")
+            becomes = self.letter(target.value, target, field)
+            if becomes.royal or becomes.letter == letter:
+                self.fail(target, field, f"the {piece.name} cannot promote to the {becomes.name}")
+            pieces.append((letter, target.value))
+        return PiecePromotion(
+            self.relative_ranks(node.get("ranks"), "piece_promotion.ranks"),
+            tuple(pieces),
+            self.value(node, "mandatory", False),
+        )
 
     def build_swap(self, node: Node, field: str) -> Swap:
         piece = self.letter(node.need("piece").value, node.need("piece"), f"{field}.piece")
@@ -530,6 +586,7 @@ class VariantBuilder:
             tuple(m.value for m in minors),
             self.value(node, "double_pass", False),
             self.value(node, "drops_reset_move_rule", False),
+            None if node.get("repetition_winner") is None else Color[node.need("repetition_winner").value.upper()],
             self.stalemate_piece_count(node),
         )
 

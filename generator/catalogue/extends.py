@@ -27,8 +27,9 @@ def strip_nulls(node: Node) -> Node:
     return node
 
 
-#: an entry's own keys: a child is not abstract because its parent is, and two entries cannot share an id
-NOT_INHERITED = ("abstract", "extends", "id")
+#: an entry's own keys: a child is not abstract because its parent is, two entries cannot share an
+#: id, and a child that changes a built-in's game is no longer that built-in
+NOT_INHERITED = ("abstract", "extends", "id", "fairy_stockfish_builtin")
 
 
 def _merge(parent: dict[str, Node], child: Node, top: bool) -> Node:

@@ -19,17 +19,30 @@ Board(files=8, ranks=8, holes=frozenset())
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from generator.catalogue.building import VariantBuilder, check_short_names
 from generator.catalogue.errors import CatalogueError
-from generator.catalogue.extends import resolve_extends, strip_nulls
+from generator.catalogue.extends import NOT_INHERITED, resolve_extends, strip_nulls
 from generator.catalogue.model import Catalogue
-from generator.catalogue.reading import MAX_BYTES, Where, read_yaml
+from generator.catalogue.reading import MAX_BYTES, Node, Where, read_yaml
+from generator.catalogue.source import SHIPPED
 from generator.catalogue.validating import FAMILIES, TOP_KEYS, VARIANT, check, describe_value, name_problem
 
 
-def _catalogue(text: str, path: str) -> Catalogue:
+@dataclass(frozen=True)
+class _Parsed:
+    """A catalogue file read and checked for shape, with every ``extends`` merged in."""
+
+    families: dict[str, Node]
+    entries: dict[str, Node]  #: as written, in file order
+    merged: dict[str, Node]  #: the same entries with their parents merged in
+    line: int | None  #: where ``variants:`` is
+
+
+def _parse(text: str, path: str, opening: tuple[str, ...] = ()) -> _Parsed:
+    """Read and check ``text``; ``opening`` are the files whose ``extends`` led here (a cycle guard)."""
     top = Where(path)
     root = read_yaml(text, top)
     if not isinstance(root.value, dict):
@@ -55,15 +68,72 @@ def _catalogue(text: str, path: str) -> Catalogue:
         if entry.value is None:
             raise top.error(entry.key_line, None, f"variant {name!r} is empty")
         check(entry, VARIANT, "", Where(path, name), partial=True)
+    known = dict(families.value)
+    parents: dict[str, Node] = {}
+    for key, (parent, their_families) in _foreign_parents(entries.value, path, opening).items():
+        parents[key] = parent
+        known = {**their_families, **known}  # a family of the other file comes with its variants
+    merged = resolve_extends({**parents, **entries.value}, path)
+    return _Parsed(known, entries.value, {name: merged[name] for name in entries.value}, entries.key_line)
+
+
+def _foreign_parents(
+    entries: dict[str, Node], path: str, opening: tuple[str, ...]
+) -> dict[str, tuple[Node, dict[str, Node]]]:
+    """``SOURCE:NAME`` -> that entry of the other catalogue, merged, and that catalogue's families,
+    for every ``extends`` that names an entry of another file."""
+    found: dict[str, tuple[Node, dict[str, Node]]] = {}
+    for name, entry in entries.items():
+        ext = entry.get("extends")
+        if ext is None or ":" not in ext.value or ext.value in found:
+            continue
+        where = Where(path, name)
+        source, _, parent = ext.value.rpartition(":")
+        file = other_catalogue(source, path)
+        here = str(Path(path).resolve())
+        if str(file.resolve()) in (*opening, here):
+            raise where.error(
+                ext.line, "extends", f"extends {ext.value!r}, which leads back to {file}: a cycle of files"
+            )
+        try:
+            other = _parse(_read(file), str(file), (*opening, here))
+        except CatalogueError as e:
+            raise where.error(ext.line, "extends", f"extends {ext.value!r}, and {file} has an error: {e}") from None
+        if parent not in other.merged:
+            raise where.error(ext.line, "extends", f"extends {ext.value!r}, but {file} has no entry {parent!r}")
+        node = other.merged[parent]
+        found[ext.value] = (
+            replace(node, value={k: v for k, v in node.value.items() if k not in NOT_INHERITED}),
+            other.families,
+        )
+    return found
+
+
+def other_catalogue(source: str, path: str) -> Path:
+    """The file ``SOURCE`` of ``extends: SOURCE:NAME``: a catalogue shipped with variantgen by its
+    name (:data:`~generator.catalogue.source.SHIPPED`), else a path relative to the folder of the
+    catalogue that names it.
+
+    >>> other_catalogue("fairy-stockfish", "variants.yaml").name
+    'fairy-stockfish.yaml'
+    """
+    if source in SHIPPED:
+        return SHIPPED[source]
+    return Path(path).parent / source
+
+
+def _catalogue(text: str, path: str) -> Catalogue:
+    parsed = _parse(text, path)
+    top = Where(path)
     built = []
-    for name, merged in resolve_extends(entries.value, path).items():
-        abstract = entries.value[name].get("abstract")
+    for name, merged in parsed.merged.items():
+        abstract = parsed.entries[name].get("abstract")
         if abstract is not None and abstract.value:
             continue
         check(merged, VARIANT, "", Where(path, name), partial=False)
-        built.append((VariantBuilder(name, merged, families.value, path).build(), merged))
+        built.append((VariantBuilder(name, merged, parsed.families, path).build(), merged))
     if not built:
-        raise top.error(entries.key_line, "variants", "no variants (every entry is abstract)")
+        raise top.error(parsed.line, "variants", "no variants (every entry is abstract)")
     check_short_names(built, path)
     return Catalogue(path, tuple(v for v, _ in built))
 
@@ -82,6 +152,11 @@ def load_catalogue_text(text: str, path: str = "<string>") -> Catalogue:
 
 def load_catalogue(path: str | Path) -> Catalogue:
     """Load the catalogue file at ``path``."""
+    return load_catalogue_text(_read(Path(path)), str(path))
+
+
+def _read(path: Path) -> str:
+    """The text of the catalogue file at ``path``; :class:`CatalogueError` if it cannot be one."""
     name = str(path)
     try:
         with open(path, "rb") as handle:
@@ -91,8 +166,7 @@ def load_catalogue(path: str | Path) -> Catalogue:
     if len(data) > MAX_BYTES:
         raise CatalogueError(f"the catalogue is larger than {MAX_BYTES} bytes (1 MiB)", path=name)
     try:
-        text = data.decode("utf-8")
+        return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         raise CatalogueError("the catalogue is not valid UTF-8", path=name, line=line) from None
-    return load_catalogue_text(text, name)

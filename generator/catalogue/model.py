@@ -182,10 +182,40 @@ class PawnRules:
 
 @dataclass(frozen=True)
 class Drops:
-    """Pieces in hand may be dropped, as a whole move, on an empty square of ``ranks`` (relative)."""
+    """Pieces in hand may be dropped, as a whole move, on an empty square of ``ranks`` (relative).
+
+    ``piece_ranks`` gives some pieces ranks of their own instead (crazyhouse: pawns not on the first
+    or last rank).  With ``captures_to_hand`` a captured piece goes to the captor's hand: a promoted
+    one as the piece it was promoted from, unless ``keep_promoted``.  ``one_per_file``: a piece of
+    that letter may not be dropped on a file where its side already has one (shogi's nifu).
+    """
 
     ranks: tuple[int, ...]
     captures_to_hand: bool = False
+    keep_promoted: bool = False
+    piece_ranks: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    one_per_file: str | None = None
+    #: a drop of this piece that checkmates loses the game for the side that dropped it (shogi's
+    #: uchifuzume, as Fairy-Stockfish plays it: the mated side wins)
+    no_drop_mate: str | None = None
+
+    def ranks_of(self, letter: str) -> tuple[int, ...]:
+        """The relative ranks the piece ``letter`` may be dropped on."""
+        for x, ranks in self.piece_ranks:
+            if x == letter:
+                return ranks
+        return self.ranks
+
+
+@dataclass(frozen=True)
+class PiecePromotion:
+    """Promotion by piece (shogi): each piece of ``pieces`` (letter, the letter it becomes) may
+    promote on a move that starts or ends on ``ranks`` (relative); with ``mandatory`` it must.  A
+    promoted piece remembers what it was: the FEN writes it ``+P``, and a capture puts that in hand."""
+
+    ranks: tuple[int, ...]
+    pieces: tuple[tuple[str, str], ...]
+    mandatory: bool = False
 
 
 @dataclass(frozen=True)
@@ -304,6 +334,9 @@ class DrawRules:
     insufficient_material: tuple[str, ...] = ()
     double_pass: bool = False  #: a draw as soon as both sides have passed in a row
     drops_reset_move_rule: bool = False  #: every drop restarts the move rule's count, as a pawn move does
+    #: the side that wins by the n-fold repetition, which is otherwise a draw (minishogi: Black, the
+    #: second player, as Fairy-Stockfish plays it)
+    repetition_winner: Color | None = None
     #: on stalemate ``stalemate`` befalls the side with fewer pieces on the board (suicide chess), the other
     #: side gets the opposite, and equal numbers draw
     stalemate_piece_count: bool = False
@@ -324,6 +357,10 @@ class Variant:
     castling: tuple[CastlingMove, ...] = ()
     pawn_rules: PawnRules = PawnRules()
     drops: Drops | None = None
+    piece_promotion: PiecePromotion | None = None
+    #: a piece may not move (without promoting) or be dropped onto a square from which it could never
+    #: move again (a shogi pawn or lance on the last rank)
+    immobility_illegal: bool = False
     swaps: tuple[Swap, ...] = ()
     goals: Goals = Goals()
     draws: DrawRules = DrawRules()

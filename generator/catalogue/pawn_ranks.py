@@ -64,7 +64,9 @@ def pawn_ranks(variant: Variant, color: Color) -> PawnRanks:
     if drops is not None and (
         drops.captures_to_hand or any(variant.piece(x).pawn for c, x, n in variant.setup.pockets if c is color and n)
     ):
-        placed.update(drops.ranks)
+        for piece in variant.pieces:
+            if piece.pawn:
+                placed.update(drops.ranks_of(piece.letter))
     steps = _steps(variant)
     multi = range(2, rules.max_steps + 1)
     enters: set[int] = set()

@@ -23,6 +23,9 @@ DEFAULT_CATALOGUE = shipped.path("variants.yaml")
 #: Fairy-Stockfish's built-in variants as catalogue entries, each naming the built-in it reproduces
 FAIRY_STOCKFISH_CATALOGUE = shipped.path("catalogues/fairy-stockfish.yaml")
 
+#: the catalogues shipped with variantgen, by the name ``extends: NAME:ENTRY`` gives them
+SHIPPED = {"variantgen": DEFAULT_CATALOGUE, "fairy-stockfish": FAIRY_STOCKFISH_CATALOGUE}
+
 #: the catalogue a command reads without ``--catalogue`` when the current folder has one
 LOCAL_NAME = "variants.yaml"
 

@@ -193,6 +193,19 @@ LINE = _line(nonempty=False)
 TITLE = _line(nonempty=True)
 TEXT = Scalar((str,), "a string", check=lambda v: _bad_chars(v, allow_newline=True))
 NAME = Scalar((str,), "a name", pattern=NAME_PATTERN)
+#: ``extends``: an entry of this file, or ``SOURCE:NAME``, an entry of another catalogue (a shipped
+#: one by name, or a file relative to this one)
+PARENT = Scalar(
+    (str,),
+    "an entry's name, or SOURCE:NAME",
+    pattern=Pattern(
+        r"(?:[A-Za-z0-9_.][A-Za-z0-9_. /-]*:)?[a-z0-9][a-z0-9-]{0,63}",
+        lambda text, _: (
+            f"{text!r} names no entry: write a name of this file's 'variants:', or SOURCE:NAME for an entry of "
+            "another catalogue (SOURCE: fairy-stockfish, variantgen, or a .yaml file beside this one)"
+        ),
+    ),
+)
 LETTER = Scalar((str,), "a piece letter", pattern=LETTER_PATTERN)
 SQUARE = Scalar(
     (str,), "a square name", pattern=Pattern(SQUARE_RE, lambda t, _: f"{t!r} is not a square name (like 'e4')")
@@ -215,7 +228,7 @@ REPETITION = Scalar(
 VARIANT = Struct(
     {
         "abstract": BOOL,
-        "extends": NAME,
+        "extends": PARENT,
         "title": TITLE,
         "family": NAME,
         "description": TEXT,
@@ -258,7 +271,22 @@ VARIANT = Struct(
                 ),
             }
         ),
-        "drops": Struct({"ranks": RANKS, "captures_to_hand": BOOL}, ("ranks",)),
+        "drops": Struct(
+            {
+                "ranks": RANKS,
+                "captures_to_hand": BOOL,
+                "keep_promoted": BOOL,
+                "piece_ranks": Table(LETTER_PATTERN, RANKS),
+                "one_per_file": LETTER,
+                "no_drop_mate": LETTER,
+            },
+            ("ranks",),
+        ),
+        "piece_promotion": Struct(
+            {"ranks": RANKS, "pieces": Table(LETTER_PATTERN, LETTER), "mandatory": BOOL},
+            ("ranks", "pieces"),
+        ),
+        "immobility_illegal": BOOL,
         "swaps": Seq(
             Struct(
                 {
@@ -303,6 +331,7 @@ VARIANT = Struct(
                 "insufficient_material": Seq(LETTER),
                 "double_pass": BOOL,
                 "drops_reset_move_rule": BOOL,
+                "repetition_winner": COLOR,
                 "stalemate_piece_count": BOOL,
             }
         ),

@@ -33,7 +33,14 @@ from typing import TypeVar
 
 from generator.catalogue.model import Catalogue, Variant
 from generator.catalogue.source import describe
-from generator.check.compare import EngineAdapter, EngineError, VariantReport, check_variant, ends_text
+from generator.check.compare import (
+    EngineAdapter,
+    EngineError,
+    VariantReport,
+    check_variant,
+    compared_text,
+    ends_text,
+)
 from generator.check.endings import prove_into
 from generator.check.native import open_native
 from generator.check.perft_compare import CountReport, check_counts
@@ -240,23 +247,39 @@ def _proved(report: VariantReport | CountReport) -> str:
 
 
 #: the columns every check's table ends with, whichever engine ran (:func:`_tail`)
-_TAIL = ["games", "game ends", "rules proved", "seconds"]
+#: the summary table's columns, the same whichever engine ran
+_COLUMNS = ["variant", "positions", "nodes", "games", "game ends", "rules proved", "seconds"]
 
 
-def _tail(report: VariantReport | CountReport, games: int) -> list[str]:
-    """A report's cells of :data:`_TAIL`."""
-    return [str(games), ends_text(report.ends) or "-", _proved(report), f"{report.seconds:.1f}"]
+def _table(reports: Sequence[VariantReport | CountReport], games: int) -> str:
+    rows = [
+        [
+            r.variant,
+            str(r.positions),
+            str(r.nodes),
+            str(games),
+            ends_text(r.ends) or "-",
+            _proved(r),
+            f"{r.seconds:.1f}",
+        ]
+        for r in reports
+    ]
+    return "\n".join(table(_COLUMNS, rows))
 
 
-def _summary(reports: Sequence[VariantReport], engine_name: str, elapsed: float, startup: float) -> str:
+def _summary(
+    reports: Sequence[VariantReport | CountReport], engine_name: str, elapsed: float, startup: float, restarts: int = 0
+) -> str:
     bad = [r.variant for r in reports if not r.ok]
     ref = sum(r.reference_seconds for r in reports)
     eng = sum(r.engine_seconds for r in reports)
     return (
-        f"{len(reports)} variants, {sum(r.positions for r in reports)} positions, "
-        f"{sum(r.moves for r in reports)} moves compared in {elapsed:.1f} s "
+        f"{len(reports)} variants, {compared_text(sum(r.positions for r in reports), sum(r.nodes for r in reports))} "
+        f"in {elapsed:.1f} s "
         f"(reference {100 * ref / elapsed:.0f}%, {engine_name} {100 * eng / elapsed:.0f}%, "
-        f"rest {100 * max(0.0, elapsed - ref - eng) / elapsed:.0f}%, of which {startup:.1f} s starting the engine): "
+        f"rest {100 * max(0.0, elapsed - ref - eng) / elapsed:.0f}%, of which {startup:.1f} s starting the engine"
+        + (f", {restarts} engine restarts" if restarts else "")
+        + "): "
         + (f"{len(bad)} disagree ({', '.join(bad)})" if bad else "all agree")
     )
 
@@ -320,8 +343,7 @@ def cmd_check(catalogue: Catalogue, args: argparse.Namespace) -> int:
         if bar:
             bar.clear()
     elapsed = time.perf_counter() - started
-    rows = [[r.variant, str(r.positions), str(r.moves), *_tail(r, args.games)] for r in reports]
-    print("\n".join(table(["variant", "positions", "moves", *_TAIL], rows)))
+    print(_table(reports, args.games))
     print(_summary(reports, request.engine, elapsed, startup))
     return 1 if any(not r.ok for r in reports) else 0
 
@@ -390,19 +412,9 @@ def _check_counts(
     except EngineError as e:
         raise ValueError(str(e)) from None
     elapsed = time.perf_counter() - started
-    rows = [[r.variant, str(r.nodes), str(r.counts), *_tail(r, args.games)] for r in reports]
-    print("\n".join(table(["variant", "nodes", "perft counts", *_TAIL], rows)))
-    bad = [r.variant for r in reports if not r.ok]
-    ref = 100 * sum(r.reference_seconds for r in reports) / elapsed
-    eng = 100 * sum(r.engine_seconds for r in reports) / elapsed
-    print(
-        f"{len(reports)} variants, {sum(r.nodes for r in reports)} nodes in {sum(r.counts for r in reports)} perft "
-        f"counts compared in {elapsed:.1f} s (reference {ref:.0f}%, fairy-stockfish {eng:.0f}%"
-        + (f", {restarts} engine restarts" if restarts else "")
-        + "): "
-        + (f"{len(bad)} disagree ({', '.join(bad)})" if bad else "all agree")
-    )
-    return 1 if bad else 0
+    print(_table(reports, args.games))
+    print(_summary(reports, "fairy-stockfish", elapsed, startup, restarts))
+    return 1 if any(not r.ok for r in reports) else 0
 
 
 def _restarted(message: str) -> None:

@@ -191,11 +191,16 @@ class VariantReport:
     def other_seconds(self) -> float:
         return max(0.0, self.seconds - self.reference_seconds - self.engine_seconds)
 
+    @property
+    def nodes(self) -> int:
+        """The nodes one ply below the positions compared: each legal move compared leads to one."""
+        return self.moves
+
     def summary(self) -> str:
-        """One line: positions, moves and game ends compared, and where the time went."""
+        """One line: positions, nodes and game ends compared, and where the time went."""
         total = self.seconds or 1.0
         return (
-            f"{self.variant}: {self.positions} positions, {self.moves} moves compared, "
+            f"{self.variant}: {compared_text(self.positions, self.nodes)}, "
             f"{ends_summary(self.ends)}, {self.seconds:.1f} s "
             f"(reference {100 * self.reference_seconds / total:.0f}%, "
             f"{self.engine} {100 * self.engine_seconds / total:.0f}%)"
@@ -293,6 +298,16 @@ def judge(reference: Variant, engine: str, node: Node, answer: Answer) -> tuple[
             return end.reason, _disagreement(reference, engine, node, answer, str(end), got)
         return end.reason, None
     return None, None
+
+
+def compared_text(positions: int, nodes: int) -> str:
+    """What a check compared, in the same words whichever engine ran: the positions whose moves
+    were compared, and the nodes of the tree the engine and the reference agree on.
+
+    >>> compared_text(20, 400)
+    '20 positions, 400 nodes compared'
+    """
+    return f"{positions} positions, {nodes} nodes compared"
 
 
 def ends_summary(ends: Counter[str]) -> str:

@@ -13,7 +13,9 @@ How each rule's position is found (:data:`BUILDERS`, one builder per rule):
 * **n-move rule**: a position with the half-move clock one short of the limit, and a quiet move of
   a piece that is not a pawn.
 * **repetition**: a real move sequence, two pieces (or two passes) going out and back until the
-  reference says the position has occurred n times.
+  reference says the position has occurred n times.  Where an engine ends the game drawn as soon
+  as both sides have passed, a cycle of passes ends there, and that draw is the repetition draw
+  it plays.
 * **checkmate**, **stalemate** (drawn, lost, won, or a forced pass), **bare king**, **race**, **flag**,
   **extinction**: small positions drawn at random around one square near the edge (the royal
   pieces of both sides, up to three other pieces of the mover's setup and one of the other
@@ -59,7 +61,7 @@ from generator.engine import moves as mv
 from generator.engine.fen import read_fen
 from generator.engine.geometry import Geometry, bits
 from generator.engine.rules import Rules
-from generator.engine.state import EMPTY
+from generator.engine.state import DOUBLE_PASS, EMPTY, Outcome
 
 __all__ = ["BUILDERS", "Ending", "endings", "prove", "prove_into"]
 
@@ -138,17 +140,31 @@ def _repetition(variant: Variant) -> list[Ending]:
             replay.push_uci(played[-1])
             end = replay.outcome()
             if end is not None:
-                if end.reason.endswith("repetition"):
+                if end.reason.endswith("repetition") or _passes_drawn(end, played):
                     return [Ending("repetition", fen, tuple(played))]
                 break
     return []
+
+
+def _passes_drawn(end: Outcome, played: list[str]) -> bool:
+    """Whether a cycle of passes ended drawn by the two-passes rule: where an engine ends the game as
+    soon as both sides have passed (a reference relaxed so), that draw is its repetition draw."""
+    return end.winner is None and end.reason == DOUBLE_PASS and all(m == "0000" for m in played)
 
 
 def _cycle(pos: Position) -> list[str] | None:
     """Four moves that bring ``pos`` back: one side's piece (or pass) out, the other's, and both back."""
     for a, a_move in _reversible(pos):
         pos.push(a_move)
-        b = next((b for b, b_move in _reversible(pos) if _playable(pos, [b_move], [_reverse(a), _reverse(b)])), None)
+        # two passes undo themselves; whether the game lets them go on is the repetition loop's to see
+        b = next(
+            (
+                b
+                for b, b_move in _reversible(pos)
+                if a == b == "0000" or _playable(pos, [b_move], [_reverse(a), _reverse(b)])
+            ),
+            None,
+        )
         pos.pop()
         if b is not None:
             return [a, b, _reverse(a), _reverse(b)]

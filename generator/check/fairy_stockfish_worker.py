@@ -72,7 +72,10 @@ class _Pyffish:
         self._sf.load_variant_config(ini)
 
     def start_fen(self, name: str) -> str:
-        return str(self._sf.start_fen(name))
+        """The ``startFen``, written out as Fairy-Stockfish writes a position where it leaves fields
+        out (a built-in shogi's ``[-] w 0 1``)."""
+        fen = str(self._sf.start_fen(name))
+        return fen if len(fen.split()) >= 6 else str(self._sf.get_fen(name, fen, []))
 
     def legal_moves(self, name: str, fen: str, moves: list[str]) -> list[str]:
         return [str(m) for m in self._sf.legal_moves(name, fen, moves)]

@@ -33,6 +33,7 @@ from generator.check.compare import (
     Node,
     Progress,
     Query,
+    compared_text,
     ends_summary,
     evaluate,
     judge,
@@ -70,11 +71,16 @@ class CountReport:
     def ok(self) -> bool:
         return self.disagreement is None
 
+    @property
+    def positions(self) -> int:
+        """The positions whose moves were compared, each with its count: one per perft run."""
+        return self.counts
+
     def summary(self) -> str:
         """One line: what was counted, and where the time went."""
         total = self.seconds or 1.0
         return (
-            f"{self.variant}: {self.nodes} nodes in {self.counts} perft counts compared, {ends_summary(self.ends)}, "
+            f"{self.variant}: {compared_text(self.positions, self.nodes)}, {ends_summary(self.ends)}, "
             f"{self.seconds:.1f} s "
             f"(reference {100 * self.reference_seconds / total:.0f}%, {self.engine} "
             f"{100 * self.engine_seconds / total:.0f}%)"

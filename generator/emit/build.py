@@ -32,7 +32,7 @@ from generator import shipped
 from generator.catalogue import DEFAULT_CATALOGUE
 from generator.catalogue.model import Catalogue
 from generator.catalogue.source import describe, identity
-from generator.emit import build_folder, diagrams, fairy_stockfish, page, pychess, zillions
+from generator.emit import build_folder, diagrams, fairy_stockfish, page, play, pychess, zillions
 from generator.emit.build_folder import RECORD
 from generator.emit.fidelity import check_name, limitations
 from generator.emit.manifest import Manifest
@@ -90,6 +90,8 @@ EMITTERS: list[Emitter] = [
     Emitter(pychess.FOLDER, pychess.emit, pychess.TARGET),
     Emitter(diagrams.FOLDER, diagrams.emit),
     Emitter(page.FILE_NAME, page.emit, file=True),
+    Emitter(play.FOLDER, play.emit_files),
+    Emitter(play.FILE_NAME, play.emit, file=True),
 ]
 
 _FILE_NAME_RE = re.compile(r"[a-z0-9][a-z0-9-]{0,63}\.[a-z0-9]{1,8}")
@@ -254,7 +256,8 @@ def register(subparsers: argparse._SubParsersAction[ParserT], parents: Sequence[
     p = subparsers.add_parser(
         "build",
         parents=list(parents),
-        help="write out/ (Fairy-Stockfish variants.ini, Zillions downloads, diagrams, index.html) from the catalogue",
+        help="write out/ (Fairy-Stockfish variants.ini, Zillions downloads, diagrams, index.html, play.html) "
+        "from the catalogue",
         description="Render the catalogue into DIR (default: out in the current folder), replacing the files "
         f"of the previous build there only when everything has been written; a folder that is neither new, "
         f"empty nor a previous build (with its {RECORD}) is refused.  Prints a summary: what was written "

@@ -31,6 +31,7 @@ from generator.catalogue.model import (
     absolute_rank,
 )
 from generator.emit.fidelity import fairy_stockfish_pieces, relative_rank
+from generator.emit.fidelity_drops import pawn_drop_flags
 
 __all__ = [
     "CONTROL_CHARACTERS",
@@ -196,22 +197,43 @@ def pawn_options(v: Variant) -> OptionGroup:
     pr, ranks = v.pawn_rules, v.board.ranks
     has_pawns = any(p.pawn for p in v.pieces)
     steps = pr.max_steps if has_pawns else 1
-    multi = {c: _ranks(c, pr.multi_step_ranks, ranks) for c in Color}
+    # a custom pawn's initial moves are its multi-steps, played from the double-step region
+    initial = any(m.initial for p in v.pieces if p.pawn for m in p.movement.moves)
+    multi = {c: _ranks(c, pr.multi_step_ranks, ranks) if steps >= 2 or initial else "-" for c in Color}
     promo = pr.promotion if has_pawns else None
-    en_passant = _ranks(Color.WHITE, range(1, ranks + 1), ranks) if pr.en_passant and steps >= 2 else "-"
+    # one promotion region serves pawns and promotion by piece
+    zone = promo.ranks if promo else v.piece_promotion.ranks if v.piece_promotion else ()
+    multi_steps = steps >= 2 or initial
+    en_passant = _ranks(Color.WHITE, range(1, ranks + 1), ranks) if pr.en_passant and multi_steps else "-"
     return OptionGroup.of(
         "pawns",
         [
-            ("doubleStep", _flag(steps >= 2)),
-            ("doubleStepRegionWhite", multi[Color.WHITE] if steps >= 2 else "-"),
-            ("doubleStepRegionBlack", multi[Color.BLACK] if steps >= 2 else "-"),
+            ("doubleStep", _flag(multi_steps)),
+            ("doubleStepRegionWhite", multi[Color.WHITE]),
+            ("doubleStepRegionBlack", multi[Color.BLACK]),
             ("tripleStepRegionWhite", multi[Color.WHITE] if steps >= 3 else "-"),
             ("tripleStepRegionBlack", multi[Color.BLACK] if steps >= 3 else "-"),
             ("enPassantRegion", en_passant),
-            ("promotionRegionWhite", _ranks(Color.WHITE, promo.ranks, ranks) if promo else "-"),
-            ("promotionRegionBlack", _ranks(Color.BLACK, promo.ranks, ranks) if promo else "-"),
+            ("promotionRegionWhite", _ranks(Color.WHITE, zone, ranks)),
+            ("promotionRegionBlack", _ranks(Color.BLACK, zone, ranks)),
             ("promotionPieceTypes", "".join(x.lower() for x in promo.choices) if promo else "-"),
             ("mandatoryPawnPromotion", _flag(promo is None or promo.mandatory)),
+        ],
+    )
+
+
+def piece_promotion_options(v: Variant) -> OptionGroup | None:
+    """Promotion by piece (shogi) and the squares a piece may not stop on; None without either."""
+    pp = v.piece_promotion
+    if pp is None and not v.immobility_illegal:
+        return None
+    pairs = " ".join(f"{x.lower()}:{y.lower()}" for x, y in pp.pieces) if pp else ""
+    return OptionGroup.of(
+        "piece promotion",
+        [
+            *([("promotedPieceType", pairs)] if pairs else []),
+            ("mandatoryPiecePromotion", _flag(bool(pp and pp.mandatory))),
+            ("immobilityIllegal", _flag(v.immobility_illegal)),
         ],
     )
 
@@ -272,18 +294,22 @@ def drop_options(v: Variant) -> OptionGroup:
     """Drops from the hand, and whether captures go there."""
     if v.drops is None:
         return OptionGroup.of("drops", [("pieceDrops", "false")])
-    to_hand = v.drops.captures_to_hand
+    drops = v.drops
+    to_hand = drops.captures_to_hand
     ranks = v.board.ranks
+    first_rank, zone = pawn_drop_flags(v, fairy_stockfish_pieces(v))
     return OptionGroup.of(
         "drops",
         [
             ("pieceDrops", "true"),
             ("capturesToHand", _flag(to_hand)),
-            *([("dropLoop", "true")] if to_hand else []),  # captured promoted pieces go to hand as they are
-            ("dropRegionWhite", _ranks(Color.WHITE, v.drops.ranks, ranks)),
-            ("dropRegionBlack", _ranks(Color.BLACK, v.drops.ranks, ranks)),
-            ("firstRankPawnDrops", "true"),
-            ("promotionZonePawnDrops", "true"),
+            *([("dropLoop", _flag(drops.keep_promoted))] if to_hand else []),
+            ("dropRegionWhite", _ranks(Color.WHITE, drops.ranks, ranks)),
+            ("dropRegionBlack", _ranks(Color.BLACK, drops.ranks, ranks)),
+            ("firstRankPawnDrops", _flag(first_rank)),
+            ("promotionZonePawnDrops", _flag(zone)),
+            *([("dropNoDoubled", drops.one_per_file.lower())] if drops.one_per_file else []),
+            *([("shogiPawnDropMateIllegal", "true")] if drops.no_drop_mate else []),
             ("dropChecks", "true"),
         ],
     )
@@ -352,7 +378,14 @@ def draw_options(v: Variant) -> OptionGroup:
             *([("checking", "false")] if v.no_checks else []),
             ("nMoveRule", draws.move_rule),
             ("nFoldRule", draws.repetition),
-            ("nFoldValue", "draw"),
+            *(
+                [("nFoldValue", "draw")]
+                if draws.repetition_winner is None
+                else [
+                    ("nFoldValue", "win" if draws.repetition_winner is Color.WHITE else "loss"),
+                    ("nFoldValueAbsolute", "true"),
+                ]
+            ),
         ],
     )
 
@@ -361,10 +394,12 @@ def option_groups(v: Variant) -> tuple[OptionGroup, ...]:
     """Every option group of a (relaxed) variant's section, in the order written (the start
     position aside)."""
     goals = goal_options(v)
+    promotion = piece_promotion_options(v)
     return (
         board_options(v),
         piece_options(v),
         pawn_options(v),
+        *((promotion,) if promotion is not None else ()),
         castling_options(v),
         drop_options(v),
         *((goals,) if goals is not None else ()),

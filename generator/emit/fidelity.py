@@ -37,23 +37,19 @@ import dataclasses
 import functools
 import math
 import re
-from dataclasses import dataclass
-from typing import TypedDict
 
 from generator.betza import BetzaMove, BetzaPiece, Modality, parse_betza
 from generator.catalogue.model import (
     CastlingMove,
     Color,
-    DrawRules,
-    Drops,
-    Goals,
-    PawnRules,
     PieceType,
     Square,
     StalemateResult,
-    Swap,
     Variant,
 )
+from generator.emit.fidelity_drops import fairy_stockfish_drops, zillions_hands
+from generator.emit.fidelity_notes import Changes, Limitation
+from generator.emit.fidelity_notes import Notes as _Notes
 
 __all__ = [
     "EXACT_ONLY",
@@ -92,29 +88,15 @@ FSF_RIDERS = "RBQN"  # canonical atoms that may ride: the W, F, K lines and the 
 FSF_LAME = "DNAZ"  # lame leapers with lookup tables
 FSF_PAWN = parse_betza("fmWfcF")
 #: Fairy-Stockfish's orthodox pieces, used for the catalogue pieces that move exactly like them.
-FSF_STANDARD = {parse_betza(b): name for b, name in (("N", "knight"), ("B", "bishop"), ("R", "rook"), ("Q", "queen"))}
+FSF_STANDARD = {
+    parse_betza(b): name
+    for b, name in (("N", "knight"), ("B", "bishop"), ("R", "rook"), ("Q", "queen"), ("fW", "shogiPawn"))
+}
 
 #: the most choices of ``count`` squares of a flag region a Zillions goal lists, one ``absolute-config`` each
 ZRF_MOST_CHOICES = 256
 
 _NAME_RE = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
-
-
-@dataclass(frozen=True)
-class Limitation:
-    """A rule of a variant that ``target`` cannot express.
-
-    ``rule`` is a short id (``"swap"``), ``text`` one plain sentence.  ``switchable`` says whether
-    :func:`relaxed` switches the rule off (otherwise the difference remains, and is only reported).
-    """
-
-    target: str
-    rule: str
-    text: str
-    switchable: bool = True
-
-    def __str__(self) -> str:
-        return f"{self.rule}: {self.text}"
 
 
 def check_name(name: object, what: str = "name") -> str:
@@ -193,32 +175,6 @@ def _analyse(variant: Variant, target: str) -> tuple[tuple[Limitation, ...], Var
     return tuple(found), out
 
 
-class Changes(TypedDict, total=False):
-    """The parts of a variant a target's relaxed copy replaces (``dataclasses.replace`` keywords)."""
-
-    pieces: tuple[PieceType, ...]
-    pawn_rules: PawnRules
-    castling: tuple[CastlingMove, ...]
-    drops: Drops | None
-    swaps: tuple[Swap, ...]
-    goals: Goals
-    draws: DrawRules
-    no_checks: bool
-    must_capture: bool
-
-
-class _Notes:
-    """The limitations found for one target, and the changes that switch the switchable ones off."""
-
-    def __init__(self, target: str) -> None:
-        self.target = target
-        self.found: list[Limitation] = []
-        self.changes: Changes = {}
-
-    def add(self, rule: str, text: str, switchable: bool = True) -> None:
-        self.found.append(Limitation(self.target, rule, text, switchable))
-
-
 def _pychess(v: Variant) -> list[Limitation]:
     """Every rule Fairy-Stockfish does not play exactly, as a reason for no upload."""
     return [
@@ -236,7 +192,32 @@ def _zillions(v: Variant) -> tuple[list[Limitation], Changes]:
         )
         notes.changes["draws"] = dataclasses.replace(v.draws, move_rule=0)
     _zillions_goals_and_pieces(v, notes)
+    _zillions_pawn_initial_moves(v, notes)
     return notes.found, notes.changes
+
+
+def _zillions_pawn_initial_moves(v: Variant, notes: _Notes) -> None:
+    """A pawn's initial moves are multi-steps from the multi-step ranks; the ZRF plays them as a
+    piece's first move, with no en passant (its en passant follows straight multi-steps)."""
+    pawns = [p for p in v.pieces if p.pawn and any(m.initial for m in p.movement.moves)]
+    if not pawns:
+        return
+    names = ", ".join(f"the {p.name}'s {' '.join(m.render() for m in p.movement.moves if m.initial)}" for p in pawns)
+    if v.pawn_rules.en_passant:
+        notes.add(
+            "pawn-initial-en-passant",
+            f"Zillions' en passant follows straight multi-steps only, so en passant is left out ({names}).",
+        )
+        notes.changes["pawn_rules"] = dataclasses.replace(v.pawn_rules, en_passant=False)
+    if any(
+        m.vectors() and not m.initial and any(dy <= 0 for _, dy in m.vectors()) for p in pawns for m in p.movement.moves
+    ):
+        notes.add(
+            "pawn-initial-move",
+            f"Zillions plays a piece's initial move before its first move only, so {names} is not played again "
+            "by a pawn that has moved but stands on a multi-step rank.",
+            switchable=False,
+        )
 
 
 def _zillions_goals_and_pieces(v: Variant, notes: _Notes) -> None:
@@ -264,6 +245,11 @@ def _zillions_draws(v: Variant, notes: _Notes) -> None:
             "Zillions has no draw by insufficient mating material, so that draw is left out.",
         )
         draws = dataclasses.replace(draws, insufficient_material=())
+    if draws.repetition and draws.repetition_winner is not None:
+        notes.add(
+            "repetition-winner", "Zillions' repetition goal is a draw, so the repetition does not decide the game."
+        )
+        draws = dataclasses.replace(draws, repetition_winner=None)
     if draws.repetition not in (0, 3):
         notes.add(
             "repetition",
@@ -369,13 +355,7 @@ def _zillions_bare_king(v: Variant, notes: _Notes) -> None:
 
 
 def _zillions_hand_and_swaps(v: Variant, notes: _Notes) -> None:
-    if v.drops is not None and v.drops.captures_to_hand:
-        notes.add(
-            "captures-to-hand",
-            "Zillions returns a captured piece to its owner's store, not to the captor's hand, so captures stay "
-            "off the board.",
-        )
-        notes.changes["drops"] = dataclasses.replace(v.drops, captures_to_hand=False)
+    zillions_hands(v, notes)
     for sw in v.swaps:
         if any(m.range != 1 or m.lame for m in sw.adjacency_movement.moves):
             notes.add(
@@ -401,6 +381,7 @@ def _fairy_stockfish(v: Variant) -> tuple[list[Limitation], Changes]:
     _pieces(v, kinds, notes)
     _pawns(v, kinds, notes)
     _castling(v, notes)
+    fairy_stockfish_drops(v, kinds, notes)
     _goals_and_draws(v, kinds, notes)
 
     if v.swaps:
@@ -475,7 +456,7 @@ def _pieces(v: Variant, kinds: list[tuple[PieceType, str]], notes: _Notes) -> No
 def _fsf_move(p: PieceType, m: BetzaMove, span: int, notes: _Notes) -> BetzaMove | None:
     """The move as Fairy-Stockfish can play it (None: not at all), noting any difference."""
     what = f"the {p.name}'s move {m.render()} ({m.describe()})"
-    if m.initial:
+    if m.initial and not p.pawn:
         notes.add(
             "initial-move",
             f"Fairy-Stockfish ties the initial-move modifier to the double-step ranks and cannot capture "
@@ -511,21 +492,47 @@ def _pawns(v: Variant, kinds: list[tuple[PieceType, str]], notes: _Notes) -> Non
     if not pawns:
         return
     builtin = any(kind == "pawn" for _, kind in kinds)
-    if not builtin and (pr.max_steps > 1 or pr.en_passant):
-        names = ", ".join(p.name for p in pawns)
-        notes.add(
-            "pawn",
-            f"Fairy-Stockfish gives multi-steps and en passant only to its own pawn (one type moving fmWfcF), "
-            f"so the {names} play without them.",
-        )
-        notes.changes["pawn_rules"] = dataclasses.replace(pr, max_steps=1, multi_step_ranks=(), en_passant=False)
-    elif builtin and pr.max_steps > 3:
+    if builtin and pr.max_steps > 3:
         notes.add(
             "pawn-steps",
             f"Fairy-Stockfish pawns advance at most three squares, so the {pr.max_steps}-square advance is cut "
             "to three.",
         )
         notes.changes["pawn_rules"] = dataclasses.replace(pr, max_steps=3)
+    elif not builtin and (pr.max_steps > 1 or pr.en_passant):
+        _custom_pawns(v, pawns, notes)
+
+
+def _custom_pawns(v: Variant, pawns: list[PieceType], notes: _Notes) -> None:
+    """Fairy-Stockfish's custom pawns multi-step by their initial moves (Betza ``i``) alone, from the
+    double-step region, so a straight double step becomes ``ifmnD``; they take en passant with moves
+    that only capture."""
+    pr = v.pawn_rules
+    names = ", ".join(p.name for p in pawns)
+    if pr.max_steps > 2:
+        notes.add(
+            "pawn-steps",
+            f"Fairy-Stockfish's custom pawns advance at most two squares at once (an initial move ifmnD), so "
+            f"the {pr.max_steps}-square advance of the {names} is cut to two.",
+        )
+    rules = dataclasses.replace(pr, max_steps=1)
+    if pr.en_passant and any(m.modality is Modality.BOTH for p in pawns for m in p.movement.moves):
+        notes.add(
+            "pawn",
+            f"Fairy-Stockfish's custom pawns take en passant only with moves that only capture, so the {names} "
+            "play without en passant.",
+        )
+        rules = dataclasses.replace(rules, en_passant=False)
+    notes.changes["pawn_rules"] = rules
+    if pr.max_steps > 1:
+        double = BetzaMove("D", "f", Modality.MOVE, True, True, 1)
+        pieces = notes.changes.get("pieces", v.pieces)
+        notes.changes["pieces"] = tuple(_with_move(p, double) if p.pawn else p for p in pieces)
+
+
+def _with_move(p: PieceType, m: BetzaMove) -> PieceType:
+    movement = BetzaPiece((*p.movement.moves, m))
+    return dataclasses.replace(p, movement=movement, betza=movement.render())
 
 
 def relative_rank(color: Color, square: Square, ranks: int) -> int:

@@ -26,7 +26,7 @@ from markupsafe import Markup
 
 from generator.betza import BetzaPiece
 from generator.catalogue.model import Catalogue, Color, PieceType, Role, Variant
-from generator.emit import diagrams, fairy_stockfish, pychess, zillions
+from generator.emit import diagrams, fairy_stockfish, play, pychess, zillions
 from generator.emit.fidelity import FAIRY_STOCKFISH, TARGETS, UNWRITABLE, ZILLIONS, limitations, writable
 from generator.emit.glyphs import Glyph, glyph_set, svg_symbol
 from generator.emit.jinja import render
@@ -147,6 +147,7 @@ class VariantEntry:
     fairy_stockfish: FairyStockfishLink
     zillions: ZillionsLink
     pychess: Link | None
+    play: str | None  # the play page opened on this variant (None: the page does not offer it)
 
 
 @dataclass(frozen=True)
@@ -172,7 +173,8 @@ class OrthodoxSection:
 @dataclass(frozen=True)
 class PageContext:
     """Everything ``templates/page/index.html.j2`` shows.  ``glyphs``: the inline SVG that
-    defines every chip's glyph once; ``pychess``: whether any variant has a pychess-variants file."""
+    defines every chip's glyph once; ``pychess``: whether any variant has a pychess-variants file;
+    ``play``: the play page, if it offers any variant."""
 
     title: str
     source: str
@@ -183,6 +185,7 @@ class PageContext:
     zillions_folder: str  # the folder the first family's zip holds: the example of an unzipped download
     zillions_suffix: str  # what ends every Zillions file name and game title
     pychess: bool
+    play: str | None
     glyphs: Markup
 
 
@@ -301,6 +304,7 @@ def _variant_entry(v: Variant, ref: Variant, pieces: _Pieces, pychess: PychessFi
         fairy_stockfish=fsf,
         zillions=zrf,
         pychess=py,
+        play=play.play_href(v),
     )
 
 
@@ -338,6 +342,7 @@ def page_context(
         zillions_folder=families[0].variants[0].zillions.file.removesuffix(".zip") if families else "",
         zillions_suffix=zillions.SUFFIX.strip(),
         pychess=any(v.pychess for f in families for v in f.variants),
+        play=play.FILE_NAME if any(v.play for f in families for v in f.variants) else None,
         glyphs=pieces.defs(),
     )
 

@@ -51,6 +51,8 @@ def rules_in_short(v: Variant) -> list[tuple[str, str]]:
         ("Castling", _castling(v.castling) if v.castling else "None."),
     ]
     out += _pawns(v)
+    if v.piece_promotion is not None:
+        out.append(("Promotion by piece", _piece_promotion(v)))
     if v.drops is not None:
         out.append(("Drops", _drops(v, v.drops)))
     out += [("Swap", _swap(v, sw)) for sw in v.swaps]
@@ -89,6 +91,11 @@ def _pawns(v: Variant) -> list[tuple[str, str]]:
         )
     else:
         text = f"{names}: no multi-step advance, no en passant."
+    initial = [m for p in pawns for m in p.movement.moves if m.initial]
+    if initial and pr.multi_step_ranks:
+        moves = "; ".join(m.describe().removesuffix(" (only if the piece has not moved yet)") for m in initial)
+        passed = "en passant on any square passed, on the next move only" if pr.en_passant else "no en passant"
+        text += f" From {ranks_phrase(pr.multi_step_ranks)} also: {moves}; {passed}."
     if pr.promotion is None:
         return [("Pawns", text), ("Promotion", "None.")]
     must = "must" if pr.promotion.mandatory else "may"
@@ -106,8 +113,29 @@ def _drops(v: Variant, drops: Drops) -> str:
         else f"White holds {hand[Color.WHITE] or 'nothing'}, Black {hand[Color.BLACK] or 'nothing'}"
     )  # fmt: skip
     where = f"on an empty square of the player's {ranks_phrase(drops.ranks)}"
-    captured = "captured pieces go to the captor's hand" if drops.captures_to_hand else "captures stay off"
-    return f"In hand, {held}; a drop is a whole move, {where}; {captured}."
+    parts = [f"In hand, {held}", f"a drop is a whole move, {where}"]
+    parts += [f"a {v.piece(x).name} only on {ranks_phrase(ranks)}" for x, ranks in drops.piece_ranks]
+    if drops.one_per_file:
+        parts.append(f"never a {v.piece(drops.one_per_file).name} on a file where its side has one")
+    if drops.no_drop_mate:
+        parts.append(f"a side that checkmates by dropping a {v.piece(drops.no_drop_mate).name} loses")
+    if drops.captures_to_hand:
+        kept = "as they stand" if drops.keep_promoted else "a promoted one as what it was promoted from"
+        parts.append(f"captured pieces go to the captor's hand, {kept}")
+    else:
+        parts.append("captures stay off")
+    return "; ".join(parts) + "."
+
+
+def _piece_promotion(v: Variant) -> str:
+    promo = v.piece_promotion
+    assert promo is not None
+    pairs = _words([f"{v.piece(x).name} to {v.piece(y).name}" for x, y in promo.pieces])
+    must = "must" if promo.mandatory else "may"
+    text = f"On a move that starts or ends on {ranks_phrase(promo.ranks)}, a piece {must} promote: {pairs}."
+    if v.immobility_illegal:
+        text += " No piece may move or be dropped where it could never move again."
+    return text
 
 
 def _swap(v: Variant, sw: Swap) -> str:

@@ -106,7 +106,7 @@ def format_fen(pos: State) -> str:
             if run:
                 row += str(run)
                 run = 0
-            row += "*" if code == EMPTY else rules.letter(code)
+            row += "*" if code == EMPTY else _piece_text(rules, code, pos.unpromoted[s])
         rows.append(row + (str(run) if run else ""))
     board = "/".join(rows)
     if rules.drops:
@@ -124,6 +124,18 @@ def format_fen(pos: State) -> str:
         swaps = "/".join(",".join(str(n) for n in side) for side in pos.swaps_left)
         fen += f" {{unmoved:{squares};swaps:{swaps}}}"
     return fen
+
+
+def _piece_text(rules: Rules, code: int, origin: int) -> str:
+    """A piece as the FEN writes it: ``+P`` for a piece promoted by piece from a ``P`` (shogi),
+    ``Q~`` for one promoted from a pawn where captures demote it (Fairy-Stockfish's crazyhouse),
+    else its letter."""
+    if origin != EMPTY:
+        if rules.promotes_to[origin] == code >> 1:
+            return "+" + rules.letter(origin * 2 + (code & 1))
+        if rules.demote:
+            return rules.letter(code) + "~"
+    return rules.letter(code)
 
 
 _SQUARES = re.compile(r"([a-z])(\d+)")
@@ -155,7 +167,7 @@ def read_fen(pos: State, fen: str) -> None:
     if pocket_text:
         if not rules.drops:
             raise FenError(f"pocket [{pocket_text}] given, but {variant.name} has no drops")
-        for ch in pocket_text:
+        for ch in pocket_text.replace("-", ""):  # [-]: nothing in hand, as Fairy-Stockfish's shogi writes it
             code = rules.code_of(ch)
             if code is None:
                 raise FenError(f"pocket letter {ch!r} is not a piece of {variant.name}")
@@ -213,7 +225,7 @@ def _parse_board(pos: State, text: str) -> None:
     for i, row in enumerate(rows):
         r = geo.ranks - 1 - i
         f = 0
-        for token in re.findall(r"\d+|.", row):
+        for token in re.findall(r"\d+|\+?[A-Za-z]~?|.", row):
             if token.isdigit():
                 if token.startswith("0"):
                     raise FenError(f"rank {r + 1}: bad number {token!r}")
@@ -231,7 +243,7 @@ def _parse_board(pos: State, text: str) -> None:
                 if geo.is_square(s):
                     raise FenError(f"'*' marks {geo.name(s)} as a hole, but it is a square of {rules.variant.name}")
             else:
-                code = rules.code_of(token)
+                code = rules.code_of(token.strip("+~"))
                 if code is None:
                     raise FenError(
                         f"{token!r} on {geo.name(s)} is not a piece letter of {rules.variant.name} "
@@ -239,10 +251,32 @@ def _parse_board(pos: State, text: str) -> None:
                     )
                 if not geo.is_square(s):
                     raise FenError(f"{geo.name(s)} is a hole; no piece can stand there")
+                if token.startswith("+"):
+                    code = _promoted(pos, s, token, code)
                 pos.put(s, code)
+                if token.endswith("~"):
+                    _mark_promoted(pos, s)
             f += 1
         if f != geo.files:
             raise FenError(f"rank {r + 1} of the board has {f} squares; {rules.variant.name} has {geo.files} files")
+
+
+def _promoted(pos: State, s: int, token: str, code: int) -> int:
+    """``+P``: the piece ``P`` promotes to, standing on ``s``, that remembers it was a ``P``."""
+    rules = pos.rules
+    promoted = rules.promotes_to[code >> 1]
+    if promoted < 0:
+        raise FenError(f"{token!r} on {rules.geo.name(s)}: the {rules.variant.pieces[code >> 1].name} does not promote")
+    pos.unpromoted[s] = code >> 1
+    return promoted * 2 + (code & 1)
+
+
+def _mark_promoted(pos: State, s: int) -> None:
+    """``Q~``: the piece on ``s`` was promoted from a pawn.  Read in any variant, as Fairy-Stockfish
+    does, and kept where a capture would demote it."""
+    rules = pos.rules
+    if rules.demote and rules.pawn_type >= 0:
+        pos.unpromoted[s] = rules.pawn_type
 
 
 def _parse_castling(pos: State, text: str) -> str:

@@ -21,6 +21,7 @@ from generator.engine.moves import (
     NORMAL,
     PASS,
     PASS_MOVE,
+    PIECE_PROMO,
     PROMOTION,
     SWAP,
     Move,
@@ -82,7 +83,9 @@ def _filtered(pos: State, out: list[Move] | None) -> int:
     if rules.must_capture:
         board = pos.board
         captures = [
-            m for m in moves if m[0] in (EN_PASSANT, EP_PROMO) or (m[0] in (NORMAL, PROMOTION) and board[m[2]] != EMPTY)
+            m
+            for m in moves
+            if m[0] in (EN_PASSANT, EP_PROMO) or (m[0] in (NORMAL, PROMOTION, PIECE_PROMO) and board[m[2]] != EMPTY)
         ]
         moves = captures or moves
     if out is not None:
@@ -114,7 +117,7 @@ def _generate(pos: State, out: list[Move] | None) -> int:
         n = _count_free(pos, own, occ, king, pinned)
     else:
         n = 0
-        for t, _, _, pawn in rules.plans[us]:
+        for t, _, _, pawn, _ in rules.plans[us]:
             bb = pos.by_type[t] & own
             if bb:
                 piece_moves = _pawn_moves if pawn else _piece_moves
@@ -144,11 +147,11 @@ def _count_free(pos: State, own: Bitboard, occ: Bitboard, king: int, pinned: Bit
     by_type = pos.by_type
     king_bit = 1 << king if king >= 0 else 0
     n = 0
-    for t, tabs, init, pawn in rules.plans[pos.turn]:
+    for t, tabs, init, pawn, general in rules.plans[pos.turn]:
         bb = by_type[t] & own
         if not bb:
             continue
-        if tabs.has_lame:
+        if general:
             odd = bb
         elif init is not None:
             odd = bb & (pinned | king_bit | pos.unmoved)
@@ -161,7 +164,7 @@ def _count_free(pos: State, own: Bitboard, occ: Bitboard, king: int, pinned: Bit
                 continue
         if pawn:
             n += (
-                _count_pawns(pos, tabs, bb, empty, enemy)
+                _count_pawns(pos, t, tabs, bb, empty, enemy)
                 if not tabs.has_slides
                 else _pawn_moves(pos, t, bb, occ, king, False, pinned, None)
             )
@@ -215,6 +218,7 @@ def _piece_moves(
     init = rules.initial_tables[t][us]
     leaps_only = not tabs.has_slides and not tabs.has_lame
     quiet, capture = tabs.quiet, tabs.capture
+    expand = rules.expands[us][t]
     n = 0
     while bb:
         low = bb & -bb
@@ -225,6 +229,9 @@ def _piece_moves(
             tgt |= targets(init, s, occ, empty, enemy)
         if s == king:
             n += _king_moves(pos, s, tgt, occ ^ low, out)
+        elif expand:
+            moves = _promoting(pos, t, s, tgt)
+            n += _tested(pos, moves, out) if test_all or low & pinned else _listed(moves, out)
         elif test_all or low & pinned:
             n += _tested(pos, [(NORMAL, s, to, 0) for to in _squares(tgt)], out)
         elif out is None:
@@ -252,12 +259,11 @@ def _pawn_moves(
     enemy = pos.by_color[1 - us]
     empty = rules.geo.all & ~occ
     tabs = rules.tables[t][us]
-    init = rules.initial_tables[t][us]
     n = 0
     zone = rules.promotion_zone[us]
     choices = rules.promotion_choices
     keep_plain = not rules.promotion_mandatory
-    multistep = rules.multistep[us]
+    multistep = rules.multistep[t][us]
     leaps_only = not tabs.has_slides and not tabs.has_lame
     quiet, capture = tabs.quiet, tabs.capture
     ep = pos.ep
@@ -267,8 +273,6 @@ def _pawn_moves(
         s = low.bit_length() - 1
         # most pawns only step and capture: their targets without the general routine
         tgt = quiet[s] & empty | capture[s] & enemy if leaps_only else targets(tabs, s, occ, empty, enemy)
-        if init is not None and pos.unmoved & low:
-            tgt |= targets(init, s, occ, empty, enemy)
         if s == king:
             n += _king_moves(pos, s, tgt, occ ^ low, out)
             continue
@@ -291,7 +295,25 @@ def _pawn_moves(
     return n
 
 
-def _count_pawns(pos: State, tabs: MoveTables, pawns: Bitboard, empty: Bitboard, enemy: Bitboard) -> int:
+def _promoting(pos: State, t: int, s: int, tgt: Bitboard) -> list[Move]:
+    """The moves of a piece of type ``t`` on ``s`` to ``tgt`` where it may promote by piece (on a
+    move that starts or ends in the zone) or may not stop (a square it could never leave)."""
+    rules = pos.rules
+    us = pos.turn
+    plain = tgt & ~rules.dead[us][t]
+    moves: list[Move] = []
+    promoted = rules.promotes_to[t]
+    if promoted >= 0:
+        zone = rules.piece_promotion_zone[us]
+        may = tgt if zone >> s & 1 else tgt & zone
+        moves = [(PIECE_PROMO, s, to, promoted) for to in _squares(may)]
+        if rules.piece_promotion_mandatory:
+            plain &= ~may
+    moves.extend((NORMAL, s, to, 0) for to in _squares(plain))
+    return moves
+
+
+def _count_pawns(pos: State, t: int, tabs: MoveTables, pawns: Bitboard, empty: Bitboard, enemy: Bitboard) -> int:
     """How many moves ``pawns`` have, their steps, captures, promotions and multi-steps counted by
     shifting them all at once (none of them may be pinned or royal)."""
     rules = pos.rules
@@ -315,7 +337,11 @@ def _count_pawns(pos: State, tabs: MoveTables, pawns: Bitboard, empty: Bitboard,
         for s in _squares(pawns):
             if tabs.capture[s] & ep:
                 n += _en_passant(pos, s, tabs.capture[s] & ep, None)
-    start, d, most = rules.multistep_bulk[us]
+    bulk = rules.multistep_bulk[t][us]
+    if bulk is None:
+        steps, occ = rules.multistep[t][us], rules.geo.all & ~empty
+        return n + sum(_count_multisteps(occ, steps[s], zone, k) for s in _squares(pawns))
+    start, d, most = bulk
     x = pawns & start
     for i in range(1, most + 1):
         if not x:
@@ -427,13 +453,20 @@ def _drops(pos: State, occ: Bitboard, test_all: bool, out: list[Move] | None) ->
     """Drops from the pocket onto the empty squares of the drop region."""
     rules = pos.rules
     us = pos.turn
-    region = rules.drop_region[us] & rules.geo.all & ~occ
-    if not region:
-        return 0
+    free = ~occ
+    regions = rules.drop_regions[us]
     pocket = pos.pockets[us]
     n = 0
     for t in range(rules.ntypes):
         if not pocket[t]:
+            continue
+        region = regions[t] & free
+        if t == rules.one_per_file:
+            mine = pos.by_type[t] & pos.by_color[us]
+            for mask in rules.file_masks:
+                if mine & mask:
+                    region &= ~mask
+        if not region:
             continue
         if test_all:
             n += _tested(pos, [(DROP, -1, to, t) for to in _squares(region)], out)

@@ -2,19 +2,20 @@
 
 A move is ``(kind, from, to, extra)``:
 
-========== ============================= ==============================
-kind       extra                         UCI
-========== ============================= ==============================
-NORMAL     0                             ``e2e4``
-MULTISTEP  bitboard of passed squares    ``e2e5`` (a pawn's multi-step)
-PROMOTION  type of the new piece         ``a9a10m``
-EN_PASSANT square of the captured pawn   ``d5e4``
-EP_PROMO   type of the new piece         ``d5e4q`` (en passant into the promotion zone)
-CASTLE     index of the castling move    ``f1i1`` (the king's own move)
-DROP       type dropped (from is -1)     ``M@b1``
-SWAP       0                             ``c1b1`` (the swapping piece, then its partner)
-PASS       0 (from, to are -1)           ``0000``
-========== ============================= ==============================
+=========== ============================= ==============================
+kind        extra                         UCI
+=========== ============================= ==============================
+NORMAL      0                             ``e2e4``
+MULTISTEP   bitboard of passed squares    ``e2e5`` (a pawn's multi-step)
+PROMOTION   type of the new piece         ``a9a10m``
+EN_PASSANT  square of the captured pawn   ``d5e4``
+EP_PROMO    type of the new piece         ``d5e4q`` (en passant into the promotion zone)
+CASTLE      index of the castling move    ``f1i1`` (the king's own move)
+DROP        type dropped (from is -1)     ``M@b1``
+SWAP        0                             ``c1b1`` (the swapping piece, then its partner)
+PASS        0 (from, to are -1)           ``0000``
+PIECE_PROMO type of the promoted piece    ``b2h8+`` (promotion by piece, shogi)
+=========== ============================= ==============================
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
 
 Move = tuple[int, int, int, int]
 
-NORMAL, MULTISTEP, PROMOTION, EN_PASSANT, CASTLE, DROP, SWAP, PASS, EP_PROMO = range(9)
+NORMAL, MULTISTEP, PROMOTION, EN_PASSANT, CASTLE, DROP, SWAP, PASS, EP_PROMO, PIECE_PROMO = range(10)
 
 PASS_MOVE: Move = (PASS, -1, -1, 0)
 
@@ -41,4 +42,6 @@ def uci(rules: Rules, m: Move) -> str:
     text = name(frm) + name(to)
     if kind in (PROMOTION, EP_PROMO):
         text += rules.letters[extra].lower()
+    elif kind == PIECE_PROMO:
+        text += "+"
     return text

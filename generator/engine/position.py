@@ -91,6 +91,11 @@ class Position(State):
     def push_uci(self, text: str) -> None:
         self.push(self.parse_uci(text))
 
+    def _mated_by_forbidden_drop(self) -> bool:
+        """Whether the last move dropped the piece that may not mate from hand (the mate then loses)."""
+        kind = self.rules.no_drop_mate
+        return kind >= 0 and bool(self.stack) and self.stack[-1][0][0] == mv.DROP and self.stack[-1][0][3] == kind
+
     def outcome(self) -> Outcome | None:
         """The result if the game has ended, draws by rule included; None while it goes on."""
         end = self.immediate_outcome()
@@ -100,12 +105,17 @@ class Position(State):
         draws = rules.variant.draws
         if self.count_moves() == 0:
             if self.in_check():
+                if self._mated_by_forbidden_drop():
+                    return Outcome(
+                        Color(self.turn),
+                        "checkmate by a dropped " + rules.variant.pieces[rules.no_drop_mate].name.lower(),
+                    )
                 return Outcome(Color(self.turn if rules.mated_wins else 1 - self.turn), "checkmate")
             return self._stalemate()
         if draws.move_rule and self.halfmove >= 2 * draws.move_rule:
             return Outcome(None, f"the {draws.move_rule}-move rule")
         if draws.repetition and self.history and self.history.count(self.history[-1]) >= draws.repetition:
-            return Outcome(None, f"{draws.repetition}-fold repetition")
+            return Outcome(draws.repetition_winner, f"{draws.repetition}-fold repetition")
         if rules.minor_types and self.insufficient_material():
             return Outcome(None, "insufficient material")
         return None

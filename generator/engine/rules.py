@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from generator.catalogue.model import CastlingMove, Color, Result, Square, StalemateResult, Swap, Variant
-from generator.engine.geometry import Bitboard, Geometry
-from generator.engine.tables import MoveTables, compile_inverse, compile_moves, compile_piece
+from generator.betza import BetzaMove, Modality
+from generator.catalogue.model import CastlingMove, Color, PieceType, Result, Square, StalemateResult, Swap, Variant
+from generator.engine.geometry import Bitboard, Geometry, bits
+from generator.engine.tables import MoveTables, compile_inverse, compile_moves, compile_piece, oriented
 
 LEAP, SLIDE, LAME = 0, 1, 2
 
@@ -54,6 +55,11 @@ AttackGroup = tuple[int, list[Any], tuple[int, ...], bool]
 GroupKey = tuple[int, bool, object]
 
 
+def initial_moves(p: PieceType) -> tuple[BetzaMove, ...]:
+    """A pawn's initial Betza moves, which it plays as multi-steps (none for other pieces)."""
+    return tuple(m for m in p.movement.moves if m.initial) if p.pawn else ()
+
+
 class Rules:
     """Everything the move generator needs to know about one variant, precomputed."""
 
@@ -63,7 +69,24 @@ class Rules:
         self._compile_pieces(variant)
         self._pawns(variant)
         self._castling(variant)
+        self._piece_promotion(variant)
         self._drops(variant)
+        #: per colour, each piece type with what move generation looks up first: its tables, its
+        #: initial-move tables, whether it is a pawn, and whether its moves are more than its targets
+        #: (lame leaps, promotion by piece, squares it may not stop on)
+        self.plans: list[tuple[tuple[int, MoveTables, MoveTables | None, bool, bool], ...]] = [
+            tuple(
+                (
+                    t,
+                    self.tables[t][c],
+                    self.initial_tables[t][c],
+                    self.is_pawn[t],
+                    self.tables[t][c].has_lame or self.expands[c][t],
+                )
+                for t in range(self.ntypes)
+            )
+            for c in Color
+        ]
         self.swaps = [self._swap(s) for s in variant.swaps]
         self._game_ends(variant)
         geo = self.geo
@@ -88,14 +111,9 @@ class Rules:
         for p in pieces:
             per_color = [compile_piece(self.geo, p.movement, c) for c in Color]
             self.tables.append([pc[0] for pc in per_color])
-            self.initial_tables.append([pc[1] for pc in per_color])
+            # a pawn's initial moves are multi-steps, from the multi-step ranks (see _multisteps)
+            self.initial_tables.append([None if p.pawn else pc[1] for pc in per_color])
         self.attack_groups: list[list[AttackGroup]] = [self._attack_groups(c) for c in Color]
-        #: per colour, each piece type with what move generation looks up first: its tables, its
-        #: initial-move tables and whether it is a pawn
-        self.plans: list[tuple[tuple[int, MoveTables, MoveTables | None, bool], ...]] = [
-            tuple((t, self.tables[t][c], self.initial_tables[t][c], self.is_pawn[t]) for t in range(self.ntypes))
-            for c in Color
-        ]
         self.colourbound = [all((v[0] + v[1]) % 2 == 0 for m in p.movement.moves for v in m.vectors()) for p in pieces]
 
     def _pawns(self, variant: Variant) -> None:
@@ -112,13 +130,29 @@ class Rules:
             self.promotion_choices = tuple(self.type_of[x] for x in promo.choices)
             self.promotion_mandatory = promo.mandatory
         self.en_passant = pr.en_passant
-        self.multistep = [self._multisteps(c) for c in Color]
-        #: per colour, the multi-steps of all pawns at once: the squares they start from, the
-        #: offset of one step forward, and the most steps
-        self.multistep_bulk = [
-            (sum(1 << s for s, steps in enumerate(self.multistep[c]) if steps), geo.files * (1 - 2 * c), pr.max_steps)
-            for c in Color
+        straight = [self._multisteps(c, ()) for c in Color]
+        #: per piece type and colour, per square: the multi-steps of a pawn (straight ones, and the
+        #: pawn's initial Betza moves), each (target, squares that must be empty, passed squares)
+        self.multistep = [
+            [self._multisteps(c, initial_moves(p)) if initial_moves(p) else straight[c] for c in Color]
+            for p in variant.pieces
         ]
+        #: per piece type and colour, the straight multi-steps of all its pawns at once: the squares
+        #: they start from, the offset of one step forward, and the most steps; None for a pawn with
+        #: initial moves, whose multi-steps are counted one pawn at a time
+        self.multistep_bulk = [
+            [
+                None
+                if initial_moves(p)
+                else (sum(1 << s for s, st in enumerate(straight[c]) if st), geo.files * (1 - 2 * c), pr.max_steps)
+                for c in Color
+            ]
+            for p in variant.pieces
+        ]
+        #: per piece type and colour, per square: where a pawn step onto that square may come back
+        #: from with an ordinary non-capturing move (a sideways step); such a step is reversible and,
+        #: as in Fairy-Stockfish, does not restart the move rule's count.  None where no step is.
+        self.reversible = [self._reversible(t) for t in range(self.ntypes)]
 
     def _castling(self, variant: Variant) -> None:
         self.castles = [self._castle(i, cm) for i, cm in enumerate(variant.castling)]
@@ -127,11 +161,67 @@ class Rules:
         for c in self.castles:
             self.castle_squares |= 1 << c.king_from | 1 << c.rook_from
 
+    def _piece_promotion(self, variant: Variant) -> None:
+        """Promotion by piece, and the squares where a piece could never move again."""
+        geo = self.geo
+        pp = variant.piece_promotion
+        #: per type, the type it promotes to (-1: none)
+        self.promotes_to = [-1] * self.ntypes
+        for letter, target in pp.pieces if pp else ():
+            self.promotes_to[self.type_of[letter]] = self.type_of[target]
+        self.piece_promotion_zone = [geo.rank_mask(c, pp.ranks) for c in Color] if pp else [0, 0]
+        self.piece_promotion_mandatory = bool(pp and pp.mandatory)
+        #: per colour, per type: the squares where the piece would have no move on an empty board,
+        #: which it may not enter without promoting nor be dropped on (empty without the rule)
+        self.dead = [
+            [self._dead(self.tables[t][c]) if variant.immobility_illegal else 0 for t in range(self.ntypes)]
+            for c in Color
+        ]
+        #: per colour, the types whose moves need more than their targets: promotions or dead squares
+        self.expands = [
+            tuple(self.promotes_to[t] >= 0 or self.dead[c][t] != 0 for t in range(self.ntypes)) for c in Color
+        ]
+
+    def _dead(self, tabs: MoveTables) -> Bitboard:
+        dead = 0
+        for s in range(self.geo.size):
+            if not self.geo.is_square(s):
+                continue
+            reach = tabs.quiet[s] | tabs.capture[s]
+            for _, _, sl, _ in tabs.slides[s]:
+                reach |= sl.reach
+            for tb, _, _ in tabs.lame[s]:
+                reach |= tb
+            if not reach:
+                dead |= 1 << s
+        return dead
+
     def _drops(self, variant: Variant) -> None:
+        """Where each piece type may be dropped, per colour; what a capture puts in hand; which
+        pieces remember what they were promoted from."""
         drops = variant.drops
+        geo = self.geo
         self.drops = drops is not None
-        self.drop_region = [self.geo.rank_mask(c, drops.ranks) for c in Color] if drops else [0, 0]
+        #: per colour, per piece type: the squares it may be dropped on (when empty)
+        self.drop_regions = [
+            [
+                geo.rank_mask(c, drops.ranks_of(p.letter)) & ~self.dead[c][t] if drops else 0
+                for t, p in enumerate(variant.pieces)
+            ]
+            for c in Color
+        ]
         self.captures_to_hand = bool(drops and drops.captures_to_hand)
+        #: a captured promoted piece goes to hand as the piece it was promoted from
+        self.demote = self.captures_to_hand and not (drops and drops.keep_promoted)
+        #: the type that may not be dropped on a file its side already holds one of (-1: none)
+        self.one_per_file = self.type_of[drops.one_per_file] if drops and drops.one_per_file else -1
+        self.file_masks = [sum(1 << geo.square(f, r) for r in range(geo.ranks)) & geo.all for f in range(geo.files)]
+        #: the first pawn type: what a piece read as promoted (``Q~``) was promoted from
+        self.pawn_type = next((t for t in range(self.ntypes) if self.is_pawn[t]), -1)
+        #: the type whose dropping mate loses for the dropper (-1: none)
+        self.no_drop_mate = self.type_of[drops.no_drop_mate] if drops and drops.no_drop_mate else -1
+        #: whether the state keeps, per square, the type a promoted piece was promoted from
+        self.tracks_promoted = self.demote or variant.piece_promotion is not None
 
     def _game_ends(self, variant: Variant) -> None:
         """Goals that end the game before anyone moves, stalemate, and the draws the position decides."""
@@ -250,8 +340,11 @@ class Rules:
         else:
             groups[key] = (kind, table, [t], initial)
 
-    def _multisteps(self, color: Color) -> list[tuple[tuple[int, Bitboard, Bitboard], ...]]:
-        """Per square: (target, squares that must be empty, passed squares) of each pawn multi-step."""
+    def _multisteps(
+        self, color: Color, initial: tuple[BetzaMove, ...]
+    ) -> list[tuple[tuple[int, Bitboard, Bitboard], ...]]:
+        """Per square: (target, squares that must be empty, passed squares) of each pawn multi-step:
+        the straight ones of the pawn rules, then the pawn's initial Betza moves (all move-only)."""
         pr = self.variant.pawn_rules
         geo = self.geo
         start = geo.rank_mask(color, pr.multi_step_ranks)
@@ -266,8 +359,67 @@ class Rules:
                     if i >= 1:
                         steps.append((t, passed | 1 << t, passed if pr.en_passant else 0))
                     passed |= 1 << t
+            if start >> s & 1:
+                straight = {x[0] for x in steps}
+                steps += [x for m in initial for x in self._initial_steps(s, m, color) if x[0] not in straight]
             out.append(tuple(steps))
         return out
+
+    def _initial_steps(self, s: int, m: BetzaMove, color: Color) -> list[tuple[int, Bitboard, Bitboard]]:
+        """A pawn's initial move from ``s``: (target, squares that must be empty, passed squares).
+        The passed squares are those on the line between (Fairy-Stockfish's en passant squares)."""
+        geo, ep = self.geo, self.variant.pawn_rules.en_passant
+        out: list[tuple[int, Bitboard, Bitboard]] = []
+        for v in m.vectors():
+            v = oriented(v, color)
+            if m.range != 1:
+                ray, passed = geo.ray_squares(s, v, m.range), 0
+                for t in ray:
+                    out.append((t, passed | 1 << t, passed if ep else 0))
+                    passed |= 1 << t
+                continue
+            target = geo.leap(s, v)
+            block = geo.lame_block(s, v) if m.lame else 0
+            if target is None or block is None:
+                continue
+            between, span = 0, max(abs(v[0]), abs(v[1]))
+            if v[0] == 0 or v[1] == 0 or abs(v[0]) == abs(v[1]):
+                unit = (v[0] // span, v[1] // span)
+                between = sum(1 << x for x in geo.ray_squares(s, unit, span - 1))
+            out.append((target, block | 1 << target, between if ep else 0))
+        return out
+
+    def _reversible(self, t: int) -> list[list[Bitboard]] | None:
+        """Per colour and target square, the squares a pawn of type ``t`` reaches it from and could
+        come straight back to by an ordinary non-capturing move (None if there are none)."""
+        if not self.is_pawn[t]:
+            return None
+        out = []
+        for c in Color:
+            reach = [self._quiet_reach(t, c, s) for s in range(self.geo.size)]
+            back = [0] * self.geo.size
+            for frm, targets in enumerate(reach):
+                for to in bits(targets):
+                    if reach[to] >> frm & 1:
+                        back[to] |= 1 << frm
+            out.append(back)
+        return out if any(any(b) for b in out) else None
+
+    def _quiet_reach(self, t: int, color: Color, s: int) -> Bitboard:
+        """Where a piece of type ``t`` moves without capturing from ``s`` on an empty board."""
+        geo, reach = self.geo, 0
+        if not geo.is_square(s):
+            return 0
+        for m in self.variant.pieces[t].movement.moves:
+            if m.initial or not m.modality & Modality.MOVE:
+                continue
+            for v in m.vectors():
+                v = oriented(v, color)
+                if m.range != 1:
+                    reach |= sum(1 << x for x in geo.ray_squares(s, v, m.range))
+                elif (to := geo.leap(s, v)) is not None:
+                    reach |= 1 << to
+        return reach
 
     def _castle(self, index: int, cm: CastlingMove) -> Castle:
         geo = self.geo

@@ -29,11 +29,13 @@ EMPTY = -1
 Swaps = tuple[tuple[int, ...], tuple[int, ...]]
 #: White's and Black's checks left to give (three-check)
 Checks = tuple[int, int]
-#: what ``push`` keeps for ``pop``: the move, unmoved, ep, ep victim, halfmove clock, swaps left, moved,
-#: captured, checks left
-Undo = tuple[Move, Bitboard, Bitboard, int, int, Swaps, int, int, Checks]
+#: what ``push`` keeps for ``pop``: the move, unmoved, ep, ep victim, halfmove clock, swaps left, moved, captured,
+#: where promoted pieces are tracked, what the moved and the captured piece were promoted from, and the checks left
+Undo = tuple[Move, Bitboard, Bitboard, int, int, Swaps, int, int, tuple[int, int] | None, Checks]
 #: what makes two positions the same for repetition
-Key = tuple[tuple[Bitboard, ...], Bitboard, int, Bitboard, Bitboard, tuple[int, ...], Swaps, Checks]
+Key = tuple[tuple[Bitboard, ...], Bitboard, int, Bitboard, Bitboard, tuple[int, ...], Swaps, Bitboard, Checks]
+#: the reason of a draw by two passes in a row (``Draws.double_pass``)
+DOUBLE_PASS = "both sides passing"
 
 
 @dataclass(frozen=True)
@@ -74,6 +76,8 @@ class State:
         self.halfmove = 0
         self.fullmove = 1
         self.pockets: list[list[int]] = [[0] * rules.ntypes, [0] * rules.ntypes]
+        #: per square, the type the piece there was promoted from (EMPTY: none, or not tracked)
+        self.unpromoted: list[int] = [EMPTY] * n
         #: per colour, per swap rule of the variant: how many swaps are left
         self.swaps_left: Swaps = ((), ())
         #: per colour, the checks it has still to give to win, where the variant counts them
@@ -212,8 +216,17 @@ class State:
             self.effective_ep(),
             tuple(self.pockets[0]) + tuple(self.pockets[1]),
             self.swaps_left,
+            self.promoted() if self.rules.tracks_promoted else 0,
             self.checks_left,
         )
+
+    def promoted(self) -> Bitboard:
+        """The squares of the pieces that were promoted (where the variant keeps track of them)."""
+        out = 0
+        for s, t in enumerate(self.unpromoted):
+            if t != EMPTY:
+                out |= 1 << s
+        return out
 
     def effective_ep(self) -> Bitboard:
         """The en passant squares a pawn of the side to move attacks (what a FEN shows)."""
@@ -243,7 +256,7 @@ class State:
             if end is not None:
                 return end
         if rules.double_pass and len(self.stack) >= 2 and self.stack[-1][0][0] == self.stack[-2][0][0] == mv.PASS:
-            return Outcome(None, "both sides passing")
+            return Outcome(None, DOUBLE_PASS)
         if rules.extinction is not None:
             end = self._extinct()
             if end is not None:
@@ -344,6 +357,7 @@ class State:
         moved = box[frm] if frm >= 0 else EMPTY
         taken_at = extra if kind == mv.EN_PASSANT else self.ep_victim if kind == mv.EP_PROMO else to
         captured = box[taken_at] if kind not in (mv.PASS, mv.DROP, mv.CASTLE, mv.SWAP) else EMPTY
+        origins = self._origins(kind, frm, taken_at, captured)
         self.stack.append(
             (
                 m,
@@ -354,6 +368,7 @@ class State:
                 self.swaps_left,
                 moved,
                 captured,
+                origins,
                 self.checks_left,
             )
         )
@@ -361,42 +376,29 @@ class State:
         self.ep_victim = -1
         self.halfmove += 1
         if kind == mv.DROP:
-            self.pockets[us][extra] -= 1
-            self._add(to, extra * 2 + us)
-            if rules.is_pawn[extra] or rules.drops_reset_move_rule:
-                self.halfmove = 0
-        elif kind == mv.CASTLE:
-            c = rules.castles[extra]
-            rook = box[c.rook_from]
-            self._remove(frm)
-            self._remove(c.rook_from)
-            self._add(to, moved)
-            self._add(c.rook_to, rook)
-            self.unmoved &= ~(1 << frm | 1 << c.rook_from)
-        elif kind == mv.SWAP:
-            partner = box[to]
-            self._remove(frm)
-            self._remove(to)
-            self._add(frm, partner)
-            self._add(to, moved)
-            self.unmoved &= ~(1 << frm | 1 << to)
-            left = [list(self.swaps_left[0]), list(self.swaps_left[1])]
-            left[us][extra] -= 1
-            self.swaps_left = (tuple(left[0]), tuple(left[1]))
+            self._push_drop(us, to, extra)
+        elif kind == mv.CASTLE or kind == mv.SWAP:
+            self._push_two(m, us, moved)
         elif kind != mv.PASS:
             if captured != EMPTY:
                 self._remove(taken_at)
                 self.halfmove = 0
                 if rules.captures_to_hand:
-                    self.pockets[us][captured >> 1] += 1
-            placed = extra * 2 + us if kind in (mv.PROMOTION, mv.EP_PROMO) else moved
+                    self.pockets[us][self._to_hand(captured, origins)] += 1
+            if kind in (mv.PROMOTION, mv.EP_PROMO, mv.PIECE_PROMO):
+                placed = extra * 2 + us
+                self.halfmove = 0  # pawns' promotions aside, promotions by piece restart the count too
+            else:
+                placed = moved
+            if origins is not None:
+                self._carry_origin(origins, frm, to, taken_at, moved, placed)
             # _remove and _add written out: this is the hot path of perft
             box[frm] = EMPTY
             box[to] = placed
             self.by_color[us] ^= 1 << frm | 1 << to
             self.by_type[moved >> 1] ^= 1 << frm
             self.by_type[placed >> 1] |= 1 << to
-            if rules.is_pawn[moved >> 1]:
+            if rules.is_pawn[moved >> 1] and self._irreversible(m, moved >> 1):
                 self.halfmove = 0
             self.unmoved &= ~(1 << frm | 1 << taken_at)
             if extra and kind == mv.MULTISTEP:
@@ -409,6 +411,41 @@ class State:
         if self.history:
             self.history.append(self.key())
 
+    def _push_drop(self, us: int, to: int, t: int) -> None:
+        self.pockets[us][t] -= 1
+        self._add(to, t * 2 + us)
+        if self.rules.is_pawn[t] or self.rules.drops_reset_move_rule:
+            self.halfmove = 0
+
+    def _push_two(self, m: Move, us: int, moved: int) -> None:
+        """Castling or a swap: two pieces move and lose their unmoved status."""
+        kind, frm, to, extra = m
+        box = self.board
+        if kind == mv.CASTLE:
+            c = self.rules.castles[extra]
+            rook = box[c.rook_from]
+            self._remove(frm)
+            self._remove(c.rook_from)
+            self._add(to, moved)
+            self._add(c.rook_to, rook)
+            self.unmoved &= ~(1 << frm | 1 << c.rook_from)
+            return
+        partner = box[to]
+        self._remove(frm)
+        self._remove(to)
+        self._add(frm, partner)
+        self._add(to, moved)
+        self.unmoved &= ~(1 << frm | 1 << to)
+        left = [list(self.swaps_left[0]), list(self.swaps_left[1])]
+        left[us][extra] -= 1
+        self.swaps_left = (tuple(left[0]), tuple(left[1]))
+
+    def _irreversible(self, m: Move, t: int) -> bool:
+        """Whether a move of a pawn of type ``t`` restarts the move rule's count: every one but a
+        step that it could step straight back (Fairy-Stockfish's reversible pawn moves)."""
+        back = self.rules.reversible[t]
+        return back is None or m[0] != mv.NORMAL or not back[self.turn][m[2]] >> m[1] & 1
+
     def _count_check(self, us: int) -> None:
         """One check fewer left for ``us`` if its move has given check (``push``, where checks are counted)."""
         if self.in_check():
@@ -416,7 +453,7 @@ class State:
             self.checks_left = (left[0] - 1, left[1]) if us == 0 else (left[0], left[1] - 1)
 
     def pop(self) -> Move:
-        m, unmoved, ep, ep_victim, halfmove, swaps_left, moved, captured, self.checks_left = self.stack.pop()
+        m, unmoved, ep, ep_victim, halfmove, swaps_left, moved, captured, origins, self.checks_left = self.stack.pop()
         kind, frm, to, extra = m
         self.turn = us = 1 - self.turn
         self.fullmove -= us
@@ -446,10 +483,17 @@ class State:
             self.by_color[us] ^= 1 << frm | 1 << to
             box[to] = EMPTY
             box[frm] = moved
+            taken_at = extra if kind == mv.EN_PASSANT else ep_victim if kind == mv.EP_PROMO else to
             if captured != EMPTY:
-                self._add(extra if kind == mv.EN_PASSANT else ep_victim if kind == mv.EP_PROMO else to, captured)
+                self._add(taken_at, captured)
                 if self.rules.captures_to_hand:
-                    self.pockets[us][captured >> 1] -= 1
+                    self.pockets[us][self._to_hand(captured, origins)] -= 1
+            if origins is not None:
+                up = self.unpromoted
+                up[to] = EMPTY
+                up[frm] = origins[0]
+                if captured != EMPTY:
+                    up[taken_at] = origins[1]
         self.unmoved, self.ep, self.ep_victim, self.halfmove, self.swaps_left = (
             unmoved,
             ep,
@@ -458,6 +502,29 @@ class State:
             swaps_left,
         )
         return m
+
+    def _origins(self, kind: int, frm: int, taken_at: int, captured: int) -> tuple[int, int] | None:
+        """What the moving and the captured piece were promoted from (None where the variant does not
+        keep track, or for moves of no single piece)."""
+        if not self.rules.tracks_promoted or frm < 0 or kind in (mv.CASTLE, mv.SWAP):
+            return None
+        return self.unpromoted[frm], self.unpromoted[taken_at] if captured != EMPTY else EMPTY
+
+    def _carry_origin(
+        self, origins: tuple[int, int], frm: int, to: int, taken_at: int, moved: int, placed: int
+    ) -> None:
+        """A move's effect on what pieces were promoted from: the captured piece's is gone, the moved
+        piece takes its own to ``to``, or, promoting, its type."""
+        up = self.unpromoted
+        up[taken_at] = EMPTY
+        up[frm] = EMPTY
+        up[to] = origins[0] if placed == moved else moved >> 1
+
+    def _to_hand(self, captured: int, origins: tuple[int, int] | None) -> int:
+        """The type a captured piece goes to the captor's hand as: what it was promoted from, if it was."""
+        if origins is not None and origins[1] != EMPTY and self.rules.demote:
+            return origins[1]
+        return captured >> 1
 
     def _add(self, s: int, code: int) -> None:
         self.board[s] = code

@@ -12,9 +12,14 @@ game's description and in the download's text file.
 
 How the catalogue becomes ZRF (see ``shared/research/zillions-zrf.md``):
 
-* **File.** The family's first variant is the ``(game ...)``, the others ``(variant ...)``; every
-  variant restates every section it relies on (board, setup, pieces, options, goals), so nothing
-  of the first game leaks into another except piece types it never places.
+* **File.** The family's first variant is the ``(game ...)``, the others ``(variant ...)``.  A
+  variant is the first game with its own sections put in (a piece or option replaces the one of
+  its name, any goal all the goals, any other section the one of its keyword), so besides its
+  title and description it writes only the sections whose text differs from the first game's:
+  pieces and options one by one, goals all or none.  What it leaves out it inherits exactly: a
+  section it has with the same text, or a piece type of the first game it never places, whose
+  directions, zones and dummy positions its board declares.  A first-game section it lacks and
+  cannot inherit (an option, move priorities) is an error.
 * **Board.** A grid of 50-pixel squares, files ``a/b/...`` left to right and ranks from the top;
   holes are ``kill-positions`` (a killed position has no links: slides, steps and lame leaps stop
   there, while a true leap is one link of its own direction and jumps it).  The board picture is
@@ -55,7 +60,7 @@ from generator.emit.zillions.packaging import (
     write_family_zip,
 )
 from generator.emit.zillions.pieces import zrf_piece_names
-from generator.emit.zillions.text import SUFFIX, game_title, zip_file_name, zrf_file_name
+from generator.emit.zillions.text import SUFFIX, download_name, game_title, zip_file_name, zrf_file_name
 
 __all__ = [
     "BOARD_BORDER",
@@ -64,6 +69,7 @@ __all__ = [
     "SQUARE_SIZE",
     "SUFFIX",
     "TARGET",
+    "download_name",
     "emit",
     "emit_zillions",
     "families",

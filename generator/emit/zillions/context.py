@@ -117,9 +117,30 @@ class Condition:
 
 
 @dataclass(frozen=True)
+class Sections:
+    """The sections a ``(game ...)`` or ``(variant ...)`` writes after its title and description.
+
+    The first game writes them all.  A variant is the first game with its own sections put in
+    (see :mod:`generator.zrf.model`), so it writes only those whose text differs from the first
+    game's: options and pieces one by one, goals all or none, every other section whole; an empty
+    field (``board`` None) is a section it inherits as it is.
+    """
+
+    options: tuple[tuple[str, str], ...]
+    move_priorities: tuple[str, ...]  #: ``(move-priorities ...)``, empty for none
+    players: tuple[str, ...]
+    turn_order: tuple[str, ...]
+    board: BoardContext | None
+    setup: tuple[SideSetup, ...]
+    pieces: tuple[PieceContext, ...]
+    conditions: tuple[Condition, ...]
+
+
+@dataclass(frozen=True)
 class GameContext:
     """One ``(game ...)`` (``form`` game) or ``(variant ...)``.
 
+    ``board`` and ``pieces`` are the whole game's, ``sections`` what the file writes of it.
     ``relaxed`` is the variant as written for Zillions, ``limitations`` what was left out, and
     ``zone_ranks`` the relative ranks of each zone the game declares.
     """
@@ -129,14 +150,9 @@ class GameContext:
     name: str
     comment: tuple[str, ...]
     description: tuple[str, ...]
-    options: tuple[tuple[str, str], ...]
-    move_priorities: tuple[str, ...]  #: ``(move-priorities ...)``, empty for none
-    players: tuple[str, ...]
-    turn_order: tuple[str, ...]
     board: BoardContext
-    setup: tuple[SideSetup, ...]
     pieces: tuple[PieceContext, ...]
-    conditions: tuple[Condition, ...]
+    sections: Sections
     limitations: tuple[Limitation, ...]
     relaxed: Variant
     zone_ranks: Mapping[str, tuple[int, ...]]
