@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import math
 import re
 
 from generator.betza import BetzaMove, BetzaPiece, Modality, parse_betza
@@ -48,6 +47,7 @@ from generator.catalogue.model import (
     Variant,
 )
 from generator.emit.fidelity_drops import fairy_stockfish_drops, zillions_hands
+from generator.emit.fidelity_goals import ZRF_MOST_CHOICES, zillions_checks_and_captures, zillions_flag
 from generator.emit.fidelity_notes import Changes, Limitation
 from generator.emit.fidelity_notes import Notes as _Notes
 
@@ -92,9 +92,6 @@ FSF_STANDARD = {
     parse_betza(b): name
     for b, name in (("N", "knight"), ("B", "bishop"), ("R", "rook"), ("Q", "queen"), ("fW", "shogiPawn"))
 }
-
-#: the most choices of ``count`` squares of a flag region a Zillions goal lists, one ``absolute-config`` each
-ZRF_MOST_CHOICES = 256
 
 _NAME_RE = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
 
@@ -224,8 +221,8 @@ def _zillions_goals_and_pieces(v: Variant, notes: _Notes) -> None:
     """The rest of what ZRF cannot say (generator/emit/zillions/ writes the other rules)."""
     _zillions_draws(v, notes)
     _zillions_royal(v, notes)
-    _zillions_race(v, notes)
-    _zillions_checks_and_captures(v, notes)
+    zillions_flag(v, notes)
+    zillions_checks_and_captures(v, notes)
     _zillions_bare_king(v, notes)
     _zillions_hand_and_swaps(v, notes)
 
@@ -270,68 +267,6 @@ def _zillions_royal(v: Variant, notes: _Notes) -> None:
             f"have, so the {royals[0].name} may be left attacked.",
             switchable=False,
         )
-
-
-def _zillions_race(v: Variant, notes: _Notes) -> None:
-    flag = v.goals.flag
-    if flag is None:
-        return
-    if flag.count is None:
-        zone = {c: flag.regions[c] for c in Color}
-        counts = {c: sum(1 for _, col, x in v.setup.placement if col is c and flag.piece in (None, x)) for c in Color}
-        captures = any(m.modality & Modality.CAPTURE for p in v.pieces for m in p.movement.moves)
-        if captures or v.drops is not None or any(counts[c] != len(zone[c]) for c in Color):
-            notes.add(
-                "race-squares",
-                "Zillions' absolute-config asks for every goal square to be filled, which is the catalogue's "
-                "'all pieces on the goal ranks' only while each side has as many pieces as goal squares.",
-                switchable=False,
-            )
-    elif max(math.comb(len(flag.regions[c]), flag.count) for c in Color) > ZRF_MOST_CHOICES:
-        notes.add(
-            "flag-count",
-            f"The goal lists each choice of {flag.count} squares of a region as one absolute-config, and only the "
-            f"first {ZRF_MOST_CHOICES} of them, so some ways of reaching the region do not win.",
-            switchable=False,
-        )
-    relaxed_flag = flag
-    if flag.blocked_win:
-        notes.add(
-            "flag-blocked",
-            "Zillions' absolute-config sees only the player's own pieces, so a region filled with pieces of "
-            "both sides does not win.",
-        )
-        relaxed_flag = dataclasses.replace(relaxed_flag, blocked_win=False)
-    if flag.reply:
-        notes.add(
-            "flag-reply",
-            "Zillions ends the game as soon as a region is reached, so the opponent gets no further move.",
-        )
-        relaxed_flag = dataclasses.replace(relaxed_flag, reply=False)
-    if relaxed_flag != flag:
-        notes.changes["goals"] = dataclasses.replace(notes.changes.get("goals", v.goals), flag=relaxed_flag)
-
-
-def _zillions_checks_and_captures(v: Variant, notes: _Notes) -> None:
-    """Counted checks, forbidden checks, and forced captures beside a royal piece."""
-    if v.goals.check_count is not None:
-        notes.add(
-            "check-count",
-            f"Zillions cannot count checks, so giving {v.goals.check_count} checks does not win: the game is "
-            "played to checkmate.",
-        )
-        notes.changes["goals"] = dataclasses.replace(notes.changes.get("goals", v.goals), check_count=None)
-    if v.no_checks:
-        notes.add("no-checks", "Zillions cannot tell whether a move gives check, so moves that give check stay legal.")
-        notes.changes["no_checks"] = False
-    if v.must_capture and v.goals.checkmate and any(p.royal for p in v.pieces):
-        notes.add(
-            "must-capture-royal",
-            "Zillions ranks the captures first and only then drops the moves that leave the royal piece "
-            "attacked, so a side whose captures are all illegal would have no move at all: captures are not "
-            "forced.",
-        )
-        notes.changes["must_capture"] = False
 
 
 def _zillions_bare_king(v: Variant, notes: _Notes) -> None:
