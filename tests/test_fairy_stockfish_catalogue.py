@@ -360,3 +360,32 @@ def test_a_king_held_in_check_moves_only_to_take_its_checker(fen: str, makpong: 
     else:
         assert [m for m in moves["makpong"] if m.startswith("e1")] == makpong
         assert set(moves["makpong"]) - set(makpong) == {m for m in moves["makruk"] if not m.startswith("e1")}
+
+
+def test_a_checkmated_side_wins_misere_and_losers_chess() -> None:
+    fen = "7k/5Q2/6K1/p7/8/8/8/8 w - - 0 1"  # Qg7 mates, and Black keeps a pawn: no bare king in losers
+    for name in ("misere", "losers"):
+        assert same_as_builtin(name, fen, ["f7g7"]) == (set(), "0-1")
+    assert same_as_builtin("chess", fen, ["f7g7"]) == (set(), "1-0")
+
+
+def test_losers_forces_captures_and_a_lone_king_wins() -> None:
+    fen = "7k/5Q1p/6K1/8/8/8/8/8 w - - 0 1"
+    assert same_as_builtin("losers", fen, []) == ({"f7h7"}, None)  # the capture is forced
+    assert same_as_builtin("losers", fen, ["f7h7"]) == (set(), "0-1")  # Black keeps only its king
+    # in check, and the only capture (Nxh7) leaves the king attacked: any move out of check
+    fen = "4k3/7p/8/6N1/8/8/8/r3K3 w - - 0 1"
+    assert same_as_builtin("losers", fen, []) == ({"e1d2", "e1e2", "e1f2"}, None)
+
+
+@pytest.mark.parametrize(
+    ("fen", "suicide", "antichess"),
+    [
+        ("8/8/8/p1p5/P1P5/8/8/8 w - - 0 1", "1/2-1/2", "1-0"),  # stalemated with as many pieces: a draw
+        ("8/8/8/p7/P7/8/8/k7 w - - 0 1", "1-0", "1-0"),  # with fewer: the stalemated side wins
+        ("8/8/8/p3p3/P3P3/4P3/8/8 w - - 0 1", "0-1", "1-0"),  # with more: it loses
+    ],
+)
+def test_a_suicide_stalemate_goes_to_the_side_with_fewer_pieces(fen: str, suicide: str, antichess: str) -> None:
+    assert same_as_builtin("suicide", fen, []) == (set(), suicide)
+    assert same_as_builtin("antichess", fen, []) == (set(), antichess)

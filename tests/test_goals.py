@@ -1,9 +1,11 @@
 """Goals and results beyond checkmate: flag goals (king of the hill, racing kings, Jeson Mor, and the
-counts, full regions and replies no built-in uses) and counted checks (three-check), checked against
-Fairy-Stockfish and the ZRF interpreter, with their words, their ini options and their Zillions goals."""
+counts, full regions and replies no built-in uses), counted checks (three-check) and results (misère,
+losers and suicide chess), checked against Fairy-Stockfish and the ZRF interpreter, with their words,
+their ini options and their Zillions goals."""
 
 from __future__ import annotations
 
+import dataclasses
 import zipfile
 from pathlib import Path
 
@@ -11,7 +13,7 @@ import pytest
 from support import check_args
 
 from generator.catalogue import FAIRY_STOCKFISH_CATALOGUE, load_catalogue, load_catalogue_text
-from generator.catalogue.model import Variant
+from generator.catalogue.model import StalemateResult, Variant
 from generator.check.command import cmd_check
 from generator.check.endings import endings
 from generator.check.fairy_stockfish import built_ini
@@ -143,9 +145,16 @@ def test_racing_kings_proves_the_reply_that_draws_and_the_one_that_loses() -> No
         ("kingofthehill", "flagPiece = k", "flagPiece = q", "proof of the flag, the deciding position"),
         # the FEN's checks left (3+3 99 1) are then read as the half-move clock: the first proof sees it
         ("3check", "checkCounting = true", "checkCounting = false", "proof of the n-move rule, the deciding position"),
+        ("misere", "checkmateValue = win", "checkmateValue = loss", "proof of the checkmate, the deciding position"),
+        (
+            "suicide",
+            "stalematePieceCount = true",
+            "stalematePieceCount = false",
+            "proof of the stalemate piece count, the deciding position",
+        ),
     ],
 )
-def test_a_mutated_flag_goal_fails_its_proof(
+def test_a_mutated_goal_or_result_fails_its_proof(
     name: str, old: str, new: str, where: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     text, _ = built_ini(FSF, [name])
@@ -179,3 +188,34 @@ def test_a_check_given_is_counted_until_the_last_one_wins() -> None:
     pos.pop()
     assert pos.checks_left == (1, 3) and pos.outcome() is None
     assert pos.key() != Position.from_fen(entry("3check"), pos.fen().replace("1+3", "2+3")).key()
+
+
+def test_results_in_the_ini_in_words_and_in_zillions() -> None:
+    assert goals_of("misere")["checkmateValue"] == "win" and goals_of("chess")["checkmateValue"] == "loss"
+    text, _ = built_ini(FSF, ["suicide", "antichess"])
+    assert text.count("stalematePieceCount = true") == 1
+    assert dict(rules_in_short(entry("misere")))["Goal"] == "A side whose King is checkmated wins."
+    draws = dict(rules_in_short(entry("suicide")))["Draws"]
+    assert draws.startswith("On stalemate the side with fewer pieces wins, and equal numbers draw;")
+    assert [x.rule for x in limitations(entry("losers"), "zillions")] == ["move-rule", "must-capture-royal"]
+    assert [x.rule for x in limitations(entry("suicide"), "zillions")] == ["move-rule", "stalemate-piece-count"]
+    assert not relaxed(entry("losers"), "zillions").must_capture
+
+
+def test_a_stalemate_counted_by_pieces_is_a_zillions_count_condition() -> None:
+    from generator.emit.zillions.goals import conditions
+    from generator.emit.zillions.pieces import names_of
+
+    suicide = entry("suicide")
+    losing = dataclasses.replace(suicide, draws=dataclasses.replace(suicide.draws, stalemate=StalemateResult.LOSS))
+    assert not [x for x in limitations(losing, "zillions") if x.rule == "stalemate-piece-count"]
+    kinds = [(c.kind, c.goal) for c in conditions(losing, names_of(losing), tokens=False)]
+    assert ("count-condition", "stalemated") in kinds
+    misere = [(c.kind, c.goal) for c in conditions(entry("misere"), names_of(entry("misere")), tokens=False)]
+    assert ("win-condition", "(checkmated King)") in misere
+
+
+def test_forced_captures_and_forbidden_checks_are_said_in_words() -> None:
+    assert dict(rules_in_short(entry("racingkings")))["Moves"] == "A move that gives check is illegal."
+    assert dict(rules_in_short(entry("losers")))["Moves"] == "A side that can capture must (en passant included)."
+    assert "Moves" not in dict(rules_in_short(entry("chess")))

@@ -434,6 +434,9 @@ class VariantBuilder:
         if not (checkmate or race or flag or bare or extinction or checks):
             self.fail(node, "goals", "no way to win: set checkmate, race, flag, bare_king, extinction or check_count")
         self.check_goal_pairs(race, flag, bare, extinction, checks)
+        result = node.get("checkmate_result")
+        if result is not None and not checkmate:
+            self.fail(result, "goals.checkmate_result", "checkmate_result needs checkmate, which is off")
         self.check_royals(node, checkmate, bare is not None, extinction is not None)
         return Goals(
             checkmate,
@@ -443,6 +446,7 @@ class VariantBuilder:
             else BareKing(self.value(bare, "opponent_minimum", 2), self.value(bare, "both_bare_draw", True)),
             None if extinction is None else self.build_extinction(extinction),
             None if checks is None else checks.value,
+            Result(self.value(node, "checkmate_result", "loss")),
         )
 
     def check_goal_pairs(
@@ -589,7 +593,14 @@ class VariantBuilder:
             self.value(node, "drops_reset_move_rule", False),
             None if node.get("repetition_winner") is None else Color[node.need("repetition_winner").value.upper()],
             None if node.get("counting") is None else Counting(self.value(node, "counting", "makruk")),
+            self.stalemate_piece_count(node),
         )
+
+    def stalemate_piece_count(self, node: Node) -> bool:
+        count = node.get("stalemate_piece_count")
+        if count is not None and count.value and self.value(node, "stalemate", "draw") == "pass":
+            self.fail(count, "draws.stalemate_piece_count", "a side that passes is never stalemated: nothing to count")
+        return count is not None and bool(count.value)
 
 
 def check_short_names(built: Sequence[tuple[Variant, Node]], path: str) -> None:

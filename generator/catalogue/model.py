@@ -281,7 +281,7 @@ class BareKing:
 
 
 class Result(enum.Enum):
-    """What a rule does to the side it befalls."""
+    """What a rule (extinction, checkmate) does to the side it befalls."""
 
     LOSS = "loss"
     WIN = "win"
@@ -303,13 +303,15 @@ class Extinction:
 
 @dataclass(frozen=True)
 class Goals:
-    """``check_count``: the side that gives this many checks wins (three-check); None: checks are not counted."""
+    """``checkmate_result``: what checkmate does to the mated side (misère chess: it wins);
+    ``check_count``: the side that gives this many checks wins (three-check); None: checks are not counted."""
 
     checkmate: bool = True
     flag: Flag | None = None
     bare_king: BareKing | None = None
     extinction: Extinction | None = None
     check_count: int | None = None
+    checkmate_result: Result = Result.LOSS
 
 
 class StalemateResult(enum.Enum):
@@ -344,6 +346,9 @@ class DrawRules:
     #: second player, as Fairy-Stockfish plays it)
     repetition_winner: Color | None = None
     counting: Counting | None = None  #: a makruk-style counting rule
+    #: on stalemate ``stalemate`` befalls the side with fewer pieces on the board (suicide chess), the other
+    #: side gets the opposite, and equal numbers draw
+    stalemate_piece_count: bool = False
 
 
 @dataclass(frozen=True)

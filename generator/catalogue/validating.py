@@ -320,6 +320,7 @@ VARIANT = Struct(
                     {"pieces": Seq(LETTER), "count": _int(0), "result": _choice(*(r.value for r in Result))}
                 ),
                 "check_count": _int(1, 9, " (Fairy-Stockfish's FEN gives each count one digit)"),
+                "checkmate_result": _choice(*(r.value for r in Result)),
             }
         ),
         "draws": Struct(
@@ -332,6 +333,7 @@ VARIANT = Struct(
                 "drops_reset_move_rule": BOOL,
                 "repetition_winner": COLOR,
                 "counting": _choice(*(c.value for c in Counting)),
+                "stalemate_piece_count": BOOL,
             }
         ),
         "notes": Seq(TITLE, unique=False),

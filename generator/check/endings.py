@@ -20,8 +20,11 @@ How each rule's position is found (:data:`BUILDERS`, one builder per rule):
   **extinction**: small positions drawn at random around one square near the edge (the royal
   pieces of both sides, up to three other pieces of the mover's setup and one of the other
   side's), the same ones on every run, then (checkmate, stalemate, flag, extinction) the positions
-  along random games, until one of the mover's moves ends the game by that rule.  A race is only
-  looked for along random games.
+  along random games (ten times as many for a stalemate), until one of the mover's moves ends the
+  game by that rule.  A race is only looked for along random games.
+* **stalemate piece count**: a few pawns of each side on two files by the edge, drawn at random,
+  until a move stalemates a side with more pieces than the other, one with as many, and one with
+  fewer (those found).
 * **check count**: the positions of checkmate, with one check left for the mover, until one of its
   moves gives that check.
 * **flag reply** (a flag goal whose opponent moves once more): a move that reaches the region while
@@ -275,10 +278,10 @@ def _positions(variant: Variant) -> Iterator[Position]:
     yield from _small_positions(variant, "moves", attempts=300)
 
 
-def _game_positions(variant: Variant, rule: str) -> Iterator[Position]:
+def _game_positions(variant: Variant, rule: str, games: range = range(GAMES)) -> Iterator[Position]:
     """The positions along a few random games, as an engine reads their FEN: the material is always
     what play can leave (a race counted by pieces in the zone needs that)."""
-    for game in range(GAMES):
+    for game in games:
         rng = random.Random(f"endings:{variant.name}:{rule}:{game}")
         pos = Position.start(variant)
         for _ in range(PLIES):
@@ -296,6 +299,13 @@ def _small_then_game_positions(variant: Variant, rule: str) -> Iterator[Position
     pawns), the positions along random games."""
     yield from _small_positions(variant, rule)
     yield from _game_positions(variant, rule)
+
+
+def _stalemate_positions(variant: Variant, rule: str) -> Iterator[Position]:
+    """Those of :func:`_small_then_game_positions`, then ten times as many random games: where captures
+    are forced and a bare king wins (losers), a stalemate needs blocked pawns, which only play leaves."""
+    yield from _small_then_game_positions(variant, rule)
+    yield from _game_positions(variant, rule, range(GAMES, 10 * GAMES))
 
 
 def _one_check_left(variant: Variant, rule: str) -> Iterator[Position]:
@@ -368,6 +378,56 @@ def _plain(rules: Rules, t: int) -> bool:
     return not rules.is_royal[t] and not rules.is_pawn[t] and all(tabs is None for tabs in rules.initial_tables[t])
 
 
+def _stalemates_by_count(variant: Variant) -> list[Ending]:
+    """Stalemates where the stalemated side has more pieces than the other, as many, and fewer (those
+    found), from positions of pawns blocking each other."""
+    found: dict[int, Ending] = {}
+    for pos in _pawn_positions(variant, "stalemate piece count"):
+        fen = fsf_fen(pos.fen())
+        for m in sorted(pos.legal_moves(), key=lambda m: _spell(pos, m)):
+            text = _spell(pos, m)
+            pos.push(m)
+            if _stalemated(pos):
+                more = pos.by_color[pos.turn].bit_count() - pos.by_color[1 - pos.turn].bit_count()
+                found.setdefault((more > 0) - (more < 0), Ending("stalemate piece count", fen, (text,)))
+            pos.pop()
+        if len(found) == 3:
+            break
+    return [found[k] for k in sorted(found, reverse=True)]
+
+
+def _pawn_positions(variant: Variant, rule: str, attempts: int = ATTEMPTS) -> Iterator[Position]:
+    """Random positions of a few pawns of each side (and the royal pieces) on two files by the edge,
+    away from the first and last two ranks: where pawns block each other (the same on every run)."""
+    rng = random.Random(f"endings:{variant.name}:{rule}")
+    rules = Rules.of(variant)
+    pawns = [[code for _, code in rules.setup if code & 1 == side and rules.is_pawn[code >> 1]] for side in (0, 1)]
+    if not all(pawns) or rules.geo.ranks < 6:
+        return
+    for _ in range(attempts):
+        pos = _pawn_position(rules, rng, pawns)
+        if pos is not None:
+            yield pos
+
+
+def _pawn_position(rules: Rules, rng: random.Random, pawns: list[list[int]]) -> Position | None:
+    geo = rules.geo
+    files = (0, 1) if rng.random() < 0.5 else (geo.files - 2, geo.files - 1)
+    area = [geo.square(f, r) for f in files for r in range(2, geo.ranks - 2) if geo.is_square(geo.square(f, r))]
+    pos = Position(rules)
+    pos.turn = int(rules.variant.setup.to_move)
+    placed = [(rng.choice(pawns[side]), area) for side in (0, 1) for _ in range(rng.randint(1, 3))]
+    placed += [(code, list(bits(geo.all))) for _, code in rules.setup if rules.is_royal[code >> 1]]
+    for code, pool in placed:
+        free = [s for s in pool if pos.board[s] == EMPTY]
+        if free:
+            pos.put(rng.choice(free), code)
+    seen = _reread(pos)
+    if seen is None or seen.in_check(1 - seen.turn) or seen.outcome() is not None:
+        return None
+    return seen
+
+
 def _flag_goal(v: Variant, race: bool) -> bool:
     return v.goals.flag is not None and v.goals.flag.race == race
 
@@ -410,7 +470,8 @@ BUILDERS: tuple[tuple[str, Callable[[Variant], bool], Callable[[Variant], Sequen
     ("n-move rule", lambda v: v.draws.move_rule > 0, _move_rule),
     ("repetition", lambda v: v.draws.repetition > 0, _repetition),
     ("checkmate", _applies_checkmate, _by_search("checkmate", _ends_by("checkmate"), _small_then_game_positions)),
-    ("stalemate", lambda v: True, _by_search("stalemate", _stalemated, _small_then_game_positions)),
+    ("stalemate", lambda v: True, _by_search("stalemate", _stalemated, _stalemate_positions)),
+    ("stalemate piece count", lambda v: v.draws.stalemate_piece_count, _stalemates_by_count),
     (
         "bare king",
         lambda v: v.goals.bare_king is not None,

@@ -321,7 +321,7 @@ def goal_options(v: Variant) -> OptionGroup | None:
     goals = v.goals
     options: list[Option] = []
     if _royal_letter(fairy_stockfish_pieces(v)) is not None:
-        options.append(("checkmateValue", "loss"))
+        options.append(("checkmateValue", goals.checkmate_result.value))
     flag = goals.flag
     if flag is not None:
         # all pieces (a race) are counted as the pieces White starts with
@@ -373,6 +373,7 @@ def draw_options(v: Variant) -> OptionGroup:
         [
             ("stalemateValue", _STALEMATE_VALUE[draws.stalemate]),
             ("passOnStalemate", _flag(draws.stalemate is StalemateResult.PASS)),
+            *([("stalematePieceCount", "true")] if draws.stalemate_piece_count else []),
             ("mustCapture", _flag(v.must_capture)),
             *([("checking", "false")] if v.no_checks else []),
             *((("makpongRule", "true"),) if v.royal_held_in_check else ()),

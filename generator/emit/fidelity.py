@@ -47,9 +47,10 @@ from generator.catalogue.model import (
     Variant,
 )
 from generator.emit.fidelity_drops import fairy_stockfish_drops
+from generator.emit.fidelity_goals import ZRF_MOST_CHOICES
 from generator.emit.fidelity_notes import Changes, Limitation
 from generator.emit.fidelity_notes import Notes as _Notes
-from generator.emit.fidelity_zillions import ZRF_MOST_CHOICES, goals_and_pieces, pawn_initial_moves
+from generator.emit.fidelity_zillions import goals_and_pieces, pawn_initial_moves
 
 __all__ = [
     "EXACT_ONLY",

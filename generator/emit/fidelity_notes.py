@@ -49,6 +49,7 @@ class Changes(TypedDict, total=False):
     draws: DrawRules
     no_checks: bool
     royal_held_in_check: bool
+    must_capture: bool
 
 
 class Notes:

@@ -1,19 +1,16 @@
 """What Zillions cannot express, by rule: the checks of :func:`generator.emit.fidelity.limitations`
 for the Zillions target, each adding its limitations and the changes that switch them off to one
-:class:`~generator.emit.fidelity_notes.Notes`."""
+:class:`~generator.emit.fidelity_notes.Notes` (flag goals, counted checks and forced captures in
+:mod:`~generator.emit.fidelity_goals`, hands in :mod:`~generator.emit.fidelity_drops`)."""
 
 from __future__ import annotations
 
 import dataclasses
-import math
 
-from generator.betza import Modality
-from generator.catalogue.model import Color, Variant
+from generator.catalogue.model import StalemateResult, Variant
 from generator.emit.fidelity_drops import zillions_hands
+from generator.emit.fidelity_goals import zillions_checks_and_captures, zillions_flag
 from generator.emit.fidelity_notes import Notes
-
-#: the most choices of ``count`` squares of a flag region a Zillions goal lists, one ``absolute-config`` each
-ZRF_MOST_CHOICES = 256
 
 
 def pawn_initial_moves(v: Variant, notes: Notes) -> None:
@@ -44,18 +41,21 @@ def goals_and_pieces(v: Variant, notes: Notes) -> None:
     """The rest of what ZRF cannot say (generator/emit/zillions/ writes the other rules)."""
     _zillions_draws(v, notes)
     _zillions_royal(v, notes)
-    _zillions_race(v, notes)
-    _zillions_no_checks(v, notes)
-    _zillions_check_count(v, notes)
+    zillions_flag(v, notes)
+    zillions_checks_and_captures(v, notes)
     _zillions_bare_king(v, notes)
     _zillions_hand_and_swaps(v, notes)
 
 
 def _zillions_draws(v: Variant, notes: Notes) -> None:
     draws = notes.changes.get("draws", v.draws)
-    if draws.counting is not None:
-        notes.add("counting", f"Zillions cannot count moves, so the {draws.counting.value} counting rule is left out.")
-        draws = dataclasses.replace(draws, counting=None)
+    if draws.stalemate_piece_count and draws.stalemate is StalemateResult.WIN:
+        notes.add(
+            "stalemate-piece-count",
+            "Zillions' count-condition gives a stalemate to the side with more pieces, not fewer, so the "
+            "stalemated side wins whatever the count.",
+        )
+        draws = dataclasses.replace(draws, stalemate_piece_count=False)
     if draws.insufficient_material:
         notes.add(
             "insufficient-material",
@@ -87,65 +87,6 @@ def _zillions_royal(v: Variant, notes: Notes) -> None:
             f"have, so the {royals[0].name} may be left attacked.",
             switchable=False,
         )
-
-
-def _zillions_race(v: Variant, notes: Notes) -> None:
-    flag = v.goals.flag
-    if flag is None:
-        return
-    if flag.count is None:
-        zone = {c: flag.regions[c] for c in Color}
-        counts = {c: sum(1 for _, col, x in v.setup.placement if col is c and flag.piece in (None, x)) for c in Color}
-        captures = any(m.modality & Modality.CAPTURE for p in v.pieces for m in p.movement.moves)
-        if captures or v.drops is not None or any(counts[c] != len(zone[c]) for c in Color):
-            notes.add(
-                "race-squares",
-                "Zillions' absolute-config asks for every goal square to be filled, which is the catalogue's "
-                "'all pieces on the goal ranks' only while each side has as many pieces as goal squares.",
-                switchable=False,
-            )
-    elif max(math.comb(len(flag.regions[c]), flag.count) for c in Color) > ZRF_MOST_CHOICES:
-        notes.add(
-            "flag-count",
-            f"The goal lists each choice of {flag.count} squares of a region as one absolute-config, and only the "
-            f"first {ZRF_MOST_CHOICES} of them, so some ways of reaching the region do not win.",
-            switchable=False,
-        )
-    relaxed_flag = flag
-    if flag.blocked_win:
-        notes.add(
-            "flag-blocked",
-            "Zillions' absolute-config sees only the player's own pieces, so a region filled with pieces of "
-            "both sides does not win.",
-        )
-        relaxed_flag = dataclasses.replace(relaxed_flag, blocked_win=False)
-    if flag.reply:
-        notes.add(
-            "flag-reply",
-            "Zillions ends the game as soon as a region is reached, so the opponent gets no further move.",
-        )
-        relaxed_flag = dataclasses.replace(relaxed_flag, reply=False)
-    if relaxed_flag != flag:
-        notes.changes["goals"] = dataclasses.replace(notes.changes.get("goals", v.goals), flag=relaxed_flag)
-
-
-def _zillions_check_count(v: Variant, notes: Notes) -> None:
-    if v.goals.check_count is not None:
-        notes.add(
-            "check-count",
-            f"Zillions cannot count checks, so giving {v.goals.check_count} checks does not win: the game is "
-            "played to checkmate.",
-        )
-        notes.changes["goals"] = dataclasses.replace(notes.changes.get("goals", v.goals), check_count=None)
-
-
-def _zillions_no_checks(v: Variant, notes: Notes) -> None:
-    if v.no_checks:
-        notes.add(
-            "no-checks",
-            "Zillions cannot tell whether a move gives check, so moves that give check stay legal.",
-        )
-        notes.changes["no_checks"] = False
 
 
 def _zillions_bare_king(v: Variant, notes: Notes) -> None:

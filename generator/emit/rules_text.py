@@ -67,6 +67,12 @@ def rules_in_short(v: Variant) -> list[tuple[str, str]]:
     if v.drops is not None:
         out.append(("Drops", _drops(v, v.drops)))
     out += [("Swap", _swap(v, sw)) for sw in v.swaps]
+    moves = [
+        *(["a side that can capture must (en passant included)"] if v.must_capture else []),
+        *(["a move that gives check is illegal"] if v.no_checks else []),
+    ]
+    if moves:
+        out.append(("Moves", _sentence(moves)))
     out.append(("Goal", _goals(v)))
     out.append(("Draws", _draws(v)))
     return out
@@ -157,8 +163,10 @@ def _goals(v: Variant) -> str:
     goals = []
     g = v.goals
     royal = next((p for p in v.pieces if p.royal), None)
-    if g.checkmate and royal is not None:
+    if g.checkmate and royal is not None and g.checkmate_result is Result.LOSS:
         goals.append(f"checkmating the {royal.name} wins")
+    elif g.checkmate and royal is not None:
+        goals.append(f"a side whose {royal.name} is checkmated wins")
     if v.royal_held_in_check and royal is not None:
         goals.append(f"a {royal.name} in check may not move, unless it takes the one piece giving check")
     if g.flag is not None:
@@ -242,6 +250,9 @@ _COUNTING = {
 def _draws(v: Variant) -> str:
     d = v.draws
     draws = [_STALEMATE[d.stalemate]]
+    if d.stalemate_piece_count and d.stalemate in (StalemateResult.WIN, StalemateResult.LOSS):
+        fewer = "wins" if d.stalemate is StalemateResult.WIN else "loses"
+        draws = [f"on stalemate the side with fewer pieces {fewer}, and equal numbers draw"]
     if d.repetition:
         draws.append(f"{d.repetition}-fold repetition draws")
     if d.move_rule:

@@ -49,6 +49,22 @@ class Position(State):
     def count_moves(self) -> int:
         return generate(self, None)
 
+    def _stalemate(self) -> Outcome:
+        """The stalemated side (to move) loses, wins or draws; with the piece count, that result befalls the
+        side with fewer pieces on the board, and equal numbers draw (Fairy-Stockfish's ``stalemate_value``)."""
+        rules = self.rules
+        side = self.turn  # the side the result befalls
+        if rules.variant.draws.stalemate_piece_count:
+            more = self.by_color[side].bit_count() - self.by_color[1 - side].bit_count()
+            if more == 0:
+                return Outcome(None, "stalemate")
+            side = side if more < 0 else 1 - side
+        if rules.stalemate is StalemateResult.LOSS:
+            return Outcome(Color(1 - side), "stalemate")
+        if rules.stalemate is StalemateResult.WIN:
+            return Outcome(Color(side), "stalemate")
+        return Outcome(None, "stalemate")
+
     def flag_escape(self) -> bool:
         """Whether the side to move has a legal move of the flag piece into its region (for castling,
         Fairy-Stockfish looks at the rook's square)."""
@@ -94,12 +110,8 @@ class Position(State):
                         Color(self.turn),
                         "checkmate by a dropped " + rules.variant.pieces[rules.no_drop_mate].name.lower(),
                     )
-                return Outcome(Color(1 - self.turn), "checkmate")
-            if rules.stalemate is StalemateResult.LOSS:
-                return Outcome(Color(1 - self.turn), "stalemate")
-            if rules.stalemate is StalemateResult.WIN:
-                return Outcome(Color(self.turn), "stalemate")
-            return Outcome(None, "stalemate")
+                return Outcome(Color(self.turn if rules.mated_wins else 1 - self.turn), "checkmate")
+            return self._stalemate()
         if self.count_limit and self.count_ply > self.count_limit:
             return Outcome(None, COUNTING)
         if draws.move_rule and self.halfmove >= 2 * draws.move_rule:

@@ -279,6 +279,8 @@ class Rules:
         self.no_checks = variant.no_checks
         #: the checks each side must give to win (three-check); None: checks are not counted
         self.check_count = variant.goals.check_count
+        #: the checkmated side wins (misère chess)
+        self.mated_wins = variant.goals.checkmate_result is Result.WIN
         self.bare_king = variant.goals.bare_king
         extinction = variant.goals.extinction
         #: extinction: the piece types counted one by one (None: all pieces together), the count at

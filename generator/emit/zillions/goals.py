@@ -28,7 +28,16 @@ def conditions(v: Variant, names: Names, tokens: bool) -> list[Condition]:
     royals = [names.piece[p.letter] for p in v.pieces if p.royal]
     # a side without a royal piece (horde) cannot be mated
     mated = tuple(PLAYERS[c] for c in Color if any(col is c and v.piece(x).royal for _, col, x in v.setup.placement))
-    if v.goals.checkmate and royals:
+    if v.goals.checkmate and royals and v.goals.checkmate_result is Result.WIN:
+        out.append(
+            Condition(
+                "win-condition",
+                mated,
+                f"(checkmated {' '.join(royals)})",
+                "the checkmated side wins; no move may leave the royal piece attacked",
+            )
+        )
+    elif v.goals.checkmate and royals:
         out.append(
             Condition(
                 "loss-condition",
@@ -42,7 +51,13 @@ def conditions(v: Variant, names: Names, tokens: bool) -> list[Condition]:
     out += _flag(v, names)
     if v.goals.bare_king is not None and not tokens:
         out += _bare_king(v.goals.bare_king)
-    if v.draws.stalemate in _STALEMATE:
+    if v.draws.stalemate_piece_count and v.draws.stalemate is StalemateResult.LOSS:
+        out.append(
+            Condition(
+                "count-condition", BOTH, "stalemated", "stalemate: the side with more pieces wins, equal numbers draw"
+            )
+        )
+    elif v.draws.stalemate in _STALEMATE:
         out.append(_STALEMATE[v.draws.stalemate])
     if v.draws.repetition:
         out.append(Condition("draw-condition", BOTH, "repetition", "threefold repetition draws"))
