@@ -1,0 +1,32 @@
+"""The ZRF interpreter on real files of the corpus (``../shared/zillions/corpus``): constructs
+Zillions accepts that the corpus uses, each proved on a file that uses it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from shared_data import shared_file
+
+from generator.zrf import load, perft, start
+
+
+def corpus(*parts: str) -> Path:
+    return shared_file("zillions", "corpus", *parts)
+
+
+def first_perft(path: Path, games: int | None = None) -> list[tuple[str, int]]:
+    """``(title, perft 1)`` of the first ``games`` games of a file (all by default)."""
+    rules = load(path)
+    return [(g.title, perft(start(g), 1)) for g in rules.games[:games]]
+
+
+def test_variants_before_the_game_build_on_the_files_game() -> None:
+    # Pyon Pyon Shogi opens with a variant; the game (Yonin Shogi's board) comes after it
+    pyon = first_perft(corpus("GlukKazan__ZoG", "Rules", "PyonPyonShogi.zrf"))
+    assert [t for t, _ in pyon] == ["Pyon Pyon Shogi", "Pyon Pyon Shogi (extended)"]
+    assert all(n > 0 for _, n in pyon)
+    mini = load(corpus("GlukKazan__Dagaz", "src", "debug", "games", "chess", "mini-chess.zrf"))
+    titles = mini.titles()
+    assert titles[0] == "Silverman's Chess" and len(titles) == 15
+    # Silverman's 4x4 (pawns a2-d2 face pawns a3-d3): only the six pawn captures
+    assert perft(start(mini.games[0]), 1) == 6
