@@ -30,3 +30,34 @@ def test_variants_before_the_game_build_on_the_files_game() -> None:
     assert titles[0] == "Silverman's Chess" and len(titles) == 15
     # Silverman's 4x4 (pawns a2-d2 face pawns a3-d3): only the six pawn captures
     assert perft(start(mini.games[0]), 1) == 6
+
+
+def test_version_one_allow_flipping_is_an_option() -> None:
+    # (allow-flipping false): the version-1 keyword of "prevent flipping", how the board is shown
+    qxo = load(corpus("GlukKazan__ZoG", "Rules", "QXO.zrf"))
+    assert qxo.games[0].option("allow flipping") == "false"
+    assert perft(start(qxo.games[0]), 1) == 1
+
+
+def test_attacked_by_a_move_type() -> None:
+    # REN Shogi's pawn drop may not mate: (attacked? no-king) asks whether a piece other than the
+    # king (their moves are of type no-king) could take the dropped pawn
+    ren = load(corpus("GlukKazan__ZoG", "Rules", "RenShogi.zrf")).games[0]
+    state = start(ren)
+    assert (perft(state, 1), perft(state, 2)) == (7, 49)
+    king = state.prog.types["King"]
+    no_king = state.prog.mtypes["no-king"]
+
+    def attackers(mtype: int) -> set[int]:
+        return {
+            key >> 4 for side in (0, 1) for sq in state.prog.candidates(side, mtype) for _, keys in sq for key in keys
+        }
+
+    assert king in attackers(-1) and king not in attackers(no_king) and attackers(no_king)
+
+
+def test_fifteen_players() -> None:
+    # Qiguo Xiangqi: seven kingdoms, each with a random partner, and Zhou
+    kingdoms = load(corpus("GlukKazan__ZoG", "Rules", "7kingdoms.zrf")).games[0]
+    assert len(kingdoms.players) == 15
+    assert perft(start(kingdoms), 1) == 73

@@ -92,6 +92,7 @@ class Env:
     neutral: frozenset[int]
     goal_positions: frozenset[int]
     player_index: dict[str, int]
+    move_types: dict[str, int]
 
 
 def _err(node: Node, message: str) -> CompileError:
@@ -455,6 +456,10 @@ class BlockCompiler:
             return name.capitalize()
         if name.startswith("not-") and name[4:] in SIMPLE_CONDITIONS | set(env.attrs):
             return f"not ({self.simple(name[4:], arg, node)})"
+        if name in ("attacked?", "defended?") and isinstance(arg, Sym) and arg.name in env.move_types:
+            # (attacked? no-king), RenShogi's drop-mate test: only enemy moves of that type count
+            args = f"B, pos, {env.me}, pc" if name == "attacked?" else f"B, pos, {env.me}"
+            return f"S.{name[:-1]}({args}, {env.move_types[arg.name]})"
         guard, p = self.target(arg)
         test = SIMPLE_TESTS.get(name)
         if test is not None:

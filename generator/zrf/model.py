@@ -49,6 +49,7 @@ OLD_OPTIONS = {
     "silent-?-moves",
     "progressive-levels",
     "selection-screen",
+    "allow-flipping",  # the version-1 form of "prevent flipping": how the board is shown
 }
 
 #: game sections that carry no rules (kept as text, otherwise ignored)

@@ -26,7 +26,7 @@ from generator.zrf.problems import Problems
 from generator.zrf.reach import Unknown, reach
 from generator.zrf.reader import List, Node, Sym
 
-MAX_PLAYERS = 14  # owner bits 0..13; 15 reads as "empty"
+MAX_PLAYERS = 15  # owner bits 0..14; 15 reads as "empty"
 
 # the generated functions; their first argument is the position (generator.zrf.state.State)
 MoveFn = Callable[[object, list[int], int, list[ZMove]], None]
@@ -107,7 +107,7 @@ class Program:
         self._drop_blocks: dict[tuple[int, int], list[DropBlock]] = {}
         self.possible = self._possible_types()
         self._by_type: dict[tuple[int, int], tuple[list[list[MoveFn] | None], list[tuple[int, list[DropFn]]]]] = {}
-        self._cands: dict[int, Candidates] = {}
+        self._cands: dict[tuple[int, int], Candidates] = {}
         goals = GoalCompiler(self._type, b, self.players, self.envs, self.live)
         self.goals = compile_goals(game.conditions, goals, self._player, self.problem)
         self.cheap_goals = [x for x in self.goals if not needs_moves(x.node)]
@@ -171,6 +171,7 @@ class Program:
             neutral=self.neutral,
             goal_positions=self.goal_positions,
             player_index=self.pindex,
+            move_types=self.mtypes,
         )
 
     def _compile(self, env: Env, stmts: list[Node], mode: str, mtype: int, drop: bool = False) -> Callable[..., Any]:
@@ -283,7 +284,7 @@ class Program:
         """A piece of a type thought impossible for side ``g`` is on the board: take it into account."""
         self.possible[g].add(t)
         self._by_type = {k: v for k, v in self._by_type.items() if k[0] != g}
-        self._cands.pop(g, None)
+        self._cands = {k: v for k, v in self._cands.items() if k[0] != g}
 
     def moves_of(self, g: int, mtype: int) -> tuple[list[list[MoveFn] | None], list[tuple[int, list[DropFn]]]]:
         """Per type, the move functions side ``g`` may use (only ``mtype`` if >= 0; None for a type
@@ -304,22 +305,24 @@ class Program:
             got = self._by_type[key] = (mv, [(t, fns) for t, fns in dr if fns])
         return got
 
-    def candidates(self, q: int) -> Candidates:
+    def candidates(self, q: int, mtype: int = -1) -> Candidates:
         """Per target square: ``(from, {piece key: attack functions})``: where a piece of side ``q``
-        may stand to capture on the target, and the blocks that may do it."""
-        cands = self._cands.get(q)
+        may stand to capture on the target, and the blocks (of move type ``mtype`` if >= 0) that may do it."""
+        cands = self._cands.get((q, mtype))
         if cands is None:
-            cands = self._cands[q] = _by_target(self._attacks(q))
+            cands = self._cands[(q, mtype)] = _by_target(self._attacks(q, mtype))
         return cands
 
-    def _attacks(self, q: int) -> list[dict[tuple[int, int], list[AttackFn]]]:
-        """Per target square, ``{(from, piece key): attack functions}`` of side ``q``."""
+    def _attacks(self, q: int, mtype: int) -> list[dict[tuple[int, int], list[AttackFn]]]:
+        """Per target square, ``{(from, piece key): attack functions}`` of side ``q`` (move type ``mtype``)."""
         env = self.envs[q]
         table: list[dict[tuple[int, int], list[AttackFn]]] = [{} for _ in range(self.npos)]
         memo: dict[tuple[AttackFn, int], set[int] | None] = {}
         for t in sorted(self.possible.get(q, ())):
             key = t << 4 | q
-            for _, afn, _, stmts in self.blocks(q, t):
+            for _, afn, mt, stmts in self.blocks(q, t):
+                if mtype >= 0 and mt != mtype:
+                    continue
                 for s0 in self.live:
                     mk = (afn, s0)
                     if mk not in memo:

@@ -7,7 +7,7 @@ capture on.  The check test runs only the blocks that can reach the king.
 >>> from generator.zrf.compiler import Env
 >>> from generator.zrf.reader import read_text
 >>> line = [1, 2, 3, -1]  # four squares in a row, direction e
->>> env = Env(0, {"e": line}, {}, {}, {}, set(), {}, {}, frozenset(), frozenset(), {})
+>>> env = Env(0, {"e": line}, {}, {}, {}, set(), {}, {}, frozenset(), frozenset(), {}, {})
 >>> sorted(reach(env, read_text("(e (while empty? add e) add)")[0].items, 0))
 [1, 2, 3]
 """

@@ -77,10 +77,10 @@ class State:
 
     # -- tests used by the generated code ---------------------------------------------------------------------
 
-    def attacked_by(self, q: int, s: int) -> bool:
-        """Whether side ``q`` has a move that captures on ``s`` (on the board as it stands)."""
+    def attacked_by(self, q: int, s: int, mtype: int = -1) -> bool:
+        """Whether side ``q`` has a move (of type ``mtype`` if >= 0) that captures on ``s`` (the board as it stands)."""
         B = self.board
-        for frm, keys in self.prog.candidates(q)[s]:
+        for frm, keys in self.prog.candidates(q, mtype)[s]:
             fns = keys.get(B[frm] & KEY_MASK)
             if fns is not None:
                 for fn in fns:
@@ -88,7 +88,7 @@ class State:
                         return True
         return False
 
-    def attacked(self, B: list[int], p: int, me: int, pc: int) -> bool:
+    def attacked(self, B: list[int], p: int, me: int, pc: int, mtype: int = -1) -> bool:
         """``attacked?``: could an enemy capture a piece of ours on ``p`` (the moving piece put there)?
 
         Inside such a test (an enemy move that itself asks ``attacked?``, as the Emperor of
@@ -100,12 +100,12 @@ class State:
             B[p] = pc if pc >= 0 and pc & 15 == me else me
         self._nesting += 1
         try:
-            return any(self.attacked_by(q, p) for q in self.prog.enemies[me])
+            return any(self.attacked_by(q, p, mtype) for q in self.prog.enemies[me])
         finally:
             self._nesting -= 1
             B[p] = old
 
-    def defended(self, B: list[int], p: int, me: int) -> bool:
+    def defended(self, B: list[int], p: int, me: int, mtype: int = -1) -> bool:
         """``defended?``: could one of our pieces capture an enemy piece on ``p``?"""
         enemy = next(iter(self.prog.enemies[me]), None)
         if enemy is None or self._nesting >= MAX_NESTING:
@@ -115,7 +115,7 @@ class State:
             B[p] = enemy
         self._nesting += 1
         try:
-            return self.attacked_by(me, p)
+            return self.attacked_by(me, p, mtype)
         finally:
             self._nesting -= 1
             B[p] = old
