@@ -61,3 +61,17 @@ def test_fifteen_players() -> None:
     kingdoms = load(corpus("GlukKazan__ZoG", "Rules", "7kingdoms.zrf")).games[0]
     assert len(kingdoms.players) == 15
     assert perft(start(kingdoms), 1) == 73
+
+
+def test_big_blocks_load_and_check_quickly() -> None:
+    # Gwangsanghui's and Escalation's blocks are hundreds of nodes with loops in loops: their
+    # attack functions are compiled only when the check test needs them, Python code is shared
+    # between blocks that differ in constants only, and the reach analysis gives up on them
+    # within its budget (the check test then runs them on every target)
+    gwang = load(corpus("GlukKazan__ZoG", "Rules", "Gwangsanghui.zrf")).games[0]
+    state = start(gwang)
+    assert perft(state, 1) == 78
+    shared = state.prog.candidates(1)
+    assert shared[0][-1] is shared[1][-1] or not shared[0]
+    escalation = load(corpus("DagazProject__ZRF", "Escalation", "Escalation.zrf")).games[0]
+    assert perft(start(escalation), 1) == 20

@@ -194,7 +194,7 @@ class State:
         sq, mt = self.partial
         c = self.board[sq]
         if c >= 0 and c & 15 == g:
-            for fn, _, bmt, _ in self.prog.blocks(g, c >> 4 & 0xFFF):
+            for fn, bmt, _ in self.prog.blocks(g, c >> 4 & 0xFFF):
                 if mt < 0 or bmt == mt:
                     fn(self, self.board, sq, out)
 
