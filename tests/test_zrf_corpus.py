@@ -75,3 +75,11 @@ def test_big_blocks_load_and_check_quickly() -> None:
     assert shared[0][-1] is shared[1][-1] or not shared[0]
     escalation = load(corpus("DagazProject__ZRF", "Escalation", "Escalation.zrf")).games[0]
     assert perft(start(escalation), 1) == 20
+
+
+def test_opposite_as_a_square_and_on_board_without_argument() -> None:
+    # Chu Shogi's Lion asks (empty? (opposite n)); its drops ask a bare on-board? (the cursor's square)
+    chu = load(corpus("DagazProject__ZRF", "ChuShogi", "Chu_Shogi_Original_v1.3.zrf"))
+    assert perft(start(chu.games[0]), 1) == 36
+    thud = load(corpus("GlukKazan__ZoG", "Rules", "02.Thud.zrf"))
+    assert [perft(start(g), 1) for g in thud.games] == [656, 388, 390]

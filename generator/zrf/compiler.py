@@ -205,6 +205,14 @@ class BlockCompiler:
                 return f"({v} := {self.link(node.name, node)}[pos]) >= 0 and ", v
             if node.name in self.env.positions:
                 return "", str(self.env.positions[node.name])
+        if isinstance(node, List) and node.head == "opposite" and len(node.items) == 2:
+            # (empty? (opposite n)), Chu Shogi's Lion: the square one step back
+            d = node.items[1]
+            if isinstance(d, Sym) and d.name in self.env.links:
+                self.tmp += 1
+                v = f"_q{self.tmp}"
+                table = self.const("L", ("opp", d.name), self.opposite_table(d.name, d))
+                return f"({v} := {table}[pos]) >= 0 and ", v
         raise _err(node, f"expected a direction or a position, found {node!r}")
 
     # -- statements -----------------------------------------------------------------------------------
@@ -457,6 +465,9 @@ class BlockCompiler:
         env = self.env
         if name in ("true", "false"):
             return name.capitalize()
+        if name in ("on-board?", "not-on-board?") and arg is None:
+            # the cursor's own square (Thud, Chu Shogi): a step off the board has already ended the block
+            return str(name == "on-board?")
         if name.startswith("not-") and name[4:] in SIMPLE_CONDITIONS | set(env.attrs):
             return f"not ({self.simple(name[4:], arg, node)})"
         if name in ("attacked?", "defended?") and isinstance(arg, Sym) and arg.name in env.move_types:
