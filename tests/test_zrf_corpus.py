@@ -83,3 +83,11 @@ def test_opposite_as_a_square_and_on_board_without_argument() -> None:
     assert perft(start(chu.games[0]), 1) == 36
     thud = load(corpus("GlukKazan__ZoG", "Rules", "02.Thud.zrf"))
     assert [perft(start(g), 1) for g in thud.games] == [656, 388, 390]
+
+
+def test_attacked_answers_are_remembered_per_board() -> None:
+    # every move block of Chess_mandatory.zrf scans the board for its king and asks attacked?:
+    # the same question on the same board is answered once
+    state = start(load(corpus("GlukKazan__ZoG", "Rules", "Chess_mandatory.zrf")).games[0])
+    assert perft(state, 2) == 400
+    assert 0 < len(state._attacked_memo) < 10_000

@@ -20,6 +20,7 @@ from generator.zrf.moves import PASS, ZMove
 from generator.zrf.program import AttackFn, Program, Turn
 
 MAX_NESTING = 2  # attacked? inside attacked? inside ...: how deep the tests go
+MEMO_SIZE = 100_000  # attacked? answers kept (board, square, side...), forgotten all at once beyond
 
 # what push keeps to undo a move: the move, the squares it changed, and the state before it
 Undo = tuple[ZMove, list[tuple[int, int]], int, int, int, tuple[int, int] | None, tuple[int, ...]]
@@ -43,6 +44,7 @@ class State:
         self.history: list[tuple[object, ...]] | None = None
         self._moves_cache: tuple[int, list[ZMove]] | None = None
         self._nesting = 0
+        self._attacked_memo: dict[tuple[object, ...], bool] = {}
 
     # -- turn ---------------------------------------------------------------------------------------------------
 
@@ -73,6 +75,7 @@ class State:
         s.stack = self.stack[:]
         s.history = None if self.history is None else self.history[:]
         s._moves_cache = None
+        s._attacked_memo = {}
         return s
 
     # -- tests used by the generated code ---------------------------------------------------------------------
@@ -95,15 +98,26 @@ class State:
         fairychess.zrf does) one more level is looked at; deeper, the answer is no."""
         if self._nesting >= MAX_NESTING:
             return False
+        # the answer depends on the board and the last move only; files that ask it from every
+        # move block (Chess_mandatory.zrf asks whether its king is attacked) ask it again and again
+        memo = self._attacked_memo
+        key = (p, me, pc, mtype, self._nesting, self.last_from, self.last_to, *B)
+        got = memo.get(key)
+        if got is not None:
+            return got
         old = B[p]
         if old < 0 or old & 15 != me:
             B[p] = pc if pc >= 0 and pc & 15 == me else me
         self._nesting += 1
         try:
-            return any(self.attacked_by(q, p, mtype) for q in self.prog.enemies[me])
+            got = any(self.attacked_by(q, p, mtype) for q in self.prog.enemies[me])
         finally:
             self._nesting -= 1
             B[p] = old
+        if len(memo) >= MEMO_SIZE:
+            memo.clear()
+        memo[key] = got
+        return got
 
     def defended(self, B: list[int], p: int, me: int, mtype: int = -1) -> bool:
         """``defended?``: could one of our pieces capture an enemy piece on ``p``?"""
