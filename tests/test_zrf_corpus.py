@@ -91,3 +91,11 @@ def test_attacked_answers_are_remembered_per_board() -> None:
     state = start(load(corpus("GlukKazan__ZoG", "Rules", "Chess_mandatory.zrf")).games[0])
     assert perft(state, 2) == 400
     assert 0 < len(state._attacked_memo) < 10_000
+
+
+def test_create_without_a_piece_makes_the_moving_pieces_type() -> None:
+    # GufuuShogi's (create North) and KoShogi's (create pass-flag): a player or a position only
+    gufuu = load(corpus("GlukKazan__ZoG", "Rules", "GufuuShogi.zrf"))
+    assert [perft(start(g), 1) for g in gufuu.games] == [24, 24]
+    ko = load(corpus("GlukKazan__ZoG", "Rules", "KoShogi.zrf"))
+    assert [perft(start(g), 1) for g in ko.games] == [222, 233, 5]

@@ -381,21 +381,21 @@ class BlockCompiler:
         self.emit(depth, f"if {guard}True: {effect_line(p, 1, 0)}")
 
     def create(self, s: List, args: list[Node], depth: int) -> None:
-        owner = "ME"
+        """``(create [player] [piece] [position])``: without a piece, one of the moving piece's type
+        (GufuuShogi's ``(create North)``, KoShogi's ``(create pass-flag)`` on a position)."""
         rest = list(args)
-        if (
-            rest
-            and isinstance(rest[0], Sym)
-            and rest[0].name in self.env.player_index
-            and (len(rest) > 1 and isinstance(rest[1], Sym) and rest[1].name in self.env.types)
-        ):
+        owner = "ME"
+        if len(rest) > 0 and isinstance(rest[0], Sym) and rest[0].name in self.env.player_index:
             owner = self.const("W", rest[0].name, self.env.player_index[rest[0].name])
             rest.pop(0)
-        if not rest:
-            raise _err(s, "(create [player] piece [position])")
-        t = self.type_const(rest.pop(0))
+        if not rest or not (isinstance(rest[0], Sym) and rest[0].name in self.env.types):
+            kind = f"pc & {TYPE_MASK}"
+        else:
+            kind = f"{self.type_const(rest.pop(0))} << 4"
+        if len(rest) > 1:
+            raise _err(s, "(create [player] [piece] [position])")
         guard, p = self.target(rest[0] if rest else None)
-        self.emit(depth, f"if {guard}True: {effect_line(p, 3, f'({t} << 4) | {owner}')}")
+        self.emit(depth, f"if {guard}True: {effect_line(p, 3, f'({kind}) | {owner}')}")
 
     def set_cursor(self, s: List, args: list[Node], depth: int) -> None:
         """``(from|to|mark|back direction-or-position)``."""
