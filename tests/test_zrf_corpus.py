@@ -99,3 +99,13 @@ def test_create_without_a_piece_makes_the_moving_pieces_type() -> None:
     assert [perft(start(g), 1) for g in gufuu.games] == [24, 24]
     ko = load(corpus("GlukKazan__ZoG", "Rules", "KoShogi.zrf"))
     assert [perft(start(g), 1) for g in ko.games] == [222, 233, 5]
+
+
+def test_absolute_config_on_a_bare_position_and_unlink_of_one_direction() -> None:
+    # Luzhanqi: (absolute-config FieldMarshalFlag b1); Sahkku: (unlink (a2 dn) ...)
+    luzhanqi = load(corpus("GlukKazan__ZoG", "Rules", "Luzhanqi.zrf"))
+    assert [perft(start(g), 1) for g in luzhanqi.games] == [63, 63, 63, 63]
+    sahkku = load(corpus("GlukKazan__ZoG", "Rules", "Sahkku.zrf")).games[0]
+    board = sahkku.board
+    assert board.links["dn"][board.index["a2"]] == -1
+    assert perft(start(sahkku), 1) == 12
