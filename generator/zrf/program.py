@@ -345,9 +345,9 @@ class Program:
 
 @functools.lru_cache(maxsize=4096)
 def _python_code(source: str) -> CodeType:
-    """Python's compilation of a block's source, which is the costly part of loading a game: the
-    sides, the directions, the piece types and the games of a file are constants apart from it,
-    so blocks that differ only in those share it (Escalation.zrf's 31 pieces, 2 sides, its macros)."""
+    """Python's compilation of a block's source, some milliseconds for a big block: the sides, the
+    directions, the piece types and the games of a file are constants apart from it, so blocks
+    that differ only in those share it (Escalation.zrf: 46 compilations for 399 blocks)."""
     return compile(source, "<zrf block>", "exec")
 
 
