@@ -218,7 +218,12 @@ def _links(item: List, board: Board, players: Sequence[str], err: Problems) -> N
 
 def _unlink(item: List, board: Board, players: Sequence[str], err: Problems) -> None:
     for x in item.items[1:]:
-        if isinstance(x, List) and len(x.items) == 2:
+        if isinstance(x, List) and len(x.items) == 2 and isinstance(x.items[1], Sym) and x.items[1].name in board.links:
+            # (position direction), Sahkku's (unlink (a2 dn) ...): that one link goes
+            a = _pos(board, x.items[0], err)
+            if a is not None:
+                board.links[x.items[1].name][a] = -1
+        elif isinstance(x, List) and len(x.items) == 2:
             a, b = (_pos(board, y, err) for y in x.items)
             if a is not None and b is not None:
                 for table in board.links.values():

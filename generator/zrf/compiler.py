@@ -92,6 +92,7 @@ class Env:
     neutral: frozenset[int]
     goal_positions: frozenset[int]
     player_index: dict[str, int]
+    move_types: dict[str, int]
 
 
 def _err(node: Node, message: str) -> CompileError:
@@ -182,6 +183,11 @@ class BlockCompiler:
             var = self.flags[name] = f"f{len(self.flags)}"
         return var
 
+    def type_const(self, node: Node) -> str:
+        """A piece type as a constant name: blocks that differ only in types share compiled code."""
+        t = self.piece_type(node)
+        return self.const("T", t, t)
+
     def piece_type(self, node: Node) -> int:
         name = node.name if isinstance(node, Sym) else repr(node)
         if name not in self.env.types:
@@ -199,6 +205,14 @@ class BlockCompiler:
                 return f"({v} := {self.link(node.name, node)}[pos]) >= 0 and ", v
             if node.name in self.env.positions:
                 return "", str(self.env.positions[node.name])
+        if isinstance(node, List) and node.head == "opposite" and len(node.items) == 2:
+            # (empty? (opposite n)), Chu Shogi's Lion: the square one step back
+            d = node.items[1]
+            if isinstance(d, Sym) and d.name in self.env.links:
+                self.tmp += 1
+                v = f"_q{self.tmp}"
+                table = self.const("L", ("opp", d.name), self.opposite_table(d.name, d))
+                return f"({v} := {table}[pos]) >= 0 and ", v
         raise _err(node, f"expected a direction or a position, found {node!r}")
 
     # -- statements -----------------------------------------------------------------------------------
@@ -255,7 +269,7 @@ class BlockCompiler:
             self.add(s, name, [], depth)
         elif name in BARE_STATEMENTS:
             for line in BARE_STATEMENTS[name]:
-                self.emit(depth, line.format(me=self.env.me))
+                self.emit(depth, line)
         elif name in ALL_CONDITIONS:
             raise _err(s, f"{name} is a test: write (verify {name}) or (if {name} ...)")
         else:
@@ -356,32 +370,32 @@ class BlockCompiler:
         if len(args) not in (1, 2):
             raise _err(s, "(change-type piece [position])")
         guard, p = self.target(args[1] if len(args) == 2 else None)
-        self.emit(depth, f"if {guard}True: {effect_line(p, 2, self.piece_type(args[0]))}")
+        self.emit(depth, f"if {guard}True: {effect_line(p, 2, self.type_const(args[0]))}")
 
     def change_owner(self, s: List, args: list[Node], depth: int) -> None:
         guard, p = self.target(args[0] if args else None)
-        self.emit(depth, f"if {guard}True: {effect_line(p, 0, self.env.me)}")
+        self.emit(depth, f"if {guard}True: {effect_line(p, 0, 'ME')}")
 
     def flip(self, s: List, args: list[Node], depth: int) -> None:
         guard, p = self.target(args[0] if args else None)
         self.emit(depth, f"if {guard}True: {effect_line(p, 1, 0)}")
 
     def create(self, s: List, args: list[Node], depth: int) -> None:
-        owner = str(self.env.me)
+        """``(create [player] [piece] [position])``: without a piece, one of the moving piece's type
+        (GufuuShogi's ``(create North)``, KoShogi's ``(create pass-flag)`` on a position)."""
         rest = list(args)
-        if (
-            rest
-            and isinstance(rest[0], Sym)
-            and rest[0].name in self.env.player_index
-            and (len(rest) > 1 and isinstance(rest[1], Sym) and rest[1].name in self.env.types)
-        ):
-            owner = str(self.env.player_index[rest[0].name])
+        owner = "ME"
+        if len(rest) > 0 and isinstance(rest[0], Sym) and rest[0].name in self.env.player_index:
+            owner = self.const("W", rest[0].name, self.env.player_index[rest[0].name])
             rest.pop(0)
-        if not rest:
-            raise _err(s, "(create [player] piece [position])")
-        t = self.piece_type(rest.pop(0))
+        if not rest or not (isinstance(rest[0], Sym) and rest[0].name in self.env.types):
+            kind = f"pc & {TYPE_MASK}"
+        else:
+            kind = f"{self.type_const(rest.pop(0))} << 4"
+        if len(rest) > 1:
+            raise _err(s, "(create [player] [piece] [position])")
         guard, p = self.target(rest[0] if rest else None)
-        self.emit(depth, f"if {guard}True: {effect_line(p, 3, f'({t} << 4) | {owner}')}")
+        self.emit(depth, f"if {guard}True: {effect_line(p, 3, f'({kind}) | {owner}')}")
 
     def set_cursor(self, s: List, args: list[Node], depth: int) -> None:
         """``(from|to|mark|back direction-or-position)``."""
@@ -415,9 +429,7 @@ class BlockCompiler:
             return
         pro = self.const("P", tuple(promos), tuple(promos)) if promos else "None"
         extra = f", {partial_type!r}" if partial_type else ""
-        self.emit(
-            depth, f"E(S, B, out, frm, pc, {dest}, parts, caps, attrs, effs, {pro}, {self.mtype}, {flags}{extra})"
-        )
+        self.emit(depth, f"E(S, B, out, frm, pc, {dest}, parts, caps, attrs, effs, {pro}, MT, {flags}{extra})")
 
     # -- tests ----------------------------------------------------------------------------------------------
 
@@ -453,8 +465,15 @@ class BlockCompiler:
         env = self.env
         if name in ("true", "false"):
             return name.capitalize()
+        if name in ("on-board?", "not-on-board?") and arg is None:
+            # the cursor's own square (Thud, Chu Shogi): a step off the board has already ended the block
+            return str(name == "on-board?")
         if name.startswith("not-") and name[4:] in SIMPLE_CONDITIONS | set(env.attrs):
             return f"not ({self.simple(name[4:], arg, node)})"
+        if name in ("attacked?", "defended?") and isinstance(arg, Sym) and arg.name in env.move_types:
+            # (attacked? no-king), RenShogi's drop-mate test: only enemy moves of that type count
+            args = "B, pos, ME, pc" if name == "attacked?" else "B, pos, ME"
+            return f"S.{name[:-1]}({args}, {self.const('M', arg.name, env.move_types[arg.name])})"
         guard, p = self.target(arg)
         test = SIMPLE_TESTS.get(name)
         if test is not None:
@@ -480,7 +499,8 @@ class BlockCompiler:
         return f"({guard}{e})" if guard and guarded else e
 
     def piece_test(self, args: list[Node], p: str, node: Node) -> tuple[str, bool]:
-        return f"B[{p}] & {TYPE_MASK} == {self.piece_type(args[0]) << 4}", True
+        t = self.piece_type(args[0])
+        return f"B[{p}] & {TYPE_MASK} == {self.const('K', t, t << 4)}", True
 
     def zone_test(self, args: list[Node], p: str, node: Node) -> tuple[str, bool]:
         first = args[0]
@@ -554,7 +574,7 @@ BARE_STATEMENTS: dict[str, tuple[str, ...]] = {
     "to": ("to = pos",),
     "cascade": ("parts = parts + ((frm, to if to >= 0 else pos, pc),)", "frm = pos; pc = B[pos]; to = -1"),
     "capture": (capture_line("pos"),),
-    "change-owner": (effect_line("pos", 0, "{me}"),),
+    "change-owner": (effect_line("pos", 0, "ME"),),
     "flip": (effect_line("pos", 1, 0),),
 }
 
@@ -583,15 +603,15 @@ LIST_STATEMENTS: dict[str, Callable[[BlockCompiler, List, list[Node], int], None
 # tests without argument: the expression on square ``p``
 SIMPLE_TESTS: dict[str, Callable[[BlockCompiler, str], str]] = {
     "empty?": lambda bc, p: f"B[{p}] < 0",
-    "friend?": lambda bc, p: f"B[{p}] & 15 == {bc.env.me}",
+    "friend?": lambda bc, p: f"B[{p}] & 15 == ME",
     "enemy?": lambda bc, p: f"B[{p}] & 15 not in {bc.const('N', 'ne', frozenset({bc.env.me, OWNER}))}",
     "neutral?": lambda bc, p: f"B[{p}] & 15 in {bc.const('N', 'neutral', bc.env.neutral)}",
     "last-from?": lambda bc, p: f"{p} == S.last_from",
     "last-to?": lambda bc, p: f"{p} == S.last_to",
     "marked?": lambda bc, p: f"{p} == mark",
-    "attacked?": lambda bc, p: f"S.attacked(B, {p}, {bc.env.me}, pc)",
-    "defended?": lambda bc, p: f"S.defended(B, {p}, {bc.env.me})",
-    "adjacent-to-enemy?": lambda bc, p: f"S.adjacent_enemy(B, {p}, {bc.env.me})",
+    "attacked?": lambda bc, p: f"S.attacked(B, {p}, ME, pc)",
+    "defended?": lambda bc, p: f"S.defended(B, {p}, ME)",
+    "adjacent-to-enemy?": lambda bc, p: f"S.adjacent_enemy(B, {p}, ME)",
     "goal-position?": lambda bc, p: f"{p} in {bc.const('N', 'goal', bc.env.goal_positions)}",
 }
 

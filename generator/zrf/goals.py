@@ -179,13 +179,14 @@ class GoalCompiler:
         return lambda st, pl: st.count_pieces(None if anyone else pl, types) == n
 
     def _absolute(self, g: List, args: list[Node]) -> GoalTest:
-        types = frozenset(self._type(a) for a in args if isinstance(a, Sym))
-        lists = [a for a in args if isinstance(a, List)]
-        if len(lists) != 1 or not types:
-            raise ZrfError(g.path, g.line, "(absolute-config piece... (position-or-zone...)) needs pieces and a list")
         b = self.board
+        # the places are a list, or (Luzhanqi's (absolute-config FieldMarshalFlag b1)) a bare name
+        places = [a for a in args if isinstance(a, List) or _is_place(a, b)]
+        types = frozenset(self._type(a) for a in args if isinstance(a, Sym) and a not in places)
+        if len(places) != 1 or not types:
+            raise ZrfError(g.path, g.line, "(absolute-config piece... (position-or-zone...)) needs pieces and a list")
         singles, zones = [], []
-        for x in lists[0].items:
+        for x in places[0].items if isinstance(places[0], List) else places:
             name = x.name if isinstance(x, Sym) else repr(x)
             if name in b.index:
                 singles.append(b.index[name])
@@ -284,6 +285,10 @@ def reason(node: Node) -> str:
     return re.sub(r"\s+", " ", repr(node))
 
 
+def _is_place(x: Node, board: Board) -> bool:
+    return isinstance(x, Sym) and (x.name in board.index or x.name in board.zones)
+
+
 def goal_positions(conditions: Sequence[Condition], board: Board) -> frozenset[int]:
     """The positions ``absolute-config`` goals name (directly or by zone): ``goal-position?``."""
     out: set[int] = set()
@@ -300,8 +305,8 @@ def _walk_config(g: Node, board: Board, out: set[int]) -> None:
             _walk_config(x, board, out)
         return
     for x in g.items[1:]:
-        if isinstance(x, List):
-            for y in x.items:
+        if isinstance(x, List) or _is_place(x, board):
+            for y in x.items if isinstance(x, List) else [x]:
                 if isinstance(y, Sym) and y.name in board.index:
                     out.add(board.index[y.name])
                 elif isinstance(y, Sym) and y.name in board.zones:

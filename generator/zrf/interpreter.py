@@ -36,6 +36,8 @@ What a move is (Zillions' "internals of movement"):
   destination; ``attacked?`` asks whether an enemy move could capture a piece of
   ours on the cursor (the moving piece is put there for the test; an enemy move
   that itself asks ``attacked?`` is followed one level deeper, no further);
+  ``(attacked? move-type)`` counts only enemy moves of that type (REN Shogi's
+  ``(attacked? no-king)``), a bare ``on-board?`` is true (the cursor's square);
 * ``move-priorities``: only the moves of the first type that has any survive, and
   that before the check test; a turn ``(Player type)`` allows only that type;
 * a ``checkmated`` goal makes its pieces royal: a move after which the next

@@ -49,6 +49,7 @@ OLD_OPTIONS = {
     "silent-?-moves",
     "progressive-levels",
     "selection-screen",
+    "allow-flipping",  # the version-1 form of "prevent flipping": how the board is shown
 }
 
 #: game sections that carry no rules (kept as text, otherwise ignored)
@@ -214,7 +215,10 @@ def load_text(
 def build(forms: list[Node], path: str, reader: Reader, problems: Problems | None = None) -> RulesFile:
     err = problems or Problems()
     games: list[Game] = []
-    base: list[List] | None = None
+    # a variant builds on the file's first game wherever that game stands: Zillions' own
+    # rules files (GlukKazan's ZoG Rules, Duke.zrf, Dakon.zrf) open with variants
+    games_found = [f for f in forms if isinstance(f, List) and f.head == "game"]
+    base = [s for s in games_found[0].items[1:] if isinstance(s, List) and s.head] if games_found else None
     for form in forms:
         if not isinstance(form, List) or form.head not in ("game", "variant", "version"):
             err(form, f"unexpected {show(form)} at the top level (expected game, variant, define or version)")
@@ -224,11 +228,9 @@ def build(forms: list[Node], path: str, reader: Reader, problems: Problems | Non
         sections = [s for s in form.items[1:] if _section_ok(s, err)]
         if form.head == "game":
             merged = sections
-            if base is None:
-                base = sections
         else:
             if base is None:
-                err(form, "a variant before any game")
+                err(form, "a variant in a file without a game")
                 base = []
             merged = merge_sections(base, sections)
         title = _title(sections if form.head == "variant" else merged)

@@ -13,8 +13,10 @@ side's move blocks (see :mod:`generator.zrf.compiler`) when a piece type can be 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
+from types import CodeType
 from typing import Any, NamedTuple
 
 from generator.zrf.board import Board
@@ -26,20 +28,21 @@ from generator.zrf.problems import Problems
 from generator.zrf.reach import Unknown, reach
 from generator.zrf.reader import List, Node, Sym
 
-MAX_PLAYERS = 14  # owner bits 0..13; 15 reads as "empty"
+MAX_PLAYERS = 15  # owner bits 0..14; 15 reads as "empty"
 
 # the generated functions; their first argument is the position (generator.zrf.state.State)
 MoveFn = Callable[[object, list[int], int, list[ZMove]], None]
 DropFn = Callable[[object, list[int], int, list[ZMove], int], None]
 AttackFn = Callable[[object, list[int], int, int], bool | None]
 Candidates = list[list[tuple[int, dict[int, tuple[AttackFn, ...]]]]]
+AttackTable = dict[tuple[int, int], list[AttackFn]]  # (from, piece key) -> attack functions
 
 
 class MoveBlock(NamedTuple):
-    """A move block compiled for one side: its move and attack functions."""
+    """A move block compiled for one side: its move function (the attack function is compiled
+    when a test first needs it: many games never ask)."""
 
     move: MoveFn
-    attack: AttackFn
     mtype: int
     stmts: list[Node]
 
@@ -107,7 +110,7 @@ class Program:
         self._drop_blocks: dict[tuple[int, int], list[DropBlock]] = {}
         self.possible = self._possible_types()
         self._by_type: dict[tuple[int, int], tuple[list[list[MoveFn] | None], list[tuple[int, list[DropFn]]]]] = {}
-        self._cands: dict[int, Candidates] = {}
+        self._cands: dict[tuple[int, int], Candidates] = {}
         goals = GoalCompiler(self._type, b, self.players, self.envs, self.live)
         self.goals = compile_goals(game.conditions, goals, self._player, self.problem)
         self.cheap_goals = [x for x in self.goals if not needs_moves(x.node)]
@@ -171,17 +174,18 @@ class Program:
             neutral=self.neutral,
             goal_positions=self.goal_positions,
             player_index=self.pindex,
+            move_types=self.mtypes,
         )
 
     def _compile(self, env: Env, stmts: list[Node], mode: str, mtype: int, drop: bool = False) -> Callable[..., Any]:
         """The function of a block; Python's types of it are given where it is stored."""
         bc = BlockCompiler(env, stmts, "blk", mode, mtype, drop, self.compile_errors)
-        key = (env.me, mode, bc.source, tuple(sorted(bc.const_keys())))
+        key = (env.me, mode, mtype, bc.source, tuple(sorted(bc.const_keys())))
         fn = self._fn_cache.get(key)
         if fn is None:
-            ns = {"E": self.emit, "LOOP": range(LOOP_LIMIT), "ENDLESS": endless, **bc.consts}
+            ns = {"E": self.emit, "LOOP": range(LOOP_LIMIT), "ENDLESS": endless, "ME": env.me, "MT": mtype, **bc.consts}
             try:
-                code = compile(bc.source, f"<zrf {mode} block>", "exec")
+                code = _python_code(bc.source)
             except (SyntaxError, RecursionError, MemoryError):  # Python's limits: 100 levels of indentation...
                 first = stmts[0] if stmts else self.game.node
                 raise CompileError(first.path, first.line, "a move block nested too deep to run") from None
@@ -248,7 +252,7 @@ class Program:
             for blk in self.game.pieces[self.type_names[t]].moves:
                 mt = self._mtype(blk.move_type)
                 move = self._compile(env, blk.stmts, "move", mt)
-                got.append(MoveBlock(move, self._compile(env, blk.stmts, "attack", mt), mt, blk.stmts))
+                got.append(MoveBlock(move, mt, blk.stmts))
             self._blocks[(g, t)] = got
         return got
 
@@ -283,7 +287,7 @@ class Program:
         """A piece of a type thought impossible for side ``g`` is on the board: take it into account."""
         self.possible[g].add(t)
         self._by_type = {k: v for k, v in self._by_type.items() if k[0] != g}
-        self._cands.pop(g, None)
+        self._cands = {k: v for k, v in self._cands.items() if k[0] != g}
 
     def moves_of(self, g: int, mtype: int) -> tuple[list[list[MoveFn] | None], list[tuple[int, list[DropFn]]]]:
         """Per type, the move functions side ``g`` may use (only ``mtype`` if >= 0; None for a type
@@ -304,32 +308,47 @@ class Program:
             got = self._by_type[key] = (mv, [(t, fns) for t, fns in dr if fns])
         return got
 
-    def candidates(self, q: int) -> Candidates:
+    def candidates(self, q: int, mtype: int = -1) -> Candidates:
         """Per target square: ``(from, {piece key: attack functions})``: where a piece of side ``q``
-        may stand to capture on the target, and the blocks that may do it."""
-        cands = self._cands.get(q)
+        may stand to capture on the target, and the blocks (of move type ``mtype`` if >= 0) that may do it."""
+        cands = self._cands.get((q, mtype))
         if cands is None:
-            cands = self._cands[q] = _by_target(self._attacks(q))
+            table, anywhere = self._attacks(q, mtype)
+            # the blocks that may capture anywhere are listed once and shared by every target
+            shared = _by_target([anywhere])[0]
+            cands = self._cands[(q, mtype)] = [own + shared for own in _by_target(table)]
         return cands
 
-    def _attacks(self, q: int) -> list[dict[tuple[int, int], list[AttackFn]]]:
-        """Per target square, ``{(from, piece key): attack functions}`` of side ``q``."""
+    def _attacks(self, q: int, mtype: int) -> tuple[list[AttackTable], AttackTable]:
+        """Per target square, ``{(from, piece key): attack functions}`` of side ``q`` (move type ``mtype``),
+        and the same for the blocks whose reach cannot be told (they may capture on any target)."""
         env = self.envs[q]
-        table: list[dict[tuple[int, int], list[AttackFn]]] = [{} for _ in range(self.npos)]
-        memo: dict[tuple[AttackFn, int], set[int] | None] = {}
+        table: list[AttackTable] = [{} for _ in range(self.npos)]
+        anywhere: AttackTable = {}
+        memo: dict[AttackFn, dict[int, set[int]] | None] = {}
         for t in sorted(self.possible.get(q, ())):
             key = t << 4 | q
-            for _, afn, _, stmts in self.blocks(q, t):
+            for _, mt, stmts in self.blocks(q, t):
+                if mtype >= 0 and mt != mtype:
+                    continue
+                afn = self._compile(env, stmts, "attack", mt)
+                if afn not in memo:
+                    memo[afn] = _reach_or_none(env, stmts, self.live)
+                reached = memo[afn]
                 for s0 in self.live:
-                    mk = (afn, s0)
-                    if mk not in memo:
-                        memo[mk] = _reach_or_none(env, stmts, s0)
-                    found = memo[mk]
-                    for target in self.live if found is None else found:
-                        fns = table[target].setdefault((s0, key), [])
+                    for where in [anywhere] if reached is None else [table[x] for x in reached[s0]]:
+                        fns = where.setdefault((s0, key), [])
                         if afn not in fns:
                             fns.append(afn)
-        return table
+        return table, anywhere
+
+
+@functools.lru_cache(maxsize=4096)
+def _python_code(source: str) -> CodeType:
+    """Python's compilation of a block's source, some milliseconds for a big block: the sides, the
+    directions, the piece types and the games of a file are constants apart from it, so blocks
+    that differ only in those share it (Escalation.zrf: 46 compilations for 399 blocks)."""
+    return compile(source, "<zrf block>", "exec")
 
 
 def _sides(nplayers: int, gens: list[int]) -> tuple[frozenset[int], dict[int, list[int]]]:
@@ -338,7 +357,7 @@ def _sides(nplayers: int, gens: list[int]) -> tuple[frozenset[int], dict[int, li
     return neutral, {g: [q for q in gens if q != g] for g in range(nplayers)}
 
 
-def _by_target(table: list[dict[tuple[int, int], list[AttackFn]]]) -> Candidates:
+def _by_target(table: list[AttackTable]) -> Candidates:
     cands = []
     for d in table:
         by_square: dict[int, dict[int, tuple[AttackFn, ...]]] = {}
@@ -348,10 +367,10 @@ def _by_target(table: list[dict[tuple[int, int], list[AttackFn]]]) -> Candidates
     return cands
 
 
-def _reach_or_none(env: Env, stmts: list[Node], start: int) -> set[int] | None:
-    """Where a block can capture from ``start``; None when it cannot be told (anywhere)."""
+def _reach_or_none(env: Env, stmts: list[Node], starts: list[int]) -> dict[int, set[int]] | None:
+    """Per start square, where a block can capture; None when it cannot be told (anywhere)."""
     try:
-        return reach(env, stmts, start)
+        return reach(env, stmts, starts)
     except Unknown:
         return None
 

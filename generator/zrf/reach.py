@@ -7,9 +7,13 @@ capture on.  The check test runs only the blocks that can reach the king.
 >>> from generator.zrf.compiler import Env
 >>> from generator.zrf.reader import read_text
 >>> line = [1, 2, 3, -1]  # four squares in a row, direction e
->>> env = Env(0, {"e": line}, {}, {}, {}, set(), {}, {}, frozenset(), frozenset(), {})
->>> sorted(reach(env, read_text("(e (while empty? add e) add)")[0].items, 0))
-[1, 2, 3]
+>>> env = Env(0, {"e": line}, {}, {}, {}, set(), {}, {}, frozenset(), frozenset(), {}, {})
+>>> reach(env, read_text("(e (while empty? add e) add)")[0].items, [0, 2])
+{0: {1, 2, 3}, 2: {3}}
+
+All the start squares are run at once, each cursor carrying the square it started from:
+a block costs one run, not one per square (Escalation.zrf's 399 blocks of a thousand
+nodes each, on 100 squares).
 """
 
 from __future__ import annotations
@@ -19,30 +23,47 @@ from collections.abc import Callable
 from generator.zrf.compiler import ADD_KINDS, Env, flatten, split_else
 from generator.zrf.reader import List, Node, Sym
 
-Cursor = tuple[int, int, int, int]  # (pos, mark, to, frm)
+Cursor = tuple[int, int, int, int, int]  # (pos, mark, to, frm, the start square)
 Cursors = set[Cursor]
+Pairs = set[tuple[int, int]]  # (start square, square reached)
+
+
+#: cursor states one run may look at, per start square; beyond, it gives up (the block is taken
+#: to reach anywhere): loops nested in loops cost the power of their depth
+BUDGET = 200
 
 
 class Unknown(Exception):
-    """The abstract run lost track of the cursor: assume the block reaches everywhere."""
+    """The abstract run lost track of the cursor, or ran out of budget: assume the block reaches everywhere."""
 
 
-def reach(env: Env, stmts: list[Node], start: int) -> set[int]:
-    """Every square on which ``stmts`` run from ``start`` could land or capture, whatever the board."""
-    found: set[int] = set()
-    _run(env, flatten(stmts), {(start, start, -1, start)}, found)
-    return found
+class Found(set[tuple[int, int]]):
+    """The ``(start, square)`` pairs found so far, and what is left of the run's budget."""
+
+    budget = BUDGET
 
 
-def _run(env: Env, stmts: list[Node], states: Cursors, found: set[int]) -> Cursors:
+def reach(env: Env, stmts: list[Node], starts: list[int]) -> dict[int, set[int]]:
+    """Per start square, every square on which ``stmts`` could land or capture, whatever the board."""
+    found = Found()
+    found.budget = BUDGET * len(starts)
+    _run(env, flatten(stmts), {(s, s, -1, s, s) for s in starts}, found)
+    out: dict[int, set[int]] = {s: set() for s in starts}
+    for s, q in found:
+        out[s].add(q)
+    return out
+
+
+def _run(env: Env, stmts: list[Node], states: Cursors, found: Pairs) -> Cursors:
     for s in stmts:
         if not states:
             return states
+        _charge(1, states, found)
         states = _statement(env, s, states, found)
     return states
 
 
-def _statement(env: Env, s: Node, states: Cursors, found: set[int]) -> Cursors:
+def _statement(env: Env, s: Node, states: Cursors, found: Pairs) -> Cursors:
     if isinstance(s, Sym):
         return _bare(env, s.name, states, found)
     if not isinstance(s, List) or s.head is None:
@@ -100,83 +121,94 @@ def _static_place(env: Env, test: str, name: str, pos: int) -> bool | None:
     return None
 
 
-def _may_pass(env: Env, test: Node, states: Cursors) -> Cursors:
+def _charge(cost: int, states: Cursors, found: Pairs) -> None:
+    """Take ``cost`` per cursor from the budget: a statement costs 1, a test its size (a long
+    (and ...) costs as much as many statements)."""
+    if isinstance(found, Found):
+        found.budget -= len(states) * cost
+        if found.budget < 0:
+            raise Unknown
+
+
+def _may_pass(env: Env, test: Node, states: Cursors, found: Pairs) -> Cursors:
+    _charge(test.size if isinstance(test, List) else 1, states, found)
     return {st for st in states if _static(env, test, st) is not False}
 
 
-def _may_fail(env: Env, test: Node, states: Cursors) -> Cursors:
+def _may_fail(env: Env, test: Node, states: Cursors, found: Pairs) -> Cursors:
+    _charge(test.size if isinstance(test, List) else 1, states, found)
     return {st for st in states if _static(env, test, st) is not True}
 
 
 # -- bare names ---------------------------------------------------------------------------------------------
 
 
-def _land(states: Cursors, found: set[int]) -> Cursors:
-    for p, _, t, _ in states:
-        found.add(t if t >= 0 else p)
+def _land(states: Cursors, found: Pairs) -> Cursors:
+    for p, _, t, _, o in states:
+        found.add((o, t if t >= 0 else p))
     return states
 
 
-def _cascade(states: Cursors, found: set[int]) -> Cursors:
+def _cascade(states: Cursors, found: Pairs) -> Cursors:
     _land(states, found)
-    return {(p, m, -1, p) for p, m, _, _ in states}
+    return {(p, m, -1, p, o) for p, m, _, _, o in states}
 
 
-def _capture_here(states: Cursors, found: set[int]) -> Cursors:
-    found.update(p for p, *_ in states)
+def _capture_here(states: Cursors, found: Pairs) -> Cursors:
+    found.update((st[4], st[0]) for st in states)
     return states
 
 
-BARE_STEPS: dict[str, Callable[[Cursors, set[int]], Cursors]] = {
+BARE_STEPS: dict[str, Callable[[Cursors, Pairs], Cursors]] = {
     **dict.fromkeys(ADD_KINDS, _land),
-    "mark": lambda states, found: {(p, p, t, f) for p, _, t, f in states},
-    "back": lambda states, found: {(m, m, t, f) for _, m, t, f in states},
-    "from": lambda states, found: {(p, m, -1, p) for p, m, _, _ in states},
-    "to": lambda states, found: {(p, m, p, f) for p, m, _, f in states},
+    "mark": lambda states, found: {(p, p, t, f, o) for p, _, t, f, o in states},
+    "back": lambda states, found: {(m, m, t, f, o) for _, m, t, f, o in states},
+    "from": lambda states, found: {(p, m, -1, p, o) for p, m, _, _, o in states},
+    "to": lambda states, found: {(p, m, p, f, o) for p, m, _, f, o in states},
     "cascade": _cascade,
     "capture": _capture_here,
 }
 
 
-def _bare(env: Env, name: str, states: Cursors, found: set[int]) -> Cursors:
+def _bare(env: Env, name: str, states: Cursors, found: Pairs) -> Cursors:
     if name in env.links:
         table = env.links[name]
-        return {(table[p], m, t, f) for p, m, t, f in states if table[p] >= 0}
+        return {(table[p], m, t, f, o) for p, m, t, f, o in states if table[p] >= 0}
     if name in env.positions:
         q = env.positions[name]
-        return {(q, m, t, f) for _, m, t, f in states}
+        return {(q, m, t, f, o) for _, m, t, f, o in states}
     step = BARE_STEPS.get(name)
     return states if step is None else step(states, found)
 
 
 # -- instructions with arguments ----------------------------------------------------------------------------
 
-ListStep = Callable[[Env, str, list[Node], Cursors, set[int]], Cursors]
+ListStep = Callable[[Env, str, list[Node], Cursors, Pairs], Cursors]
 
 
-def _verify(env: Env, head: str, args: list[Node], states: Cursors, found: set[int]) -> Cursors:
-    return _may_pass(env, args[0], states)
+def _verify(env: Env, head: str, args: list[Node], states: Cursors, found: Pairs) -> Cursors:
+    return _may_pass(env, args[0], states, found)
 
 
-def _if(env: Env, head: str, args: list[Node], states: Cursors, found: set[int]) -> Cursors:
+def _if(env: Env, head: str, args: list[Node], states: Cursors, found: Pairs) -> Cursors:
     body, other, _ = split_else(args[1:])
-    yes = _run(env, flatten(body), _may_pass(env, args[0], states), found)
-    return yes | _run(env, flatten(other), _may_fail(env, args[0], states), found)
+    yes = _run(env, flatten(body), _may_pass(env, args[0], states, found), found)
+    return yes | _run(env, flatten(other), _may_fail(env, args[0], states, found), found)
 
 
-def _while(env: Env, head: str, args: list[Node], states: Cursors, found: set[int]) -> Cursors:
+def _while(env: Env, head: str, args: list[Node], states: Cursors, found: Pairs) -> Cursors:
     out: Cursors = set()
     seen: Cursors = set()
     frontier = set(states)
     body = flatten(args[1:])
     while frontier:
         seen |= frontier
-        out |= _may_fail(env, args[0], frontier)
-        frontier = _run(env, body, _may_pass(env, args[0], frontier), found) - seen
+        out |= _may_fail(env, args[0], frontier, found)
+        frontier = _run(env, body, _may_pass(env, args[0], frontier, found), found) - seen
     return out
 
 
-def _add(env: Env, head: str, args: list[Node], states: Cursors, found: set[int]) -> Cursors:
+def _add(env: Env, head: str, args: list[Node], states: Cursors, found: Pairs) -> Cursors:
     return _land(states, found)
 
 
@@ -184,46 +216,47 @@ def _one_name(args: list[Node]) -> str | None:
     return args[0].name if len(args) == 1 and isinstance(args[0], Sym) else None
 
 
-def _capture(env: Env, head: str, args: list[Node], states: Cursors, found: set[int]) -> Cursors:
+def _capture(env: Env, head: str, args: list[Node], states: Cursors, found: Pairs) -> Cursors:
     a = _one_name(args)
     if a in env.links:
-        found.update(env.links[a][p] for p, *_ in states if env.links[a][p] >= 0)
+        table = env.links[a]
+        found.update((st[4], table[st[0]]) for st in states if table[st[0]] >= 0)
     elif a in env.positions:
-        found.add(env.positions[a])
+        found.update((st[4], env.positions[a]) for st in states)
     return states
 
 
-def _go(env: Env, head: str, args: list[Node], states: Cursors, found: set[int]) -> Cursors:
+def _go(env: Env, head: str, args: list[Node], states: Cursors, found: Pairs) -> Cursors:
     w = _one_name(args)
     if w is None:
         return states
     if w == "from":
-        return {(f, m, t, f) for _, m, t, f in states}
+        return {(f, m, t, f, o) for _, m, t, f, o in states}
     if w == "to":
-        return {(t if t >= 0 else p, m, t, f) for p, m, t, f in states}
+        return {(t if t >= 0 else p, m, t, f, o) for p, m, t, f, o in states}
     if w == "mark":
-        return {(m, m, t, f) for _, m, t, f in states}
+        return {(m, m, t, f, o) for _, m, t, f, o in states}
     if w in env.positions:
         q = env.positions[w]
-        return {(q, m, t, f) for _, m, t, f in states}
+        return {(q, m, t, f, o) for _, m, t, f, o in states}
     raise Unknown
 
 
-def _opposite(env: Env, head: str, args: list[Node], states: Cursors, found: set[int]) -> Cursors:
+def _opposite(env: Env, head: str, args: list[Node], states: Cursors, found: Pairs) -> Cursors:
     if _one_name(args) is None:
         return states
     raise Unknown
 
 
 MOVED_CURSOR: dict[str, Callable[[Cursor, int], Cursor]] = {
-    "from": lambda st, q: (st[0], st[1], -1, q),
-    "to": lambda st, q: (st[0], st[1], q, st[3]),
-    "mark": lambda st, q: (st[0], q, st[2], st[3]),
-    "back": lambda st, q: (q, st[1], st[2], st[3]),
+    "from": lambda st, q: (st[0], st[1], -1, q, st[4]),
+    "to": lambda st, q: (st[0], st[1], q, st[3], st[4]),
+    "mark": lambda st, q: (st[0], q, st[2], st[3], st[4]),
+    "back": lambda st, q: (q, st[1], st[2], st[3], st[4]),
 }
 
 
-def _set_cursor(env: Env, head: str, args: list[Node], states: Cursors, found: set[int]) -> Cursors:
+def _set_cursor(env: Env, head: str, args: list[Node], states: Cursors, found: Pairs) -> Cursors:
     """``(from|to|mark|back direction-or-position)``: the ends that stay on the board."""
     a = _one_name(args)
     if a is None:

@@ -20,6 +20,7 @@ from generator.zrf.moves import PASS, ZMove
 from generator.zrf.program import AttackFn, Program, Turn
 
 MAX_NESTING = 2  # attacked? inside attacked? inside ...: how deep the tests go
+MEMO_SIZE = 100_000  # attacked? answers kept (board, square, side...), forgotten all at once beyond
 
 # what push keeps to undo a move: the move, the squares it changed, and the state before it
 Undo = tuple[ZMove, list[tuple[int, int]], int, int, int, tuple[int, int] | None, tuple[int, ...]]
@@ -43,6 +44,7 @@ class State:
         self.history: list[tuple[object, ...]] | None = None
         self._moves_cache: tuple[int, list[ZMove]] | None = None
         self._nesting = 0
+        self._attacked_memo: dict[tuple[object, ...], bool] = {}
 
     # -- turn ---------------------------------------------------------------------------------------------------
 
@@ -73,14 +75,15 @@ class State:
         s.stack = self.stack[:]
         s.history = None if self.history is None else self.history[:]
         s._moves_cache = None
+        s._attacked_memo = {}
         return s
 
     # -- tests used by the generated code ---------------------------------------------------------------------
 
-    def attacked_by(self, q: int, s: int) -> bool:
-        """Whether side ``q`` has a move that captures on ``s`` (on the board as it stands)."""
+    def attacked_by(self, q: int, s: int, mtype: int = -1) -> bool:
+        """Whether side ``q`` has a move (of type ``mtype`` if >= 0) that captures on ``s`` (the board as it stands)."""
         B = self.board
-        for frm, keys in self.prog.candidates(q)[s]:
+        for frm, keys in self.prog.candidates(q, mtype)[s]:
             fns = keys.get(B[frm] & KEY_MASK)
             if fns is not None:
                 for fn in fns:
@@ -88,24 +91,35 @@ class State:
                         return True
         return False
 
-    def attacked(self, B: list[int], p: int, me: int, pc: int) -> bool:
+    def attacked(self, B: list[int], p: int, me: int, pc: int, mtype: int = -1) -> bool:
         """``attacked?``: could an enemy capture a piece of ours on ``p`` (the moving piece put there)?
 
         Inside such a test (an enemy move that itself asks ``attacked?``, as the Emperor of
         fairychess.zrf does) one more level is looked at; deeper, the answer is no."""
         if self._nesting >= MAX_NESTING:
             return False
+        # the answer depends on the board and the last move only; files that ask it from every
+        # move block (Chess_mandatory.zrf asks whether its king is attacked) ask it again and again
+        memo = self._attacked_memo
+        key = (p, me, pc, mtype, self._nesting, self.last_from, self.last_to, *B)
+        got = memo.get(key)
+        if got is not None:
+            return got
         old = B[p]
         if old < 0 or old & 15 != me:
             B[p] = pc if pc >= 0 and pc & 15 == me else me
         self._nesting += 1
         try:
-            return any(self.attacked_by(q, p) for q in self.prog.enemies[me])
+            got = any(self.attacked_by(q, p, mtype) for q in self.prog.enemies[me])
         finally:
             self._nesting -= 1
             B[p] = old
+        if len(memo) >= MEMO_SIZE:
+            memo.clear()
+        memo[key] = got
+        return got
 
-    def defended(self, B: list[int], p: int, me: int) -> bool:
+    def defended(self, B: list[int], p: int, me: int, mtype: int = -1) -> bool:
         """``defended?``: could one of our pieces capture an enemy piece on ``p``?"""
         enemy = next(iter(self.prog.enemies[me]), None)
         if enemy is None or self._nesting >= MAX_NESTING:
@@ -115,7 +129,7 @@ class State:
             B[p] = enemy
         self._nesting += 1
         try:
-            return self.attacked_by(me, p)
+            return self.attacked_by(me, p, mtype)
         finally:
             self._nesting -= 1
             B[p] = old
@@ -194,7 +208,7 @@ class State:
         sq, mt = self.partial
         c = self.board[sq]
         if c >= 0 and c & 15 == g:
-            for fn, _, bmt, _ in self.prog.blocks(g, c >> 4 & 0xFFF):
+            for fn, bmt, _ in self.prog.blocks(g, c >> 4 & 0xFFF):
                 if mt < 0 or bmt == mt:
                     fn(self, self.board, sq, out)
 

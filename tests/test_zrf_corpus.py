@@ -1,0 +1,111 @@
+"""The ZRF interpreter on real files of the corpus (``../shared/zillions/corpus``): constructs
+Zillions accepts that the corpus uses, each proved on a file that uses it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from shared_data import shared_file
+
+from generator.zrf import load, perft, start
+
+
+def corpus(*parts: str) -> Path:
+    return shared_file("zillions", "corpus", *parts)
+
+
+def first_perft(path: Path, games: int | None = None) -> list[tuple[str, int]]:
+    """``(title, perft 1)`` of the first ``games`` games of a file (all by default)."""
+    rules = load(path)
+    return [(g.title, perft(start(g), 1)) for g in rules.games[:games]]
+
+
+def test_variants_before_the_game_build_on_the_files_game() -> None:
+    # Pyon Pyon Shogi opens with a variant; the game (Yonin Shogi's board) comes after it
+    pyon = first_perft(corpus("GlukKazan__ZoG", "Rules", "PyonPyonShogi.zrf"))
+    assert [t for t, _ in pyon] == ["Pyon Pyon Shogi", "Pyon Pyon Shogi (extended)"]
+    assert all(n > 0 for _, n in pyon)
+    mini = load(corpus("GlukKazan__Dagaz", "src", "debug", "games", "chess", "mini-chess.zrf"))
+    titles = mini.titles()
+    assert titles[0] == "Silverman's Chess" and len(titles) == 15
+    # Silverman's 4x4 (pawns a2-d2 face pawns a3-d3): only the six pawn captures
+    assert perft(start(mini.games[0]), 1) == 6
+
+
+def test_version_one_allow_flipping_is_an_option() -> None:
+    # (allow-flipping false): the version-1 keyword of "prevent flipping", how the board is shown
+    qxo = load(corpus("GlukKazan__ZoG", "Rules", "QXO.zrf"))
+    assert qxo.games[0].option("allow flipping") == "false"
+    assert perft(start(qxo.games[0]), 1) == 1
+
+
+def test_attacked_by_a_move_type() -> None:
+    # REN Shogi's pawn drop may not mate: (attacked? no-king) asks whether a piece other than the
+    # king (their moves are of type no-king) could take the dropped pawn
+    ren = load(corpus("GlukKazan__ZoG", "Rules", "RenShogi.zrf")).games[0]
+    state = start(ren)
+    assert (perft(state, 1), perft(state, 2)) == (7, 49)
+    king = state.prog.types["King"]
+    no_king = state.prog.mtypes["no-king"]
+
+    def attackers(mtype: int) -> set[int]:
+        return {
+            key >> 4 for side in (0, 1) for sq in state.prog.candidates(side, mtype) for _, keys in sq for key in keys
+        }
+
+    assert king in attackers(-1) and king not in attackers(no_king) and attackers(no_king)
+
+
+def test_fifteen_players() -> None:
+    # Qiguo Xiangqi: seven kingdoms, each with a random partner, and Zhou
+    kingdoms = load(corpus("GlukKazan__ZoG", "Rules", "7kingdoms.zrf")).games[0]
+    assert len(kingdoms.players) == 15
+    assert perft(start(kingdoms), 1) == 73
+
+
+def test_big_blocks_load_and_check_quickly() -> None:
+    # Gwangsanghui's and Escalation's blocks are hundreds of nodes with loops in loops: their
+    # attack functions are compiled only when the check test needs them, Python code is shared
+    # between blocks that differ in constants only, and the reach analysis gives up on them
+    # within its budget (the check test then runs them on every target)
+    gwang = load(corpus("GlukKazan__ZoG", "Rules", "Gwangsanghui.zrf")).games[0]
+    state = start(gwang)
+    assert perft(state, 1) == 78
+    shared = state.prog.candidates(1)
+    assert shared[0][-1] is shared[1][-1] or not shared[0]
+    escalation = load(corpus("DagazProject__ZRF", "Escalation", "Escalation.zrf")).games[0]
+    assert perft(start(escalation), 1) == 20
+
+
+def test_opposite_as_a_square_and_on_board_without_argument() -> None:
+    # Chu Shogi's Lion asks (empty? (opposite n)); its drops ask a bare on-board? (the cursor's square)
+    chu = load(corpus("DagazProject__ZRF", "ChuShogi", "Chu_Shogi_Original_v1.3.zrf"))
+    assert perft(start(chu.games[0]), 1) == 36
+    thud = load(corpus("GlukKazan__ZoG", "Rules", "02.Thud.zrf"))
+    assert [perft(start(g), 1) for g in thud.games] == [656, 388, 390]
+
+
+def test_attacked_answers_are_remembered_per_board() -> None:
+    # every move block of Chess_mandatory.zrf scans the board for its king and asks attacked?:
+    # the same question on the same board is answered once
+    state = start(load(corpus("GlukKazan__ZoG", "Rules", "Chess_mandatory.zrf")).games[0])
+    assert perft(state, 2) == 400
+    assert 0 < len(state._attacked_memo) < 10_000
+
+
+def test_create_without_a_piece_makes_the_moving_pieces_type() -> None:
+    # GufuuShogi's (create North) and KoShogi's (create pass-flag): a player or a position only
+    gufuu = load(corpus("GlukKazan__ZoG", "Rules", "GufuuShogi.zrf"))
+    assert [perft(start(g), 1) for g in gufuu.games] == [24, 24]
+    ko = load(corpus("GlukKazan__ZoG", "Rules", "KoShogi.zrf"))
+    assert [perft(start(g), 1) for g in ko.games] == [222, 233, 5]
+
+
+def test_absolute_config_on_a_bare_position_and_unlink_of_one_direction() -> None:
+    # Luzhanqi: (absolute-config FieldMarshalFlag b1); Sahkku: (unlink (a2 dn) ...)
+    luzhanqi = load(corpus("GlukKazan__ZoG", "Rules", "Luzhanqi.zrf"))
+    assert [perft(start(g), 1) for g in luzhanqi.games] == [63, 63, 63, 63]
+    sahkku = load(corpus("GlukKazan__ZoG", "Rules", "Sahkku.zrf")).games[0]
+    board = sahkku.board
+    assert board.links["dn"][board.index["a2"]] == -1
+    assert perft(start(sahkku), 1) == 12
