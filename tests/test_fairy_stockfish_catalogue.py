@@ -18,6 +18,7 @@ from generator.catalogue.model import Variant
 from generator.check.command import cmd_check
 from generator.check.compare import EngineError, check_variant
 from generator.check.fairy_stockfish import FairyStockfish, builtin_manifest
+from generator.emit.fidelity import FAIRY_STOCKFISH, ZILLIONS, limitations, relaxed
 from generator.engine import Position, uci
 from generator.engine.perft import perft
 
@@ -389,3 +390,10 @@ def test_losers_forces_captures_and_a_lone_king_wins() -> None:
 def test_a_suicide_stalemate_goes_to_the_side_with_fewer_pieces(fen: str, suicide: str, antichess: str) -> None:
     assert same_as_builtin("suicide", fen, []) == (set(), suicide)
     assert same_as_builtin("antichess", fen, []) == (set(), antichess)
+
+
+def test_zillions_leaves_the_counting_rule_out_and_says_so() -> None:
+    makruk = entry("makruk")
+    assert [x.rule for x in limitations(makruk, ZILLIONS)] == ["counting"]
+    assert relaxed(makruk, ZILLIONS).draws.counting is None and makruk.draws.counting is not None
+    assert limitations(makruk, FAIRY_STOCKFISH) == ()

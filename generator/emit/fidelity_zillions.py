@@ -49,6 +49,9 @@ def goals_and_pieces(v: Variant, notes: Notes) -> None:
 
 def _zillions_draws(v: Variant, notes: Notes) -> None:
     draws = notes.changes.get("draws", v.draws)
+    if draws.counting is not None:
+        notes.add("counting", f"Zillions cannot count moves, so the {draws.counting.value} counting rule is left out.")
+        draws = dataclasses.replace(draws, counting=None)
     if draws.stalemate_piece_count and draws.stalemate is StalemateResult.WIN:
         notes.add(
             "stalemate-piece-count",
