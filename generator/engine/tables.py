@@ -11,7 +11,9 @@ Inverse tables answer "which squares attack this one" for check detection.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from generator.betza import BetzaMove, BetzaPiece, Modality
 from generator.catalogue.model import Color
@@ -100,6 +102,8 @@ class Hop(Slide):
 
 # Per square: (mask, cache, slide, modality) - unpacked in the hot loops, hence a plain tuple.
 SlideEntry = tuple[Bitboard, dict[Bitboard, Bitboard], Slide, int]
+#: what groups a line's vectors besides the line and the modality: a slide's limit, a hop's kind
+K = TypeVar("K", int, str)
 # Per square: (target bitboard, squares that must be empty, modality)
 LameEntry = tuple[Bitboard, Bitboard, int]
 # (d, sources): each square s of ``sources`` reaches s + d, so a set of pieces P on them reaches
@@ -224,36 +228,35 @@ def line_key(v: Vector) -> Vector:
 
 
 def build_slides(geo: Geometry, specs: list[tuple[Vector, int, int]]) -> list[tuple[SlideEntry, ...]]:
-    groups: dict[tuple[Vector, int, int], list[Vector]] = {}
-    for v, limit, mod in specs:
-        groups.setdefault((line_key(v), limit, mod), []).append(v)
-    out: list[tuple[SlideEntry, ...]] = []
-    for s in range(geo.size):
-        entries: list[SlideEntry] = []
-        if geo.is_square(s):
-            for (_, limit, mod), vs in groups.items():
-                rays = [r for r in (geo.ray_squares(s, v, limit) for v in sorted(set(vs))) if r]
-                if rays:
-                    sl = Slide(rays)
-                    entries.append((sl.mask, sl.cache, sl, mod))
-        out.append(tuple(entries))
-    return out
+    """Slide entries per square, one per line, limit and modality."""
+    return _line_entries(geo, specs, lambda limit, rays: Slide(rays), limit_of=lambda limit: limit)
 
 
 def build_hops(geo: Geometry, specs: list[tuple[Vector, str, int]]) -> list[tuple[SlideEntry, ...]]:
     """Hopper entries per square, one per line, kind and modality, in the shape of slide entries."""
-    groups: dict[tuple[Vector, str, int], list[Vector]] = {}
-    for v, kind, mod in specs:
-        groups.setdefault((line_key(v), kind, mod), []).append(v)
+    return _line_entries(geo, specs, lambda kind, rays: Hop(rays, kind), limit_of=lambda kind: 0)
+
+
+def _line_entries(
+    geo: Geometry,
+    specs: Sequence[tuple[Vector, K, int]],
+    make: Callable[[K, list[list[int]]], Slide],
+    limit_of: Callable[[K], int],
+) -> list[tuple[SlideEntry, ...]]:
+    """Per square, an entry for each group of ``specs`` sharing a line, a key and a modality: the
+    rays of its vectors from that square (up to the key's limit), made into one slide or hop."""
+    groups: dict[tuple[Vector, K, int], list[Vector]] = {}
+    for v, key, mod in specs:
+        groups.setdefault((line_key(v), key, mod), []).append(v)
     out: list[tuple[SlideEntry, ...]] = []
     for s in range(geo.size):
         entries: list[SlideEntry] = []
         if geo.is_square(s):
-            for (_, kind, mod), vs in groups.items():
-                rays = [r for r in (geo.ray_squares(s, v, 0) for v in sorted(set(vs))) if r]
+            for (_, key, mod), vs in groups.items():
+                rays = [r for r in (geo.ray_squares(s, v, limit_of(key)) for v in sorted(set(vs))) if r]
                 if rays:
-                    hop = Hop(rays, kind)
-                    entries.append((hop.mask, hop.cache, hop, mod))
+                    line = make(key, rays)
+                    entries.append((line.mask, line.cache, line, mod))
         out.append(tuple(entries))
     return out
 
