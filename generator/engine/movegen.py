@@ -59,6 +59,8 @@ def generate(pos: State, out: list[Move] | None) -> int:
     rules = pos.rules
     if rules.immediate_goals and pos.immediate_outcome() is not None:
         return 0
+    if rules.plain_moves:  # the usual case, without a further call
+        return _generate(pos, out)
     return generate_on(pos, out)
 
 

@@ -299,6 +299,8 @@ class Rules:
         self.drops_reset_move_rule = draws.drops_reset_move_rule
         self.must_capture = variant.must_capture
         self.royal_held_in_check = variant.royal_held_in_check
+        #: no rule filters the generated moves (forced captures, forbidden checks, a held king)
+        self.plain_moves = not (self.must_capture or self.no_checks or self.royal_held_in_check)
         self.immediate_goals = (
             self.flag is not None
             or self.bare_king is not None
@@ -308,6 +310,8 @@ class Rules:
         )
         #: the counting rule, and the piece types it weighs: pawns, rooks, khons and knights
         self.counting: Counting | None = draws.counting
+        #: whether a move changes a count the position keeps (checks left, a counting rule's count)
+        self.counts_moves = self.check_count is not None or self.counting is not None
         self.counted = counted_types(variant.pieces)
         self.stalemate = draws.stalemate
         self.pass_when_stuck = draws.stalemate is StalemateResult.PASS

@@ -374,7 +374,7 @@ class State:
         moved = box[frm] if frm >= 0 else EMPTY
         taken_at = extra if kind == mv.EN_PASSANT else self.ep_victim if kind == mv.EP_PROMO else to
         captured = box[taken_at] if kind not in (mv.PASS, mv.DROP, mv.CASTLE, mv.SWAP) else EMPTY
-        origins = self._origins(kind, frm, taken_at, captured)
+        origins = self._origins(kind, frm, taken_at, captured) if rules.tracks_promoted else None
         self.stack.append(
             (
                 m,
@@ -423,10 +423,8 @@ class State:
                 self.ep_victim = to
         self.fullmove += us  # a move by Black (1) completes one
         self.turn = 1 - us
-        if rules.check_count is not None:
-            self._count_check(us)
-        if rules.counting is not None:
-            self._count(kind, captured)
+        if rules.counts_moves:
+            self._counters(us, kind, captured)
         if self.history:
             self.history.append(self.key())
 
@@ -523,6 +521,13 @@ class State:
         back = self.rules.reversible[t]
         return back is None or m[0] != mv.NORMAL or not back[self.turn][m[2]] >> m[1] & 1
 
+    def _counters(self, us: int, kind: int, captured: int) -> None:
+        """After a move by ``us``: the checks left (three-check) and the counting rule (makruk)."""
+        if self.rules.check_count is not None:
+            self._count_check(us)
+        if self.rules.counting is not None:
+            self._count(kind, captured)
+
     def _count_check(self, us: int) -> None:
         """One check fewer left for ``us`` if its move has given check (``push``, where checks are counted)."""
         if self.in_check():
@@ -583,9 +588,9 @@ class State:
         return m
 
     def _origins(self, kind: int, frm: int, taken_at: int, captured: int) -> tuple[int, int] | None:
-        """What the moving and the captured piece were promoted from (None where the variant does not
-        keep track, or for moves of no single piece)."""
-        if not self.rules.tracks_promoted or frm < 0 or kind in (mv.CASTLE, mv.SWAP):
+        """What the moving and the captured piece were promoted from, where the variant keeps track
+        (None for moves of no single piece)."""
+        if frm < 0 or kind in (mv.CASTLE, mv.SWAP):
             return None
         return self.unpromoted[frm], self.unpromoted[taken_at] if captured != EMPTY else EMPTY
 
