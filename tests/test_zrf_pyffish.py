@@ -10,8 +10,14 @@ Corpus games named like a built-in whose perft differs, and why (not tested here
   set-ups or rules (Fairy-Stockfish's Janggi lets a side pass and choose its set-up);
 * Sittuyin: Fairy-Stockfish starts with the set-up phase, the Dagaz file with the pieces placed;
 * Amazons: Fairy-Stockfish makes the move and the arrow one move, the Dagaz file two parts;
-* Shogi (25,440 at depth 3, Fairy-Stockfish 25,470), Mini Shogi and Kyoto Shogi (depth 2),
-  Hoppel-Poppel (9,038 at depth 3, 9,034): not looked into yet.
+* Shogi (25,440 at depth 3, Fairy-Stockfish 25,470): the Dagaz file has promotion zones but no
+  move that promotes (Dagaz promotes in JavaScript), so 1.c4 a6 2.Bxg7+ is missing, the first of
+  the 30;
+* Mini Shogi and Kyoto Shogi (depth 2): the files' goal is capturing the king
+  (``pieces-remaining 0 King``), not checkmate, so 1.Rxe4+ has 15 replies there, 2 in
+  Fairy-Stockfish; Kyoto Shogi's flips are also spelled as a new type (``a1a2r``, not ``a1a2-``);
+* Hoppel-Poppel (9,038 at depth 3, Fairy-Stockfish 9,034): the file has no goal at all, so no
+  move is illegal for check: 1.d3 Nh6 2.Kd2 walks into the knight's bishop-like capture, 4 times.
 """
 
 from __future__ import annotations
