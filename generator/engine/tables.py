@@ -227,14 +227,24 @@ def line_key(v: Vector) -> Vector:
     return max(v, (-v[0], -v[1]))
 
 
+def bundle_key(v: Vector) -> Vector:
+    """The same key for the four orthogonal directions, for the four diagonal ones, and for a
+    vector and its opposite otherwise: a rook's or a bishop's rays make one slide, looked up once."""
+    if v[0] == 0 or v[1] == 0:
+        return (1, 0)
+    if abs(v[0]) == abs(v[1]):
+        return (1, 1)
+    return line_key(v)
+
+
 def build_slides(geo: Geometry, specs: list[tuple[Vector, int, int]]) -> list[tuple[SlideEntry, ...]]:
-    """Slide entries per square, one per line, limit and modality."""
-    return _line_entries(geo, specs, lambda limit, rays: Slide(rays), limit_of=lambda limit: limit)
+    """Slide entries per square, one per bundle of lines (see :func:`bundle_key`), limit and modality."""
+    return _line_entries(geo, specs, lambda limit, rays: Slide(rays), limit_of=lambda limit: limit, key_of=bundle_key)
 
 
 def build_hops(geo: Geometry, specs: list[tuple[Vector, str, int]]) -> list[tuple[SlideEntry, ...]]:
     """Hopper entries per square, one per line, kind and modality, in the shape of slide entries."""
-    return _line_entries(geo, specs, lambda kind, rays: Hop(rays, kind), limit_of=lambda kind: 0)
+    return _line_entries(geo, specs, lambda kind, rays: Hop(rays, kind), limit_of=lambda kind: 0, key_of=line_key)
 
 
 def _line_entries(
@@ -242,23 +252,41 @@ def _line_entries(
     specs: Sequence[tuple[Vector, K, int]],
     make: Callable[[K, list[list[int]]], Slide],
     limit_of: Callable[[K], int],
+    key_of: Callable[[Vector], Vector],
 ) -> list[tuple[SlideEntry, ...]]:
     """Per square, an entry for each group of ``specs`` sharing a line, a key and a modality: the
     rays of its vectors from that square (up to the key's limit), made into one slide or hop."""
     groups: dict[tuple[Vector, K, int], list[Vector]] = {}
     for v, key, mod in specs:
-        groups.setdefault((line_key(v), key, mod), []).append(v)
+        groups.setdefault((key_of(v), key, mod), []).append(v)
     out: list[tuple[SlideEntry, ...]] = []
     for s in range(geo.size):
         entries: list[SlideEntry] = []
         if geo.is_square(s):
             for (_, key, mod), vs in groups.items():
-                rays = [r for r in (geo.ray_squares(s, v, limit_of(key)) for v in sorted(set(vs))) if r]
-                if rays:
-                    line = make(key, rays)
+                rays = {v: r for v in sorted(set(vs)) if (r := geo.ray_squares(s, v, limit_of(key)))}
+                for part in _split_bundle(rays):
+                    line = make(key, part)
                     entries.append((line.mask, line.cache, line, mod))
         out.append(tuple(entries))
     return out
+
+
+#: the most squares whose occupancy one slide's cache is keyed by (up to 2**12 entries a square)
+BUNDLE_BITS = 12
+
+
+def _split_bundle(rays: dict[Vector, list[int]]) -> list[list[list[int]]]:
+    """The rays as one slide, or one slide per line where together they would key the cache by too
+    many squares (a rook on a large board)."""
+    if not rays:
+        return []
+    if sum(len(r) - 1 for r in rays.values()) <= BUNDLE_BITS:
+        return [list(rays.values())]
+    lines: dict[Vector, list[list[int]]] = {}
+    for v, r in rays.items():
+        lines.setdefault(line_key(v), []).append(r)
+    return list(lines.values())
 
 
 @dataclass
