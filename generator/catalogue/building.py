@@ -24,6 +24,7 @@ from generator.catalogue.model import (
     Counting,
     DrawRules,
     Drops,
+    Explosions,
     Extinction,
     Flag,
     Goals,
@@ -126,6 +127,9 @@ class VariantBuilder:
             must_capture=self.value(node, "must_capture", False),
             no_checks=self.value(node, "no_checks", False),
             royal_held_in_check=self.value(node, "royal_held_in_check", False),
+            explosions=self.build_explosions(node.get("explosions")),
+            mutually_immune=self.letters(node, "mutually_immune"),
+            petrify=self.letters(node, "petrify"),
             notes=tuple(n.value.strip() for n in self.value(node, "notes", [])),
             description=self.value(node, "description", "").strip(),
             fairy_stockfish_builtin=self.value(node, "fairy_stockfish_builtin"),
@@ -576,7 +580,20 @@ class VariantBuilder:
             tuple(x.value for x in letters),
             self.value(node, "count", 0),
             Result(self.value(node, "result", "loss")),
+            self.value(node, "pseudo_royal", False),
         )
+
+    def letters(self, node: Node, key: str) -> tuple[str, ...]:
+        """A list of piece letters under ``key``, each one a piece of the variant."""
+        items = self.value(node, key, [])
+        for i, letter in enumerate(items):
+            self.letter(letter.value, letter, f"{key}[{i}]")
+        return tuple(x.value for x in items)
+
+    def build_explosions(self, node: Node | None) -> Explosions | None:
+        if node is None:
+            return None
+        return Explosions(self.letters(node, "immune"))
 
     def build_draws(self, node: Node | None) -> DrawRules:
         if node is None:

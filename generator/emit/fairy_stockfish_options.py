@@ -352,6 +352,7 @@ def goal_options(v: Variant) -> OptionGroup | None:
             ("extinctionPieceTypes", "".join(x.lower() for x in ext.pieces) or "*"),
             ("extinctionPieceCount", ext.count),
             ("extinctionOpponentPieceCount", 0),
+            *([("extinctionPseudoRoyal", "true")] if ext.pseudo_royal else []),
         ]
     return OptionGroup.of("goals", options) if options else None
 
@@ -392,10 +393,25 @@ def draw_options(v: Variant) -> OptionGroup:
     )
 
 
+def capture_options(v: Variant) -> OptionGroup | None:
+    """Explosions, mutually immune and petrifying pieces; None if the variant has none of them."""
+    options: list[Option] = []
+    if v.explosions is not None:
+        options.append(("blastOnCapture", "true"))
+        if v.explosions.immune:
+            options.append(("blastImmuneTypes", "".join(x.lower() for x in v.explosions.immune)))
+    if v.mutually_immune:
+        options.append(("mutuallyImmuneTypes", "".join(x.lower() for x in v.mutually_immune)))
+    if v.petrify:
+        options.append(("petrifyOnCaptureTypes", "".join(x.lower() for x in v.petrify)))
+    return OptionGroup.of("captures", options) if options else None
+
+
 def option_groups(v: Variant) -> tuple[OptionGroup, ...]:
     """Every option group of a (relaxed) variant's section, in the order written (the start
     position aside)."""
     goals = goal_options(v)
+    captures = capture_options(v)
     promotion = piece_promotion_options(v)
     return (
         board_options(v),
@@ -404,6 +420,7 @@ def option_groups(v: Variant) -> tuple[OptionGroup, ...]:
         *((promotion,) if promotion is not None else ()),
         castling_options(v),
         drop_options(v),
+        *((captures,) if captures is not None else ()),
         *((goals,) if goals is not None else ()),
         draw_options(v),
     )

@@ -26,6 +26,7 @@ from generator.engine.moves import (
     SWAP,
     Move,
 )
+from generator.engine.special import keep_legal
 from generator.engine.state import EMPTY, State
 from generator.engine.tables import MoveTables
 
@@ -67,11 +68,23 @@ def generate(pos: State, out: list[Move] | None) -> int:
 def generate_on(pos: State, out: list[Move] | None) -> int:
     """As :func:`generate`, for a game that goes on: the moves as if no goal had ended it."""
     rules = pos.rules
+    if rules.special:
+        return _special(pos, out)
     if rules.must_capture or rules.no_checks:
         return _filtered(pos, out)
     if rules.royal_held_in_check:
         return _held_in_check(pos, out)
     return _generate(pos, out)
+
+
+def _special(pos: State, out: list[Move] | None) -> int:
+    """Every move that the rules of captures and pseudo-royal pieces allow (atomic chess...)."""
+    moves: list[Move] = []
+    _generate(pos, moves)
+    moves = keep_legal(pos, moves)
+    if out is not None:
+        out.extend(moves)
+    return len(moves)
 
 
 def _held_in_check(pos: State, out: list[Move] | None) -> int:

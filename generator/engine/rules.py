@@ -287,7 +287,8 @@ class Rules:
         #: or below which a side is extinct, and whether that side wins (else it loses)
         self.extinction: tuple[tuple[int, ...] | None, int, bool] | None = (
             None
-            if extinction is None
+            # pseudo-royal pieces cannot be taken, unless an explosion takes them (Fairy-Stockfish)
+            if extinction is None or (extinction.pseudo_royal and variant.explosions is None)
             else (
                 tuple(self.type_of[x] for x in extinction.pieces) or None,
                 extinction.count,
@@ -299,8 +300,10 @@ class Rules:
         self.drops_reset_move_rule = draws.drops_reset_move_rule
         self.must_capture = variant.must_capture
         self.royal_held_in_check = variant.royal_held_in_check
-        #: no rule filters the generated moves (forced captures, forbidden checks, a held king)
-        self.plain_moves = not (self.must_capture or self.no_checks or self.royal_held_in_check)
+        self._captures(variant)
+        #: no rule filters the generated moves (forced captures, forbidden checks, a held king, the
+        #: rules of captures and pseudo-royal pieces)
+        self.plain_moves = not (self.must_capture or self.no_checks or self.royal_held_in_check or self.special)
         self.immediate_goals = (
             self.flag is not None
             or self.bare_king is not None
@@ -320,6 +323,41 @@ class Rules:
         for s in range(geo.size):
             if (geo.file_of(s) + geo.rank_of(s)) % 2 == 0:
                 self.dark_squares |= 1 << s
+
+    def _captures(self, variant: Variant) -> None:
+        """Explosions, mutually immune and petrifying pieces, and pseudo-royal extinction pieces."""
+        ntypes, geo = self.ntypes, self.geo
+        blast = variant.explosions
+        #: per square, the squares around it (what an explosion reaches, where pseudo-royals touch); None
+        #: without explosions
+        self.around: list[Bitboard] | None = None
+        #: the piece types an explosion leaves standing around the target square (pawns and immune
+        #: types) and on it (the immune types: a capturing pawn explodes)
+        self.blast_proof: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+        if blast is not None:
+            self.around = [self._around(s) for s in range(geo.size)]
+            immune = tuple(t for t in range(ntypes) if self.letters[t] in blast.immune)
+            self.blast_proof = (tuple(t for t in range(ntypes) if self.is_pawn[t]) + immune, immune)
+        self.mutually_immune = tuple(x in variant.mutually_immune for x in self.letters)
+        self.petrify = tuple(x in variant.petrify for x in self.letters)
+        extinction = variant.goals.extinction
+        #: the pseudo-royal piece types and the most of one type a side may have while they are royal
+        self.pseudo_royal: tuple[tuple[int, ...], int] | None = (
+            (tuple(self.type_of[x] for x in extinction.pieces), extinction.count + 1)
+            if extinction is not None and extinction.pseudo_royal
+            else None
+        )
+        #: whether a move's legality depends on these rules (then every move is tested by them)
+        self.special = (
+            blast is not None or any(self.mutually_immune) or any(self.petrify) or self.pseudo_royal is not None
+        )
+
+    def _around(self, s: int) -> Bitboard:
+        """The squares a king's step away from ``s``."""
+        if not self.geo.is_square(s):
+            return 0
+        steps = ((x, y) for x in (-1, 0, 1) for y in (-1, 0, 1) if x or y)
+        return sum(1 << t for v in steps if (t := self.geo.leap(s, v)) is not None)
 
     @staticmethod
     @cache

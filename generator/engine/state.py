@@ -91,6 +91,8 @@ class State:
         self.count_ply = 0
         self.count_stack: list[tuple[int, int]] = []
         self.history: list[Key] = []  # position keys, for repetition
+        #: per capture where captures explode, the pieces the explosion removed and their squares
+        self.blasts: list[list[tuple[int, int]]] = []
 
     # -- construction ---------------------------------------------------------------------------------
 
@@ -421,6 +423,8 @@ class State:
             if extra and kind == mv.MULTISTEP:
                 self.ep = extra
                 self.ep_victim = to
+            if captured != EMPTY and rules.around is not None:
+                self._explode(to)
         self.fullmove += us  # a move by Black (1) completes one
         self.turn = 1 - us
         if rules.counts_moves:
@@ -559,6 +563,9 @@ class State:
             self._add(frm, moved)
             self._add(to, partner)
         elif kind != mv.PASS:
+            if captured != EMPTY and self.rules.around is not None:
+                for s, code in self.blasts.pop():
+                    self._add(s, code)
             # _remove and _add written out, as in push
             self.by_type[box[to] >> 1] ^= 1 << to
             self.by_type[moved >> 1] |= 1 << frm
@@ -586,6 +593,23 @@ class State:
             swaps_left,
         )
         return m
+
+    def _explode(self, to: int) -> None:
+        """A capture's explosion: the piece on ``to`` and those around it go, but for the blast-proof types."""
+        rules = self.rules
+        assert rules.around is not None
+        around_proof, proof = rules.blast_proof
+        hit = rules.around[to] & self.occupied
+        for t in around_proof:
+            hit &= ~self.by_type[t]
+        hit |= 1 << to
+        for t in proof:
+            hit &= ~self.by_type[t]
+        removed = [(s, self.board[s]) for s in bits(hit)]
+        for s, _ in removed:
+            self._remove(s)
+        self.unmoved &= ~hit
+        self.blasts.append(removed)
 
     def _origins(self, kind: int, frm: int, taken_at: int, captured: int) -> tuple[int, int] | None:
         """What the moving and the captured piece were promoted from, where the variant keeps track

@@ -1,0 +1,153 @@
+"""Legality under the rules of captures (explosions, mutually immune and petrifying pieces) and of
+pseudo-royal extinction pieces, as Fairy-Stockfish's ``Position::legal`` decides it.
+
+Move generation lists the moves as if none of these rules were there; :func:`keep_legal` then
+keeps those they allow.  A pseudo-royal piece is a piece of an extinction type of which its side
+has at most the extinction count plus one: while it is, a move may not leave it attacked, a move
+that explodes or petrifies it is illegal, and a move that takes one of the other side's goes
+whatever it leaves attacked.  Where captures explode, two pseudo-royal pieces side by side cannot
+attack each other (taking one would blow up the taker).
+"""
+
+from __future__ import annotations
+
+from generator.engine import moves as mv
+from generator.engine.geometry import Bitboard, bits
+from generator.engine.moves import Move
+from generator.engine.state import EMPTY, State
+
+
+def keep_legal(pos: State, moves: list[Move]) -> list[Move]:
+    """The moves of ``moves`` (listed as if no rule of captures applied) that these rules allow."""
+    rules = pos.rules
+    mutual = rules.mutually_immune
+    board = pos.board
+    if any(mutual):
+        moves = [m for m in moves if not _mutual_capture(board, m, mutual)]
+    if rules.pseudo_royal is None:
+        return moves
+    us = pos.turn
+    types, most = rules.pseudo_royal
+    ours = tuple((t, n) for t in types if (n := pos.pieces(t, us).bit_count()) <= most)
+    if not ours:
+        return moves
+    theirs = tuple((t, n) for t in types if (n := pos.pieces(t, 1 - us).bit_count()) <= most)
+    royal = 0
+    for t, _ in ours:
+        royal |= pos.pieces(t, us)
+    return [m for m in moves if _royals_safe(pos, m, royal, ours, theirs)]
+
+
+def _captures(board: list[int], m: Move) -> bool:
+    kind, _, to, _ = m
+    if kind in (mv.EN_PASSANT, mv.EP_PROMO):
+        return True
+    return kind in (mv.NORMAL, mv.PROMOTION, mv.PIECE_PROMO) and board[to] != EMPTY
+
+
+def _mutual_capture(board: list[int], m: Move, mutual: tuple[bool, ...]) -> bool:
+    """Whether ``m`` is a piece of a mutually immune type taking one of its own type."""
+    kind, frm, to, _ = m
+    if frm < 0 or kind not in (mv.NORMAL, mv.PROMOTION, mv.PIECE_PROMO) or board[to] == EMPTY:
+        return False
+    mover = board[frm] >> 1
+    return mutual[mover] and board[to] >> 1 == mover
+
+
+def _royals_safe(
+    pos: State, m: Move, royal: Bitboard, ours: tuple[tuple[int, int], ...], theirs: tuple[tuple[int, int], ...]
+) -> bool:
+    """Whether ``m`` leaves every pseudo-royal piece of the side to move standing and unattacked, or
+    takes one of the other side's."""
+    rules = pos.rules
+    us = pos.turn
+    them = 1 - us
+    kind, frm, _, extra = m
+    moves_royal = frm >= 0 and bool(royal >> frm & 1)
+    if moves_royal and rules.petrify[pos.board[frm] >> 1] and _captures(pos.board, m):
+        return False  # it would turn to stone
+    their_royals = 0
+    for t, _ in theirs:
+        their_royals |= pos.pieces(t, them)
+    if kind == mv.CASTLE and moves_royal and not _castling_path_safe(pos, frm, extra, their_royals):
+        return False
+    pos.push(m)
+    try:
+        return _after(pos, us, ours, theirs, their_royals)
+    finally:
+        pos.pop()
+
+
+def _after(
+    pos: State, us: int, ours: tuple[tuple[int, int], ...], theirs: tuple[tuple[int, int], ...], their_royals: Bitboard
+) -> bool:
+    """The test of :func:`_royals_safe` on the position after the move."""
+    rules = pos.rules
+    assert rules.pseudo_royal is not None
+    most = rules.pseudo_royal[1]
+    them = 1 - us
+    royals = 0
+    for t, n in ours:
+        bb = pos.pieces(t, us)
+        k = bb.bit_count()
+        if k < n:
+            return False  # blown up
+        if k <= most:  # a promotion to one more than the count takes the type's royalty away
+            royals |= bb
+    if any(pos.pieces(t, them).bit_count() < n for t, n in theirs):
+        return True
+    around = rules.around
+    occ = pos.occupied
+    # a piece that would turn to stone by taking cannot take a royal piece
+    stone = 0
+    for t, _ in theirs:
+        if rules.petrify[t]:
+            stone |= pos.pieces(t, them)
+    everyone = pos.by_color[them]
+    pos.by_color[them] = everyone & ~stone
+    try:
+        for sq in bits(royals):
+            if around is not None and around[sq] & their_royals:
+                continue
+            if pos.attacked(sq, them, occ):
+                return False
+        return True
+    finally:
+        pos.by_color[them] = everyone
+
+
+def _castling_path_safe(pos: State, king: int, index: int, their_royals: Bitboard) -> bool:
+    """Whether the squares a pseudo-royal king castles from and across (not onto) are unattacked."""
+    rules = pos.rules
+    c = rules.castles[index]
+    geo = rules.geo
+    rank = geo.rank_of(king)
+    a, b = geo.file_of(king), geo.file_of(c.king_to)
+    step = 1 if b > a else -1
+    occ = pos.occupied ^ 1 << king
+    around = rules.around
+    for f in range(a, b, step) if a != b else (a,):
+        s = geo.square(f, rank)
+        if around is not None and around[s] & their_royals:
+            continue
+        if pos.attacked(s, 1 - pos.turn, occ):
+            return False
+    return True
+
+
+def pseudo_royal_attacked(pos: State) -> bool:
+    """Whether a pseudo-royal piece of the side to move is attacked (then having no move is checkmate);
+    a piece that would turn to stone taking it attacks it here too, as in Fairy-Stockfish."""
+    rules = pos.rules
+    if rules.pseudo_royal is None:
+        return False
+    types, most = rules.pseudo_royal
+    us, them = pos.turn, 1 - pos.turn
+    mine = theirs = 0
+    for t in types:
+        if (bb := pos.pieces(t, us)).bit_count() <= most:
+            mine |= bb
+        if (bb := pos.pieces(t, them)).bit_count() <= most:
+            theirs |= bb
+    around, occ = rules.around, pos.occupied
+    return any(not (around is not None and around[sq] & theirs) and pos.attacked(sq, them, occ) for sq in bits(mine))
