@@ -344,8 +344,8 @@ class VariantBuilder:
     def check_extinction(self, variant: Variant) -> None:
         """Refuse an extinction rule that a side already meets in the start position."""
         rule = variant.goals.extinction
-        if rule is None:
-            return
+        if rule is None or (rule.pseudo_royal and variant.explosions is None):
+            return  # pseudo-royal pieces that no explosion takes never go extinct
         for color in Color:
             have = Counter(x for _, c, x in variant.setup.placement if c is color)
             have.update({x: n for c, x, n in variant.setup.pockets if c is color})

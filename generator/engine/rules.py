@@ -347,10 +347,9 @@ class Rules:
             if extinction is not None and extinction.pseudo_royal
             else None
         )
-        #: whether a move's legality depends on these rules (then every move is tested by them)
-        self.special = (
-            blast is not None or any(self.mutually_immune) or any(self.petrify) or self.pseudo_royal is not None
-        )
+        #: whether a move's legality depends on these rules (then every move is tested by them); an
+        #: explosion alone forbids no move
+        self.special = any(self.mutually_immune) or self.pseudo_royal is not None
 
     def _around(self, s: int) -> Bitboard:
         """The squares a king's step away from ``s``."""

@@ -17,8 +17,12 @@ from generator.engine.moves import Move
 from generator.engine.state import EMPTY, State
 
 
-def keep_legal(pos: State, moves: list[Move]) -> list[Move]:
-    """The moves of ``moves`` (listed as if no rule of captures applied) that these rules allow."""
+def keep_legal(pos: State, moves: list[Move], quiet_tested: bool = True) -> list[Move]:
+    """The moves of ``moves`` (listed as if no rule of captures applied) that these rules allow;
+    without ``quiet_tested``, moves that take nothing are kept without a test where they are sure
+    to be legal."""
+    if not moves:
+        return moves
     rules = pos.rules
     mutual = rules.mutually_immune
     board = pos.board
@@ -35,7 +39,40 @@ def keep_legal(pos: State, moves: list[Move]) -> list[Move]:
     royal = 0
     for t, _ in ours:
         royal |= pos.pieces(t, us)
-    return [m for m in moves if _royals_safe(pos, m, royal, ours, theirs)]
+    safe = None if quiet_tested else _quiet_safe(pos, royal)
+    if safe is None:
+        return [m for m in moves if _royals_safe(pos, m, royal, ours, theirs)]
+    board = pos.board
+    return [
+        m
+        for m in moves
+        if ((m[0] == mv.NORMAL or m[0] == mv.MULTISTEP) and safe >> m[1] & 1 and board[m[2]] == EMPTY)
+        or _royals_safe(pos, m, royal, ours, theirs)
+    ]
+
+
+def quiet_safe(pos: State) -> Bitboard | None:
+    """As :func:`_quiet_safe`, for the pseudo-royal pieces of the side to move (None where there are none)."""
+    rules = pos.rules
+    if rules.pseudo_royal is None or any(rules.mutually_immune) or rules.royal_types:
+        return None  # a royal piece besides: its tests are move generation's
+    types, most = rules.pseudo_royal
+    royal = 0
+    for t in types:
+        bb = pos.pieces(t, pos.turn)
+        if bb.bit_count() <= most:
+            royal |= bb
+    return _quiet_safe(pos, royal)
+
+
+def _quiet_safe(pos: State, royal: Bitboard) -> Bitboard | None:
+    """The pieces whose moves that take nothing are sure to be legal without playing them out: with one
+    pseudo-royal piece, unattacked, every other piece that does not shield it from an attack; None if
+    every move must be played out."""
+    if not royal or royal & (royal - 1):
+        return None
+    checked, pinned = pos.check_and_pins(royal.bit_length() - 1, pos.turn)
+    return None if checked else pos.by_color[pos.turn] & ~pinned & ~royal
 
 
 def _captures(board: list[int], m: Move) -> bool:
