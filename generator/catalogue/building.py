@@ -138,8 +138,32 @@ class VariantBuilder:
         )
         self.check_pawn_ranks(variant)
         self.check_extinction(variant)
+        self.check_captures(variant)
         self.check_flag(variant)
         return variant
+
+    def check_captures(self, variant: Variant) -> None:
+        """Refuse explosions beside a royal piece or a hand, pseudo-royalty of no type, and petrification."""
+        node = self.node
+        royal = next((p for p in variant.pieces if p.royal), None)
+        if variant.explosions is not None and royal is not None:
+            self.fail(
+                node.need("explosions"),
+                "explosions",
+                f"an explosion could blow up the royal {royal.name}, which only a pseudo-royal piece guards "
+                "against: give it no role and list it under goals.extinction with pseudo_royal",
+            )
+        if variant.explosions is not None and variant.drops is not None and variant.drops.captures_to_hand:
+            self.fail(node.need("explosions"), "explosions", "the pieces an explosion removes do not go to hand")
+        ext = variant.goals.extinction
+        if ext is not None and ext.pseudo_royal and not ext.pieces:
+            self.fail(
+                node.need("goals").need("extinction").need("pseudo_royal"),
+                "goals.extinction.pseudo_royal",
+                "pseudo-royalty needs the piece types it makes royal: list them in goals.extinction.pieces",
+            )
+        if variant.petrify:
+            self.fail(node.need("petrify"), "petrify", "walls are not played by the reference engine yet")
 
     def build_id(self, node: Node | None) -> str | None:
         if node is None:
@@ -583,17 +607,17 @@ class VariantBuilder:
             self.value(node, "pseudo_royal", False),
         )
 
-    def letters(self, node: Node, key: str) -> tuple[str, ...]:
-        """A list of piece letters under ``key``, each one a piece of the variant."""
+    def letters(self, node: Node, key: str, field: str = "") -> tuple[str, ...]:
+        """A list of piece letters under ``key`` (the field ``field``, else ``key``), each a piece of the variant."""
         items = self.value(node, key, [])
         for i, letter in enumerate(items):
-            self.letter(letter.value, letter, f"{key}[{i}]")
+            self.letter(letter.value, letter, f"{field or key}[{i}]")
         return tuple(x.value for x in items)
 
     def build_explosions(self, node: Node | None) -> Explosions | None:
         if node is None:
             return None
-        return Explosions(self.letters(node, "immune"))
+        return Explosions(self.letters(node, "immune", "explosions.immune"))
 
     def build_draws(self, node: Node | None) -> DrawRules:
         if node is None:
