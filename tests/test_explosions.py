@@ -91,3 +91,23 @@ def test_atomar_kings_survive_explosions_and_may_not_take_each_other() -> None:
 def test_a_coregal_queen_may_not_be_left_attacked() -> None:
     ours = moves_of("coregal", "4k3/8/8/8/8/8/8/r2QK3 w - - 0 1")
     assert "e1e2" not in ours and "d1a1" in ours
+
+
+def test_a_capturing_piece_turns_to_stone_but_a_pawn_promoting_as_it_takes_does_not() -> None:
+    fen = "rnbqkbnr/pppp1ppp/8/4p3/3N4/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1"
+    played = ["d4e6", "d7d6", "e6f8"]  # the knight takes the bishop on f8 and is a wall there
+    pos = Position.from_fen(entry("petrified"), fen)
+    for m in played:
+        pos.push_uci(m)
+    assert (
+        pos.fen()
+        == pyffish.get_fen("petrified", fen, played)
+        == "rnbqk*nr/ppp2ppp/3p4/4p3/8/8/PPPPPPPP/R1BQKBNR b KQkq - 0 2"
+    )
+    ours = moves_of("petrified", pos.fen())
+    assert "g8f6" in ours and not any(m[2:4] == "f8" for m in ours)  # nothing enters the wall
+    promoting = "rnb1kbnr/3pp3/pp6/4Pqpp/p1P5/PP6/2BPKPp1/1RB2QNR b q - 0 20"
+    pos = Position.from_fen(entry("petrified"), promoting)
+    pos.push_uci("g2f1r")
+    assert pos.fen() == pyffish.get_fen("petrified", promoting, ["g2f1r"])
+    assert "/1RB2rNR w" in pos.fen()

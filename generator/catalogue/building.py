@@ -143,7 +143,7 @@ class VariantBuilder:
         return variant
 
     def check_captures(self, variant: Variant) -> None:
-        """Refuse explosions beside a royal piece or a hand, pseudo-royalty of no type, and petrification."""
+        """Refuse explosions beside a royal piece or a hand, and pseudo-royalty of no type."""
         node = self.node
         royal = next((p for p in variant.pieces if p.royal), None)
         if variant.explosions is not None and royal is not None:
@@ -162,8 +162,6 @@ class VariantBuilder:
                 "goals.extinction.pseudo_royal",
                 "pseudo-royalty needs the piece types it makes royal: list them in goals.extinction.pieces",
             )
-        if variant.petrify:
-            self.fail(node.need("petrify"), "petrify", "walls are not played by the reference engine yet")
 
     def build_id(self, node: Node | None) -> str | None:
         if node is None:

@@ -79,6 +79,19 @@ def generate_on(pos: State, out: list[Move] | None) -> int:
 
 def _special(pos: State, out: list[Move] | None) -> int:
     """Every move that the rules of captures and pseudo-royal pieces allow (atomic chess...)."""
+    walls = pos.walls
+    if not walls:
+        return _special_on(pos, out)
+    # a wall, counted among the mover's own pieces for the time being, blocks every line and is never
+    # a target; it is of no type, so never moves
+    pos.by_color[pos.turn] |= walls
+    try:
+        return _special_on(pos, out)
+    finally:
+        pos.by_color[pos.turn] &= ~walls
+
+
+def _special_on(pos: State, out: list[Move] | None) -> int:
     if out is None and not pos.rules.drops:
         safe = quiet_safe(pos)
         if safe is not None:

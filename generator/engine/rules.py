@@ -340,6 +340,8 @@ class Rules:
             self.blast_proof = (tuple(t for t in range(ntypes) if self.is_pawn[t]) + immune, immune)
         self.mutually_immune = tuple(x in variant.mutually_immune for x in self.letters)
         self.petrify = tuple(x in variant.petrify for x in self.letters)
+        #: whether a capture does more than take the captured piece (explodes, petrifies)
+        self.capture_effects = blast is not None or any(self.petrify)
         extinction = variant.goals.extinction
         #: the pseudo-royal piece types and the most of one type a side may have while they are royal
         self.pseudo_royal: tuple[tuple[int, ...], int] | None = (
@@ -349,7 +351,7 @@ class Rules:
         )
         #: whether a move's legality depends on these rules (then every move is tested by them); an
         #: explosion alone forbids no move
-        self.special = any(self.mutually_immune) or self.pseudo_royal is not None
+        self.special = any(self.mutually_immune) or self.pseudo_royal is not None or any(self.petrify)
 
     def _around(self, s: int) -> Bitboard:
         """The squares a king's step away from ``s``."""

@@ -134,10 +134,10 @@ def _after(
     if any(pos.pieces(t, them).bit_count() < n for t, n in theirs):
         return True
     around = rules.around
-    occ = pos.occupied
-    # a piece that would turn to stone by taking cannot take a royal piece
+    occ = pos.occupied | pos.walls  # the move may have made a wall
+    # a pseudo-royal piece that would turn to stone by taking cannot take a royal piece
     stone = 0
-    for t, _ in theirs:
+    for t in rules.pseudo_royal[0]:
         if rules.petrify[t]:
             stone |= pos.pieces(t, them)
     everyone = pos.by_color[them]
@@ -161,7 +161,7 @@ def _castling_path_safe(pos: State, king: int, index: int, their_royals: Bitboar
     rank = geo.rank_of(king)
     a, b = geo.file_of(king), geo.file_of(c.king_to)
     step = 1 if b > a else -1
-    occ = pos.occupied ^ 1 << king
+    occ = (pos.occupied | pos.walls) ^ 1 << king
     around = rules.around
     for f in range(a, b, step) if a != b else (a,):
         s = geo.square(f, rank)
@@ -186,5 +186,5 @@ def pseudo_royal_attacked(pos: State) -> bool:
             mine |= bb
         if (bb := pos.pieces(t, them)).bit_count() <= most:
             theirs |= bb
-    around, occ = rules.around, pos.occupied
+    around, occ = rules.around, pos.occupied | pos.walls
     return any(not (around is not None and around[sq] & theirs) and pos.attacked(sq, them, occ) for sq in bits(mine))

@@ -91,8 +91,10 @@ class State:
         self.count_ply = 0
         self.count_stack: list[tuple[int, int]] = []
         self.history: list[Key] = []  # position keys, for repetition
-        #: per capture where captures explode, the pieces the explosion removed and their squares
-        self.blasts: list[list[tuple[int, int]]] = []
+        #: per capture where captures explode or petrify, the pieces removed (square, piece) and the wall made
+        self.blasts: list[tuple[list[tuple[int, int]], Bitboard]] = []
+        #: the walls: squares no piece may enter, pass or take (pieces turned to stone)
+        self.walls: Bitboard = 0
 
     # -- construction ---------------------------------------------------------------------------------
 
@@ -423,8 +425,8 @@ class State:
             if extra and kind == mv.MULTISTEP:
                 self.ep = extra
                 self.ep_victim = to
-            if captured != EMPTY and rules.around is not None:
-                self._explode(to)
+            if captured != EMPTY and rules.capture_effects:
+                self._explode(to, moved)
         self.fullmove += us  # a move by Black (1) completes one
         self.turn = 1 - us
         if rules.counts_moves:
@@ -563,8 +565,10 @@ class State:
             self._add(frm, moved)
             self._add(to, partner)
         elif kind != mv.PASS:
-            if captured != EMPTY and self.rules.around is not None:
-                for s, code in self.blasts.pop():
+            if captured != EMPTY and self.rules.capture_effects:
+                removed, wall = self.blasts.pop()
+                self.walls ^= wall
+                for s, code in removed:
                     self._add(s, code)
             # _remove and _add written out, as in push
             self.by_type[box[to] >> 1] ^= 1 << to
@@ -594,22 +598,30 @@ class State:
         )
         return m
 
-    def _explode(self, to: int) -> None:
-        """A capture's explosion: the piece on ``to`` and those around it go, but for the blast-proof types."""
+    def _explode(self, to: int, moved: int) -> None:
+        """A capture's explosion: the piece on ``to`` and those around it go, but for the blast-proof
+        types; a capturing piece that petrifies turns into a wall.  Without explosions, only a piece
+        that moved as a petrifying type goes, and as Fairy-Stockfish, a wall only if it still is one
+        (a pawn promoting as it takes goes, and leaves no wall)."""
         rules = self.rules
-        assert rules.around is not None
-        around_proof, proof = rules.blast_proof
-        hit = rules.around[to] & self.occupied
-        for t in around_proof:
-            hit &= ~self.by_type[t]
-        hit |= 1 << to
-        for t in proof:
-            hit &= ~self.by_type[t]
+        stone = rules.petrify[self.board[to] >> 1]
+        if rules.around is None:
+            hit = 1 << to if rules.petrify[moved >> 1] else 0
+        else:
+            around_proof, proof = rules.blast_proof
+            hit = rules.around[to] & self.occupied
+            for t in around_proof:
+                hit &= ~self.by_type[t]
+            hit |= 1 << to
+            for t in proof:
+                hit &= ~self.by_type[t]
         removed = [(s, self.board[s]) for s in bits(hit)]
         for s, _ in removed:
             self._remove(s)
         self.unmoved &= ~hit
-        self.blasts.append(removed)
+        wall = hit & 1 << to if stone else 0
+        self.walls |= wall
+        self.blasts.append((removed, wall))
 
     def _origins(self, kind: int, frm: int, taken_at: int, captured: int) -> tuple[int, int] | None:
         """What the moving and the captured piece were promoted from, where the variant keeps track
