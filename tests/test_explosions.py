@@ -111,3 +111,19 @@ def test_a_capturing_piece_turns_to_stone_but_a_pawn_promoting_as_it_takes_does_
     pos.push_uci("g2f1r")
     assert pos.fen() == pyffish.get_fen("petrified", promoting, ["g2f1r"])
     assert "/1RB2rNR w" in pos.fen()
+
+
+def test_a_sho_shogi_king_is_royal_only_while_its_side_has_no_prince() -> None:
+    fen = "4k4/9/1E7/9/r8/9/9/9/4K4 w - - 0 1"
+    pos = Position.from_fen(entry("shoshogi"), fen)
+    played = ["b7b8+", "a5e5"]  # the elephant becomes a prince; the rook then attacks the king
+    for m in played:
+        pos.push_uci(m)
+    ours = {uci(pos.rules, m) for m in pos.legal_moves()}
+    assert ours == set(pyffish.legal_moves("shoshogi", fen, played))
+    assert "b8c8" in ours  # with two kings neither is royal: the king may be left attacked
+    pos.push_uci("b8c8")
+    pos.push_uci("e5e1")  # the king taken, the prince is royal and may not step next to Black's king
+    ours = {uci(pos.rules, m) for m in pos.legal_moves()}
+    assert ours == set(pyffish.legal_moves("shoshogi", fen, [*played, "b8c8", "e5e1"]))
+    assert "c8d8" not in ours

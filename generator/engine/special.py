@@ -32,22 +32,22 @@ def keep_legal(pos: State, moves: list[Move], quiet_tested: bool = True) -> list
         return moves
     us = pos.turn
     types, most = rules.pseudo_royal
-    ours = tuple((t, n) for t in types if (n := pos.pieces(t, us).bit_count()) <= most)
+    ours = tuple(t for t in types if pos.pieces(t, us).bit_count() <= most)
     if not ours:
         return moves
     theirs = tuple((t, n) for t in types if (n := pos.pieces(t, 1 - us).bit_count()) <= most)
     royal = 0
-    for t, _ in ours:
+    for t in ours:
         royal |= pos.pieces(t, us)
     safe = None if quiet_tested else _quiet_safe(pos, royal)
     if safe is None:
-        return [m for m in moves if _royals_safe(pos, m, royal, ours, theirs)]
+        return [m for m in moves if _royals_safe(pos, m, royal, theirs)]
     board = pos.board
     return [
         m
         for m in moves
         if ((m[0] == mv.NORMAL or m[0] == mv.MULTISTEP) and safe >> m[1] & 1 and board[m[2]] == EMPTY)
-        or _royals_safe(pos, m, royal, ours, theirs)
+        or _royals_safe(pos, m, royal, theirs)
     ]
 
 
@@ -91,11 +91,9 @@ def _mutual_capture(board: list[int], m: Move, mutual: tuple[bool, ...]) -> bool
     return mutual[mover] and board[to] >> 1 == mover
 
 
-def _royals_safe(
-    pos: State, m: Move, royal: Bitboard, ours: tuple[tuple[int, int], ...], theirs: tuple[tuple[int, int], ...]
-) -> bool:
-    """Whether ``m`` leaves every pseudo-royal piece of the side to move standing and unattacked, or
-    takes one of the other side's."""
+def _royals_safe(pos: State, m: Move, royal: Bitboard, theirs: tuple[tuple[int, int], ...]) -> bool:
+    """Whether ``m`` leaves every pseudo-royal piece of the side to move (``royal``) standing and
+    unattacked, or takes one of the other side's."""
     rules = pos.rules
     us = pos.turn
     them = 1 - us
@@ -108,29 +106,41 @@ def _royals_safe(
         their_royals |= pos.pieces(t, them)
     if kind == mv.CASTLE and moves_royal and not _castling_path_safe(pos, frm, extra, their_royals):
         return False
+    after = _royals_after(pos, m, royal, moves_royal)
     pos.push(m)
     try:
-        return _after(pos, us, ours, theirs, their_royals)
+        return _after(pos, us, after, theirs, their_royals)
     finally:
         pos.pop()
 
 
-def _after(
-    pos: State, us: int, ours: tuple[tuple[int, int], ...], theirs: tuple[tuple[int, int], ...], their_royals: Bitboard
-) -> bool:
+def _royals_after(pos: State, m: Move, royal: Bitboard, moves_royal: bool) -> Bitboard:
+    """Where the pseudo-royal pieces of the side to move stand after ``m``, as Fairy-Stockfish follows
+    them: the royal piece moved; a pawn promoting to a royal type adds one, or, when its side then has
+    more than the count allows, takes the type's royalty away; a drop of a royal type adds one.
+    A piece promoting by piece (shogi) changes nothing."""
+    kind, frm, to, extra = m
+    after = royal
+    if moves_royal:
+        after ^= 1 << frm | 1 << (pos.rules.castles[extra].king_to if kind == mv.CASTLE else to)
+    if kind not in (mv.DROP, mv.PROMOTION, mv.EP_PROMO):
+        return after
+    assert pos.rules.pseudo_royal is not None
+    types, most = pos.rules.pseudo_royal
+    if extra not in types:
+        return after
+    if kind != mv.DROP and pos.pieces(extra, pos.turn).bit_count() >= most:
+        return after & ~pos.pieces(extra, pos.turn)
+    return after | 1 << to
+
+
+def _after(pos: State, us: int, royals: Bitboard, theirs: tuple[tuple[int, int], ...], their_royals: Bitboard) -> bool:
     """The test of :func:`_royals_safe` on the position after the move."""
     rules = pos.rules
     assert rules.pseudo_royal is not None
-    most = rules.pseudo_royal[1]
     them = 1 - us
-    royals = 0
-    for t, n in ours:
-        bb = pos.pieces(t, us)
-        k = bb.bit_count()
-        if k < n:
-            return False  # blown up
-        if k <= most:  # a promotion to one more than the count takes the type's royalty away
-            royals |= bb
+    if royals & ~pos.by_color[us]:
+        return False  # blown up
     if any(pos.pieces(t, them).bit_count() < n for t, n in theirs):
         return True
     around = rules.around
