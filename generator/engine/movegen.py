@@ -130,27 +130,39 @@ def _count_special(pos: State, safe: Bitboard) -> int:
         if pawn:
             n += _count_pawn_quiets(pos, t, tabs, bb, empty, moves)
             continue
-        quiet, capture = tabs.quiet, tabs.capture
-        slides = tabs.slides if tabs.has_slides else None
-        while bb:
-            low = bb & -bb
-            bb ^= low
-            s = low.bit_length() - 1
-            tgt = quiet[s] & empty | capture[s] & enemy
-            if slides:  # written out as in _count_free
-                for mask, cache, sl, mod in slides[s]:
-                    a = cache.get(occ & mask)
-                    if a is None:
-                        a = sl.targets(occ)
-                    tgt |= a & allowed[mod]
-            if init is not None and pos.unmoved & low:
-                tgt |= targets(init, s, occ, empty, enemy)
-            n += (tgt & empty).bit_count()
-            if tgt & enemy:
-                moves.extend((NORMAL, s, to, 0) for to in _squares(tgt & enemy))
+        n += _count_piece_quiets(pos, tabs, init, bb, allowed, moves)
     if rules.castles_by_color[us]:
         _castles(pos, occ, moves)
     return n + len(keep_legal(pos, moves))
+
+
+def _count_piece_quiets(
+    pos: State, tabs: MoveTables, init: MoveTables | None, bb: Bitboard, allowed: tuple[Bitboard, ...], out: list[Move]
+) -> int:
+    """How many moves that take nothing the pieces (not pawns) on ``bb`` have; their captures are
+    appended to ``out``.  ``allowed``: the targets by modality, as in :func:`_count_free`."""
+    _, empty, enemy, _ = allowed
+    occ = pos.rules.geo.all & ~empty
+    quiet, capture = tabs.quiet, tabs.capture
+    slides = tabs.slides if tabs.has_slides else None
+    n = 0
+    while bb:
+        low = bb & -bb
+        bb ^= low
+        s = low.bit_length() - 1
+        tgt = quiet[s] & empty | capture[s] & enemy
+        if slides:  # written out as in _count_free
+            for mask, cache, sl, mod in slides[s]:
+                a = cache.get(occ & mask)
+                if a is None:
+                    a = sl.targets(occ)
+                tgt |= a & allowed[mod]
+        if init is not None and pos.unmoved & low:
+            tgt |= targets(init, s, occ, empty, enemy)
+        n += (tgt & empty).bit_count()
+        if tgt & enemy:
+            out.extend((NORMAL, s, to, 0) for to in _squares(tgt & enemy))
+    return n
 
 
 def _count_pawn_quiets(pos: State, t: int, tabs: MoveTables, pawns: Bitboard, empty: Bitboard, out: list[Move]) -> int:

@@ -282,19 +282,7 @@ class Rules:
         #: the checkmated side wins (misère chess)
         self.mated_wins = variant.goals.checkmate_result is Result.WIN
         self.bare_king = variant.goals.bare_king
-        extinction = variant.goals.extinction
-        #: extinction: the piece types counted one by one (None: all pieces together), the count at
-        #: or below which a side is extinct, and whether that side wins (else it loses)
-        self.extinction: tuple[tuple[int, ...] | None, int, bool] | None = (
-            None
-            # pseudo-royal pieces cannot be taken, unless an explosion takes them (Fairy-Stockfish)
-            if extinction is None or (extinction.pseudo_royal and variant.explosions is None)
-            else (
-                tuple(self.type_of[x] for x in extinction.pieces) or None,
-                extinction.count,
-                extinction.result is Result.WIN,
-            )
-        )
+        self.extinction = self._extinction(variant)
         draws = variant.draws
         self.double_pass = draws.double_pass
         self.drops_reset_move_rule = draws.drops_reset_move_rule
@@ -315,6 +303,8 @@ class Rules:
         self.counting: Counting | None = draws.counting
         #: whether a move changes a count the position keeps (checks left, a counting rule's count)
         self.counts_moves = self.check_count is not None or self.counting is not None
+        #: whether a move does more once played: a capture's effects, a count it changes
+        self.after_move = self.counts_moves or self.capture_effects
         self.counted = counted_types(variant.pieces)
         self.stalemate = draws.stalemate
         self.pass_when_stuck = draws.stalemate is StalemateResult.PASS
@@ -323,6 +313,19 @@ class Rules:
         for s in range(geo.size):
             if (geo.file_of(s) + geo.rank_of(s)) % 2 == 0:
                 self.dark_squares |= 1 << s
+
+    def _extinction(self, variant: Variant) -> tuple[tuple[int, ...] | None, int, bool] | None:
+        """The extinction rule: the piece types counted one by one (None: all pieces together), the
+        count at or below which a side is extinct, and whether that side wins (else it loses)."""
+        extinction = variant.goals.extinction
+        # pseudo-royal pieces cannot be taken, unless an explosion takes them (Fairy-Stockfish)
+        if extinction is None or (extinction.pseudo_royal and variant.explosions is None):
+            return None
+        return (
+            tuple(self.type_of[x] for x in extinction.pieces) or None,
+            extinction.count,
+            extinction.result is Result.WIN,
+        )
 
     def _captures(self, variant: Variant) -> None:
         """Explosions, mutually immune and petrifying pieces, and pseudo-royal extinction pieces."""

@@ -42,13 +42,12 @@ def keep_legal(pos: State, moves: list[Move], quiet_tested: bool = True) -> list
     safe = None if quiet_tested else _quiet_safe(pos, royal)
     if safe is None:
         return [m for m in moves if _royals_safe(pos, m, royal, theirs)]
-    board = pos.board
-    return [
-        m
-        for m in moves
-        if ((m[0] == mv.NORMAL or m[0] == mv.MULTISTEP) and safe >> m[1] & 1 and board[m[2]] == EMPTY)
-        or _royals_safe(pos, m, royal, theirs)
-    ]
+    return [m for m in moves if _sure(pos.board, m, safe) or _royals_safe(pos, m, royal, theirs)]
+
+
+def _sure(board: list[int], m: Move, safe: Bitboard) -> bool:
+    """Whether ``m`` is a move that takes nothing by a piece on ``safe`` (see :func:`_quiet_safe`)."""
+    return (m[0] == mv.NORMAL or m[0] == mv.MULTISTEP) and bool(safe >> m[1] & 1) and board[m[2]] == EMPTY
 
 
 def quiet_safe(pos: State) -> Bitboard | None:

@@ -425,12 +425,10 @@ class State:
             if extra and kind == mv.MULTISTEP:
                 self.ep = extra
                 self.ep_victim = to
-            if captured != EMPTY and rules.capture_effects:
-                self._explode(to, moved)
         self.fullmove += us  # a move by Black (1) completes one
         self.turn = 1 - us
-        if rules.counts_moves:
-            self._counters(us, kind, captured)
+        if rules.after_move:
+            self._after_move(us, m, moved, captured)
         if self.history:
             self.history.append(self.key())
 
@@ -527,8 +525,12 @@ class State:
         back = self.rules.reversible[t]
         return back is None or m[0] != mv.NORMAL or not back[self.turn][m[2]] >> m[1] & 1
 
-    def _counters(self, us: int, kind: int, captured: int) -> None:
-        """After a move by ``us``: the checks left (three-check) and the counting rule (makruk)."""
+    def _after_move(self, us: int, m: Move, moved: int, captured: int) -> None:
+        """After a move by ``us``: a capture's explosion or petrification, the checks left (three-check)
+        and the counting rule (makruk)."""
+        kind = m[0]
+        if captured != EMPTY and self.rules.capture_effects:
+            self._explode(m[2], moved)
         if self.rules.check_count is not None:
             self._count_check(us)
         if self.rules.counting is not None:
