@@ -57,7 +57,9 @@ _KING = parse_betza("K")
 SINCE: dict[str, tuple[str, str]] = {
     "extinctionClaim": ("0.0.50", "2020-05-22"),
     "enPassantRegion": ("0.0.53", "2020-11-19"),
+    "blastOnCapture": ("0.0.54", "2021-01-19"),
     "castlingKingPiece": ("0.0.54", "2021-02-07"),
+    "extinctionPseudoRoyal": ("0.0.55", "2021-02-28"),
     "customPiece": ("0.0.57", "2021-04-17"),  # customPiece1, customPiece2, ...
     "castlingRookPieces": ("0.0.78", "2023-03-25"),
     "doubleStepRegionWhite": ("0.0.78", "2023-03-24"),
@@ -72,6 +74,9 @@ SINCE: dict[str, tuple[str, str]] = {
     "castlingRookQueensideFile": ("0.0.80", "2023-04-01"),
     "flagPieceCount": ("0.0.80", "2023-04-12"),
     "flagPieceBlockedWin": ("0.0.80", "2023-04-22"),
+    "blastImmuneTypes": ("0.0.80", "2023-08-23"),
+    "mutuallyImmuneTypes": ("0.0.80", "2023-08-23"),
+    "petrifyOnCaptureTypes": ("0.0.80", "2023-09-15"),
     "dropRegionWhite": ("0.0.89", "2025-08-15"),
     "dropRegionBlack": ("0.0.89", "2025-08-15"),
 }
