@@ -24,6 +24,7 @@ from generator.catalogue.model import (
     Counting,
     DrawRules,
     Drops,
+    Explosions,
     Extinction,
     Flag,
     Goals,
@@ -126,6 +127,9 @@ class VariantBuilder:
             must_capture=self.value(node, "must_capture", False),
             no_checks=self.value(node, "no_checks", False),
             royal_held_in_check=self.value(node, "royal_held_in_check", False),
+            explosions=self.build_explosions(node.get("explosions")),
+            mutually_immune=self.letters(node, "mutually_immune"),
+            petrify=self.letters(node, "petrify"),
             notes=tuple(n.value.strip() for n in self.value(node, "notes", [])),
             description=self.value(node, "description", "").strip(),
             fairy_stockfish_builtin=self.value(node, "fairy_stockfish_builtin"),
@@ -134,8 +138,30 @@ class VariantBuilder:
         )
         self.check_pawn_ranks(variant)
         self.check_extinction(variant)
+        self.check_captures(variant)
         self.check_flag(variant)
         return variant
+
+    def check_captures(self, variant: Variant) -> None:
+        """Refuse explosions beside a royal piece or a hand, and pseudo-royalty of no type."""
+        node = self.node
+        royal = next((p for p in variant.pieces if p.royal), None)
+        if variant.explosions is not None and royal is not None:
+            self.fail(
+                node.need("explosions"),
+                "explosions",
+                f"an explosion could blow up the royal {royal.name}, which only a pseudo-royal piece guards "
+                "against: give it no role and list it under goals.extinction with pseudo_royal",
+            )
+        if variant.explosions is not None and variant.drops is not None and variant.drops.captures_to_hand:
+            self.fail(node.need("explosions"), "explosions", "the pieces an explosion removes do not go to hand")
+        ext = variant.goals.extinction
+        if ext is not None and ext.pseudo_royal and not ext.pieces:
+            self.fail(
+                node.need("goals").need("extinction").need("pseudo_royal"),
+                "goals.extinction.pseudo_royal",
+                "pseudo-royalty needs the piece types it makes royal: list them in goals.extinction.pieces",
+            )
 
     def build_id(self, node: Node | None) -> str | None:
         if node is None:
@@ -340,8 +366,8 @@ class VariantBuilder:
     def check_extinction(self, variant: Variant) -> None:
         """Refuse an extinction rule that a side already meets in the start position."""
         rule = variant.goals.extinction
-        if rule is None:
-            return
+        if rule is None or (rule.pseudo_royal and variant.explosions is None):
+            return  # pseudo-royal pieces that no explosion takes never go extinct
         for color in Color:
             have = Counter(x for _, c, x in variant.setup.placement if c is color)
             have.update({x: n for c, x, n in variant.setup.pockets if c is color})
@@ -576,7 +602,20 @@ class VariantBuilder:
             tuple(x.value for x in letters),
             self.value(node, "count", 0),
             Result(self.value(node, "result", "loss")),
+            self.value(node, "pseudo_royal", False),
         )
+
+    def letters(self, node: Node, key: str, field: str = "") -> tuple[str, ...]:
+        """A list of piece letters under ``key`` (the field ``field``, else ``key``), each a piece of the variant."""
+        items = self.value(node, key, [])
+        for i, letter in enumerate(items):
+            self.letter(letter.value, letter, f"{field or key}[{i}]")
+        return tuple(x.value for x in items)
+
+    def build_explosions(self, node: Node | None) -> Explosions | None:
+        if node is None:
+            return None
+        return Explosions(self.letters(node, "immune", "explosions.immune"))
 
     def build_draws(self, node: Node | None) -> DrawRules:
         if node is None:

@@ -299,6 +299,18 @@ class Extinction:
     pieces: tuple[str, ...] = ()
     count: int = 0
     result: Result = Result.LOSS
+    #: the counted pieces are royal while their side has at most ``count + 1`` of a type: a move may not
+    #: leave one attacked, none attacked and no move is checkmate (Fairy-Stockfish's
+    #: ``extinctionPseudoRoyal``); the extinction itself ends the game only where captures explode
+    pseudo_royal: bool = False
+
+
+@dataclass(frozen=True)
+class Explosions:
+    """A capture explodes (atomic chess): the capturing piece and every piece on the squares around
+    the target square are removed with the captured one, except pawns and the ``immune`` types."""
+
+    immune: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -379,6 +391,12 @@ class Variant:
     no_checks: bool = False
     #: a royal piece in check may not move, unless it takes the one piece giving check (makpong)
     royal_held_in_check: bool = False
+    #: captures explode (atomic chess); None: they do not
+    explosions: Explosions | None = None
+    #: the piece types that may not capture a piece of their own type (atomar's kings)
+    mutually_immune: tuple[str, ...] = ()
+    #: the piece types that turn into an immobile wall (``*`` in a FEN) where they capture (petrified)
+    petrify: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
     description: str = ""
     #: the Fairy-Stockfish built-in variant this entry reproduces; ``variantgen check`` compares the

@@ -317,7 +317,12 @@ VARIANT = Struct(
                 ),
                 "bare_king": Struct({"opponent_minimum": _int(1), "both_bare_draw": BOOL}),
                 "extinction": Struct(
-                    {"pieces": Seq(LETTER), "count": _int(0), "result": _choice(*(r.value for r in Result))}
+                    {
+                        "pieces": Seq(LETTER),
+                        "count": _int(0),
+                        "result": _choice(*(r.value for r in Result)),
+                        "pseudo_royal": BOOL,
+                    }
                 ),
                 "check_count": _int(1, 9, " (Fairy-Stockfish's FEN gives each count one digit)"),
                 "checkmate_result": _choice(*(r.value for r in Result)),
@@ -342,6 +347,9 @@ VARIANT = Struct(
         "must_capture": BOOL,
         "no_checks": BOOL,
         "royal_held_in_check": BOOL,
+        "explosions": Struct({"immune": Seq(LETTER)}),
+        "mutually_immune": Seq(LETTER),
+        "petrify": Seq(LETTER),
     },
     ("title", "family", "board", "pieces", "setup"),
 )

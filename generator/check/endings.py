@@ -461,8 +461,16 @@ def _flag_replies(variant: Variant) -> list[Ending]:
 
 
 def _applies_checkmate(v: Variant) -> bool:
-    """Mate needs check, which a variant without checks never gives."""
-    return v.goals.checkmate and any(p.royal for p in v.pieces) and not v.no_checks
+    """Mate needs check, which a variant without checks never gives, given to a royal or a pseudo-royal piece."""
+    ext = v.goals.extinction
+    royal = any(p.royal for p in v.pieces) or (ext is not None and ext.pseudo_royal)
+    return v.goals.checkmate and royal and not v.no_checks
+
+
+def _applies_extinction(v: Variant) -> bool:
+    """Pseudo-royal pieces go extinct only where an explosion can take them."""
+    ext = v.goals.extinction
+    return ext is not None and (not ext.pseudo_royal or v.explosions is not None)
 
 
 #: (rule, whether the variant has it, the builder of its positions)
@@ -487,7 +495,7 @@ BUILDERS: tuple[tuple[str, Callable[[Variant], bool], Callable[[Variant], Sequen
     ),
     (
         "extinction",
-        lambda v: v.goals.extinction is not None,
+        _applies_extinction,
         _by_search("extinction", _ends_by("extinction"), _small_then_game_positions),
     ),
     ("counting", lambda v: v.draws.counting is not None, _counting),

@@ -57,7 +57,9 @@ _KING = parse_betza("K")
 SINCE: dict[str, tuple[str, str]] = {
     "extinctionClaim": ("0.0.50", "2020-05-22"),
     "enPassantRegion": ("0.0.53", "2020-11-19"),
+    "blastOnCapture": ("0.0.54", "2021-01-19"),
     "castlingKingPiece": ("0.0.54", "2021-02-07"),
+    "extinctionPseudoRoyal": ("0.0.55", "2021-02-28"),
     "customPiece": ("0.0.57", "2021-04-17"),  # customPiece1, customPiece2, ...
     "castlingRookPieces": ("0.0.78", "2023-03-25"),
     "doubleStepRegionWhite": ("0.0.78", "2023-03-24"),
@@ -72,6 +74,9 @@ SINCE: dict[str, tuple[str, str]] = {
     "castlingRookQueensideFile": ("0.0.80", "2023-04-01"),
     "flagPieceCount": ("0.0.80", "2023-04-12"),
     "flagPieceBlockedWin": ("0.0.80", "2023-04-22"),
+    "blastImmuneTypes": ("0.0.80", "2023-08-23"),
+    "mutuallyImmuneTypes": ("0.0.80", "2023-08-23"),
+    "petrifyOnCaptureTypes": ("0.0.80", "2023-09-15"),
     "dropRegionWhite": ("0.0.89", "2025-08-15"),
     "dropRegionBlack": ("0.0.89", "2025-08-15"),
 }
@@ -352,6 +357,7 @@ def goal_options(v: Variant) -> OptionGroup | None:
             ("extinctionPieceTypes", "".join(x.lower() for x in ext.pieces) or "*"),
             ("extinctionPieceCount", ext.count),
             ("extinctionOpponentPieceCount", 0),
+            *([("extinctionPseudoRoyal", "true")] if ext.pseudo_royal else []),
         ]
     return OptionGroup.of("goals", options) if options else None
 
@@ -392,10 +398,25 @@ def draw_options(v: Variant) -> OptionGroup:
     )
 
 
+def capture_options(v: Variant) -> OptionGroup | None:
+    """Explosions, mutually immune and petrifying pieces; None if the variant has none of them."""
+    options: list[Option] = []
+    if v.explosions is not None:
+        options.append(("blastOnCapture", "true"))
+        if v.explosions.immune:
+            options.append(("blastImmuneTypes", "".join(x.lower() for x in v.explosions.immune)))
+    if v.mutually_immune:
+        options.append(("mutuallyImmuneTypes", "".join(x.lower() for x in v.mutually_immune)))
+    if v.petrify:
+        options.append(("petrifyOnCaptureTypes", "".join(x.lower() for x in v.petrify)))
+    return OptionGroup.of("captures", options) if options else None
+
+
 def option_groups(v: Variant) -> tuple[OptionGroup, ...]:
     """Every option group of a (relaxed) variant's section, in the order written (the start
     position aside)."""
     goals = goal_options(v)
+    captures = capture_options(v)
     promotion = piece_promotion_options(v)
     return (
         board_options(v),
@@ -404,6 +425,7 @@ def option_groups(v: Variant) -> tuple[OptionGroup, ...]:
         *((promotion,) if promotion is not None else ()),
         castling_options(v),
         drop_options(v),
+        *((captures,) if captures is not None else ()),
         *((goals,) if goals is not None else ()),
         draw_options(v),
     )

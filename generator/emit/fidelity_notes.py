@@ -10,6 +10,7 @@ from generator.catalogue.model import (
     CastlingMove,
     DrawRules,
     Drops,
+    Explosions,
     Goals,
     PawnRules,
     PiecePromotion,
@@ -50,6 +51,9 @@ class Changes(TypedDict, total=False):
     no_checks: bool
     royal_held_in_check: bool
     must_capture: bool
+    explosions: Explosions | None
+    mutually_immune: tuple[str, ...]
+    petrify: tuple[str, ...]
 
 
 class Notes:

@@ -40,6 +40,7 @@ def pawn_initial_moves(v: Variant, notes: Notes) -> None:
 def goals_and_pieces(v: Variant, notes: Notes) -> None:
     """The rest of what ZRF cannot say (generator/emit/zillions/ writes the other rules)."""
     _zillions_draws(v, notes)
+    _zillions_captures(v, notes)
     _zillions_royal(v, notes)
     zillions_flag(v, notes)
     zillions_checks_and_captures(v, notes)
@@ -79,6 +80,33 @@ def _zillions_draws(v: Variant, notes: Notes) -> None:
         draws = dataclasses.replace(draws, repetition=3)
     if draws != v.draws:
         notes.changes["draws"] = draws
+
+
+def _zillions_captures(v: Variant, notes: Notes) -> None:
+    """Explosions, mutually immune and petrifying pieces, pseudo-royal pieces: the ZRF plays plain captures."""
+    if v.explosions is not None:
+        notes.add("explosions", "Zillions' captures take the captured piece only, so captures do not explode.")
+        notes.changes["explosions"] = None
+    if v.mutually_immune:
+        names = ", ".join(v.piece(x).name for x in v.mutually_immune)
+        notes.add("mutually-immune", f"Zillions' moves do not look at what they take, so a {names} may take another.")
+        notes.changes["mutually_immune"] = ()
+    if v.petrify:
+        notes.add("petrify", "Zillions has no walls, so a capturing piece does not turn to stone.")
+        notes.changes["petrify"] = ()
+    goals = notes.changes.get("goals", v.goals)
+    ext = goals.extinction
+    if ext is not None and ext.pseudo_royal:
+        names = ", ".join(v.piece(x).name for x in ext.pieces)
+        # without explosions nothing takes a pseudo-royal piece: the extinction never comes
+        kept = dataclasses.replace(ext, pseudo_royal=False) if v.explosions is not None else None
+        notes.add(
+            "pseudo-royal",
+            f"Zillions' checkmate goal knows no piece that is royal only while its side has few of its kind, so the "
+            f"{names} is played as an ordinary piece, "
+            + ("which may be left attacked and taken." if kept else "which may be left attacked."),
+        )
+        notes.changes["goals"] = dataclasses.replace(goals, extinction=kept)
 
 
 def _zillions_royal(v: Variant, notes: Notes) -> None:

@@ -14,6 +14,7 @@ from generator.catalogue.model import (
     Color,
     Counting,
     Drops,
+    Extinction,
     Flag,
     Result,
     Square,
@@ -180,11 +181,47 @@ def _goals(v: Variant) -> str:
         nth = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(g.check_count, f"{g.check_count}th")
         goals.append(f"the side that gives the {nth} check wins")
     if g.extinction is not None:
-        ext = g.extinction
-        what = f"any one of {_words([v.piece(x).name + 's' for x in ext.pieces], 'or')}" if ext.pieces else "pieces"
-        left = "no" if ext.count == 0 else f"{ext.count} or fewer"
-        goals.append(f"a side with {left} {what} left {'wins' if ext.result is Result.WIN else 'loses'}")
+        goals += _extinction(v, g.extinction)
+    goals += _captures(v)
     return _sentence(goals)
+
+
+def _extinction(v: Variant, ext: Extinction) -> list[str]:
+    """The extinction rule, and its pieces' royalty where they are pseudo-royal."""
+    names = _words([v.piece(x).name + "s" for x in ext.pieces], "or")
+    out = []
+    if ext.pseudo_royal:
+        few = "while a side has one of a kind" if ext.count == 0 else f"while a side has {ext.count + 1} or fewer"
+        out.append(
+            f"{names} are royal {few}: no move may leave one attacked, and a side that cannot move while one is "
+            "attacked is checkmated"
+        )
+        if v.explosions is None:
+            return out
+        out.append(f"a move may not blow up its own {names}, and one that blows up the other side's wins")
+    what = f"any one of {names}" if ext.pieces else "pieces"
+    left = "no" if ext.count == 0 else f"{ext.count} or fewer"
+    out.append(f"a side with {left} {what} left {'wins' if ext.result is Result.WIN else 'loses'}")
+    return out
+
+
+def _captures(v: Variant) -> list[str]:
+    """Explosions, mutually immune and petrifying pieces."""
+    out = []
+    if v.explosions is not None:
+        immune = _words([v.piece(x).name + "s" for x in v.explosions.immune], "and")
+        out.append(
+            "a capture explodes: the capturing piece and every piece on the squares around the target square go "
+            "with the captured one, except the pawns around it" + (f" and {immune} anywhere" if immune else "")
+        )
+    if v.mutually_immune:
+        out.append(
+            f"{_words([v.piece(x).name + 's' for x in v.mutually_immune], 'and')} may not take one of their kind"
+        )
+    if v.petrify:
+        names = _words([v.piece(x).name + "s" for x in v.petrify], "and")
+        out.append(f"{names} turn to stone where they capture: an immobile wall that nothing takes or passes")
+    return out
 
 
 def _region(v: Variant, flag: Flag, color: Color) -> str:

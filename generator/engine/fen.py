@@ -125,7 +125,7 @@ def _board_text(pos: State) -> str:
         for f in range(geo.files):
             s = geo.square(f, r)
             code = pos.board[s]
-            if code == EMPTY and geo.is_square(s):
+            if code == EMPTY and geo.is_square(s) and not pos.walls >> s & 1:
                 run += 1
                 continue
             if run:
@@ -259,7 +259,9 @@ def _parse_board(pos: State, text: str) -> None:
                 break
             s = geo.square(f, r)
             if token == "*":
-                if geo.is_square(s):
+                if geo.is_square(s) and any(rules.petrify):  # a wall, where pieces turn to stone
+                    pos.walls |= 1 << s
+                elif geo.is_square(s):
                     raise FenError(f"'*' marks {geo.name(s)} as a hole, but it is a square of {rules.variant.name}")
             else:
                 code = rules.code_of(token.strip("+~"))

@@ -26,6 +26,7 @@ from generator.engine.moves import (
     SWAP,
     Move,
 )
+from generator.engine.special import keep_legal, quiet_safe
 from generator.engine.state import EMPTY, State
 from generator.engine.tables import MoveTables
 
@@ -67,11 +68,128 @@ def generate(pos: State, out: list[Move] | None) -> int:
 def generate_on(pos: State, out: list[Move] | None) -> int:
     """As :func:`generate`, for a game that goes on: the moves as if no goal had ended it."""
     rules = pos.rules
+    if rules.special:
+        return _special(pos, out)
     if rules.must_capture or rules.no_checks:
         return _filtered(pos, out)
     if rules.royal_held_in_check:
         return _held_in_check(pos, out)
     return _generate(pos, out)
+
+
+def _special(pos: State, out: list[Move] | None) -> int:
+    """Every move that the rules of captures and pseudo-royal pieces allow (atomic chess...)."""
+    walls = pos.walls
+    if not walls:
+        return _special_on(pos, out)
+    # a wall, counted among the mover's own pieces for the time being, blocks every line and is never
+    # a target; it is of no type, so never moves
+    pos.by_color[pos.turn] |= walls
+    try:
+        return _special_on(pos, out)
+    finally:
+        pos.by_color[pos.turn] &= ~walls
+
+
+def _special_on(pos: State, out: list[Move] | None) -> int:
+    if out is None and not pos.rules.drops:
+        safe = quiet_safe(pos)
+        if safe is not None:
+            return _count_special(pos, safe)
+    moves: list[Move] = []
+    _generate(pos, moves)
+    moves = keep_legal(pos, moves, quiet_tested=False)
+    if out is not None:
+        out.extend(moves)
+    return len(moves)
+
+
+def _count_special(pos: State, safe: Bitboard) -> int:
+    """perft's last ply under the rules of captures: the moves that take nothing of the pieces on
+    ``safe`` counted from their targets, every other move (captures, castling, the other pieces'
+    moves) played out."""
+    rules = pos.rules
+    us = pos.turn
+    own = pos.by_color[us]
+    enemy = pos.by_color[1 - us]
+    occ = own | enemy
+    empty = rules.geo.all & ~occ
+    allowed = (0, empty, enemy, empty | enemy)  # by modality: moves, captures, both
+    moves: list[Move] = []
+    n = 0
+    for t, tabs, init, pawn, general in rules.plans[us]:
+        bb = pos.by_type[t] & own
+        if not bb:
+            continue
+        every = general or (pawn and tabs.has_slides)  # moves not counted from targets: all listed
+        if every or bb & ~safe:
+            (_pawn_moves if pawn else _piece_moves)(pos, t, bb if every else bb & ~safe, occ, -1, False, 0, moves)
+            bb = 0 if every else bb & safe
+        if not bb:
+            continue
+        if pawn:
+            n += _count_pawn_quiets(pos, t, tabs, bb, empty, moves)
+            continue
+        n += _count_piece_quiets(pos, tabs, init, bb, allowed, moves)
+    if rules.castles_by_color[us]:
+        _castles(pos, occ, moves)
+    return n + len(keep_legal(pos, moves))
+
+
+def _count_piece_quiets(
+    pos: State, tabs: MoveTables, init: MoveTables | None, bb: Bitboard, allowed: tuple[Bitboard, ...], out: list[Move]
+) -> int:
+    """How many moves that take nothing the pieces (not pawns) on ``bb`` have; their captures are
+    appended to ``out``.  ``allowed``: the targets by modality, as in :func:`_count_free`."""
+    _, empty, enemy, _ = allowed
+    occ = pos.rules.geo.all & ~empty
+    quiet, capture = tabs.quiet, tabs.capture
+    slides = tabs.slides if tabs.has_slides else None
+    n = 0
+    while bb:
+        low = bb & -bb
+        bb ^= low
+        s = low.bit_length() - 1
+        tgt = quiet[s] & empty | capture[s] & enemy
+        if slides:  # written out as in _count_free
+            for mask, cache, sl, mod in slides[s]:
+                a = cache.get(occ & mask)
+                if a is None:
+                    a = sl.targets(occ)
+                tgt |= a & allowed[mod]
+        if init is not None and pos.unmoved & low:
+            tgt |= targets(init, s, occ, empty, enemy)
+        n += (tgt & empty).bit_count()
+        if tgt & enemy:
+            out.extend((NORMAL, s, to, 0) for to in _squares(tgt & enemy))
+    return n
+
+
+def _count_pawn_quiets(pos: State, t: int, tabs: MoveTables, pawns: Bitboard, empty: Bitboard, out: list[Move]) -> int:
+    """How many moves that take nothing ``pawns`` have (counted as :func:`_count_pawns` counts them);
+    their captures, en passant ones included, are appended to ``out``."""
+    ep = pos.ep
+    pos.ep = 0  # en passant is a capture: listed below
+    try:
+        n = _count_pawns(pos, t, tabs, pawns, empty, 0)
+    finally:
+        pos.ep = ep
+    rules = pos.rules
+    enemy = pos.by_color[1 - pos.turn]
+    zone = rules.promotion_zone[pos.turn]
+    plain_mask = ~zone if rules.promotion_mandatory else -1
+    if not ep and not any(
+        (pawns & src) << d & enemy if d > 0 else (pawns & src) >> -d & enemy for d, src in tabs.capture_shifts
+    ):
+        return n
+    for s in _squares(pawns):
+        caps = tabs.capture[s]
+        if caps & enemy:
+            out.extend((NORMAL, s, to, 0) for to in _squares(caps & enemy & plain_mask))
+            out.extend((PROMOTION, s, to, c) for to in _squares(caps & enemy & zone) for c in rules.promotion_choices)
+        if ep and caps & ep:
+            _en_passant(pos, s, caps & ep, out)
+    return n
 
 
 def _held_in_check(pos: State, out: list[Move] | None) -> int:

@@ -17,6 +17,7 @@ from generator.engine.fen import format_fen, read_fen, set_start
 from generator.engine.movegen import generate, generate_on
 from generator.engine.moves import Move
 from generator.engine.rules import Rules
+from generator.engine.special import pseudo_royal_attacked
 from generator.engine.state import COUNTING, Outcome, State
 
 __all__ = ["Outcome", "Position"]
@@ -104,7 +105,7 @@ class Position(State):
         rules = self.rules
         draws = rules.variant.draws
         if self.count_moves() == 0:
-            if self.in_check():
+            if self.in_check() or pseudo_royal_attacked(self):
                 if self._mated_by_forbidden_drop():
                     return Outcome(
                         Color(self.turn),

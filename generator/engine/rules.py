@@ -282,25 +282,16 @@ class Rules:
         #: the checkmated side wins (misère chess)
         self.mated_wins = variant.goals.checkmate_result is Result.WIN
         self.bare_king = variant.goals.bare_king
-        extinction = variant.goals.extinction
-        #: extinction: the piece types counted one by one (None: all pieces together), the count at
-        #: or below which a side is extinct, and whether that side wins (else it loses)
-        self.extinction: tuple[tuple[int, ...] | None, int, bool] | None = (
-            None
-            if extinction is None
-            else (
-                tuple(self.type_of[x] for x in extinction.pieces) or None,
-                extinction.count,
-                extinction.result is Result.WIN,
-            )
-        )
+        self.extinction = self._extinction(variant)
         draws = variant.draws
         self.double_pass = draws.double_pass
         self.drops_reset_move_rule = draws.drops_reset_move_rule
         self.must_capture = variant.must_capture
         self.royal_held_in_check = variant.royal_held_in_check
-        #: no rule filters the generated moves (forced captures, forbidden checks, a held king)
-        self.plain_moves = not (self.must_capture or self.no_checks or self.royal_held_in_check)
+        self._captures(variant)
+        #: no rule filters the generated moves (forced captures, forbidden checks, a held king, the
+        #: rules of captures and pseudo-royal pieces)
+        self.plain_moves = not (self.must_capture or self.no_checks or self.royal_held_in_check or self.special)
         self.immediate_goals = (
             self.flag is not None
             or self.bare_king is not None
@@ -312,6 +303,8 @@ class Rules:
         self.counting: Counting | None = draws.counting
         #: whether a move changes a count the position keeps (checks left, a counting rule's count)
         self.counts_moves = self.check_count is not None or self.counting is not None
+        #: whether a move does more once played: a capture's effects, a count it changes
+        self.after_move = self.counts_moves or self.capture_effects
         self.counted = counted_types(variant.pieces)
         self.stalemate = draws.stalemate
         self.pass_when_stuck = draws.stalemate is StalemateResult.PASS
@@ -320,6 +313,55 @@ class Rules:
         for s in range(geo.size):
             if (geo.file_of(s) + geo.rank_of(s)) % 2 == 0:
                 self.dark_squares |= 1 << s
+
+    def _extinction(self, variant: Variant) -> tuple[tuple[int, ...] | None, int, bool] | None:
+        """The extinction rule: the piece types counted one by one (None: all pieces together), the
+        count at or below which a side is extinct, and whether that side wins (else it loses)."""
+        extinction = variant.goals.extinction
+        # pseudo-royal pieces cannot be taken, unless an explosion takes them (Fairy-Stockfish)
+        if extinction is None or (extinction.pseudo_royal and variant.explosions is None):
+            return None
+        return (
+            tuple(self.type_of[x] for x in extinction.pieces) or None,
+            extinction.count,
+            extinction.result is Result.WIN,
+        )
+
+    def _captures(self, variant: Variant) -> None:
+        """Explosions, mutually immune and petrifying pieces, and pseudo-royal extinction pieces."""
+        ntypes, geo = self.ntypes, self.geo
+        blast = variant.explosions
+        #: per square, the squares around it (what an explosion reaches, where pseudo-royals touch); None
+        #: without explosions
+        self.around: list[Bitboard] | None = None
+        #: the piece types an explosion leaves standing around the target square (pawns and immune
+        #: types) and on it (the immune types: a capturing pawn explodes)
+        self.blast_proof: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+        if blast is not None:
+            self.around = [self._around(s) for s in range(geo.size)]
+            immune = tuple(t for t in range(ntypes) if self.letters[t] in blast.immune)
+            self.blast_proof = (tuple(t for t in range(ntypes) if self.is_pawn[t]) + immune, immune)
+        self.mutually_immune = tuple(x in variant.mutually_immune for x in self.letters)
+        self.petrify = tuple(x in variant.petrify for x in self.letters)
+        #: whether a capture does more than take the captured piece (explodes, petrifies)
+        self.capture_effects = blast is not None or any(self.petrify)
+        extinction = variant.goals.extinction
+        #: the pseudo-royal piece types and the most of one type a side may have while they are royal
+        self.pseudo_royal: tuple[tuple[int, ...], int] | None = (
+            (tuple(self.type_of[x] for x in extinction.pieces), extinction.count + 1)
+            if extinction is not None and extinction.pseudo_royal
+            else None
+        )
+        #: whether a move's legality depends on these rules (then every move is tested by them); an
+        #: explosion alone forbids no move
+        self.special = any(self.mutually_immune) or self.pseudo_royal is not None or any(self.petrify)
+
+    def _around(self, s: int) -> Bitboard:
+        """The squares a king's step away from ``s``."""
+        if not self.geo.is_square(s):
+            return 0
+        steps = ((x, y) for x in (-1, 0, 1) for y in (-1, 0, 1) if x or y)
+        return sum(1 << t for v in steps if (t := self.geo.leap(s, v)) is not None)
 
     @staticmethod
     @cache

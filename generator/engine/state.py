@@ -91,6 +91,10 @@ class State:
         self.count_ply = 0
         self.count_stack: list[tuple[int, int]] = []
         self.history: list[Key] = []  # position keys, for repetition
+        #: per capture where captures explode or petrify, the pieces removed (square, piece) and the wall made
+        self.blasts: list[tuple[list[tuple[int, int]], Bitboard]] = []
+        #: the walls: squares no piece may enter, pass or take (pieces turned to stone)
+        self.walls: Bitboard = 0
 
     # -- construction ---------------------------------------------------------------------------------
 
@@ -423,8 +427,8 @@ class State:
                 self.ep_victim = to
         self.fullmove += us  # a move by Black (1) completes one
         self.turn = 1 - us
-        if rules.counts_moves:
-            self._counters(us, kind, captured)
+        if rules.after_move:
+            self._after_move(us, m, moved, captured)
         if self.history:
             self.history.append(self.key())
 
@@ -521,8 +525,12 @@ class State:
         back = self.rules.reversible[t]
         return back is None or m[0] != mv.NORMAL or not back[self.turn][m[2]] >> m[1] & 1
 
-    def _counters(self, us: int, kind: int, captured: int) -> None:
-        """After a move by ``us``: the checks left (three-check) and the counting rule (makruk)."""
+    def _after_move(self, us: int, m: Move, moved: int, captured: int) -> None:
+        """After a move by ``us``: a capture's explosion or petrification, the checks left (three-check)
+        and the counting rule (makruk)."""
+        kind = m[0]
+        if captured != EMPTY and self.rules.capture_effects:
+            self._explode(m[2], moved)
         if self.rules.check_count is not None:
             self._count_check(us)
         if self.rules.counting is not None:
@@ -559,6 +567,11 @@ class State:
             self._add(frm, moved)
             self._add(to, partner)
         elif kind != mv.PASS:
+            if captured != EMPTY and self.rules.capture_effects:
+                removed, wall = self.blasts.pop()
+                self.walls ^= wall
+                for s, code in removed:
+                    self._add(s, code)
             # _remove and _add written out, as in push
             self.by_type[box[to] >> 1] ^= 1 << to
             self.by_type[moved >> 1] |= 1 << frm
@@ -586,6 +599,31 @@ class State:
             swaps_left,
         )
         return m
+
+    def _explode(self, to: int, moved: int) -> None:
+        """A capture's explosion: the piece on ``to`` and those around it go, but for the blast-proof
+        types; a capturing piece that petrifies turns into a wall.  Without explosions, only a piece
+        that moved as a petrifying type goes, and as Fairy-Stockfish, a wall only if it still is one
+        (a pawn promoting as it takes goes, and leaves no wall)."""
+        rules = self.rules
+        stone = rules.petrify[self.board[to] >> 1]
+        if rules.around is None:
+            hit = 1 << to if rules.petrify[moved >> 1] else 0
+        else:
+            around_proof, proof = rules.blast_proof
+            hit = rules.around[to] & self.occupied
+            for t in around_proof:
+                hit &= ~self.by_type[t]
+            hit |= 1 << to
+            for t in proof:
+                hit &= ~self.by_type[t]
+        removed = [(s, self.board[s]) for s in bits(hit)]
+        for s, _ in removed:
+            self._remove(s)
+        self.unmoved &= ~hit
+        wall = hit & 1 << to if stone else 0
+        self.walls |= wall
+        self.blasts.append((removed, wall))
 
     def _origins(self, kind: int, frm: int, taken_at: int, captured: int) -> tuple[int, int] | None:
         """What the moving and the captured piece were promoted from, where the variant keeps track

@@ -1,0 +1,199 @@
+"""Legality under the rules of captures (explosions, mutually immune and petrifying pieces) and of
+pseudo-royal extinction pieces, as Fairy-Stockfish's ``Position::legal`` decides it.
+
+Move generation lists the moves as if none of these rules were there; :func:`keep_legal` then
+keeps those they allow.  A pseudo-royal piece is a piece of an extinction type of which its side
+has at most the extinction count plus one: while it is, a move may not leave it attacked, a move
+that explodes or petrifies it is illegal, and a move that takes one of the other side's goes
+whatever it leaves attacked.  Where captures explode, two pseudo-royal pieces side by side cannot
+attack each other (taking one would blow up the taker).
+"""
+
+from __future__ import annotations
+
+from generator.engine import moves as mv
+from generator.engine.geometry import Bitboard, bits
+from generator.engine.moves import Move
+from generator.engine.state import EMPTY, State
+
+
+def keep_legal(pos: State, moves: list[Move], quiet_tested: bool = True) -> list[Move]:
+    """The moves of ``moves`` (listed as if no rule of captures applied) that these rules allow;
+    without ``quiet_tested``, moves that take nothing are kept without a test where they are sure
+    to be legal."""
+    if not moves:
+        return moves
+    rules = pos.rules
+    mutual = rules.mutually_immune
+    board = pos.board
+    if any(mutual):
+        moves = [m for m in moves if not _mutual_capture(board, m, mutual)]
+    if rules.pseudo_royal is None:
+        return moves
+    us = pos.turn
+    types, most = rules.pseudo_royal
+    ours = tuple(t for t in types if pos.pieces(t, us).bit_count() <= most)
+    if not ours:
+        return moves
+    theirs = tuple((t, n) for t in types if (n := pos.pieces(t, 1 - us).bit_count()) <= most)
+    royal = 0
+    for t in ours:
+        royal |= pos.pieces(t, us)
+    safe = None if quiet_tested else _quiet_safe(pos, royal)
+    if safe is None:
+        return [m for m in moves if _royals_safe(pos, m, royal, theirs)]
+    return [m for m in moves if _sure(pos.board, m, safe) or _royals_safe(pos, m, royal, theirs)]
+
+
+def _sure(board: list[int], m: Move, safe: Bitboard) -> bool:
+    """Whether ``m`` is a move that takes nothing by a piece on ``safe`` (see :func:`_quiet_safe`)."""
+    return (m[0] == mv.NORMAL or m[0] == mv.MULTISTEP) and bool(safe >> m[1] & 1) and board[m[2]] == EMPTY
+
+
+def quiet_safe(pos: State) -> Bitboard | None:
+    """As :func:`_quiet_safe`, for the pseudo-royal pieces of the side to move (None where there are none)."""
+    rules = pos.rules
+    if rules.pseudo_royal is None or any(rules.mutually_immune) or rules.royal_types:
+        return None  # a royal piece besides: its tests are move generation's
+    types, most = rules.pseudo_royal
+    royal = 0
+    for t in types:
+        bb = pos.pieces(t, pos.turn)
+        if bb.bit_count() <= most:
+            royal |= bb
+    return _quiet_safe(pos, royal)
+
+
+def _quiet_safe(pos: State, royal: Bitboard) -> Bitboard | None:
+    """The pieces whose moves that take nothing are sure to be legal without playing them out: with one
+    pseudo-royal piece, unattacked, every other piece that does not shield it from an attack; None if
+    every move must be played out."""
+    if not royal or royal & (royal - 1):
+        return None
+    checked, pinned = pos.check_and_pins(royal.bit_length() - 1, pos.turn)
+    return None if checked else pos.by_color[pos.turn] & ~pinned & ~royal
+
+
+def _captures(board: list[int], m: Move) -> bool:
+    kind, _, to, _ = m
+    if kind in (mv.EN_PASSANT, mv.EP_PROMO):
+        return True
+    return kind in (mv.NORMAL, mv.PROMOTION, mv.PIECE_PROMO) and board[to] != EMPTY
+
+
+def _mutual_capture(board: list[int], m: Move, mutual: tuple[bool, ...]) -> bool:
+    """Whether ``m`` is a piece of a mutually immune type taking one of its own type."""
+    kind, frm, to, _ = m
+    if frm < 0 or kind not in (mv.NORMAL, mv.PROMOTION, mv.PIECE_PROMO) or board[to] == EMPTY:
+        return False
+    mover = board[frm] >> 1
+    return mutual[mover] and board[to] >> 1 == mover
+
+
+def _royals_safe(pos: State, m: Move, royal: Bitboard, theirs: tuple[tuple[int, int], ...]) -> bool:
+    """Whether ``m`` leaves every pseudo-royal piece of the side to move (``royal``) standing and
+    unattacked, or takes one of the other side's."""
+    rules = pos.rules
+    us = pos.turn
+    them = 1 - us
+    kind, frm, _, extra = m
+    moves_royal = frm >= 0 and bool(royal >> frm & 1)
+    if moves_royal and rules.petrify[pos.board[frm] >> 1] and _captures(pos.board, m):
+        return False  # it would turn to stone
+    their_royals = 0
+    for t, _ in theirs:
+        their_royals |= pos.pieces(t, them)
+    if kind == mv.CASTLE and moves_royal and not _castling_path_safe(pos, frm, extra, their_royals):
+        return False
+    after = _royals_after(pos, m, royal, moves_royal)
+    pos.push(m)
+    try:
+        return _after(pos, us, after, theirs, their_royals)
+    finally:
+        pos.pop()
+
+
+def _royals_after(pos: State, m: Move, royal: Bitboard, moves_royal: bool) -> Bitboard:
+    """Where the pseudo-royal pieces of the side to move stand after ``m``, as Fairy-Stockfish follows
+    them: the royal piece moved; a pawn promoting to a royal type adds one, or, when its side then has
+    more than the count allows, takes the type's royalty away; a drop of a royal type adds one.
+    A piece promoting by piece (shogi) changes nothing."""
+    kind, frm, to, extra = m
+    after = royal
+    if moves_royal:
+        after ^= 1 << frm | 1 << (pos.rules.castles[extra].king_to if kind == mv.CASTLE else to)
+    if kind not in (mv.DROP, mv.PROMOTION, mv.EP_PROMO):
+        return after
+    assert pos.rules.pseudo_royal is not None
+    types, most = pos.rules.pseudo_royal
+    if extra not in types:
+        return after
+    if kind != mv.DROP and pos.pieces(extra, pos.turn).bit_count() >= most:
+        return after & ~pos.pieces(extra, pos.turn)
+    return after | 1 << to
+
+
+def _after(pos: State, us: int, royals: Bitboard, theirs: tuple[tuple[int, int], ...], their_royals: Bitboard) -> bool:
+    """The test of :func:`_royals_safe` on the position after the move."""
+    rules = pos.rules
+    assert rules.pseudo_royal is not None
+    them = 1 - us
+    if royals & ~pos.by_color[us]:
+        return False  # blown up
+    if any(pos.pieces(t, them).bit_count() < n for t, n in theirs):
+        return True
+    around = rules.around
+    occ = pos.occupied | pos.walls  # the move may have made a wall
+    # a pseudo-royal piece that would turn to stone by taking cannot take a royal piece
+    stone = 0
+    for t in rules.pseudo_royal[0]:
+        if rules.petrify[t]:
+            stone |= pos.pieces(t, them)
+    everyone = pos.by_color[them]
+    pos.by_color[them] = everyone & ~stone
+    try:
+        for sq in bits(royals):
+            if around is not None and around[sq] & their_royals:
+                continue
+            if pos.attacked(sq, them, occ):
+                return False
+        return True
+    finally:
+        pos.by_color[them] = everyone
+
+
+def _castling_path_safe(pos: State, king: int, index: int, their_royals: Bitboard) -> bool:
+    """Whether the squares a pseudo-royal king castles from and across (not onto) are unattacked."""
+    rules = pos.rules
+    c = rules.castles[index]
+    geo = rules.geo
+    rank = geo.rank_of(king)
+    a, b = geo.file_of(king), geo.file_of(c.king_to)
+    step = 1 if b > a else -1
+    occ = (pos.occupied | pos.walls) ^ 1 << king
+    around = rules.around
+    for f in range(a, b, step) if a != b else (a,):
+        s = geo.square(f, rank)
+        if around is not None and around[s] & their_royals:
+            continue
+        if pos.attacked(s, 1 - pos.turn, occ):
+            return False
+    return True
+
+
+def pseudo_royal_attacked(pos: State) -> bool:
+    """Whether a pseudo-royal piece of the side to move is attacked (then having no move is checkmate);
+    a piece that would turn to stone taking it attacks it here too, as in Fairy-Stockfish."""
+    rules = pos.rules
+    if rules.pseudo_royal is None:
+        return False
+    types, most = rules.pseudo_royal
+    us, them = pos.turn, 1 - pos.turn
+    mine = theirs = 0
+    for t in types:
+        if (bb := pos.pieces(t, us)).bit_count() <= most:
+            mine |= bb
+        if (bb := pos.pieces(t, them)).bit_count() <= most:
+            theirs |= bb
+    around, occ = rules.around, pos.occupied | pos.walls
+    return any(not (around is not None and around[sq] & theirs) and pos.attacked(sq, them, occ) for sq in bits(mine))
