@@ -292,19 +292,23 @@ class VariantBuilder:
         if promo is not None:
             if not any(p.pawn for p in self.pieces.values()):
                 self.fail(promo, "pawns.promotion", "promotion needs a piece with the 'pawn' role")
-            choices = promo.need("choices")
-            for i, choice in enumerate(choices.value):
-                field = f"pawns.promotion.choices[{i}]"
-                piece = self.letter(choice.value, choice, field)
-                if piece.pawn or piece.royal:
-                    role = "pawn" if piece.pawn else "royal"
-                    self.fail(choice, field, f"cannot promote to the {piece.name} ({piece.letter}), a {role} piece")
+            black = promo.get("black_choices")
             promotion = Promotion(
                 self.relative_ranks(promo.get("ranks"), "pawns.promotion.ranks"),
-                tuple(c.value for c in choices.value),
+                self._promotion_choices(promo.need("choices"), "choices"),
                 self.value(promo, "mandatory", True),
+                None if black is None else self._promotion_choices(black, "black_choices"),
             )
         return PawnRules(max_steps, multi, self.value(node, "en_passant", False), promotion)
+
+    def _promotion_choices(self, choices: Node, key: str) -> tuple[str, ...]:
+        for i, choice in enumerate(choices.value):
+            field = f"pawns.promotion.{key}[{i}]"
+            piece = self.letter(choice.value, choice, field)
+            if piece.pawn or piece.royal:
+                role = "pawn" if piece.pawn else "royal"
+                self.fail(choice, field, f"cannot promote to the {piece.name} ({piece.letter}), a {role} piece")
+        return tuple(c.value for c in choices.value)
 
     def _check_no_initial_pawn_moves(self, at: Node, field: str) -> None:
         """Without multi-step ranks, a pawn's initial moves (its multi-steps) could never be played."""

@@ -157,11 +157,23 @@ class CastlingMove:
 
 @dataclass(frozen=True)
 class Promotion:
-    """Pawn promotion: on entering any of ``ranks`` (relative), become one of ``choices``."""
+    """Pawn promotion: on entering any of ``ranks`` (relative), become one of ``choices``, or for
+    Black one of ``black_choices`` where those are given (chigorin: each side promotes to its own
+    pieces)."""
 
     ranks: tuple[int, ...]
     choices: tuple[str, ...]
     mandatory: bool = True
+    black_choices: tuple[str, ...] | None = None
+
+    def choices_of(self, color: Color) -> tuple[str, ...]:
+        """What a pawn of ``color`` may promote to."""
+        return self.black_choices if color is Color.BLACK and self.black_choices is not None else self.choices
+
+    @property
+    def all_choices(self) -> tuple[str, ...]:
+        """Every piece some pawn may promote to, White's first."""
+        return tuple(dict.fromkeys(self.choices + (self.black_choices or ())))
 
 
 @dataclass(frozen=True)

@@ -266,7 +266,12 @@ VARIANT = Struct(
                 "multi_step_ranks": Seq(RANK),
                 "en_passant": BOOL,
                 "promotion": Struct(
-                    {"ranks": RANKS, "choices": Seq(LETTER, nonempty=True), "mandatory": BOOL},
+                    {
+                        "ranks": RANKS,
+                        "choices": Seq(LETTER, nonempty=True),
+                        "black_choices": Seq(LETTER, nonempty=True),
+                        "mandatory": BOOL,
+                    },
                     ("ranks", "choices"),
                 ),
             }

@@ -25,6 +25,7 @@ from generator.catalogue.model import (
     Color,
     Flag,
     PieceType,
+    Promotion,
     Square,
     StalemateResult,
     Variant,
@@ -216,10 +217,17 @@ def pawn_options(v: Variant) -> OptionGroup:
             ("enPassantRegion", en_passant),
             ("promotionRegionWhite", _ranks(Color.WHITE, zone, ranks)),
             ("promotionRegionBlack", _ranks(Color.BLACK, zone, ranks)),
-            ("promotionPieceTypes", "".join(x.lower() for x in promo.choices) if promo else "-"),
+            *_promotion_choices(promo),
             ("mandatoryPawnPromotion", _flag(promo is None or promo.mandatory)),
         ],
     )
+
+
+def _promotion_choices(promo: Promotion | None) -> list[tuple[str, str]]:
+    """One ``promotionPieceTypes``, or one per side where Black promotes to other pieces."""
+    if promo is None or promo.black_choices is None:
+        return [("promotionPieceTypes", "".join(x.lower() for x in promo.choices) if promo else "-")]
+    return [(f"promotionPieceTypes{c.word.title()}", "".join(x.lower() for x in promo.choices_of(c))) for c in Color]
 
 
 def piece_promotion_options(v: Variant) -> OptionGroup | None:

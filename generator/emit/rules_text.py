@@ -109,12 +109,15 @@ def _pawns(v: Variant) -> list[tuple[str, str]]:
         text += f" From {ranks_phrase(pr.multi_step_ranks)} also: {moves}; {passed}."
     if pr.promotion is None:
         return [("Pawns", text), ("Promotion", "None.")]
-    must = "must" if pr.promotion.mandatory else "may"
-    choices = _words([v.piece(x).name for x in pr.promotion.choices], "or")
-    return [
-        ("Pawns", text),
-        ("Promotion", f"On {ranks_phrase(pr.promotion.ranks)} a pawn {must} promote to {choices}."),
-    ]
+    promo = pr.promotion
+    must = "must" if promo.mandatory else "may"
+    choices = {c: _words([v.piece(x).name for x in promo.choices_of(c)], "or") for c in Color}
+    whose = (
+        f"a pawn {must} promote to {choices[Color.WHITE]}"
+        if promo.black_choices is None
+        else f"a white pawn {must} promote to {choices[Color.WHITE]}, a black one to {choices[Color.BLACK]}"
+    )
+    return [("Pawns", text), ("Promotion", f"On {ranks_phrase(promo.ranks)} {whose}.")]
 
 
 def _drops(v: Variant, drops: Drops) -> str:

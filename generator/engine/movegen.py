@@ -278,7 +278,7 @@ def _pawn_moves(
     tabs = rules.tables[t][us]
     n = 0
     zone = rules.promotion_zone[us]
-    choices = rules.promotion_choices
+    choices = rules.promotion_choices[us]
     keep_plain = not rules.promotion_mandatory
     multistep = rules.multistep[t][us]
     leaps_only = not tabs.has_slides and not tabs.has_lame
@@ -336,7 +336,7 @@ def _count_pawns(pos: State, t: int, tabs: MoveTables, pawns: Bitboard, empty: B
     rules = pos.rules
     us = pos.turn
     zone = rules.promotion_zone[us]
-    k = len(rules.promotion_choices)
+    k = len(rules.promotion_choices[us])
     plain = ~zone if rules.promotion_mandatory else -1
     n = 0
     for d, sources in tabs.quiet_shifts:
@@ -394,7 +394,7 @@ def _multisteps(pos: State, s: int, occ: Bitboard, steps: tuple[tuple[int, Bitbo
     for to, path, passed in steps:
         if not occ & path:
             if zone >> to & 1:
-                special.extend((PROMOTION, s, to, c) for c in rules.promotion_choices)
+                special.extend((PROMOTION, s, to, c) for c in rules.promotion_choices[pos.turn])
             else:
                 special.append((MULTISTEP, s, to, passed))
     return special
@@ -408,7 +408,7 @@ def _en_passant(pos: State, s: int, ep_targets: Bitboard, out: list[Move] | None
     guarded = pos.royals(us) != 0
     n = 0
     for to in _squares(ep_targets):
-        takes: list[Move] = [(EP_PROMO, s, to, c) for c in rules.promotion_choices] if zone >> to & 1 else []
+        takes: list[Move] = [(EP_PROMO, s, to, c) for c in rules.promotion_choices[us]] if zone >> to & 1 else []
         if not takes or not rules.promotion_mandatory:
             takes.append((EN_PASSANT, s, to, pos.ep_victim))
         for m in takes:

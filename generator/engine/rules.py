@@ -156,11 +156,12 @@ class Rules:
         promo = pr.promotion
         if promo is None:
             self.promotion_zone = [0, 0]
-            self.promotion_choices: tuple[int, ...] = ()
+            #: per colour, the types a pawn may promote to
+            self.promotion_choices: list[tuple[int, ...]] = [(), ()]
             self.promotion_mandatory = True
         else:
             self.promotion_zone = [geo.rank_mask(c, promo.ranks) for c in Color]
-            self.promotion_choices = tuple(self.type_of[x] for x in promo.choices)
+            self.promotion_choices = [tuple(self.type_of[x] for x in promo.choices_of(c)) for c in Color]
             self.promotion_mandatory = promo.mandatory
         self.en_passant = pr.en_passant
         straight = [self._multisteps(c, ()) for c in Color]
