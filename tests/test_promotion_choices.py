@@ -1,6 +1,6 @@
-"""Promotion choices per side (``pawns.promotion.black_choices``): held to pyffish's chigorin and
-sortofalmost on positions where both sides promote, and played the same by the entry's own ini
-section and by its Zillions file."""
+"""Promotion choices per side (``pawns.promotion.black_choices``) and limited by the pieces a side has
+(``pawns.promotion.limits``): held to pyffish's chigorin, sortofalmost and grand on positions where
+pawns promote, and played the same by the entry's own ini section and by its Zillions file."""
 
 from __future__ import annotations
 
@@ -14,8 +14,10 @@ from generator.catalogue import FAIRY_STOCKFISH_CATALOGUE, load_catalogue, load_
 from generator.catalogue.model import Variant
 from generator.check.command import cmd_check
 from generator.emit.fairy_stockfish_options import pawn_options
+from generator.emit.fidelity import ZILLIONS, limitations, relaxed
 from generator.emit.rules_text import rules_in_short
 from generator.engine import Position, uci
+from generator.engine.perft import perft
 
 FSF = load_catalogue(FAIRY_STOCKFISH_CATALOGUE)
 #: pawns of both sides one step from promotion, by a step and by a capture
@@ -75,3 +77,35 @@ def test_promotions_of_both_sides_agree_with_the_ini_and_the_zrf(
     args = check_args("--catalogue", str(path), "--engine", engine, "--depth", "2", "--games", "4")
     assert cmd_check(cat, args) == 0, capsys.readouterr().out
     assert "all agree" in capsys.readouterr().out
+
+
+def fsf_perft(variant: str, fen: str, moves: list[str], depth: int) -> int:
+    legal = pyffish.legal_moves(variant, fen, moves)
+    return len(legal) if depth == 1 else sum(fsf_perft(variant, fen, [*moves, m], depth - 1) for m in legal)
+
+
+@pytest.mark.parametrize(
+    ("rooks", "choices"),
+    [("R9", "acbnr"), ("R8R", "acbn")],  # the queen is on the board: no second; two rooks: no third
+)
+def test_grand_promotes_only_to_what_a_side_lacks_may_stay_a_pawn_but_not_on_the_last_rank(
+    rooks: str, choices: str
+) -> None:
+    fen = f"4k5/P9/10/2P7/10/10/10/10/3QK5/{rooks} w - - 0 1"
+    pos = Position.from_fen(entry("grand"), fen)
+    ours = {uci(pos.rules, m) for m in pos.legal_moves()}
+    assert ours == set(pyffish.legal_moves("grand", fen, []))
+    assert {m for m in ours if m.startswith("a9")} == {f"a9a10{x}" for x in choices}
+    assert {m for m in ours if m.startswith("c7")} == {"c7c8"} | {f"c7c8{x}" for x in choices}
+    assert perft(pos, 2) == fsf_perft("grand", fen, [], 2)
+
+
+def test_promotion_limits_in_the_ini_and_left_out_in_zillions() -> None:
+    grand = entry("grand")
+    assert dict(pawn_options(grand).options)["promotionLimit"] == "a:1 c:1 q:1 r:2 b:2 n:2"
+    assert "promotionLimit" not in dict(pawn_options(entry("chess")).options)
+    assert "promotion-limit" in [x.rule for x in limitations(grand, ZILLIONS)]
+    promo = relaxed(grand, ZILLIONS).pawn_rules.promotion
+    assert promo is not None and promo.limits == () and promo.choices == ("A", "C", "Q", "R", "B", "N")
+    text = dict(rules_in_short(grand))["Promotion"]
+    assert "only while its side has fewer of it on the board than: Archbishop 1, Chancellor 1, Queen 1, Rook 2" in text

@@ -293,13 +293,27 @@ class VariantBuilder:
             if not any(p.pawn for p in self.pieces.values()):
                 self.fail(promo, "pawns.promotion", "promotion needs a piece with the 'pawn' role")
             black = promo.get("black_choices")
+            choices = self._promotion_choices(promo.need("choices"), "choices")
+            black_choices = None if black is None else self._promotion_choices(black, "black_choices")
             promotion = Promotion(
                 self.relative_ranks(promo.get("ranks"), "pawns.promotion.ranks"),
-                self._promotion_choices(promo.need("choices"), "choices"),
+                choices,
                 self.value(promo, "mandatory", True),
-                None if black is None else self._promotion_choices(black, "black_choices"),
+                black_choices,
+                self._promotion_limits(promo, choices + (black_choices or ())),
             )
         return PawnRules(max_steps, multi, self.value(node, "en_passant", False), promotion)
+
+    def _promotion_limits(self, promo: Node, choices: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+        """``limits``: each a piece some pawn may promote to."""
+        table = promo.get("limits")
+        limits = table.value if table is not None else {}
+        for letter, count in limits.items():
+            field = f"pawns.promotion.limits.{letter}"
+            self.letter(letter, count, field)
+            if letter not in choices:
+                self.fail(count, field, f"no pawn promotes to {letter}: it is not among the promotion choices")
+        return tuple((letter, count.value) for letter, count in limits.items())
 
     def _promotion_choices(self, choices: Node, key: str) -> tuple[str, ...]:
         for i, choice in enumerate(choices.value):

@@ -165,6 +165,9 @@ class Promotion:
     choices: tuple[str, ...]
     mandatory: bool = True
     black_choices: tuple[str, ...] | None = None
+    #: (letter, n): a pawn may promote to that piece only while its side has fewer than n of it on
+    #: the board (grand chess)
+    limits: tuple[tuple[str, int], ...] = ()
 
     def choices_of(self, color: Color) -> tuple[str, ...]:
         """What a pawn of ``color`` may promote to."""

@@ -271,6 +271,7 @@ VARIANT = Struct(
                         "choices": Seq(LETTER, nonempty=True),
                         "black_choices": Seq(LETTER, nonempty=True),
                         "mandatory": BOOL,
+                        "limits": Table(LETTER_PATTERN, _int(1)),
                     },
                     ("ranks", "choices"),
                 ),

@@ -218,6 +218,7 @@ def pawn_options(v: Variant) -> OptionGroup:
             ("promotionRegionWhite", _ranks(Color.WHITE, zone, ranks)),
             ("promotionRegionBlack", _ranks(Color.BLACK, zone, ranks)),
             *_promotion_choices(promo),
+            *_promotion_limits(promo),
             ("mandatoryPawnPromotion", _flag(promo is None or promo.mandatory)),
         ],
     )
@@ -228,6 +229,13 @@ def _promotion_choices(promo: Promotion | None) -> list[tuple[str, str]]:
     if promo is None or promo.black_choices is None:
         return [("promotionPieceTypes", "".join(x.lower() for x in promo.choices) if promo else "-")]
     return [(f"promotionPieceTypes{c.word.title()}", "".join(x.lower() for x in promo.choices_of(c))) for c in Color]
+
+
+def _promotion_limits(promo: Promotion | None) -> list[tuple[str, str]]:
+    """``promotionLimit``, only where some piece has a limit."""
+    if promo is None or not promo.limits:
+        return []
+    return [("promotionLimit", " ".join(f"{x.lower()}:{n}" for x, n in promo.limits))]
 
 
 def piece_promotion_options(v: Variant) -> OptionGroup | None:

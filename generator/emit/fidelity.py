@@ -50,7 +50,7 @@ from generator.emit.fidelity_drops import fairy_stockfish_drops
 from generator.emit.fidelity_goals import ZRF_MOST_CHOICES
 from generator.emit.fidelity_notes import Changes, Limitation
 from generator.emit.fidelity_notes import Notes as _Notes
-from generator.emit.fidelity_zillions import goals_and_pieces, pawn_initial_moves
+from generator.emit.fidelity_zillions import goals_and_pieces, pawn_initial_moves, promotion_limits
 
 __all__ = [
     "EXACT_ONLY",
@@ -195,6 +195,7 @@ def _zillions(v: Variant) -> tuple[list[Limitation], Changes]:
         notes.changes["royal_held_in_check"] = False
     goals_and_pieces(v, notes)
     pawn_initial_moves(v, notes)
+    promotion_limits(v, notes)
     return notes.found, notes.changes
 
 

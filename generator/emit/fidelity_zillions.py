@@ -37,6 +37,19 @@ def pawn_initial_moves(v: Variant, notes: Notes) -> None:
         )
 
 
+def promotion_limits(v: Variant, notes: Notes) -> None:
+    """ZRF cannot count a side's pieces when a pawn promotes, so every choice stays open."""
+    pr = notes.changes.get("pawn_rules", v.pawn_rules)
+    if pr.promotion is None or not pr.promotion.limits:
+        return
+    limits = ", ".join(f"{v.piece(x).name}: {n}" for x, n in pr.promotion.limits)
+    notes.add(
+        "promotion-limit",
+        f"Zillions cannot count a side's pieces as a pawn promotes, so the promotion limits ({limits}) are left out.",
+    )
+    notes.changes["pawn_rules"] = dataclasses.replace(pr, promotion=dataclasses.replace(pr.promotion, limits=()))
+
+
 def goals_and_pieces(v: Variant, notes: Notes) -> None:
     """The rest of what ZRF cannot say (generator/emit/zillions/ writes the other rules)."""
     _zillions_draws(v, notes)

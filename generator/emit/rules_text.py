@@ -15,6 +15,7 @@ from generator.catalogue.model import (
     Counting,
     Drops,
     Flag,
+    Promotion,
     Result,
     Square,
     StalemateResult,
@@ -107,9 +108,10 @@ def _pawns(v: Variant) -> list[tuple[str, str]]:
         moves = "; ".join(m.describe().removesuffix(" (only if the piece has not moved yet)") for m in initial)
         passed = "en passant on any square passed, on the next move only" if pr.en_passant else "no en passant"
         text += f" From {ranks_phrase(pr.multi_step_ranks)} also: {moves}; {passed}."
-    if pr.promotion is None:
-        return [("Pawns", text), ("Promotion", "None.")]
-    promo = pr.promotion
+    return [("Pawns", text), ("Promotion", _promotion(v, pr.promotion) if pr.promotion else "None.")]
+
+
+def _promotion(v: Variant, promo: Promotion) -> str:
     must = "must" if promo.mandatory else "may"
     choices = {c: _words([v.piece(x).name for x in promo.choices_of(c)], "or") for c in Color}
     whose = (
@@ -117,7 +119,13 @@ def _pawns(v: Variant) -> list[tuple[str, str]]:
         if promo.black_choices is None
         else f"a white pawn {must} promote to {choices[Color.WHITE]}, a black one to {choices[Color.BLACK]}"
     )
-    return [("Pawns", text), ("Promotion", f"On {ranks_phrase(promo.ranks)} {whose}.")]
+    text = f"On {ranks_phrase(promo.ranks)} {whose}."
+    if promo.limits:
+        limits = _words([f"{v.piece(x).name} {n}" for x, n in promo.limits])
+        text += f" It may promote to a piece only while its side has fewer of it on the board than: {limits}."
+    if v.immobility_illegal and not promo.mandatory:
+        text += " It may not stay a pawn where it could never move again."
+    return text
 
 
 def _drops(v: Variant, drops: Drops) -> str:

@@ -163,6 +163,11 @@ class Rules:
             self.promotion_zone = [geo.rank_mask(c, promo.ranks) for c in Color]
             self.promotion_choices = [tuple(self.type_of[x] for x in promo.choices_of(c)) for c in Color]
             self.promotion_mandatory = promo.mandatory
+        #: per type, how many of it a side may have on the board for a pawn to still promote to it (0: any)
+        self.promotion_limit = [0] * self.ntypes
+        for letter, most in promo.limits if promo else ():
+            self.promotion_limit[self.type_of[letter]] = most
+        self.promotion_limited = any(self.promotion_limit)
         self.en_passant = pr.en_passant
         straight = [self._multisteps(c, ()) for c in Color]
         #: per piece type and colour, per square: the multi-steps of a pawn (straight ones, and the
