@@ -612,7 +612,19 @@ class VariantBuilder:
             None if node.get("repetition_winner") is None else Color[node.need("repetition_winner").value.upper()],
             None if node.get("counting") is None else Counting(self.value(node, "counting", "makruk")),
             self.stalemate_piece_count(node),
+            self.draw_odds(node),
         )
+
+    def draw_odds(self, node: Node) -> Color | None:
+        odds = node.get("draw_odds")
+        if odds is None:
+            return None
+        stalemate = self.value(node, "stalemate", "draw") == "draw" or self.value(node, "stalemate_piece_count", False)
+        repeats = self.value(node, "repetition", 3) and node.get("repetition_winner") is None
+        if not (stalemate or repeats or self.value(node, "move_rule", 50) or self.value(node, "double_pass", False)):
+            reason = "no stalemate, move rule, repetition or double pass draws: no draw to win"
+            self.fail(odds, "draws.draw_odds", reason)
+        return Color[odds.value.upper()]
 
     def stalemate_piece_count(self, node: Node) -> bool:
         count = node.get("stalemate_piece_count")

@@ -364,6 +364,8 @@ class DrawRules:
     #: on stalemate ``stalemate`` befalls the side with fewer pieces on the board (suicide chess), the other
     #: side gets the opposite, and equal numbers draw
     stalemate_piece_count: bool = False
+    #: every game end that would be a draw is a win for this side instead (armageddon: Black)
+    draw_odds: Color | None = None
 
 
 @dataclass(frozen=True)

@@ -340,6 +340,7 @@ VARIANT = Struct(
                 "repetition_winner": COLOR,
                 "counting": _choice(*(c.value for c in Counting)),
                 "stalemate_piece_count": BOOL,
+                "draw_odds": COLOR,
             }
         ),
         "notes": Seq(TITLE, unique=False),

@@ -404,6 +404,7 @@ def draw_options(v: Variant) -> OptionGroup:
                 ]
             ),
             *((("countingRule", draws.counting.value),) if draws.counting is not None else ()),
+            *((("materialCounting", f"{draws.draw_odds.word}drawodds"),) if draws.draw_odds is not None else ()),
         ],
     )
 

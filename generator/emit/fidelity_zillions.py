@@ -83,6 +83,12 @@ def _zillions_draws(v: Variant, notes: Notes) -> None:
             "repetition-winner", "Zillions' repetition goal is a draw, so the repetition does not decide the game."
         )
         draws = dataclasses.replace(draws, repetition_winner=None)
+    if draws.draw_odds is not None:
+        notes.add(
+            "draw-odds",
+            f"Zillions' draws are draws for both players, so {draws.draw_odds.word.title()}'s draw odds are left out.",
+        )
+        draws = dataclasses.replace(draws, draw_odds=None)
     if draws.repetition not in (0, 3):
         notes.add(
             "repetition",

@@ -273,4 +273,10 @@ def _draws(v: Variant) -> str:
     if d.insufficient_material:
         lone = _words([v.piece(x).name for x in d.insufficient_material], "or")
         draws.append(f"too little material to mate draws (a single {lone} cannot mate)")
-    return _sentence(draws)
+    text = _sentence(draws)
+    if d.draw_odds is not None:
+        text += (
+            f" {d.draw_odds.word.title()} has draw odds: a stalemate, move rule, repetition or double pass that "
+            f"would draw is {d.draw_odds.word.title()}'s win."
+        )
+    return text

@@ -320,6 +320,8 @@ class Rules:
         self.counts_moves = self.check_count is not None or self.counting is not None
         self.counted = counted_types(variant.pieces)
         self.stalemate = draws.stalemate
+        #: the side a drawn game end is a win for, if any
+        self.draw_odds = draws.draw_odds
         self.pass_when_stuck = draws.stalemate is StalemateResult.PASS
         self.minor_types = tuple(self.type_of[x] for x in draws.insufficient_material)
         self.dark_squares: Bitboard = 0
