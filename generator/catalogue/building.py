@@ -116,6 +116,7 @@ class VariantBuilder:
             castling=tuple(
                 self.build_castling(c, f"castling[{i}]") for i, c in enumerate(self.value(node, "castling", []))
             ),
+            chess960_castling=self.build_chess960(node),
             pawn_rules=self.build_pawns(node.get("pawns")),
             drops=drops,
             piece_promotion=self.build_piece_promotion(node.get("piece_promotion")),
@@ -136,6 +137,12 @@ class VariantBuilder:
         self.check_extinction(variant)
         self.check_flag(variant)
         return variant
+
+    def build_chess960(self, node: Node) -> bool:
+        flag = node.get("chess960_castling")
+        if flag is not None and flag.value and not self.value(node, "castling", []):
+            self.fail(flag, "chess960_castling", "there is no castling to write as in Chess960: 'castling' is empty")
+        return flag is not None and bool(flag.value)
 
     def build_id(self, node: Node | None) -> str | None:
         if node is None:

@@ -381,6 +381,9 @@ class Variant:
     pieces: tuple[PieceType, ...]
     setup: Setup
     castling: tuple[CastlingMove, ...] = ()
+    #: castling is written as in Chess960 (Fairy-Stockfish's ``chess960``): the king's move onto its own
+    #: rook (``e1h1``); castling rights stay ``KQkq``, and Fairy-Stockfish's file letters are read too
+    chess960_castling: bool = False
     pawn_rules: PawnRules = PawnRules()
     drops: Drops | None = None
     piece_promotion: PiecePromotion | None = None

@@ -293,6 +293,7 @@ VARIANT = Struct(
             ("ranks", "pieces"),
         ),
         "immobility_illegal": BOOL,
+        "chess960_castling": BOOL,
         "swaps": Seq(
             Struct(
                 {

@@ -302,6 +302,7 @@ def castling_options(v: Variant) -> OptionGroup:
             ("castlingRookKingsideFile", side[True][1]),
             ("castlingRookQueensideFile", side[False][1]),
             *_castling_rook_options(v),
+            *((("chess960", "true"),) if v.chess960_castling else ()),
         ],
     )
 

@@ -190,6 +190,13 @@ def _zillions(v: Variant) -> tuple[list[Limitation], Changes]:
     if v.draws.move_rule:
         notes.add("move-rule", f"Zillions has no move counter, so the {v.draws.move_rule}-move rule is left out.")
         notes.changes["draws"] = dataclasses.replace(v.draws, move_rule=0)
+    if v.chess960_castling:  # the same castling, spelled otherwise: the check compares the king's move
+        notes.add(
+            "chess960-castling",
+            "Zillions moves the king to its castling square, so castling is written as the king's own move "
+            "(e1g1), not as Chess960's king onto its rook.",
+        )
+        notes.changes["chess960_castling"] = False
     if v.royal_held_in_check:  # Zillions' checkmate goal lets any move out of check
         notes.add("royal-held-in-check", "Zillions cannot forbid a royal piece to step out of check, so it may.")
         notes.changes["royal_held_in_check"] = False

@@ -194,6 +194,7 @@ class Rules:
         self.reversible = [self._reversible(t) for t in range(self.ntypes)]
 
     def _castling(self, variant: Variant) -> None:
+        self.chess960 = variant.chess960_castling
         self.castles = [self._castle(i, cm) for i, cm in enumerate(variant.castling)]
         self.castles_by_color = [[c for c in self.castles if c.color == col] for col in Color]
         self.castle_squares: Bitboard = 0
