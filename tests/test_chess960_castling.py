@@ -12,9 +12,6 @@ from support import check_args
 from generator.catalogue import FAIRY_STOCKFISH_CATALOGUE, load_catalogue, load_catalogue_text
 from generator.catalogue.model import Variant
 from generator.check.command import cmd_check
-from generator.emit.fairy_stockfish_options import castling_options
-from generator.emit.fidelity import ZILLIONS, limitations, relaxed
-from generator.emit.rules_text import rules_in_short
 from generator.engine import Position, uci
 
 FSF = load_catalogue(FAIRY_STOCKFISH_CATALOGUE)
@@ -55,13 +52,14 @@ def test_castling_rights_are_read_as_fairy_stockfish_writes_them() -> None:
     assert Position.from_fen(v, theirs).fen() == pos.fen()
 
 
-#: a castling rook inside another rook: ``Q`` is still the castling rook, for Fairy-Stockfish too
-INNER_ROOK = """\
+#: a Chess960 setup: the king castles in place on g1 with the h-rook, and to c1 with the b-rook, which
+#: stands inside another rook (``Q`` is still the castling rook, for Fairy-Stockfish too)
+G_KING = """\
 families:
   fam: {title: Family}
 variants:
-  inner-rook:
-    title: Inner rook
+  g-king:
+    title: King on g1
     family: fam
     board: {files: 8, ranks: 8}
     pieces:
@@ -69,41 +67,30 @@ variants:
       R: {name: Rook, betza: R}
       P: {name: Pawn, betza: fmWfcF, roles: [pawn]}
     setup:
-      white: {R: [a1, b1, h1], K: [e1], P: [a2-h2]}
-      black: {R: [a8, b8, h8], K: [e8], P: [a7-h7]}
+      white: {R: [a1, b1, h1], K: [g1], P: [a2-h2]}
+      black: {R: [a8, b8, h8], K: [g8], P: [a7-h7]}
     castling:
-      - {color: white, king: e1, king_to: g1, rook: h1, rook_to: f1}
-      - {color: white, king: e1, king_to: c1, rook: b1, rook_to: d1}
-      - {color: black, king: e8, king_to: g8, rook: h8, rook_to: f8}
-      - {color: black, king: e8, king_to: c8, rook: b8, rook_to: d8}
+      - {color: white, king: g1, king_to: g1, rook: h1, rook_to: f1}
+      - {color: white, king: g1, king_to: c1, rook: b1, rook_to: d1}
+      - {color: black, king: g8, king_to: g8, rook: h8, rook_to: f8}
+      - {color: black, king: g8, king_to: c8, rook: b8, rook_to: d8}
     chess960_castling: true
 """
 
 
-def test_an_inner_castling_rook_castles_as_in_fairy_stockfish(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+@pytest.mark.parametrize("engine", ["fairy-stockfish", "zillions"])
+def test_a_chess960_setup_castles_as_in_fairy_stockfish(
+    engine: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    path = tmp_path / "inner.yaml"
-    path.write_text(INNER_ROOK, encoding="utf-8")
-    cat = load_catalogue_text(INNER_ROOK, str(path))
-    v = cat.get("inner-rook")
+    path = tmp_path / "g-king.yaml"
+    path.write_text(G_KING, encoding="utf-8")
+    cat = load_catalogue_text(G_KING, str(path))
+    v = cat.get("g-king")
     assert v is not None
-    assert Position.start(v).fen().split()[2] == "KQkq"
-    assert {
-        uci(p.rules, m)
-        for p in [Position.from_fen(v, "rr2k2r/8/8/8/8/8/8/RR2K2R w KQkq - 0 1")]
-        for m in p.legal_moves()
-    } >= {"e1b1", "e1h1"}
-    args = check_args("--catalogue", str(path), "--depth", "2", "--games", "4")
+    pos = Position.from_fen(v, "rr4kr/8/8/8/8/8/8/RR4KR w KQkq - 0 1")
+    assert {uci(pos.rules, m) for m in pos.legal_moves()} >= {"g1h1", "g1b1"}
+    pos.push_uci("g1h1")
+    assert pos.fen() == "rr4kr/8/8/8/8/8/8/RR3RK1 b kq - 1 1"
+    args = check_args("--catalogue", str(path), "--engine", engine, "--depth", "2", "--games", "4")
     assert cmd_check(cat, args) == 0, capsys.readouterr().out
-    out = capsys.readouterr().out
-    assert "castling" in out and "all agree" in out
-
-
-def test_chess960_in_the_ini_the_rules_text_and_zillions() -> None:
-    v = entry("fischerandom")
-    assert dict(castling_options(v).options)["chess960"] == "true"
-    assert "chess960" not in dict(castling_options(entry("chess")).options)
-    assert "Written as in Chess960" in dict(rules_in_short(v))["Castling"]
-    assert [x.rule for x in limitations(v, ZILLIONS)] == ["move-rule", "chess960-castling"]
-    assert not relaxed(v, ZILLIONS).chess960_castling
+    assert "all agree" in capsys.readouterr().out
