@@ -117,6 +117,7 @@ class VariantBuilder:
             castling=tuple(
                 self.build_castling(c, f"castling[{i}]") for i, c in enumerate(self.value(node, "castling", []))
             ),
+            chess960_castling=self.build_chess960(node),
             pawn_rules=self.build_pawns(node.get("pawns")),
             drops=drops,
             piece_promotion=self.build_piece_promotion(node.get("piece_promotion")),
@@ -162,6 +163,12 @@ class VariantBuilder:
                 "goals.extinction.pseudo_royal",
                 "pseudo-royalty needs the piece types it makes royal: list them in goals.extinction.pieces",
             )
+
+    def build_chess960(self, node: Node) -> bool:
+        flag = node.get("chess960_castling")
+        if flag is not None and flag.value and not self.value(node, "castling", []):
+            self.fail(flag, "chess960_castling", "there is no castling to write as in Chess960: 'castling' is empty")
+        return flag is not None and bool(flag.value)
 
     def build_id(self, node: Node | None) -> str | None:
         if node is None:
@@ -318,19 +325,37 @@ class VariantBuilder:
         if promo is not None:
             if not any(p.pawn for p in self.pieces.values()):
                 self.fail(promo, "pawns.promotion", "promotion needs a piece with the 'pawn' role")
-            choices = promo.need("choices")
-            for i, choice in enumerate(choices.value):
-                field = f"pawns.promotion.choices[{i}]"
-                piece = self.letter(choice.value, choice, field)
-                if piece.pawn or piece.royal:
-                    role = "pawn" if piece.pawn else "royal"
-                    self.fail(choice, field, f"cannot promote to the {piece.name} ({piece.letter}), a {role} piece")
+            black = promo.get("black_choices")
+            choices = self._promotion_choices(promo.need("choices"), "choices")
+            black_choices = None if black is None else self._promotion_choices(black, "black_choices")
             promotion = Promotion(
                 self.relative_ranks(promo.get("ranks"), "pawns.promotion.ranks"),
-                tuple(c.value for c in choices.value),
+                choices,
                 self.value(promo, "mandatory", True),
+                black_choices,
+                self._promotion_limits(promo, choices + (black_choices or ())),
             )
         return PawnRules(max_steps, multi, self.value(node, "en_passant", False), promotion)
+
+    def _promotion_limits(self, promo: Node, choices: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+        """``limits``: each a piece some pawn may promote to."""
+        table = promo.get("limits")
+        limits = table.value if table is not None else {}
+        for letter, count in limits.items():
+            field = f"pawns.promotion.limits.{letter}"
+            self.letter(letter, count, field)
+            if letter not in choices:
+                self.fail(count, field, f"no pawn promotes to {letter}: it is not among the promotion choices")
+        return tuple((letter, count.value) for letter, count in limits.items())
+
+    def _promotion_choices(self, choices: Node, key: str) -> tuple[str, ...]:
+        for i, choice in enumerate(choices.value):
+            field = f"pawns.promotion.{key}[{i}]"
+            piece = self.letter(choice.value, choice, field)
+            if piece.pawn or piece.royal:
+                role = "pawn" if piece.pawn else "royal"
+                self.fail(choice, field, f"cannot promote to the {piece.name} ({piece.letter}), a {role} piece")
+        return tuple(c.value for c in choices.value)
 
     def _check_no_initial_pawn_moves(self, at: Node, field: str) -> None:
         """Without multi-step ranks, a pawn's initial moves (its multi-steps) could never be played."""
@@ -633,7 +658,19 @@ class VariantBuilder:
             None if node.get("repetition_winner") is None else Color[node.need("repetition_winner").value.upper()],
             None if node.get("counting") is None else Counting(self.value(node, "counting", "makruk")),
             self.stalemate_piece_count(node),
+            self.draw_odds(node),
         )
+
+    def draw_odds(self, node: Node) -> Color | None:
+        odds = node.get("draw_odds")
+        if odds is None:
+            return None
+        stalemate = self.value(node, "stalemate", "draw") == "draw" or self.value(node, "stalemate_piece_count", False)
+        repeats = self.value(node, "repetition", 3) and node.get("repetition_winner") is None
+        if not (stalemate or repeats or self.value(node, "move_rule", 50) or self.value(node, "double_pass", False)):
+            reason = "no stalemate, move rule, repetition or double pass draws: no draw to win"
+            self.fail(odds, "draws.draw_odds", reason)
+        return Color[odds.value.upper()]
 
     def stalemate_piece_count(self, node: Node) -> bool:
         count = node.get("stalemate_piece_count")

@@ -157,11 +157,26 @@ class CastlingMove:
 
 @dataclass(frozen=True)
 class Promotion:
-    """Pawn promotion: on entering any of ``ranks`` (relative), become one of ``choices``."""
+    """Pawn promotion: on entering any of ``ranks`` (relative), become one of ``choices``, or for
+    Black one of ``black_choices`` where those are given (chigorin: each side promotes to its own
+    pieces)."""
 
     ranks: tuple[int, ...]
     choices: tuple[str, ...]
     mandatory: bool = True
+    black_choices: tuple[str, ...] | None = None
+    #: (letter, n): a pawn may promote to that piece only while its side has fewer than n of it on
+    #: the board (grand chess)
+    limits: tuple[tuple[str, int], ...] = ()
+
+    def choices_of(self, color: Color) -> tuple[str, ...]:
+        """What a pawn of ``color`` may promote to."""
+        return self.black_choices if color is Color.BLACK and self.black_choices is not None else self.choices
+
+    @property
+    def all_choices(self) -> tuple[str, ...]:
+        """Every piece some pawn may promote to, White's first."""
+        return tuple(dict.fromkeys(self.choices + (self.black_choices or ())))
 
 
 @dataclass(frozen=True)
@@ -361,6 +376,8 @@ class DrawRules:
     #: on stalemate ``stalemate`` befalls the side with fewer pieces on the board (suicide chess), the other
     #: side gets the opposite, and equal numbers draw
     stalemate_piece_count: bool = False
+    #: every game end that would be a draw is a win for this side instead (armageddon: Black)
+    draw_odds: Color | None = None
 
 
 @dataclass(frozen=True)
@@ -376,6 +393,9 @@ class Variant:
     pieces: tuple[PieceType, ...]
     setup: Setup
     castling: tuple[CastlingMove, ...] = ()
+    #: castling is written as in Chess960 (Fairy-Stockfish's ``chess960``): the king's move onto its own
+    #: rook (``e1h1``); castling rights stay ``KQkq``, and Fairy-Stockfish's file letters are read too
+    chess960_castling: bool = False
     pawn_rules: PawnRules = PawnRules()
     drops: Drops | None = None
     piece_promotion: PiecePromotion | None = None

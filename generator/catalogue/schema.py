@@ -185,7 +185,7 @@ def key_descriptions(markdown: str) -> dict[str, str]:
             cells = [c.strip() for c in line.strip().strip("|").split("|")]
             if not columns:
                 columns = [c.lower() for c in cells]
-            elif re.fullmatch(r"`[a-z_.<>A-Z]+`", cells[0]):
+            elif re.fullmatch(r"`[a-z0-9_.<>A-Z]+`", cells[0]):
                 key = cells[0].strip("`").replace("<L>", "*")
                 qualified = key == section or key.startswith(f"{section}.")
                 path = key if qualified else _ROW_PREFIX.get(section, f"{section}.") + key

@@ -266,7 +266,13 @@ VARIANT = Struct(
                 "multi_step_ranks": Seq(RANK),
                 "en_passant": BOOL,
                 "promotion": Struct(
-                    {"ranks": RANKS, "choices": Seq(LETTER, nonempty=True), "mandatory": BOOL},
+                    {
+                        "ranks": RANKS,
+                        "choices": Seq(LETTER, nonempty=True),
+                        "black_choices": Seq(LETTER, nonempty=True),
+                        "mandatory": BOOL,
+                        "limits": Table(LETTER_PATTERN, _int(1)),
+                    },
                     ("ranks", "choices"),
                 ),
             }
@@ -287,6 +293,7 @@ VARIANT = Struct(
             ("ranks", "pieces"),
         ),
         "immobility_illegal": BOOL,
+        "chess960_castling": BOOL,
         "swaps": Seq(
             Struct(
                 {
@@ -339,6 +346,7 @@ VARIANT = Struct(
                 "repetition_winner": COLOR,
                 "counting": _choice(*(c.value for c in Counting)),
                 "stalemate_piece_count": BOOL,
+                "draw_odds": COLOR,
             }
         ),
         "notes": Seq(TITLE, unique=False),

@@ -25,6 +25,7 @@ from generator.catalogue.model import (
     Color,
     Flag,
     PieceType,
+    Promotion,
     Square,
     StalemateResult,
     Variant,
@@ -221,10 +222,25 @@ def pawn_options(v: Variant) -> OptionGroup:
             ("enPassantRegion", en_passant),
             ("promotionRegionWhite", _ranks(Color.WHITE, zone, ranks)),
             ("promotionRegionBlack", _ranks(Color.BLACK, zone, ranks)),
-            ("promotionPieceTypes", "".join(x.lower() for x in promo.choices) if promo else "-"),
+            *_promotion_choices(promo),
+            *_promotion_limits(promo),
             ("mandatoryPawnPromotion", _flag(promo is None or promo.mandatory)),
         ],
     )
+
+
+def _promotion_choices(promo: Promotion | None) -> list[tuple[str, str]]:
+    """One ``promotionPieceTypes``, or one per side where Black promotes to other pieces."""
+    if promo is None or promo.black_choices is None:
+        return [("promotionPieceTypes", "".join(x.lower() for x in promo.choices) if promo else "-")]
+    return [(f"promotionPieceTypes{c.word.title()}", "".join(x.lower() for x in promo.choices_of(c))) for c in Color]
+
+
+def _promotion_limits(promo: Promotion | None) -> list[tuple[str, str]]:
+    """``promotionLimit``, only where some piece has a limit."""
+    if promo is None or not promo.limits:
+        return []
+    return [("promotionLimit", " ".join(f"{x.lower()}:{n}" for x, n in promo.limits))]
 
 
 def piece_promotion_options(v: Variant) -> OptionGroup | None:
@@ -291,6 +307,7 @@ def castling_options(v: Variant) -> OptionGroup:
             ("castlingRookKingsideFile", side[True][1]),
             ("castlingRookQueensideFile", side[False][1]),
             *_castling_rook_options(v),
+            *((("chess960", "true"),) if v.chess960_castling else ()),
         ],
     )
 
@@ -394,6 +411,7 @@ def draw_options(v: Variant) -> OptionGroup:
                 ]
             ),
             *((("countingRule", draws.counting.value),) if draws.counting is not None else ()),
+            *((("materialCounting", f"{draws.draw_odds.word}drawodds"),) if draws.draw_odds is not None else ()),
         ],
     )
 

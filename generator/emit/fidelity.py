@@ -50,7 +50,7 @@ from generator.emit.fidelity_drops import fairy_stockfish_drops
 from generator.emit.fidelity_goals import ZRF_MOST_CHOICES
 from generator.emit.fidelity_notes import Changes, Limitation
 from generator.emit.fidelity_notes import Notes as _Notes
-from generator.emit.fidelity_zillions import goals_and_pieces, pawn_initial_moves
+from generator.emit.fidelity_zillions import goals_and_pieces, pawn_initial_moves, promotion_limits
 
 __all__ = [
     "EXACT_ONLY",
@@ -190,11 +190,19 @@ def _zillions(v: Variant) -> tuple[list[Limitation], Changes]:
     if v.draws.move_rule:
         notes.add("move-rule", f"Zillions has no move counter, so the {v.draws.move_rule}-move rule is left out.")
         notes.changes["draws"] = dataclasses.replace(v.draws, move_rule=0)
+    if v.chess960_castling:  # the same castling, spelled otherwise: the check compares the king's move
+        notes.add(
+            "chess960-castling",
+            "Zillions moves the king to its castling square, so castling is written as the king's own move "
+            "(e1g1), not as Chess960's king onto its rook.",
+        )
+        notes.changes["chess960_castling"] = False
     if v.royal_held_in_check:  # Zillions' checkmate goal lets any move out of check
         notes.add("royal-held-in-check", "Zillions cannot forbid a royal piece to step out of check, so it may.")
         notes.changes["royal_held_in_check"] = False
     goals_and_pieces(v, notes)
     pawn_initial_moves(v, notes)
+    promotion_limits(v, notes)
     return notes.found, notes.changes
 
 

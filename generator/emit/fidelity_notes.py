@@ -44,6 +44,7 @@ class Changes(TypedDict, total=False):
     piece_promotion: PiecePromotion | None
     immobility_illegal: bool
     castling: tuple[CastlingMove, ...]
+    chess960_castling: bool
     drops: Drops | None
     swaps: tuple[Swap, ...]
     goals: Goals

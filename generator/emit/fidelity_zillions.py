@@ -37,6 +37,19 @@ def pawn_initial_moves(v: Variant, notes: Notes) -> None:
         )
 
 
+def promotion_limits(v: Variant, notes: Notes) -> None:
+    """ZRF cannot count a side's pieces when a pawn promotes, so every choice stays open."""
+    pr = notes.changes.get("pawn_rules", v.pawn_rules)
+    if pr.promotion is None or not pr.promotion.limits:
+        return
+    limits = ", ".join(f"{v.piece(x).name}: {n}" for x, n in pr.promotion.limits)
+    notes.add(
+        "promotion-limit",
+        f"Zillions cannot count a side's pieces as a pawn promotes, so the promotion limits ({limits}) are left out.",
+    )
+    notes.changes["pawn_rules"] = dataclasses.replace(pr, promotion=dataclasses.replace(pr.promotion, limits=()))
+
+
 def goals_and_pieces(v: Variant, notes: Notes) -> None:
     """The rest of what ZRF cannot say (generator/emit/zillions/ writes the other rules)."""
     _zillions_draws(v, notes)
@@ -71,6 +84,12 @@ def _zillions_draws(v: Variant, notes: Notes) -> None:
             "repetition-winner", "Zillions' repetition goal is a draw, so the repetition does not decide the game."
         )
         draws = dataclasses.replace(draws, repetition_winner=None)
+    if draws.draw_odds is not None:
+        notes.add(
+            "draw-odds",
+            f"Zillions' draws are draws for both players, so {draws.draw_odds.word.title()}'s draw odds are left out.",
+        )
+        draws = dataclasses.replace(draws, draw_odds=None)
     if draws.repetition not in (0, 3):
         notes.add(
             "repetition",

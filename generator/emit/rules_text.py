@@ -16,6 +16,7 @@ from generator.catalogue.model import (
     Drops,
     Extinction,
     Flag,
+    Promotion,
     Result,
     Square,
     StalemateResult,
@@ -45,13 +46,14 @@ def ranks_phrase(ranks: Sequence[int]) -> str:
     return f"rank{'s' if len(ranks) > 1 else ''} {_words([str(r) for r in ranks])}"
 
 
-def _castling(moves: Sequence[CastlingMove]) -> str:
+def _castling(moves: Sequence[CastlingMove], chess960: bool) -> str:
     per = []
     for c in Color:
         mine = [f"king {m.king_from}→{m.king_to} with rook {m.rook_from}→{m.rook_to}" for m in moves if m.color is c]
         if mine:
             per.append(f"{c.word.capitalize()}: {'; or '.join(mine)}.")
-    return " ".join(per) + " King and rook unmoved, the squares between empty, the king's squares not attacked."
+    text = " ".join(per) + " King and rook unmoved, the squares between empty, the king's squares not attacked."
+    return text + (" Written as in Chess960: the king's move onto its own rook." if chess960 else "")
 
 
 def rules_in_short(v: Variant) -> list[tuple[str, str]]:
@@ -60,7 +62,7 @@ def rules_in_short(v: Variant) -> list[tuple[str, str]]:
     out = [
         ("Board", _board(v)),
         ("First move", f"{'Black' if v.setup.to_move is Color.BLACK else 'White'} moves first."),
-        ("Castling", _castling(v.castling) if v.castling else "None."),
+        ("Castling", _castling(v.castling, v.chess960_castling) if v.castling else "None."),
     ]
     out += _pawns(v)
     if v.piece_promotion is not None:
@@ -108,14 +110,24 @@ def _pawns(v: Variant) -> list[tuple[str, str]]:
         moves = "; ".join(m.describe().removesuffix(" (only if the piece has not moved yet)") for m in initial)
         passed = "en passant on any square passed, on the next move only" if pr.en_passant else "no en passant"
         text += f" From {ranks_phrase(pr.multi_step_ranks)} also: {moves}; {passed}."
-    if pr.promotion is None:
-        return [("Pawns", text), ("Promotion", "None.")]
-    must = "must" if pr.promotion.mandatory else "may"
-    choices = _words([v.piece(x).name for x in pr.promotion.choices], "or")
-    return [
-        ("Pawns", text),
-        ("Promotion", f"On {ranks_phrase(pr.promotion.ranks)} a pawn {must} promote to {choices}."),
-    ]
+    return [("Pawns", text), ("Promotion", _promotion(v, pr.promotion) if pr.promotion else "None.")]
+
+
+def _promotion(v: Variant, promo: Promotion) -> str:
+    must = "must" if promo.mandatory else "may"
+    choices = {c: _words([v.piece(x).name for x in promo.choices_of(c)], "or") for c in Color}
+    whose = (
+        f"a pawn {must} promote to {choices[Color.WHITE]}"
+        if promo.black_choices is None
+        else f"a white pawn {must} promote to {choices[Color.WHITE]}, a black one to {choices[Color.BLACK]}"
+    )
+    text = f"On {ranks_phrase(promo.ranks)} {whose}."
+    if promo.limits:
+        limits = _words([f"{v.piece(x).name} {n}" for x, n in promo.limits])
+        text += f" It may promote to a piece only while its side has fewer of it on the board than: {limits}."
+    if v.immobility_illegal and not promo.mandatory:
+        text += " It may not stay a pawn where it could never move again."
+    return text
 
 
 def _drops(v: Variant, drops: Drops) -> str:
@@ -299,4 +311,10 @@ def _draws(v: Variant) -> str:
     if d.insufficient_material:
         lone = _words([v.piece(x).name for x in d.insufficient_material], "or")
         draws.append(f"too little material to mate draws (a single {lone} cannot mate)")
-    return _sentence(draws)
+    text = _sentence(draws)
+    if d.draw_odds is not None:
+        text += (
+            f" {d.draw_odds.word.title()} has draw odds: a stalemate, move rule, repetition or double pass that "
+            f"would draw is {d.draw_odds.word.title()}'s win."
+        )
+    return text

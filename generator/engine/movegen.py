@@ -186,7 +186,7 @@ def _count_pawn_quiets(pos: State, t: int, tabs: MoveTables, pawns: Bitboard, em
         caps = tabs.capture[s]
         if caps & enemy:
             out.extend((NORMAL, s, to, 0) for to in _squares(caps & enemy & plain_mask))
-            out.extend((PROMOTION, s, to, c) for to in _squares(caps & enemy & zone) for c in rules.promotion_choices)
+            out.extend((PROMOTION, s, to, c) for to in _squares(caps & enemy & zone) for c in _choices_now(pos))
         if ep and caps & ep:
             _en_passant(pos, s, caps & ep, out)
     return n
@@ -396,8 +396,10 @@ def _pawn_moves(
     tabs = rules.tables[t][us]
     n = 0
     zone = rules.promotion_zone[us]
-    choices = rules.promotion_choices
-    keep_plain = not rules.promotion_mandatory
+    choices = _promotion_choices(pos, us) if rules.promotion_limited else rules.promotion_choices[us]
+    # where a pawn may not move without promoting: its zone, or where promotion is optional, the
+    # squares it could never leave (with immobility_illegal)
+    stays = zone if rules.promotion_mandatory else rules.dead[us][t]
     multistep = rules.multistep[t][us]
     leaps_only = not tabs.has_slides and not tabs.has_lame
     quiet, capture = tabs.quiet, tabs.capture
@@ -415,7 +417,7 @@ def _pawn_moves(
         if ep and capture[s] & ep:
             n += _en_passant(pos, s, capture[s] & ep, out)
         promo = tgt & zone
-        plain = tgt if keep_plain else tgt & ~zone
+        plain = tgt & ~stays
         tested = test_all or low & pinned
         if not tested and out is None:
             n += plain.bit_count() + promo.bit_count() * len(choices)
@@ -428,6 +430,21 @@ def _pawn_moves(
             moves.extend(_multisteps(pos, s, occ, steps))
         n += _tested(pos, moves, out) if tested else _listed(moves, out)
     return n
+
+
+def _choices_now(pos: State) -> tuple[int, ...]:
+    """What a pawn of the side to move may promote to (off the counting paths, which test the limits once)."""
+    rules = pos.rules
+    return _promotion_choices(pos, pos.turn) if rules.promotion_limited else rules.promotion_choices[pos.turn]
+
+
+def _promotion_choices(pos: State, us: int) -> tuple[int, ...]:
+    """What a pawn may promote to, each piece with a limit only while its side has fewer on the board."""
+    rules = pos.rules
+    own = pos.by_color[us]
+    limit = rules.promotion_limit
+    by_type = pos.by_type
+    return tuple(c for c in rules.promotion_choices[us] if not limit[c] or (by_type[c] & own).bit_count() < limit[c])
 
 
 def _promoting(pos: State, t: int, s: int, tgt: Bitboard) -> list[Move]:
@@ -454,8 +471,8 @@ def _count_pawns(pos: State, t: int, tabs: MoveTables, pawns: Bitboard, empty: B
     rules = pos.rules
     us = pos.turn
     zone = rules.promotion_zone[us]
-    k = len(rules.promotion_choices)
-    plain = ~zone if rules.promotion_mandatory else -1
+    k = len(_promotion_choices(pos, us) if rules.promotion_limited else rules.promotion_choices[us])
+    plain = ~(zone if rules.promotion_mandatory else rules.dead[us][t])
     n = 0
     for d, sources in tabs.quiet_shifts:
         x = pawns & sources
@@ -512,7 +529,7 @@ def _multisteps(pos: State, s: int, occ: Bitboard, steps: tuple[tuple[int, Bitbo
     for to, path, passed in steps:
         if not occ & path:
             if zone >> to & 1:
-                special.extend((PROMOTION, s, to, c) for c in rules.promotion_choices)
+                special.extend((PROMOTION, s, to, c) for c in _choices_now(pos))
             else:
                 special.append((MULTISTEP, s, to, passed))
     return special
@@ -526,7 +543,7 @@ def _en_passant(pos: State, s: int, ep_targets: Bitboard, out: list[Move] | None
     guarded = pos.royals(us) != 0
     n = 0
     for to in _squares(ep_targets):
-        takes: list[Move] = [(EP_PROMO, s, to, c) for c in rules.promotion_choices] if zone >> to & 1 else []
+        takes: list[Move] = [(EP_PROMO, s, to, c) for c in _choices_now(pos)] if zone >> to & 1 else []
         if not takes or not rules.promotion_mandatory:
             takes.append((EN_PASSANT, s, to, pos.ep_victim))
         for m in takes:

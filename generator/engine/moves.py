@@ -39,6 +39,8 @@ def uci(rules: Rules, m: Move) -> str:
         return "0000"
     if kind == DROP:
         return f"{rules.letters[extra]}@{name(to)}"
+    if kind == CASTLE and rules.chess960:  # Chess960 writes castling as the king's move onto its rook
+        to = rules.castles[extra].rook_from
     text = name(frm) + name(to)
     if kind in (PROMOTION, EP_PROMO):
         text += rules.letters[extra].lower()

@@ -58,13 +58,13 @@ class Position(State):
         if rules.variant.draws.stalemate_piece_count:
             more = self.by_color[side].bit_count() - self.by_color[1 - side].bit_count()
             if more == 0:
-                return Outcome(None, "stalemate")
+                return Outcome(rules.draw_odds, "stalemate")
             side = side if more < 0 else 1 - side
         if rules.stalemate is StalemateResult.LOSS:
             return Outcome(Color(1 - side), "stalemate")
         if rules.stalemate is StalemateResult.WIN:
             return Outcome(Color(side), "stalemate")
-        return Outcome(None, "stalemate")
+        return Outcome(rules.draw_odds, "stalemate")
 
     def flag_escape(self) -> bool:
         """Whether the side to move has a legal move of the flag piece into its region (for castling,
@@ -116,9 +116,10 @@ class Position(State):
         if self.count_limit and self.count_ply > self.count_limit:
             return Outcome(None, COUNTING)
         if draws.move_rule and self.halfmove >= 2 * draws.move_rule:
-            return Outcome(None, f"the {draws.move_rule}-move rule")
+            return Outcome(rules.draw_odds, f"the {draws.move_rule}-move rule")
         if draws.repetition and self.history and self.history.count(self.history[-1]) >= draws.repetition:
-            return Outcome(draws.repetition_winner, f"{draws.repetition}-fold repetition")
+            winner = rules.draw_odds if draws.repetition_winner is None else draws.repetition_winner
+            return Outcome(winner, f"{draws.repetition}-fold repetition")
         if rules.minor_types and self.insufficient_material():
             return Outcome(None, "insufficient material")
         return None

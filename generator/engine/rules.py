@@ -156,12 +156,18 @@ class Rules:
         promo = pr.promotion
         if promo is None:
             self.promotion_zone = [0, 0]
-            self.promotion_choices: tuple[int, ...] = ()
+            #: per colour, the types a pawn may promote to
+            self.promotion_choices: list[tuple[int, ...]] = [(), ()]
             self.promotion_mandatory = True
         else:
             self.promotion_zone = [geo.rank_mask(c, promo.ranks) for c in Color]
-            self.promotion_choices = tuple(self.type_of[x] for x in promo.choices)
+            self.promotion_choices = [tuple(self.type_of[x] for x in promo.choices_of(c)) for c in Color]
             self.promotion_mandatory = promo.mandatory
+        #: per type, how many of it a side may have on the board for a pawn to still promote to it (0: any)
+        self.promotion_limit = [0] * self.ntypes
+        for letter, most in promo.limits if promo else ():
+            self.promotion_limit[self.type_of[letter]] = most
+        self.promotion_limited = any(self.promotion_limit)
         self.en_passant = pr.en_passant
         straight = [self._multisteps(c, ()) for c in Color]
         #: per piece type and colour, per square: the multi-steps of a pawn (straight ones, and the
@@ -188,6 +194,7 @@ class Rules:
         self.reversible = [self._reversible(t) for t in range(self.ntypes)]
 
     def _castling(self, variant: Variant) -> None:
+        self.chess960 = variant.chess960_castling
         self.castles = [self._castle(i, cm) for i, cm in enumerate(variant.castling)]
         self.castles_by_color = [[c for c in self.castles if c.color == col] for col in Color]
         self.castle_squares: Bitboard = 0
@@ -307,6 +314,8 @@ class Rules:
         self.after_move = self.counts_moves or self.capture_effects
         self.counted = counted_types(variant.pieces)
         self.stalemate = draws.stalemate
+        #: the side a drawn game end is a win for, if any
+        self.draw_odds = draws.draw_odds
         self.pass_when_stuck = draws.stalemate is StalemateResult.PASS
         self.minor_types = tuple(self.type_of[x] for x in draws.insufficient_material)
         self.dark_squares: Bitboard = 0

@@ -277,7 +277,7 @@ class State:
             if end is not None:
                 return end
         if rules.double_pass and len(self.stack) >= 2 and self.stack[-1][0][0] == self.stack[-2][0][0] == mv.PASS:
-            return Outcome(None, DOUBLE_PASS)
+            return Outcome(rules.draw_odds, DOUBLE_PASS)
         if rules.extinction is not None:
             end = self._extinct()
             if end is not None:

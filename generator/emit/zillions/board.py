@@ -50,6 +50,11 @@ def squares_of_ranks(v: Variant, color: Color, relative: Iterable[int]) -> tuple
     )
 
 
+#: Black's promotion squares, a zone of Black's alone: where the sides promote to different pieces, a
+#: pawn landing in it is Black's (moves are shared by both players, zones are not)
+BLACK_PROMOTION_ZONE = "black-promotion-zone"
+
+
 def zones_of(v: Variant) -> dict[str, tuple[int, ...]]:
     """The zones the game's moves test, by name: their relative ranks."""
     zones: dict[str, tuple[int, ...]] = {}
@@ -57,6 +62,8 @@ def zones_of(v: Variant) -> dict[str, tuple[int, ...]]:
     has_pawns = any(p.pawn for p in v.pieces)
     if has_pawns and pr.promotion is not None:
         zones["promotion-zone"] = pr.promotion.ranks
+        if pr.promotion.black_choices is not None:
+            zones[BLACK_PROMOTION_ZONE] = pr.promotion.ranks
     if has_pawns and pr.max_steps > 1 and pr.multi_step_ranks:
         zones["multi-step-zone"] = pr.multi_step_ranks
     if v.drops is not None:
@@ -113,8 +120,13 @@ def with_directions(board: BoardContext, vectors: Iterable[Vector]) -> BoardCont
 
 
 def with_zones(board: BoardContext, v: Variant, zones: Mapping[str, tuple[int, ...]]) -> BoardContext:
-    """``board`` declaring ``zones`` (name -> relative ranks) for both players."""
+    """``board`` declaring ``zones`` (name -> relative ranks) for both players, Black's own for Black."""
     return dataclasses.replace(
         board,
-        zones=tuple(Zone(z, PLAYERS[c], squares_of_ranks(v, c, ranks)) for z, ranks in zones.items() for c in Color),
+        zones=tuple(
+            Zone(z, PLAYERS[c], squares_of_ranks(v, c, ranks))
+            for z, ranks in zones.items()
+            for c in Color
+            if z != BLACK_PROMOTION_ZONE or c is Color.BLACK
+        ),
     )

@@ -68,6 +68,8 @@ class MacroParams(TypedDict, total=False):
     hop: str  #: a hopper's Betza letter: p (cannon) or g (grasshopper)
     steps: int  #: a lame leap's or a multi-step's number of steps
     choices: tuple[str, ...]  #: promotion choices (ZRF piece names)
+    black_choices: tuple[str, ...]  #: Black's own promotion choices, if any
+    zone: str  #: the zone where a pawn promotes to ``black_choices``
     mandatory: bool  #: whether promotion is forced
     moved: bool  #: whether the landing clears ``never-moved?``
     before: int  #: en passant: steps of the enemy pawn before the passed square

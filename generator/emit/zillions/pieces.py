@@ -19,7 +19,7 @@ from generator.betza import BetzaMove, Modality, lame_path
 from generator.catalogue.model import CastlingMove, Color, PieceType, Role, Square, Variant
 from generator.emit.glyphs import Glyph
 from generator.emit.rules_text import ranks_phrase
-from generator.emit.zillions.board import direction_name, ordered_vectors
+from generator.emit.zillions.board import BLACK_PROMOTION_ZONE, direction_name, ordered_vectors
 from generator.emit.zillions.context import ATTRIBUTE, PLAYERS, Call, PieceContext, PieceNeeds, Vector
 from generator.emit.zillions.drops import drop_calls, droppable
 from generator.emit.zillions.images import Images, PiecePicture, TokenPicture
@@ -75,7 +75,7 @@ def needs_attribute(v: Variant) -> set[str]:
     # A promoted piece has moved, but (add Rook ...) gives it the type's default, never-moved? true:
     # a pawn that may promote to such a type carries the attribute and clears it where it lands.
     promo = v.pawn_rules.promotion
-    if promo is not None and out & set(promo.choices):
+    if promo is not None and out & set(promo.all_choices):
         out |= {p.letter for p in v.pieces if p.pawn}
     return out
 
@@ -120,8 +120,19 @@ class PieceMoves:
                 return "(" + self.macros.use(0, "add-as-moved", "add-as-moved") + ")"
             return "add"
         choices = tuple(self.names.piece[x] for x in promo.choices)
+        # Black's own choices, tested by Black's own zone; empty where both sides share the choices
+        black = tuple(self.names.piece[x] for x in promo.black_choices or ())
         name = "add-" + ("as-moved-" if moved else "") + "or-" + ("promote" if promo.mandatory else "may-promote")
-        macro = self.macros.use(0, name, "add-or-promote", choices=choices, mandatory=promo.mandatory, moved=moved)
+        macro = self.macros.use(
+            0,
+            name,
+            "add-or-promote",
+            choices=choices,
+            black_choices=black,
+            zone=BLACK_PROMOTION_ZONE,
+            mandatory=promo.mandatory,
+            moved=moved,
+        )
         return f"({macro})"
 
     def moves(self, p: PieceType, land: str) -> list[Call]:
@@ -289,7 +300,7 @@ def piece_needs(
             dummies += [pos for c in Color for pos in tokens[c][i][1]]
     used = set()
     if p.pawn:
-        used |= {"promotion-zone", "multi-step-zone"}
+        used |= {"promotion-zone", BLACK_PROMOTION_ZONE, "multi-step-zone"}
     if droppable(v, p):
         used.add("drop-zone")
     return PieceNeeds(frozenset(vectors), {z: r for z, r in zones.items() if z in used}, tuple(dummies))
@@ -308,8 +319,14 @@ def piece_description(v: Variant, p: PieceType) -> str:
         if pr.en_passant:
             lines.append("It may take en passant a pawn that just passed a square it attacks.")
         if pr.promotion is not None:
-            choices = ", ".join(v.piece(x).name for x in pr.promotion.choices)
-            lines.append(f"On its {ranks_phrase(pr.promotion.ranks)} it promotes to {choices}.")
+            promo = pr.promotion
+            choices = {c: ", ".join(v.piece(x).name for x in promo.choices_of(c)) for c in Color}
+            to = (
+                choices[Color.WHITE]
+                if promo.black_choices is None
+                else f"{choices[Color.WHITE]} (White), {choices[Color.BLACK]} (Black)"
+            )
+            lines.append(f"On its {ranks_phrase(promo.ranks)} it promotes to {to}.")
     return zrf_text(p.name) + "\\" + "\\".join(zrf_text(x) for x in lines)
 
 

@@ -1,0 +1,65 @@
+"""Draw odds (``draws.draw_odds``): armageddon's draws are Black's wins, as pyffish's built-in decides them,
+in the ini as ``materialCounting``, and left out, by name, in Zillions."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pyffish
+import pytest
+
+from generator.catalogue import FAIRY_STOCKFISH_CATALOGUE, load_catalogue
+from generator.catalogue.model import Color, Variant
+from generator.emit.fairy_stockfish_options import draw_options
+from generator.emit.fidelity import ZILLIONS, limitations, relaxed
+from generator.emit.rules_text import rules_in_short
+from generator.engine import Position
+
+FSF = load_catalogue(FAIRY_STOCKFISH_CATALOGUE)
+
+
+def entry(name: str) -> Variant:
+    v = FSF.get(name)
+    assert v is not None
+    return v
+
+
+@pytest.mark.parametrize(
+    ("fen", "reason"),
+    [
+        ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "stalemate"),  # Black stalemated
+        ("7K/5q2/6k1/8/8/8/8/8 w - - 0 1", "stalemate"),  # White stalemated
+        ("4k3/8/8/8/8/8/8/4K2R w - - 100 80", "the 50-move rule"),
+        ("4k3/8/8/8/8/8/8/4K2R b - - 100 80", "the 50-move rule"),
+    ],
+)
+def test_what_would_draw_is_a_win_for_black_as_in_pyffish(fen: str, reason: str) -> None:
+    pos = Position.from_fen(entry("armageddon"), fen)
+    end = pos.outcome()
+    assert end is not None and end.reason == reason and end.winner is Color.BLACK
+    white = fen.split()[1] == "w"
+    if pyffish.legal_moves("armageddon", fen, []):
+        ended, value = pyffish.is_optional_game_end("armageddon", fen, [])
+        assert ended
+    else:
+        value = pyffish.game_result("armageddon", fen, [])
+    assert (value > 0) != white and end.result == "0-1"  # pyffish's value is the side to move's
+
+
+def test_without_draw_odds_the_same_positions_draw() -> None:
+    chess = entry("armageddon")
+    chess = dataclasses.replace(chess, draws=dataclasses.replace(chess.draws, draw_odds=None))
+    end = Position.from_fen(chess, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").outcome()
+    assert end is not None and end.winner is None
+
+
+def test_draw_odds_in_the_ini_and_left_out_in_zillions() -> None:
+    v = entry("armageddon")
+    assert dict(draw_options(v).options)["materialCounting"] == "blackdrawodds"
+    assert "materialCounting" not in dict(draw_options(entry("chess")).options)
+    assert [x.rule for x in limitations(v, ZILLIONS)] == ["move-rule", "draw-odds"]
+    assert relaxed(v, ZILLIONS).draws.draw_odds is None
+    assert (
+        "Black has draw odds: a stalemate, move rule, repetition or double pass that would draw is Black's win."
+        in (dict(rules_in_short(v))["Draws"])
+    )
