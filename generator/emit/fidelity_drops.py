@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from generator.catalogue.model import Drops, PieceType, Variant
+from generator.catalogue.model import Drops, PieceType, Square, Variant
 from generator.emit.fidelity_notes import Notes
 
 
@@ -98,10 +98,27 @@ def zillions_hands(v: Variant, notes: Notes) -> None:
         drops = dataclasses.replace(drops, piece_ranks=(), one_per_file=None, no_drop_mate=None)
     if drops != v.drops:
         notes.changes["drops"] = drops
-    if v.piece_promotion is not None or v.immobility_illegal:
+    stuck = [p.name for p in v.pieces if immobile_ranks(v, p) is None] if v.immobility_illegal else []
+    if stuck:
         notes.add(
-            "piece-promotion",
-            "The Zillions files have no promotion by piece, nor squares a piece may not stop on, so both are left out.",
+            "immobility",
+            f"The Zillions files keep a piece off the squares it could never leave by ranks (a zone), and the "
+            f"{', '.join(stuck)} would be stuck on squares that are not whole ranks, so the rule is left out.",
         )
-        notes.changes["piece_promotion"] = None
         notes.changes["immobility_illegal"] = False
+
+
+def immobile_ranks(v: Variant, p: PieceType) -> tuple[int, ...] | None:
+    """The relative ranks on which ``p`` could never move again (on an empty board, as Fairy-Stockfish
+    reckons it: hops left out), or None where those squares are not whole ranks."""
+    vectors = {vec for m in p.movement.moves if not m.hop for vec in m.vectors()}
+    board = v.board
+    dead: dict[int, list[bool]] = {}
+    for r in range(board.ranks):
+        for f in range(board.files):
+            if board.contains(Square(f, r)):
+                on = any(board.contains(Square(f + dx, r + dy)) for dx, dy in vectors)
+                dead.setdefault(r + 1, []).append(not on)
+    if any(any(row) and not all(row) for row in dead.values()):
+        return None
+    return tuple(r for r, row in sorted(dead.items()) if all(row))

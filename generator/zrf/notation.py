@@ -7,7 +7,8 @@
 * a move: the moving piece's from and to (``e2e4``); for a move of several pieces
   (``cascade``) the royal piece's part if one moves (castling is the king's own
   move, ``e1g1``), else the first piece's;
-* promotion: the lower-case letter of the new type (``e7e8q``);
+* promotion: the lower-case letter of the new type (``e7e8q``), or ``+`` for a type
+  lettered ``+X`` (promotion by piece, Fairy-Stockfish's ``b2h8+``);
 * drop: ``N@f3`` (upper-case letter); pass: ``0000``.
 
 Letters: ``letters={piece name: letter}`` overrides; otherwise the first letter
@@ -69,7 +70,8 @@ class Notation:
             return f"{self.letters[m.piece >> 4 & 0xFFF]}@{self.squares[to]}"
         text = self.squares[frm] + self.squares[to]
         if promo >= 0:
-            text += self.letters[promo].lower()
+            letter = self.letters[promo]
+            text += "+" if letter.startswith("+") else letter.lower()
         return text
 
     def moves(self, state: State) -> dict[str, ZMove]:

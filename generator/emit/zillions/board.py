@@ -12,7 +12,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Mapping
 
-from generator.catalogue.model import FILE_LETTERS, Color, Square, Variant, absolute_rank
+from generator.catalogue.model import FILE_LETTERS, Color, PieceType, Square, Variant, absolute_rank
+from generator.emit.fidelity_drops import immobile_ranks
 from generator.emit.zillions.context import PLAYERS, BoardContext, Direction, Vector, Zone
 from generator.emit.zillions.images import BOARD_BORDER, SQUARE_SIZE, BoardPicture, Images
 
@@ -61,7 +62,25 @@ def zones_of(v: Variant) -> dict[str, tuple[int, ...]]:
         zones["multi-step-zone"] = pr.multi_step_ranks
     if v.drops is not None:
         zones["drop-zone"] = v.drops.ranks
+    if v.piece_promotion is not None:
+        zones.setdefault(promotion_zone(v), v.piece_promotion.ranks)
+    for p in v.pieces if v.immobility_illegal else ():
+        stuck = immobile_ranks(v, p)
+        if stuck:
+            zones[stuck_zone(p)] = stuck
     return zones
+
+
+def promotion_zone(v: Variant) -> str:
+    """The zone of promotion by piece: the pawns' own where they promote on the same ranks."""
+    promo, pp = v.pawn_rules.promotion, v.piece_promotion
+    same = promo is None or pp is None or set(promo.ranks) == set(pp.ranks)
+    return "promotion-zone" if same else "piece-promotion-zone"
+
+
+def stuck_zone(p: PieceType) -> str:
+    """The zone where ``p`` could never move again (``immobility_illegal``)."""
+    return f"stuck-zone-{p.letter.lower()}"
 
 
 def _vectors_used(v: Variant) -> set[Vector]:

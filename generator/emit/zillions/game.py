@@ -17,7 +17,7 @@ from pathlib import Path
 
 from generator.catalogue.model import Catalogue, Color, StalemateResult, Variant
 from generator.emit.fidelity import ZILLIONS, Limitation, limitations, relaxed
-from generator.emit.glyphs import glyph_set
+from generator.emit.glyphs import glyph, glyph_set
 from generator.emit.rules_text import rules_in_short
 from generator.emit.zillions.board import board_context, direction_name, with_directions, with_zones, zones_of
 from generator.emit.zillions.context import (
@@ -41,6 +41,8 @@ from generator.emit.zillions.pieces import (
     names_of,
     piece_context,
     piece_needs,
+    promoted_form,
+    promotions,
     swap_tokens,
     token_context,
 )
@@ -132,6 +134,11 @@ def _game_context(macros: Macros, images: Images, variant: Variant, first: bool)
     builder = PieceMoves(macros, v, names)
     glyphs = glyph_set(v.pieces)
     pieces = [piece_context(builder, images, p, glyphs[p.letter], piece_needs(v, p, zones, tokens)) for p in v.pieces]
+    for x, _ in promotions(v):
+        # a promoted form looks like what it moves as, badged with the letter of what it was
+        form = promoted_form(v, x)
+        picture = glyph(dataclasses.replace(form, letter=x), badge=True)
+        pieces.append(piece_context(builder, images, form, picture, piece_needs(v, form, zones, tokens)))
     pieces += [token_context(images, v, names, i) for i in range(len(v.swaps))]
     order = [Color.BLACK, Color.WHITE] if v.setup.to_move is Color.BLACK else [Color.WHITE, Color.BLACK]
     sections = Sections(

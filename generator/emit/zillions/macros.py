@@ -28,6 +28,7 @@ KINDS = frozenset(
     {
         "add-as-moved",
         "add-or-promote",
+        "add-or-promote-piece",
         "leap",
         "slide",
         "slide-limited",
@@ -69,6 +70,9 @@ class MacroParams(TypedDict, total=False):
     steps: int  #: a lame leap's or a multi-step's number of steps
     choices: tuple[str, ...]  #: promotion choices (ZRF piece names)
     mandatory: bool  #: whether promotion is forced
+    promotes: bool  #: a landing with promotion by piece (``$1`` the promoted form)
+    stuck: bool  #: a landing kept off the zone (its last argument) where the piece could never move again
+    zone: str  #: promotion by piece: the zone a move starting there may promote from ("" for none)
     moved: bool  #: whether the landing clears ``never-moved?``
     before: int  #: en passant: steps of the enemy pawn before the passed square
     after: int  #: en passant: steps after it

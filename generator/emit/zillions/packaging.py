@@ -153,7 +153,7 @@ def _game_entry(game: GameContext, number: int) -> GameEntry:
     board, _, pocket = fields[0].partition("[")
     pocket = "".join(sorted(pocket.rstrip("]"), key=lambda c: (c.islower(), c)))
     start = f"{board}{f'[{pocket}]' if pocket else ''} {fields[1]}"
-    pieces = tuple(sorted(names_of(v).piece.items()))
+    pieces = tuple(sorted(names_of(v).letters().items()))
     return GameEntry(variant=game.name, title=game.title, number=number, pieces=pieces, start=start)
 
 

@@ -17,9 +17,10 @@ from dataclasses import dataclass
 
 from generator.betza import BetzaMove, Modality, lame_path
 from generator.catalogue.model import CastlingMove, Color, PieceType, Role, Square, Variant
+from generator.emit.fidelity_drops import immobile_ranks
 from generator.emit.glyphs import Glyph
 from generator.emit.rules_text import ranks_phrase
-from generator.emit.zillions.board import direction_name, ordered_vectors
+from generator.emit.zillions.board import direction_name, ordered_vectors, promotion_zone, stuck_zone
 from generator.emit.zillions.context import ATTRIBUTE, PLAYERS, Call, PieceContext, PieceNeeds, Vector
 from generator.emit.zillions.drops import drop_calls, droppable
 from generator.emit.zillions.images import Images, PiecePicture, TokenPicture
@@ -33,6 +34,11 @@ class Names:
 
     piece: dict[str, str]
     tokens: dict[int, str]
+    promoted: dict[str, str] = dataclasses.field(default_factory=dict)  #: letter -> its promoted form's name
+
+    def letters(self) -> dict[str, str]:
+        """Catalogue letter -> ZRF piece name, a promoted form as ``+P`` (Fairy-Stockfish's FEN letter)."""
+        return {**self.piece, **{f"+{x}": name for x, name in self.promoted.items()}}
 
 
 def _unique(base: str, used: set[str]) -> str:
@@ -49,7 +55,23 @@ def names_of(v: Variant) -> Names:
     used: set[str] = set()
     pieces = {p.letter: _unique(piece_id(p.name), used) for p in v.pieces}
     tokens = {i: _unique(f"{pieces[sw.piece]}SwapRight", used) for i, sw in enumerate(v.swaps)}
-    return Names(pieces, tokens)
+    promoted = {x: _unique(f"Promoted{pieces[x]}", used) for x, _ in promotions(v)}
+    return Names(pieces, tokens, promoted)
+
+
+def promotions(v: Variant) -> tuple[tuple[str, str], ...]:
+    """Promotion by piece: (letter, the letter of what it moves like once promoted), for ``v``'s pieces."""
+    pp = v.piece_promotion
+    letters = {p.letter for p in v.pieces}
+    return tuple((x, y) for x, y in pp.pieces if x in letters) if pp else ()
+
+
+def promoted_form(v: Variant, letter: str) -> PieceType:
+    """The piece ``letter`` once promoted: the moves of what it promotes to, under its own name."""
+    target = v.piece(dict(promotions(v))[letter])
+    return dataclasses.replace(
+        target, letter=f"+{letter}", name=f"Promoted {v.piece(letter).name}", help="", roles=frozenset()
+    )
 
 
 def zrf_piece_names(v: Variant) -> dict[str, str]:
@@ -115,6 +137,9 @@ class PieceMoves:
     def landing(self, p: PieceType, moved: bool) -> str:
         """How ``p`` lands: ``add``, or a macro that also clears ``never-moved?`` or promotes."""
         promo = self.v.pawn_rules.promotion if p.pawn else None
+        stuck = immobile_ranks(self.v, p) if self.v.immobility_illegal else None
+        if promo is None and (p.letter in self.names.promoted or stuck):
+            return self._piece_landing(p, moved, bool(stuck))
         if promo is None:
             if moved:
                 return "(" + self.macros.use(0, "add-as-moved", "add-as-moved") + ")"
@@ -124,6 +149,33 @@ class PieceMoves:
         macro = self.macros.use(0, name, "add-or-promote", choices=choices, mandatory=promo.mandatory, moved=moved)
         return f"({macro})"
 
+    def _piece_landing(self, p: PieceType, moved: bool, stuck: bool) -> str:
+        """Landing with promotion by piece (on a move that started in the zone, as the move's flag says,
+        or ends there) and, where ``stuck``, not on the squares the piece could never leave."""
+        target = self.names.promoted.get(p.letter)
+        mandatory = bool(self.v.piece_promotion and self.v.piece_promotion.mandatory)
+        words = [
+            "add",
+            "as-moved" if moved else "",
+            "or" if target else "",
+            "must" if mandatory else "may",
+            "promote" if target else "",
+            "unstuck" if stuck else "",
+        ]
+        name = "-".join(w for w in words if w and (target or w not in ("must", "may")))
+        macro = self.macros.use(
+            0,
+            name,
+            "add-or-promote-piece",
+            mandatory=mandatory,
+            moved=moved,
+            promotes=bool(target),
+            stuck=stuck,
+            zone=promotion_zone(self.v),
+        )
+        args = ([target] if target else []) + ([stuck_zone(p)] if stuck else [])
+        return f"({macro} {' '.join(args)})"
+
     def moves(self, p: PieceType, land: str) -> list[Call]:
         """Every move of ``p``: its Betza moves, a pawn's extras, castling and swaps; where captures
         are forced, the captures first, under one move type, and the other moves under another."""
@@ -131,7 +183,7 @@ class PieceMoves:
             return self._typed_moves(p, land)
         out: list[Call] = []
         for m in p.movement.moves:
-            out += self.betza_move(m, land)
+            out += self.betza_move(m, land, p.letter in self.names.promoted)
         if p.pawn:
             out += self.pawn_moves(p, land)
         return out + self._whole_moves(p)
@@ -142,8 +194,9 @@ class PieceMoves:
             for m in p.movement.moves
             for modality in ((Modality.CAPTURE, Modality.MOVE) if m.modality is Modality.BOTH else (m.modality,))
         ]
-        captures = [c for m in split if m.modality is Modality.CAPTURE for c in self.betza_move(m, land)]
-        quiet = [c for m in split if m.modality is Modality.MOVE for c in self.betza_move(m, land)]
+        zone = p.letter in self.names.promoted
+        captures = [c for m in split if m.modality is Modality.CAPTURE for c in self.betza_move(m, land, zone)]
+        quiet = [c for m in split if m.modality is Modality.MOVE for c in self.betza_move(m, land, zone)]
         if p.pawn:
             captures += self.en_passants(p, land)
             quiet += self.multi_steps(land)
@@ -160,10 +213,12 @@ class PieceMoves:
                 out += self.swap(i)
         return out
 
-    def betza_move(self, m: BetzaMove, land: str) -> list[Call]:
-        """One call per direction of a Betza move."""
+    def betza_move(self, m: BetzaMove, land: str, promoting: bool = False) -> list[Call]:
+        """One call per direction of a Betza move; a ``promoting`` piece's moves first note whether
+        they start in the promotion zone (the flag its landing reads)."""
         suffix = MODALITY_SUFFIX[m.modality]
-        prefix = "first-" if m.initial else ""
+        prefix = ("promoting-" if promoting else "") + ("first-" if m.initial else "")
+        zone = promotion_zone(self.v) if promoting else ""
         mod = MODALITY_WORD[m.modality]
         calls: list[Call] = []
         for vec in ordered_vectors(m.vectors()):
@@ -175,19 +230,23 @@ class PieceMoves:
                     direction_name((b[0] - a[0], b[1] - a[1])) for a, b in itertools.pairwise([(0, 0), *steps])
                 )
                 name = f"{prefix}lame-leap-{len(args)}{suffix}"
-                name = self.macros.use(1, name, "lame-leap", steps=len(args), modality=mod, initial=m.initial)
+                name = self.macros.use(
+                    1, name, "lame-leap", steps=len(args), modality=mod, initial=m.initial, zone=zone
+                )
             elif m.hop:
-                name = f"{'grasshop' if m.hop == 'g' else 'cannon-hop'}{suffix}"
-                name = self.macros.use(1, name, "hop", hop=m.hop, modality=mod)
+                name = f"{prefix}{'grasshop' if m.hop == 'g' else 'cannon-hop'}{suffix}"
+                name = self.macros.use(1, name, "hop", hop=m.hop, modality=mod, zone=zone)
             elif m.range == 1:
                 name = f"{prefix}{'step' if unit else 'leap'}{suffix}"
-                name = self.macros.use(1, name, "leap", modality=mod, initial=m.initial)
+                name = self.macros.use(1, name, "leap", modality=mod, initial=m.initial, zone=zone)
             elif m.range == 0:
                 name = f"{prefix}{'slide' if unit else 'ride'}{suffix}"
-                name = self.macros.use(1, name, "slide", modality=mod, initial=m.initial)
+                name = self.macros.use(1, name, "slide", modality=mod, initial=m.initial, zone=zone)
             else:
                 name = f"{prefix}{'slide' if unit else 'ride'}-{m.range}{suffix}"
-                name = self.macros.use(1, name, "slide-limited", range=m.range, modality=mod, initial=m.initial)
+                name = self.macros.use(
+                    1, name, "slide-limited", range=m.range, modality=mod, initial=m.initial, zone=zone
+                )
             calls.append(Call(name, (*args, land)))
         return calls
 
@@ -290,6 +349,10 @@ def piece_needs(
     used = set()
     if p.pawn:
         used |= {"promotion-zone", "multi-step-zone"}
+    if p.letter in dict(promotions(v)):
+        used.add(promotion_zone(v))
+    if v.immobility_illegal:
+        used.add(stuck_zone(p))
     if droppable(v, p):
         used.add("drop-zone")
     return PieceNeeds(frozenset(vectors), {z: r for z, r in zones.items() if z in used}, tuple(dummies))
@@ -310,13 +373,23 @@ def piece_description(v: Variant, p: PieceType) -> str:
         if pr.promotion is not None:
             choices = ", ".join(v.piece(x).name for x in pr.promotion.choices)
             lines.append(f"On its {ranks_phrase(pr.promotion.ranks)} it promotes to {choices}.")
+    pp, promoted = v.piece_promotion, dict(promotions(v)).get(p.letter)
+    if pp is not None and promoted is not None:
+        must = "must" if pp.mandatory else "may"
+        lines.append(
+            f"On a move that starts or ends on {ranks_phrase(pp.ranks)} it {must} promote: it then moves as a "
+            f"{v.piece(promoted).name}."
+        )
+    stuck = immobile_ranks(v, p) if v.immobility_illegal else None
+    if stuck:
+        lines.append(f"It may not stay itself on {ranks_phrase(stuck)}, where it could never move again.")
     return zrf_text(p.name) + "\\" + "\\".join(zrf_text(x) for x in lines)
 
 
 def piece_context(builder: PieceMoves, images: Images, p: PieceType, glyph: Glyph, needs: PieceNeeds) -> PieceContext:
     """The ``(piece ...)`` of ``p``."""
     v = builder.v
-    zname = builder.names.piece[p.letter]
+    zname = builder.names.letters()[p.letter]
     moved = p.letter in needs_attribute(v)
     land = builder.landing(p, moved)
     pictures = tuple(
