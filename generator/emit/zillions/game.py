@@ -32,6 +32,7 @@ from generator.emit.zillions.context import (
     SideSetup,
 )
 from generator.emit.zillions.goals import conditions
+from generator.emit.zillions.hands import HAND_START
 from generator.emit.zillions.images import Images
 from generator.emit.zillions.macros import GROUPS, Macros
 from generator.emit.zillions.pieces import (
@@ -121,6 +122,7 @@ def family_context(catalogue: Catalogue, family: str) -> FamilyContext:
         attribute=ATTRIBUTE,
         forward=direction_name((0, 1)),
         backward=direction_name((0, -1)),
+        hand_start=HAND_START,
     )
 
 

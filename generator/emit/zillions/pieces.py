@@ -20,9 +20,10 @@ from generator.catalogue.model import CastlingMove, Color, PieceType, Role, Squa
 from generator.emit.fidelity_drops import immobile_ranks
 from generator.emit.glyphs import Glyph
 from generator.emit.rules_text import ranks_phrase
-from generator.emit.zillions.board import direction_name, ordered_vectors, promotion_zone, stuck_zone
+from generator.emit.zillions.board import direction_name, drop_zone, ordered_vectors, promotion_zone, stuck_zone
 from generator.emit.zillions.context import ATTRIBUTE, PLAYERS, Call, PieceContext, PieceNeeds, Vector
 from generator.emit.zillions.drops import drop_calls, droppable
+from generator.emit.zillions.hands import PROMOTED, hand_entries, marks_promotions, uses_hand
 from generator.emit.zillions.images import Images, PiecePicture, TokenPicture
 from generator.emit.zillions.macros import MODALITY_SUFFIX, MODALITY_WORD, Macros
 from generator.emit.zillions.text import piece_id, wrap_string, zrf_text
@@ -133,26 +134,61 @@ class PieceMoves:
         self.macros = macros
         self.v = v
         self.names = names
+        #: the macro a landing calls first where captured pieces go to the captor's hand ("" for none)
+        self.to_hand = (
+            macros.use(6, "to-hand", "to-hand", entries=hand_entries(v, names.piece, names.promoted))
+            if uses_hand(v)
+            else ""
+        )
 
     def landing(self, p: PieceType, moved: bool) -> str:
         """How ``p`` lands: ``add``, or a macro that also clears ``never-moved?`` or promotes."""
         promo = self.v.pawn_rules.promotion if p.pawn else None
         stuck = immobile_ranks(self.v, p) if self.v.immobility_illegal else None
-        if promo is None and (p.letter in self.names.promoted or stuck):
-            return self._piece_landing(p, moved, bool(stuck))
+        if promo is None and (p.letter in self.names.promoted or stuck or self.to_hand):
+            return self._piece_landing(p, moved, bool(stuck), self.to_hand)
         if promo is None:
             if moved:
                 return "(" + self.macros.use(0, "add-as-moved", "add-as-moved") + ")"
             return "add"
         choices = tuple(self.names.piece[x] for x in promo.choices)
         name = "add-" + ("as-moved-" if moved else "") + "or-" + ("promote" if promo.mandatory else "may-promote")
-        macro = self.macros.use(0, name, "add-or-promote", choices=choices, mandatory=promo.mandatory, moved=moved)
+        name += "-to-hand" if self.to_hand else ""
+        macro = self.macros.use(
+            0,
+            name,
+            "add-or-promote",
+            choices=choices,
+            mandatory=promo.mandatory,
+            moved=moved,
+            to_hand=self.to_hand,
+            marks=marks_promotions(self.v),
+        )
         return f"({macro})"
 
-    def _piece_landing(self, p: PieceType, moved: bool, stuck: bool) -> str:
+    def drop_landing(self, p: PieceType, moved: bool) -> str:
+        """How ``p`` lands when dropped from a hand position: on an empty square, never promoted."""
+        stuck = immobile_ranks(self.v, p) if self.v.immobility_illegal else None
+        if stuck:
+            return self._piece_landing(p, moved, True, "", promoting=False)
+        return "(" + self.macros.use(0, "add-as-moved", "add-as-moved") + ")" if moved else "add"
+
+    def hand_drops(self, p: PieceType) -> list[Call]:
+        """Where pieces in hand stand on hand positions: ``p``'s drops from there (none if never in hand)."""
+        if not (self.to_hand and p.letter in self.names.piece and droppable(self.v, p)):
+            return []
+        assert self.v.drops is not None
+        one = self.v.drops.one_per_file == p.letter
+        name = "drop-from-hand" + ("-one-per-file" if one else "")
+        name = self.macros.use(6, name, "drop-from-hand", one_per_file=one)
+        land = self.drop_landing(p, p.letter in needs_attribute(self.v))
+        return [Call(name, (self.names.piece[p.letter], land, drop_zone(self.v, p.letter)))]
+
+    def _piece_landing(self, p: PieceType, moved: bool, stuck: bool, to_hand: str, promoting: bool = True) -> str:
         """Landing with promotion by piece (on a move that started in the zone, as the move's flag says,
-        or ends there) and, where ``stuck``, not on the squares the piece could never leave."""
-        target = self.names.promoted.get(p.letter)
+        or ends there), where ``stuck`` not on the squares the piece could never leave, and with
+        ``to_hand`` sending a captured piece to the captor's hand."""
+        target = self.names.promoted.get(p.letter) if promoting else None
         mandatory = bool(self.v.piece_promotion and self.v.piece_promotion.mandatory)
         words = [
             "add",
@@ -161,6 +197,7 @@ class PieceMoves:
             "must" if mandatory else "may",
             "promote" if target else "",
             "unstuck" if stuck else "",
+            "to-hand" if to_hand else "",
         ]
         name = "-".join(w for w in words if w and (target or w not in ("must", "may")))
         macro = self.macros.use(
@@ -172,9 +209,10 @@ class PieceMoves:
             promotes=bool(target),
             stuck=stuck,
             zone=promotion_zone(self.v),
+            to_hand=to_hand,
         )
         args = ([target] if target else []) + ([stuck_zone(p)] if stuck else [])
-        return f"({macro} {' '.join(args)})"
+        return "(" + " ".join([macro, *args]) + ")"
 
     def moves(self, p: PieceType, land: str) -> list[Call]:
         """Every move of ``p``: its Betza moves, a pawn's extras, castling and swaps; where captures
@@ -186,7 +224,7 @@ class PieceMoves:
             out += self.betza_move(m, land, p.letter in self.names.promoted)
         if p.pawn:
             out += self.pawn_moves(p, land)
-        return out + self._whole_moves(p)
+        return out + self._whole_moves(p) + self.hand_drops(p)
 
     def _typed_moves(self, p: PieceType, land: str) -> list[Call]:
         split = [
@@ -200,7 +238,7 @@ class PieceMoves:
         if p.pawn:
             captures += self.en_passants(p, land)
             quiet += self.multi_steps(land)
-        quiet += self._whole_moves(p)
+        quiet += self._whole_moves(p) + self.hand_drops(p)
         return [Call("move-type", (MOVE_TYPES[0],)), *captures, Call("move-type", (MOVE_TYPES[1],)), *quiet]
 
     def _whole_moves(self, p: PieceType) -> list[Call]:
@@ -277,7 +315,14 @@ class PieceMoves:
             for total in range(2, pr.max_steps + 1):
                 for before in range(1, total):
                     after = total - before
-                    name = self.macros.use(2, f"en-passant-{before}-{after}", "en-passant", before=before, after=after)
+                    name = self.macros.use(
+                        2,
+                        f"en-passant-{before}-{after}" + ("-to-hand" if self.to_hand else ""),
+                        "en-passant",
+                        before=before,
+                        after=after,
+                        to_hand=self.to_hand,
+                    )
                     out.append(Call(name, (direction_name(vec), victim, land)))
         return out
 
@@ -354,7 +399,7 @@ def piece_needs(
     if v.immobility_illegal:
         used.add(stuck_zone(p))
     if droppable(v, p):
-        used.add("drop-zone")
+        used.add(drop_zone(v, p.letter))
     return PieceNeeds(frozenset(vectors), {z: r for z, r in zones.items() if z in used}, tuple(dummies))
 
 
@@ -402,14 +447,16 @@ def piece_context(builder: PieceMoves, images: Images, p: PieceType, glyph: Glyp
         for c in Color
     )
     moves = builder.moves(p, land)
+    promo = v.pawn_rules.promotion
+    marked = marks_promotions(v) and promo is not None and p.letter in promo.choices
     return PieceContext(
         name=zname,
         help=zrf_text(f"{p.name}: {p.help}" if p.help else p.name),
         description=tuple(wrap_string(piece_description(v, p), "      ")),
         images=pictures,
-        attributes=((ATTRIBUTE, "true"),) if moved else (),
+        attributes=((ATTRIBUTE, "true"),) * moved + ((PROMOTED, "false"),) * marked,
         moves=tuple(moves),
-        drops=tuple(drop_calls(builder.macros, v, p, land)),
+        drops=() if builder.to_hand else tuple(drop_calls(builder.macros, v, p, land)),
         needs=needs,
     )
 
