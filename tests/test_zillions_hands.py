@@ -6,6 +6,8 @@ from the hand, each once."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pyffish
 import pytest
 
@@ -134,3 +136,32 @@ def test_a_pawn_is_dropped_on_no_file_with_a_pawn_of_its_side_nor_where_it_could
         drops = {m for m in engine.legal_moves(v.name, line) if "@" in m}
     theirs = {m for m in pyffish.legal_moves(v.name, pyffish.start_fen(v.name), line) if "@" in m}
     assert drops == theirs == {f"P@{f}{r}" for f in "bcd" for r in "234"} | {"P@e1", "P@e2", "P@e3"}
+
+
+def test_pieces_in_hand_at_the_start_stand_on_the_first_hand_positions(tmp_path: Path) -> None:
+    # minishogi with a silver and two pawns in White's hand and a gold in Black's from the start
+    path = tmp_path / "hands.yaml"
+    text = Path(FAIRY_STOCKFISH_CATALOGUE).read_text(encoding="utf-8")
+    path.write_text(
+        text
+        + """
+  minishogi-in-hand:
+    extends: minishogi
+    title: Minishogi with pieces in hand
+    setup:
+      white: {K: [a1], G: [b1], B: [d1], R: [e1]}
+      black: {R: [a5], B: [b5], S: [c5], K: [e5], P: [e4]}
+      pockets: {white: {S: 1, P: 1}, black: {G: 1}}
+""",
+        encoding="utf-8",
+    )
+    cat = load_catalogue(path)
+    v = cat.get("minishogi-in-hand")
+    assert v is not None
+    with Zillions(cat, [v]) as engine:
+        z = engine.lines[v.name]
+        assert zrf_start(z.state, z.notation, v) == "rbs1k/4p/5/5/KG1BR[PSg] w"
+        report = check_variant(v, engine, depth=2, games=4, plies=60, seed=3)
+        assert report.ok, report.disagreement.describe()
+        # Black's rook checks along file a: a drop there blocks it
+        assert {m for m in engine.legal_moves(v.name, []) if "@" in m} == {f"{x}@a{r}" for x in "PS" for r in "234"}

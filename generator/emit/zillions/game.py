@@ -32,7 +32,7 @@ from generator.emit.zillions.context import (
     SideSetup,
 )
 from generator.emit.zillions.goals import conditions
-from generator.emit.zillions.hands import HAND_START
+from generator.emit.zillions.hands import HAND_START, hand_layout
 from generator.emit.zillions.images import Images
 from generator.emit.zillions.macros import GROUPS, Macros
 from generator.emit.zillions.pieces import (
@@ -187,13 +187,19 @@ def _description(variant: Variant, lims: Sequence[Limitation]) -> list[list[str]
 
 
 def _setup(v: Variant, names: Names, tokens: dict[Color, list[tuple[str, tuple[str, ...]]]]) -> tuple[SideSetup, ...]:
+    """Each side's pieces; those in hand off the board (in Zillions' store), or, where the game has
+    hand positions, on its first ones."""
+    layout = hand_layout(v)
     sides = []
     for c in Color:
         entries = []
         hand = v.setup.pocket(c)
+        free = [name for name, _ in layout.slots[c]] if layout else []
         for p in v.pieces:
             squares = tuple(sq.name for sq, col, letter in v.setup.placement if col is c and letter == p.letter)
             off = hand.get(p.letter, 0)
+            if layout is not None:
+                squares, free, off = squares + tuple(free[:off]), free[off:], 0
             if squares or off:
                 entries.append(SetupEntry(names.piece[p.letter], squares, off))
         entries += [SetupEntry(token, positions, 0) for token, positions in tokens[c]]
