@@ -127,8 +127,9 @@ def _fenlike(board: str, pocket: str, side: str) -> str:
 
 def zrf_start(state: State, notation: Notation, v: Variant) -> str:
     """The interpreter's position as ``board[pocket] side`` on the catalogue's board: ``*`` where the
-    file has no live position, ``?`` for an owner other than White and Black; pieces on live
-    non-dummy positions off the catalogue's board are appended as ``+name@position``."""
+    file has no live position, ``?`` for an owner other than White and Black; the pocket holds the
+    pieces in the stores and those on the notation's hand positions; pieces on other live non-dummy
+    positions off the catalogue's board are appended as ``+name@position``."""
     prog = state.prog
     b = prog.game.board
     live = set(prog.live)
@@ -156,16 +157,22 @@ def zrf_start(state: State, notation: Notation, v: Variant) -> str:
     extra = [
         f"+{letter(state.board[i])}@{prog.names[i]}"
         for i in prog.live
-        if i not in seen and i not in b.dummies and state.board[i] >= 0
+        if i not in seen and i not in b.dummies and i not in notation.hand and state.board[i] >= 0
     ]
-    pocket = ""
+    pocket = "".join(letter(state.board[i]) for i in sorted(notation.hand) if state.board[i] >= 0)
+    side = PLAYERS.get(state.player, "?")
+    return _fenlike("/".join(rows), pocket + _stores(state, notation), side) + "".join(f" {x}" for x in extra)
+
+
+def _stores(state: State, notation: Notation) -> str:
+    """The pieces in Zillions' own stores, as pocket letters."""
+    out = ""
     for owner, counts in enumerate(state.stores):
         for t, n in enumerate(counts):
             if n > 0:
                 ch = notation.letter(t)
-                pocket += (ch.upper() if PLAYERS.get(prog.players[owner]) == "w" else ch.lower()) * n
-    side = PLAYERS.get(state.player, "?")
-    return _fenlike("/".join(rows), pocket, side) + "".join(f" {x}" for x in extra)
+                out += (ch.upper() if PLAYERS.get(state.prog.players[owner]) == "w" else ch.lower()) * n
+    return out
 
 
 @dataclass
@@ -236,7 +243,7 @@ class Zillions(OnePosition):
             game = find_game(files[label], v, entry)
             try:
                 state = start(game)
-                notation = Notation(state.prog, entry.letters())
+                notation = Notation(state.prog, entry.letters(), hand=entry.hand)
             except ZrfError as e:
                 raise EngineError(f"{NAME}: {v.name}: cannot play {game.title!r} of {label}: {e}") from None
             got = zrf_start(state, notation, v)

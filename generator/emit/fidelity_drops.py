@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from generator.catalogue.model import Drops, PieceType, Variant
+from generator.catalogue.model import Drops, PieceType, Square, Variant
 from generator.emit.fidelity_notes import Notes
 
 
@@ -82,26 +82,44 @@ def _piece_promotion(v: Variant, kinds: Sequence[tuple[PieceType, str]], notes: 
 def zillions_hands(v: Variant, notes: Notes) -> None:
     """What the Zillions files cannot say of hands and promotion by piece, switched off."""
     drops = v.drops
-    if drops is not None and drops.captures_to_hand:
-        notes.add(
-            "captures-to-hand",
-            "Zillions returns a captured piece to its owner's store, not to the captor's hand, so captures stay "
-            "off the board.",
-        )
-        drops = dataclasses.replace(drops, captures_to_hand=False, keep_promoted=False)
-    if drops is not None and (drops.piece_ranks or drops.one_per_file or drops.no_drop_mate):
+    if drops is not None and not drops.captures_to_hand and (drops.piece_ranks or drops.one_per_file):
         notes.add(
             "drop-rules",
-            "The Zillions files drop every piece on the same ranks, so drop ranks of a piece's own, one piece per "
-            "file and the ban on mating by a drop are left out.",
+            "Where captures leave the board, the Zillions files keep the pieces in hand in Zillions' own store and "
+            "drop every piece on the same ranks, so drop ranks of a piece's own and one piece per file are left out.",
         )
-        drops = dataclasses.replace(drops, piece_ranks=(), one_per_file=None, no_drop_mate=None)
+        drops = dataclasses.replace(drops, piece_ranks=(), one_per_file=None)
+    if drops is not None and drops.no_drop_mate:
+        notes.add(
+            "drop-mate",
+            f"Zillions generates a move without looking at the replies, and its checkmated goal is tested only for "
+            f"the side to move, so a drop of a {v.piece(drops.no_drop_mate).name} cannot be refused for mating: "
+            f"mating by a dropped {v.piece(drops.no_drop_mate).name} wins.",
+        )
+        drops = dataclasses.replace(drops, no_drop_mate=None)
     if drops != v.drops:
         notes.changes["drops"] = drops
-    if v.piece_promotion is not None or v.immobility_illegal:
+    stuck = [p.name for p in v.pieces if immobile_ranks(v, p) is None] if v.immobility_illegal else []
+    if stuck:
         notes.add(
-            "piece-promotion",
-            "The Zillions files have no promotion by piece, nor squares a piece may not stop on, so both are left out.",
+            "immobility",
+            f"The Zillions files keep a piece off the squares it could never leave by ranks (a zone), and the "
+            f"{', '.join(stuck)} would be stuck on squares that are not whole ranks, so the rule is left out.",
         )
-        notes.changes["piece_promotion"] = None
         notes.changes["immobility_illegal"] = False
+
+
+def immobile_ranks(v: Variant, p: PieceType) -> tuple[int, ...] | None:
+    """The relative ranks on which ``p`` could never move again (on an empty board, as Fairy-Stockfish
+    reckons it: hops left out), or None where those squares are not whole ranks."""
+    vectors = {vec for m in p.movement.moves if not m.hop for vec in m.vectors()}
+    board = v.board
+    dead: dict[int, list[bool]] = {}
+    for r in range(board.ranks):
+        for f in range(board.files):
+            if board.contains(Square(f, r)):
+                on = any(board.contains(Square(f + dx, r + dy)) for dx, dy in vectors)
+                dead.setdefault(r + 1, []).append(not on)
+    if any(any(row) and not all(row) for row in dead.values()):
+        return None
+    return tuple(r for r, row in sorted(dead.items()) if all(row))

@@ -34,8 +34,10 @@ class GameEntry:
     """One game or variant of a ``.zrf`` file.
 
     ``number`` is its place in the file (1 for the first ``game``), ``pieces`` pairs each
-    catalogue letter (upper case) with the ZRF piece name, and ``start`` is the start position
-    as ``board[pocket] side`` in Fairy-Stockfish's FEN dialect, pocket letters sorted.
+    catalogue letter (upper case; ``+P`` for a promoted form) with the ZRF piece name, and
+    ``start`` is the start position as ``board[pocket] side`` in Fairy-Stockfish's FEN dialect,
+    pocket letters sorted.  ``hand`` names the hand positions where pieces in hand stand (a move
+    from one is a drop), if the game has them.
     """
 
     variant: str
@@ -43,6 +45,7 @@ class GameEntry:
     number: int
     pieces: tuple[tuple[str, str], ...]
     start: str
+    hand: tuple[str, ...] = ()
 
     def letters(self) -> dict[str, str]:
         """ZRF piece name -> catalogue letter."""

@@ -7,8 +7,10 @@
 * a move: the moving piece's from and to (``e2e4``); for a move of several pieces
   (``cascade``) the royal piece's part if one moves (castling is the king's own
   move, ``e1g1``), else the first piece's;
-* promotion: the lower-case letter of the new type (``e7e8q``);
-* drop: ``N@f3`` (upper-case letter); pass: ``0000``.
+* promotion: the lower-case letter of the new type (``e7e8q``), or ``+`` for a type
+  lettered ``+X`` (promotion by piece, Fairy-Stockfish's ``b2h8+``);
+* drop: ``N@f3`` (upper-case letter), also a move from a hand position (``hand=``: the
+  positions where pieces in hand stand); pass: ``0000``.
 
 Letters: ``letters={piece name: letter}`` overrides; otherwise the first letter
 of the piece's ``notation`` if it has one, the usual letter of a chess piece
@@ -18,6 +20,7 @@ name (Knight is N), else the first letter of the name.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from generator.zrf.moves import ZMove
 from generator.zrf.program import Program
@@ -39,7 +42,11 @@ class Notation:
     """Spells moves of one compiled game (``uci``) and reads them back (``parse``)."""
 
     def __init__(
-        self, prog: Program, letters: dict[str, str] | None = None, squares: dict[str, str] | None = None
+        self,
+        prog: Program,
+        letters: dict[str, str] | None = None,
+        squares: dict[str, str] | None = None,
+        hand: Iterable[str] = (),
     ) -> None:
         self.prog = prog
         game = prog.game
@@ -49,6 +56,8 @@ class Notation:
         ]
         squares = squares or {}
         self.squares = [squares.get(n) or _square_name(prog, i) for i, n in enumerate(prog.names)]
+        #: the hand positions: a move from one is a drop
+        self.hand = frozenset(prog.index[n] for n in hand if n in prog.index)
 
     def letter(self, t: int) -> str:
         return self.letters[t]
@@ -65,11 +74,12 @@ class Notation:
             lead = next((p for p in m.parts if p[2] >> 4 & 0xFFF in royal), m.parts[0])
             frm, to = lead[0], lead[1]
             promo = lead[3] >> 4 & 0xFFF if lead[3] >= 0 and lead[3] & 0xFFF0 != lead[2] & 0xFFF0 else -1
-        if frm < 0:
+        if frm < 0 or frm in self.hand:
             return f"{self.letters[m.piece >> 4 & 0xFFF]}@{self.squares[to]}"
         text = self.squares[frm] + self.squares[to]
         if promo >= 0:
-            text += self.letters[promo].lower()
+            letter = self.letters[promo]
+            text += "+" if letter.startswith("+") else letter.lower()
         return text
 
     def moves(self, state: State) -> dict[str, ZMove]:

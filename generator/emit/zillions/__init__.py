@@ -4,7 +4,7 @@ Every decision is made in Python, in a typed context (:mod:`.context`, built by
 :func:`~generator.emit.zillions.game.family_context`); the Jinja templates
 (``templates/zillions/family.zrf.j2`` and the ZRF macro bodies in ``macros.zrf.j2``) only lay
 it out.  By concern: :mod:`.text` (names and ZRF strings), :mod:`.board` (grid, directions,
-zones), :mod:`.pieces` (pieces and their moves, castling, swaps), :mod:`.drops`, :mod:`.goals`,
+zones), :mod:`.pieces` (pieces and their moves, castling, swaps), :mod:`.drops`, :mod:`.hands`, :mod:`.goals`,
 :mod:`.macros` (the ``define``\ s), :mod:`.images` (the bitmaps), :mod:`.game` (a family's
 games) and :mod:`.packaging` (the zips and the manifest).  Each variant is written *relaxed* for Zillions
 (:func:`generator.emit.fidelity.relaxed`): what ZRF cannot say is switched off and listed, in the
@@ -39,7 +39,13 @@ How the catalogue becomes ZRF (see ``shared/research/zillions-zrf.md``):
 * **Castling.** One macro per catalogue castling move, by squares: the king on its square and
   never moved, the squares between empty, the king's squares not attacked, the rook of that type
   never moved; the king lands with ``cascade``, the rook is picked up with ``from``.
-* **Drops.** ``(Piece off N)`` in the setup and a ``drops`` block limited to the ``drop-zone``.
+* **Drops.** ``(Piece off N)`` in the setup and a ``drops`` block limited to the ``drop-zone``;
+  where captures go to hand, hand positions beside the board instead (:mod:`.hands`): a capture
+  ``create``\ s the captured piece there for the captor, and a drop is a move from there.
+* **Promotion by piece.** Each promoted form is a piece of its own (``PromotedPawn``); a promoting
+  piece's moves note in ``from-zone?`` whether they start in the zone, and its landing adds the
+  promoted form there or where the move ends in the zone; squares a piece could never leave are a
+  zone per piece (``stuck-zone-p``) its landing keeps it off.
 * **Swaps.** The swapping piece moves onto its unmoved neighbour and ``cascade``s it back; the
   right to swap is a token per player on a ``dummy`` position, captured by the swap; the token's
   piece is declared ``(dummy)``, as real files declare the pieces they keep on dummy positions.

@@ -12,8 +12,10 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Mapping
 
-from generator.catalogue.model import FILE_LETTERS, Color, Square, Variant, absolute_rank
-from generator.emit.zillions.context import PLAYERS, BoardContext, Direction, Vector, Zone
+from generator.catalogue.model import FILE_LETTERS, Color, PieceType, Square, Variant, absolute_rank
+from generator.emit.fidelity_drops import immobile_ranks
+from generator.emit.zillions.context import PLAYERS, BoardContext, Direction, HandBoard, Vector, Zone
+from generator.emit.zillions.hands import HAND_START, HandLayout, hand_layout, hand_links, hand_zone
 from generator.emit.zillions.images import BOARD_BORDER, SQUARE_SIZE, BoardPicture, Images
 
 UNIT = ((0, 1), (1, 0), (0, -1), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1))  # n e s w ne nw se sw
@@ -68,7 +70,33 @@ def zones_of(v: Variant) -> dict[str, tuple[int, ...]]:
         zones["multi-step-zone"] = pr.multi_step_ranks
     if v.drops is not None:
         zones["drop-zone"] = v.drops.ranks
+        for letter, ranks in v.drops.piece_ranks:
+            zones[drop_zone(v, letter)] = ranks
+    if v.piece_promotion is not None:
+        zones.setdefault(promotion_zone(v), v.piece_promotion.ranks)
+    for p in v.pieces if v.immobility_illegal else ():
+        stuck = immobile_ranks(v, p)
+        if stuck:
+            zones[stuck_zone(p)] = stuck
     return zones
+
+
+def promotion_zone(v: Variant) -> str:
+    """The zone of promotion by piece: the pawns' own where they promote on the same ranks."""
+    promo, pp = v.pawn_rules.promotion, v.piece_promotion
+    same = promo is None or pp is None or set(promo.ranks) == set(pp.ranks)
+    return "promotion-zone" if same else "piece-promotion-zone"
+
+
+def drop_zone(v: Variant, letter: str) -> str:
+    """The zone the piece ``letter`` is dropped in: ``drop-zone``, or one of its own."""
+    own = v.drops is not None and letter in dict(v.drops.piece_ranks)
+    return f"drop-zone-{letter.lower()}" if own else "drop-zone"
+
+
+def stuck_zone(p: PieceType) -> str:
+    """The zone where ``p`` could never move again (``immobility_illegal``)."""
+    return f"stuck-zone-{p.letter.lower()}"
 
 
 def _vectors_used(v: Variant) -> set[Vector]:
@@ -92,20 +120,41 @@ def board_context(
         f"-{s.name}" for s in sorted(v.board.holes, key=lambda s: (s.rank, s.file))
     )
     s, e = SQUARE_SIZE, BOARD_BORDER
+    layout = hand_layout(v)
+    left, right = (layout.left, layout.right) if layout else (0, 0)
+    if layout:
+        stem += f"-hands{left}"
+    picture = BoardPicture(v.board.files, v.board.ranks, holes, left, right)
     board = BoardContext(
-        image=images.path(stem, BoardPicture(v.board.files, v.board.ranks, holes)).replace("/", "\\"),
-        start=(e, e, e + s, e + s),
+        image=images.path(stem, picture).replace("/", "\\"),
+        start=(e + left * s, e, e + left * s + s, e + s),
         files="/".join(FILE_LETTERS[: v.board.files]),
         ranks="/".join(str(r) for r in range(v.board.ranks, 0, -1)),
         step=s,
         kill=tuple(x.name for x in sorted(v.board.holes, key=lambda q: (q.rank, q.file))),
-        dummies=tuple(dummies),
+        dummies=(*dummies, *((HAND_START,) if layout else ())),
         vectors=frozenset(),
         directions=(),
         symmetry=(),
         zones=(),
+        hand=None if layout is None else _hand_board(v, layout),
     )
     return with_zones(with_directions(board, _vectors_used(v)), v, zones)
+
+
+def _hand_board(v: Variant, layout: HandLayout) -> HandBoard:
+    s, e = SQUARE_SIZE, BOARD_BORDER
+    positions = tuple(
+        (name, (e + col * s, e + row * s, e + col * s + s, e + row * s + s))
+        for c in Color
+        for name, (col, row) in layout.slots[c]
+    )
+    return HandBoard(
+        positions=positions,
+        links=hand_links(v, layout),
+        symmetry=(("hand-first", "black-hand-first"),),
+        zones=tuple(Zone("hand-zone", player, names) for player, names in hand_zone(layout)),
+    )
 
 
 def with_directions(board: BoardContext, vectors: Iterable[Vector]) -> BoardContext:

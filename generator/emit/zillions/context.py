@@ -48,6 +48,17 @@ class Zone:
 
 
 @dataclass(frozen=True)
+class HandBoard:
+    """The hand positions beside the board (see :mod:`generator.emit.zillions.hands`): each with its
+    rectangle in pixels, the links through them, the symmetry of ``hand-first`` and the ``hand-zone``."""
+
+    positions: tuple[tuple[str, tuple[int, int, int, int]], ...]
+    links: tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
+    symmetry: tuple[tuple[str, str], ...]
+    zones: tuple[Zone, ...]
+
+
+@dataclass(frozen=True)
 class BoardContext:
     """The ``(board ...)`` section; ``vectors`` are the directions' vectors in White's view."""
 
@@ -62,6 +73,7 @@ class BoardContext:
     directions: tuple[Direction, ...]
     symmetry: tuple[tuple[str, str], ...]
     zones: tuple[Zone, ...]
+    hand: HandBoard | None = None
 
 
 @dataclass(frozen=True)
@@ -174,3 +186,4 @@ class FamilyContext:
     attribute: str
     forward: str
     backward: str
+    hand_start: str  #: the dummy position the hand's links start from

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from generator.catalogue.model import Catalogue, Color, StalemateResult, Variant
 from generator.emit.fidelity import ZILLIONS, Limitation, limitations, relaxed
-from generator.emit.glyphs import glyph_set
+from generator.emit.glyphs import glyph, glyph_set
 from generator.emit.rules_text import rules_in_short
 from generator.emit.zillions.board import board_context, direction_name, with_directions, with_zones, zones_of
 from generator.emit.zillions.context import (
@@ -32,6 +32,7 @@ from generator.emit.zillions.context import (
     SideSetup,
 )
 from generator.emit.zillions.goals import conditions
+from generator.emit.zillions.hands import HAND_START, hand_layout
 from generator.emit.zillions.images import Images
 from generator.emit.zillions.macros import GROUPS, Macros
 from generator.emit.zillions.pieces import (
@@ -41,6 +42,8 @@ from generator.emit.zillions.pieces import (
     names_of,
     piece_context,
     piece_needs,
+    promoted_form,
+    promotions,
     swap_tokens,
     token_context,
 )
@@ -119,6 +122,7 @@ def family_context(catalogue: Catalogue, family: str) -> FamilyContext:
         attribute=ATTRIBUTE,
         forward=direction_name((0, 1)),
         backward=direction_name((0, -1)),
+        hand_start=HAND_START,
     )
 
 
@@ -132,6 +136,11 @@ def _game_context(macros: Macros, images: Images, variant: Variant, first: bool)
     builder = PieceMoves(macros, v, names)
     glyphs = glyph_set(v.pieces)
     pieces = [piece_context(builder, images, p, glyphs[p.letter], piece_needs(v, p, zones, tokens)) for p in v.pieces]
+    for x, _ in promotions(v):
+        # a promoted form looks like what it moves as, badged with the letter of what it was
+        form = promoted_form(v, x)
+        picture = glyph(dataclasses.replace(form, letter=x), badge=True)
+        pieces.append(piece_context(builder, images, form, picture, piece_needs(v, form, zones, tokens)))
     pieces += [token_context(images, v, names, i) for i in range(len(v.swaps))]
     order = [Color.BLACK, Color.WHITE] if v.setup.to_move is Color.BLACK else [Color.WHITE, Color.BLACK]
     sections = Sections(
@@ -178,13 +187,19 @@ def _description(variant: Variant, lims: Sequence[Limitation]) -> list[list[str]
 
 
 def _setup(v: Variant, names: Names, tokens: dict[Color, list[tuple[str, tuple[str, ...]]]]) -> tuple[SideSetup, ...]:
+    """Each side's pieces; those in hand off the board (in Zillions' store), or, where the game has
+    hand positions, on its first ones."""
+    layout = hand_layout(v)
     sides = []
     for c in Color:
         entries = []
         hand = v.setup.pocket(c)
+        free = [name for name, _ in layout.slots[c]] if layout else []
         for p in v.pieces:
             squares = tuple(sq.name for sq, col, letter in v.setup.placement if col is c and letter == p.letter)
             off = hand.get(p.letter, 0)
+            if layout is not None:
+                squares, free, off = squares + tuple(free[:off]), free[off:], 0
             if squares or off:
                 entries.append(SetupEntry(names.piece[p.letter], squares, off))
         entries += [SetupEntry(token, positions, 0) for token, positions in tokens[c]]

@@ -18,7 +18,7 @@ from generator.emit.glyphs import Glyph, Shape, bmp_bytes, raster
 SQUARE_SIZE = 50  #: board squares, in pixels
 PIECE_SIZE = 48  #: piece bitmaps (square), in pixels: a little smaller than a board square
 BOARD_BORDER = 10  #: the frame around the squares, in pixels
-LIGHT, DARK, HOLE, FRAME = (240, 217, 181), (181, 136, 99), (70, 70, 70), (110, 78, 52)
+LIGHT, DARK, HOLE, FRAME, HAND = (240, 217, 181), (181, 136, 99), (70, 70, 70), (110, 78, 52), (205, 190, 160)
 
 
 @dataclass(frozen=True)
@@ -28,6 +28,8 @@ class BoardPicture:
     files: int
     ranks: int
     holes: tuple[Square, ...]
+    left: int = 0  #: columns of hand positions left of the board
+    right: int = 0  #: and right of it
 
 
 @dataclass(frozen=True)
@@ -82,18 +84,25 @@ def _token_glyph() -> Glyph:
     return Glyph("token", (), shapes)
 
 
-def board_pixels(files: int, ranks: int, holes: Iterable[Square]) -> list[list[tuple[int, int, int]]]:
-    """The board picture's rows of RGB pixels, top row first: a frame, light and dark squares, holes."""
+def board_pixels(
+    files: int, ranks: int, holes: Iterable[Square], left: int = 0, right: int = 0
+) -> list[list[tuple[int, int, int]]]:
+    """The board picture's rows of RGB pixels, top row first: a frame, light and dark squares, holes,
+    and ``left`` and ``right`` columns of hand positions beside the squares."""
     s, e = SQUARE_SIZE, BOARD_BORDER
-    width, height = files * s + 2 * e, ranks * s + 2 * e
+    width, height = (left + files + right) * s + 2 * e, ranks * s + 2 * e
     hole_set = set(holes)
     rows = []
     for y in range(height):
         row = []
         for x in range(width):
-            fx, ry = (x - e) // s, (y - e) // s
-            if not (0 <= x - e < files * s and 0 <= y - e < ranks * s):
+            fx, ry = (x - e) // s - left, (y - e) // s
+            if not (0 <= x - e < (left + files + right) * s and 0 <= y - e < ranks * s):
                 row.append(FRAME)
+                continue
+            if not 0 <= fx < files:
+                inside = 2 <= (x - e) % s < s - 2 and 2 <= (y - e) % s < s - 2
+                row.append(HAND if inside else FRAME)
                 continue
             sq = Square(fx, ranks - 1 - ry)
             if sq in hole_set:
@@ -108,7 +117,7 @@ def board_pixels(files: int, ranks: int, holes: Iterable[Square]) -> list[list[t
 def draw(picture: Picture) -> bytes:
     """The bitmap file of ``picture``."""
     if isinstance(picture, BoardPicture):
-        return bmp_bytes(board_pixels(picture.files, picture.ranks, picture.holes))
+        return bmp_bytes(board_pixels(picture.files, picture.ranks, picture.holes, picture.left, picture.right))
     if isinstance(picture, PiecePicture):
         return bmp_bytes(raster(Glyph(picture.kind, picture.marks, picture.shapes), picture.color, PIECE_SIZE))
     return bmp_bytes(raster(_token_glyph(), picture.color, PIECE_SIZE))

@@ -28,6 +28,7 @@ KINDS = frozenset(
     {
         "add-as-moved",
         "add-or-promote",
+        "add-or-promote-piece",
         "leap",
         "slide",
         "slide-limited",
@@ -38,6 +39,8 @@ KINDS = frozenset(
         "castle",
         "swap",
         "drop",
+        "to-hand",
+        "drop-from-hand",
     }
 )
 
@@ -49,6 +52,7 @@ GROUPS = {
     3: "Castling",
     4: "Swaps",
     5: "Drops",
+    6: "Hands: captured pieces to the captor's hand, and dropped from there",
 }
 
 #: the longest macro name written: as long as the longest in 546 public rules files (the tools that
@@ -69,8 +73,16 @@ class MacroParams(TypedDict, total=False):
     steps: int  #: a lame leap's or a multi-step's number of steps
     choices: tuple[str, ...]  #: promotion choices (ZRF piece names)
     black_choices: tuple[str, ...]  #: Black's own promotion choices, if any
-    zone: str  #: the zone where a pawn promotes to ``black_choices``
+    #: the zone a landing tests: a pawn's, where it promotes to ``black_choices``; promotion by piece's,
+    #: where a move that starts may promote ("" for none)
+    zone: str
     mandatory: bool  #: whether promotion is forced
+    promotes: bool  #: a landing with promotion by piece (``$1`` the promoted form)
+    stuck: bool  #: a landing kept off the zone (its last argument) where the piece could never move again
+    to_hand: str  #: the macro a landing calls first to send a captured piece to the captor's hand ("" for none)
+    marks: bool  #: a pawn's promotion sets ``promoted?`` (a capture then sends the piece back as a pawn)
+    one_per_file: bool  #: a drop only on a file without a friendly piece of the dropped type
+    entries: tuple[tuple[str, str], ...]  #: to-hand: (test of the captured piece, the type it goes back as)
     moved: bool  #: whether the landing clears ``never-moved?``
     before: int  #: en passant: steps of the enemy pawn before the passed square
     after: int  #: en passant: steps after it

@@ -153,8 +153,9 @@ def _game_entry(game: GameContext, number: int) -> GameEntry:
     board, _, pocket = fields[0].partition("[")
     pocket = "".join(sorted(pocket.rstrip("]"), key=lambda c: (c.islower(), c)))
     start = f"{board}{f'[{pocket}]' if pocket else ''} {fields[1]}"
-    pieces = tuple(sorted(names_of(v).piece.items()))
-    return GameEntry(variant=game.name, title=game.title, number=number, pieces=pieces, start=start)
+    pieces = tuple(sorted(names_of(v).letters().items()))
+    hand = tuple(name for name, _ in game.board.hand.positions) if game.board.hand else ()
+    return GameEntry(variant=game.name, title=game.title, number=number, pieces=pieces, start=start, hand=hand)
 
 
 def _selected_families(catalogue: Catalogue, names: Sequence[str] | None) -> list[str]:

@@ -17,11 +17,20 @@ from dataclasses import dataclass
 
 from generator.betza import BetzaMove, Modality, lame_path
 from generator.catalogue.model import CastlingMove, Color, PieceType, Role, Square, Variant
+from generator.emit.fidelity_drops import immobile_ranks
 from generator.emit.glyphs import Glyph
 from generator.emit.rules_text import ranks_phrase
-from generator.emit.zillions.board import BLACK_PROMOTION_ZONE, direction_name, ordered_vectors
+from generator.emit.zillions.board import (
+    BLACK_PROMOTION_ZONE,
+    direction_name,
+    drop_zone,
+    ordered_vectors,
+    promotion_zone,
+    stuck_zone,
+)
 from generator.emit.zillions.context import ATTRIBUTE, PLAYERS, Call, PieceContext, PieceNeeds, Vector
 from generator.emit.zillions.drops import drop_calls, droppable
+from generator.emit.zillions.hands import PROMOTED, hand_entries, marks_promotions, uses_hand
 from generator.emit.zillions.images import Images, PiecePicture, TokenPicture
 from generator.emit.zillions.macros import MODALITY_SUFFIX, MODALITY_WORD, Macros
 from generator.emit.zillions.text import piece_id, wrap_string, zrf_text
@@ -33,6 +42,11 @@ class Names:
 
     piece: dict[str, str]
     tokens: dict[int, str]
+    promoted: dict[str, str] = dataclasses.field(default_factory=dict)  #: letter -> its promoted form's name
+
+    def letters(self) -> dict[str, str]:
+        """Catalogue letter -> ZRF piece name, a promoted form as ``+P`` (Fairy-Stockfish's FEN letter)."""
+        return {**self.piece, **{f"+{x}": name for x, name in self.promoted.items()}}
 
 
 def _unique(base: str, used: set[str]) -> str:
@@ -49,7 +63,23 @@ def names_of(v: Variant) -> Names:
     used: set[str] = set()
     pieces = {p.letter: _unique(piece_id(p.name), used) for p in v.pieces}
     tokens = {i: _unique(f"{pieces[sw.piece]}SwapRight", used) for i, sw in enumerate(v.swaps)}
-    return Names(pieces, tokens)
+    promoted = {x: _unique(f"Promoted{pieces[x]}", used) for x, _ in promotions(v)}
+    return Names(pieces, tokens, promoted)
+
+
+def promotions(v: Variant) -> tuple[tuple[str, str], ...]:
+    """Promotion by piece: (letter, the letter of what it moves like once promoted), for ``v``'s pieces."""
+    pp = v.piece_promotion
+    letters = {p.letter for p in v.pieces}
+    return tuple((x, y) for x, y in pp.pieces if x in letters) if pp else ()
+
+
+def promoted_form(v: Variant, letter: str) -> PieceType:
+    """The piece ``letter`` once promoted: the moves of what it promotes to, under its own name."""
+    target = v.piece(dict(promotions(v))[letter])
+    return dataclasses.replace(
+        target, letter=f"+{letter}", name=f"Promoted {v.piece(letter).name}", help="", roles=frozenset()
+    )
 
 
 def zrf_piece_names(v: Variant) -> dict[str, str]:
@@ -111,10 +141,19 @@ class PieceMoves:
         self.macros = macros
         self.v = v
         self.names = names
+        #: the macro a landing calls first where captured pieces go to the captor's hand ("" for none)
+        self.to_hand = (
+            macros.use(6, "to-hand", "to-hand", entries=hand_entries(v, names.piece, names.promoted))
+            if uses_hand(v)
+            else ""
+        )
 
     def landing(self, p: PieceType, moved: bool) -> str:
         """How ``p`` lands: ``add``, or a macro that also clears ``never-moved?`` or promotes."""
         promo = self.v.pawn_rules.promotion if p.pawn else None
+        stuck = immobile_ranks(self.v, p) if self.v.immobility_illegal else None
+        if promo is None and (p.letter in self.names.promoted or stuck or self.to_hand):
+            return self._piece_landing(p, moved, bool(stuck), self.to_hand)
         if promo is None:
             if moved:
                 return "(" + self.macros.use(0, "add-as-moved", "add-as-moved") + ")"
@@ -123,6 +162,7 @@ class PieceMoves:
         # Black's own choices, tested by Black's own zone; empty where both sides share the choices
         black = tuple(self.names.piece[x] for x in promo.black_choices or ())
         name = "add-" + ("as-moved-" if moved else "") + "or-" + ("promote" if promo.mandatory else "may-promote")
+        name += "-to-hand" if self.to_hand else ""
         macro = self.macros.use(
             0,
             name,
@@ -132,8 +172,58 @@ class PieceMoves:
             zone=BLACK_PROMOTION_ZONE,
             mandatory=promo.mandatory,
             moved=moved,
+            to_hand=self.to_hand,
+            marks=marks_promotions(self.v),
         )
         return f"({macro})"
+
+    def drop_landing(self, p: PieceType, moved: bool) -> str:
+        """How ``p`` lands when dropped from a hand position: on an empty square, never promoted."""
+        stuck = immobile_ranks(self.v, p) if self.v.immobility_illegal else None
+        if stuck:
+            return self._piece_landing(p, moved, True, "", promoting=False)
+        return "(" + self.macros.use(0, "add-as-moved", "add-as-moved") + ")" if moved else "add"
+
+    def hand_drops(self, p: PieceType) -> list[Call]:
+        """Where pieces in hand stand on hand positions: ``p``'s drops from there (none if never in hand)."""
+        if not (self.to_hand and p.letter in self.names.piece and droppable(self.v, p)):
+            return []
+        assert self.v.drops is not None
+        one = self.v.drops.one_per_file == p.letter
+        name = "drop-from-hand" + ("-one-per-file" if one else "")
+        name = self.macros.use(6, name, "drop-from-hand", one_per_file=one)
+        land = self.drop_landing(p, p.letter in needs_attribute(self.v))
+        return [Call(name, (self.names.piece[p.letter], land, drop_zone(self.v, p.letter)))]
+
+    def _piece_landing(self, p: PieceType, moved: bool, stuck: bool, to_hand: str, promoting: bool = True) -> str:
+        """Landing with promotion by piece (on a move that started in the zone, as the move's flag says,
+        or ends there), where ``stuck`` not on the squares the piece could never leave, and with
+        ``to_hand`` sending a captured piece to the captor's hand."""
+        target = self.names.promoted.get(p.letter) if promoting else None
+        mandatory = bool(self.v.piece_promotion and self.v.piece_promotion.mandatory)
+        words = [
+            "add",
+            "as-moved" if moved else "",
+            "or" if target else "",
+            "must" if mandatory else "may",
+            "promote" if target else "",
+            "unstuck" if stuck else "",
+            "to-hand" if to_hand else "",
+        ]
+        name = "-".join(w for w in words if w and (target or w not in ("must", "may")))
+        macro = self.macros.use(
+            0,
+            name,
+            "add-or-promote-piece",
+            mandatory=mandatory,
+            moved=moved,
+            promotes=bool(target),
+            stuck=stuck,
+            zone=promotion_zone(self.v),
+            to_hand=to_hand,
+        )
+        args = ([target] if target else []) + ([stuck_zone(p)] if stuck else [])
+        return "(" + " ".join([macro, *args]) + ")"
 
     def moves(self, p: PieceType, land: str) -> list[Call]:
         """Every move of ``p``: its Betza moves, a pawn's extras, castling and swaps; where captures
@@ -142,10 +232,10 @@ class PieceMoves:
             return self._typed_moves(p, land)
         out: list[Call] = []
         for m in p.movement.moves:
-            out += self.betza_move(m, land)
+            out += self.betza_move(m, land, p.letter in self.names.promoted)
         if p.pawn:
             out += self.pawn_moves(p, land)
-        return out + self._whole_moves(p)
+        return out + self._whole_moves(p) + self.hand_drops(p)
 
     def _typed_moves(self, p: PieceType, land: str) -> list[Call]:
         split = [
@@ -153,12 +243,13 @@ class PieceMoves:
             for m in p.movement.moves
             for modality in ((Modality.CAPTURE, Modality.MOVE) if m.modality is Modality.BOTH else (m.modality,))
         ]
-        captures = [c for m in split if m.modality is Modality.CAPTURE for c in self.betza_move(m, land)]
-        quiet = [c for m in split if m.modality is Modality.MOVE for c in self.betza_move(m, land)]
+        zone = p.letter in self.names.promoted
+        captures = [c for m in split if m.modality is Modality.CAPTURE for c in self.betza_move(m, land, zone)]
+        quiet = [c for m in split if m.modality is Modality.MOVE for c in self.betza_move(m, land, zone)]
         if p.pawn:
             captures += self.en_passants(p, land)
             quiet += self.multi_steps(land)
-        quiet += self._whole_moves(p)
+        quiet += self._whole_moves(p) + self.hand_drops(p)
         return [Call("move-type", (MOVE_TYPES[0],)), *captures, Call("move-type", (MOVE_TYPES[1],)), *quiet]
 
     def _whole_moves(self, p: PieceType) -> list[Call]:
@@ -171,10 +262,12 @@ class PieceMoves:
                 out += self.swap(i)
         return out
 
-    def betza_move(self, m: BetzaMove, land: str) -> list[Call]:
-        """One call per direction of a Betza move."""
+    def betza_move(self, m: BetzaMove, land: str, promoting: bool = False) -> list[Call]:
+        """One call per direction of a Betza move; a ``promoting`` piece's moves first note whether
+        they start in the promotion zone (the flag its landing reads)."""
         suffix = MODALITY_SUFFIX[m.modality]
-        prefix = "first-" if m.initial else ""
+        prefix = ("promoting-" if promoting else "") + ("first-" if m.initial else "")
+        zone = promotion_zone(self.v) if promoting else ""
         mod = MODALITY_WORD[m.modality]
         calls: list[Call] = []
         for vec in ordered_vectors(m.vectors()):
@@ -186,19 +279,23 @@ class PieceMoves:
                     direction_name((b[0] - a[0], b[1] - a[1])) for a, b in itertools.pairwise([(0, 0), *steps])
                 )
                 name = f"{prefix}lame-leap-{len(args)}{suffix}"
-                name = self.macros.use(1, name, "lame-leap", steps=len(args), modality=mod, initial=m.initial)
+                name = self.macros.use(
+                    1, name, "lame-leap", steps=len(args), modality=mod, initial=m.initial, zone=zone
+                )
             elif m.hop:
-                name = f"{'grasshop' if m.hop == 'g' else 'cannon-hop'}{suffix}"
-                name = self.macros.use(1, name, "hop", hop=m.hop, modality=mod)
+                name = f"{prefix}{'grasshop' if m.hop == 'g' else 'cannon-hop'}{suffix}"
+                name = self.macros.use(1, name, "hop", hop=m.hop, modality=mod, zone=zone)
             elif m.range == 1:
                 name = f"{prefix}{'step' if unit else 'leap'}{suffix}"
-                name = self.macros.use(1, name, "leap", modality=mod, initial=m.initial)
+                name = self.macros.use(1, name, "leap", modality=mod, initial=m.initial, zone=zone)
             elif m.range == 0:
                 name = f"{prefix}{'slide' if unit else 'ride'}{suffix}"
-                name = self.macros.use(1, name, "slide", modality=mod, initial=m.initial)
+                name = self.macros.use(1, name, "slide", modality=mod, initial=m.initial, zone=zone)
             else:
                 name = f"{prefix}{'slide' if unit else 'ride'}-{m.range}{suffix}"
-                name = self.macros.use(1, name, "slide-limited", range=m.range, modality=mod, initial=m.initial)
+                name = self.macros.use(
+                    1, name, "slide-limited", range=m.range, modality=mod, initial=m.initial, zone=zone
+                )
             calls.append(Call(name, (*args, land)))
         return calls
 
@@ -229,7 +326,14 @@ class PieceMoves:
             for total in range(2, pr.max_steps + 1):
                 for before in range(1, total):
                     after = total - before
-                    name = self.macros.use(2, f"en-passant-{before}-{after}", "en-passant", before=before, after=after)
+                    name = self.macros.use(
+                        2,
+                        f"en-passant-{before}-{after}" + ("-to-hand" if self.to_hand else ""),
+                        "en-passant",
+                        before=before,
+                        after=after,
+                        to_hand=self.to_hand,
+                    )
                     out.append(Call(name, (direction_name(vec), victim, land)))
         return out
 
@@ -301,8 +405,12 @@ def piece_needs(
     used = set()
     if p.pawn:
         used |= {"promotion-zone", BLACK_PROMOTION_ZONE, "multi-step-zone"}
+    if p.letter in dict(promotions(v)):
+        used.add(promotion_zone(v))
+    if v.immobility_illegal:
+        used.add(stuck_zone(p))
     if droppable(v, p):
-        used.add("drop-zone")
+        used.add(drop_zone(v, p.letter))
     return PieceNeeds(frozenset(vectors), {z: r for z, r in zones.items() if z in used}, tuple(dummies))
 
 
@@ -327,13 +435,23 @@ def piece_description(v: Variant, p: PieceType) -> str:
                 else f"{choices[Color.WHITE]} (White), {choices[Color.BLACK]} (Black)"
             )
             lines.append(f"On its {ranks_phrase(promo.ranks)} it promotes to {to}.")
+    pp, promoted = v.piece_promotion, dict(promotions(v)).get(p.letter)
+    if pp is not None and promoted is not None:
+        must = "must" if pp.mandatory else "may"
+        lines.append(
+            f"On a move that starts or ends on {ranks_phrase(pp.ranks)} it {must} promote: it then moves as a "
+            f"{v.piece(promoted).name}."
+        )
+    stuck = immobile_ranks(v, p) if v.immobility_illegal else None
+    if stuck:
+        lines.append(f"It may not stay itself on {ranks_phrase(stuck)}, where it could never move again.")
     return zrf_text(p.name) + "\\" + "\\".join(zrf_text(x) for x in lines)
 
 
 def piece_context(builder: PieceMoves, images: Images, p: PieceType, glyph: Glyph, needs: PieceNeeds) -> PieceContext:
     """The ``(piece ...)`` of ``p``."""
     v = builder.v
-    zname = builder.names.piece[p.letter]
+    zname = builder.names.letters()[p.letter]
     moved = p.letter in needs_attribute(v)
     land = builder.landing(p, moved)
     pictures = tuple(
@@ -346,14 +464,16 @@ def piece_context(builder: PieceMoves, images: Images, p: PieceType, glyph: Glyp
         for c in Color
     )
     moves = builder.moves(p, land)
+    promo = v.pawn_rules.promotion
+    marked = marks_promotions(v) and promo is not None and p.letter in promo.choices
     return PieceContext(
         name=zname,
         help=zrf_text(f"{p.name}: {p.help}" if p.help else p.name),
         description=tuple(wrap_string(piece_description(v, p), "      ")),
         images=pictures,
-        attributes=((ATTRIBUTE, "true"),) if moved else (),
+        attributes=((ATTRIBUTE, "true"),) * moved + ((PROMOTED, "false"),) * marked,
         moves=tuple(moves),
-        drops=tuple(drop_calls(builder.macros, v, p, land)),
+        drops=() if builder.to_hand else tuple(drop_calls(builder.macros, v, p, land)),
         needs=needs,
     )
 
