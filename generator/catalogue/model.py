@@ -97,8 +97,25 @@ class Board:
 
 
 @dataclass(frozen=True)
+class Advanced:
+    """From relative rank ``rank`` on, a piece moves as ``movement`` instead of its own Betza (a
+    xiangqi soldier that has crossed the river also steps sideways: Fairy-Stockfish's soldier).
+    Both movements are leaps or lame leaps; a capture is judged by the square taken on, which for
+    these moves is the same rank as the piece's own or the next one (as Fairy-Stockfish's)."""
+
+    rank: int
+    betza: str
+    movement: BetzaPiece
+
+
+@dataclass(frozen=True)
 class PieceType:
-    """A piece type: its FEN letter (upper case), name and Betza movement."""
+    """A piece type: its FEN letter (upper case), name and Betza movement.
+
+    ``region`` holds White's squares and Black's, absolute: the only squares a piece of that colour
+    may move, capture or be dropped to, and attack (a xiangqi palace; Fairy-Stockfish's
+    ``mobilityRegion``); None: the whole board.
+    """
 
     letter: str
     name: str
@@ -106,6 +123,8 @@ class PieceType:
     movement: BetzaPiece
     roles: frozenset[Role] = frozenset()
     help: str = ""
+    region: tuple[frozenset[Square], frozenset[Square]] | None = None
+    advanced: Advanced | None = None
 
     @property
     def royal(self) -> bool:
@@ -349,6 +368,9 @@ class DrawRules:
     #: on stalemate ``stalemate`` befalls the side with fewer pieces on the board (suicide chess), the other
     #: side gets the opposite, and equal numbers draw
     stalemate_piece_count: bool = False
+    #: a repetition in which one side gave check with every move of the cycle loses for that side (both
+    #: sides checking: a draw); Fairy-Stockfish's ``perpetualCheckIllegal``
+    perpetual_check_loses: bool = False
 
 
 @dataclass(frozen=True)
@@ -379,6 +401,9 @@ class Variant:
     no_checks: bool = False
     #: a royal piece in check may not move, unless it takes the one piece giving check (makpong)
     royal_held_in_check: bool = False
+    #: the royal pieces may not face each other on an open rank or file (xiangqi's flying general): a
+    #: move that leaves them so is illegal, as if each attacked the other along rook lines
+    flying_general: bool = False
     notes: tuple[str, ...] = ()
     description: str = ""
     #: the Fairy-Stockfish built-in variant this entry reproduces; ``variantgen check`` compares the

@@ -91,6 +91,8 @@ class State:
         self.count_ply = 0
         self.count_stack: list[tuple[int, int]] = []
         self.history: list[Key] = []  # position keys, for repetition
+        #: beside each key, whether the side to move was in check there (only where perpetual check loses)
+        self.checked: list[bool] = []
 
     # -- construction ---------------------------------------------------------------------------------
 
@@ -365,6 +367,7 @@ class State:
     def track_history(self) -> None:
         """Start recording position keys, so that ``outcome`` can see repetitions."""
         self.history = [self.key()]
+        self.checked = [self.in_check()] if self.rules.perpetual_check else []
 
     def push(self, m: Move) -> None:
         kind, frm, to, extra = m
@@ -426,7 +429,14 @@ class State:
         if rules.counts_moves:
             self._counters(us, kind, captured)
         if self.history:
-            self.history.append(self.key())
+            self._record()
+
+    def _record(self) -> None:
+        """Add the position reached to the history (with whether the side to move is in check, where
+        perpetual check loses)."""
+        self.history.append(self.key())
+        if self.rules.perpetual_check:
+            self.checked.append(self.in_check())
 
     def _push_drop(self, us: int, to: int, t: int) -> None:
         self.pockets[us][t] -= 1
@@ -541,6 +551,8 @@ class State:
         self.fullmove -= us
         if self.history:
             self.history.pop()
+            if self.checked:
+                self.checked.pop()
         box = self.board
         if kind == mv.DROP:
             self.pockets[us][extra] += 1
