@@ -32,6 +32,7 @@ KINDS = frozenset(
         "slide",
         "slide-limited",
         "hop",
+        "royal-capture",
         "lame-leap",
         "multi-step",
         "en-passant",
@@ -66,6 +67,7 @@ class MacroParams(TypedDict, total=False):
     initial: bool  #: only before the piece's first move
     range: int  #: a limited slide's length
     hop: str  #: a hopper's Betza letter: p (cannon) or g (grasshopper)
+    royal: str  #: the royal piece a royal-capture takes (ZRF name)
     steps: int  #: a lame leap's or a multi-step's number of steps
     choices: tuple[str, ...]  #: promotion choices (ZRF piece names)
     mandatory: bool  #: whether promotion is forced
