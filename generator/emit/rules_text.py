@@ -15,6 +15,7 @@ from generator.catalogue.model import (
     Counting,
     Drops,
     Flag,
+    PieceType,
     Result,
     Square,
     StalemateResult,
@@ -67,7 +68,7 @@ def rules_in_short(v: Variant) -> list[tuple[str, str]]:
     if v.drops is not None:
         out.append(("Drops", _drops(v, v.drops)))
     out += [("Swap", _swap(v, sw)) for sw in v.swaps]
-    out += [("Region", _piece_region(v, p)) for p in v.pieces if p.region is not None]
+    out += [("Region", _piece_region(p)) for p in v.pieces if p.region is not None]
     out += [("Advanced moves", _advanced(p)) for p in v.pieces if p.advanced is not None]
     royal = next((p.name for p in v.pieces if p.royal), "king")
     moves = [
@@ -201,7 +202,7 @@ def _area(squares: frozenset[Square]) -> str:
     return ", ".join(sq.name for sq in sorted(squares, key=lambda sq: (sq.rank, sq.file)))
 
 
-def _piece_region(v: Variant, p: PieceType) -> str:
+def _piece_region(p: PieceType) -> str:
     """Where a piece confined to a region may go."""
     assert p.region is not None
     where = {c: _area(p.region[c]) for c in Color}
