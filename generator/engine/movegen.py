@@ -127,7 +127,7 @@ def _generate(pos: State, out: list[Move] | None) -> int:
     if kings and not kings & (kings - 1):  # the usual single royal piece, without a further call
         king = kings.bit_length() - 1
         checked, pinned = pos.check_and_pins(king, us)
-        test_all = checked or rules.hoppers
+        test_all = checked or (rules.hoppers and pos.hoppers_aimed(king, us))
     else:
         king, checked, test_all, pinned = _check_state(pos, kings)
     if out is None and not test_all:

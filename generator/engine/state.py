@@ -198,6 +198,22 @@ class State:
                             pinned |= b
         return False, pinned
 
+    def hoppers_aimed(self, king: int, us: int) -> bool:
+        """Whether an enemy hopper stands on one of its lines through ``us``'s royal piece on ``king``:
+        then a piece leaving or entering that line may give or take away a hurdle, and every move is
+        played out; otherwise pins tell the moves that may expose the royal piece, as for riders."""
+        them = self.by_color[1 - us]
+        for kind, table, types, _ in self.rules.attack_groups[1 - us]:
+            if kind != HOP:
+                continue
+            tb = 0
+            for t in types:
+                tb |= self.by_type[t]
+            tb &= them
+            if tb and any(sl.reach & tb for _, _, sl, _ in table[king]):
+                return True
+        return False
+
     def checkers(self, color: int) -> Bitboard:
         """The pieces that give check to ``color``'s royal pieces, each tried on its own."""
         them, occ, out = 1 - color, self.occupied, 0
