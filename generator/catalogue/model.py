@@ -100,8 +100,9 @@ class Board:
 class Advanced:
     """From relative rank ``rank`` on, a piece moves as ``movement`` instead of its own Betza (a
     xiangqi soldier that has crossed the river also steps sideways: Fairy-Stockfish's soldier).
-    Both movements are leaps or lame leaps; a capture is judged by the square taken on, which for
-    these moves is the same rank as the piece's own or the next one (as Fairy-Stockfish's)."""
+    Both movements are leaps or lame leaps.  Moves and attacks follow the square the piece stands on
+    (Fairy-Stockfish judges its soldier's attacks by the square attacked, which for ``fW`` and ``fsW``
+    comes to the same)."""
 
     rank: int
     betza: str
