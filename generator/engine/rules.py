@@ -164,8 +164,9 @@ class Rules:
             # a pawn's initial moves are multi-steps, from the multi-step ranks (see _multisteps)
             self.initial_tables.append([None if p.pawn else pc[1] for pc in per_color])
         self.attack_groups: list[list[AttackGroup]] = [self._attack_groups(c) for c in Color]
-        #: whether a piece hops: then any move may put a hurdle before a hopper or take one away, so
-        #: move generation plays every move out instead of relying on pins
+        #: whether a piece hops: then a move may put a hurdle before a hopper or take one away, so where
+        #: an enemy hopper stands on a line through the royal piece, move generation plays every move out
+        #: instead of relying on pins (State.hoppers_aimed)
         self.hoppers = has_hoppers(pieces)
         self.colourbound = [all((v[0] + v[1]) % 2 == 0 for m in p.movement.moves for v in m.vectors()) for p in pieces]
 

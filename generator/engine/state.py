@@ -172,7 +172,7 @@ class State:
             if kind == LEAP:
                 if table[king] & tb:
                     return True, 0
-            elif kind in (SLIDE, HOP):  # the pins a hopper seems to make mean nothing: see Rules.hoppers
+            elif kind in (SLIDE, HOP):  # a hopper's seeming pins only add tests: see Rules.hoppers
                 for mask, cache, sl, _ in table[king]:
                     snipers = sl.reach & tb
                     if not snipers:
