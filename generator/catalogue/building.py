@@ -14,9 +14,10 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any, NoReturn
 
-from generator.betza import BetzaError, Modality, parse_betza
+from generator.betza import BetzaError, BetzaPiece, Modality, parse_betza
 from generator.catalogue.model import (
     FILE_LETTERS,
+    Advanced,
     BareKing,
     Board,
     CastlingMove,
@@ -131,6 +132,7 @@ class VariantBuilder:
             explosions=self.build_explosions(node.get("explosions")),
             mutually_immune=self.letters(node, "mutually_immune"),
             petrify=self.letters(node, "petrify"),
+            flying_general=self.value(node, "flying_general", False),
             notes=tuple(n.value.strip() for n in self.value(node, "notes", [])),
             description=self.value(node, "description", "").strip(),
             fairy_stockfish_builtin=self.value(node, "fairy_stockfish_builtin"),
@@ -233,10 +235,41 @@ class VariantBuilder:
                 why = "a pawn's initial moves are its multi-steps, which may not capture: write 'im...'"
                 self.fail(betza, f"{field}.betza", f"betza {betza.value!r}: {why}")
             help_text = self.value(spec, "help", "").strip()
-            pieces[letter] = PieceType(letter, name, betza.value, movement, roles, help_text)
+            region = spec.get("region")
+            pieces[letter] = PieceType(
+                letter,
+                name,
+                betza.value,
+                movement,
+                roles,
+                help_text,
+                None if region is None else self.side_regions(region, f"{field}.region")[0],
+                self.build_advanced(spec.get("advanced"), movement, f"{field}.advanced"),
+            )
         if not pieces:
             self.fail(node, "pieces", "no pieces are defined")
         return pieces
+
+    def build_advanced(self, node: Node | None, own: BetzaPiece, field: str) -> Advanced | None:
+        """The moves a piece has from a relative rank on: leaps or lame leaps, as its own moves."""
+        if node is None:
+            return None
+        rank, betza = node.need("rank"), node.need("betza")
+        if rank.value > self.board.ranks:
+            self.fail(rank, f"{field}.rank", f"rank {rank.value} is beyond the board's {self.board.ranks} ranks")
+        try:
+            movement = parse_betza(betza.value)
+        except BetzaError as exc:
+            self.fail(betza, f"{field}.betza", f"betza {betza.value!r}: {exc.message} (at position {exc.index})")
+        for moves, where in ((movement, f"{field}.betza"), (own, f"{field[: -len('.advanced')]}.betza")):
+            if any(m.range != 1 or m.hop or m.initial for m in moves.moves):
+                self.fail(
+                    betza if where.endswith("advanced.betza") else node,
+                    where,
+                    "a piece with advanced moves may only leap or lame-leap, without initial moves, in both "
+                    "its movements (the moves are switched square by square)",
+                )
+        return Advanced(rank.value, betza.value, movement)
 
     def letter(self, letter: str, at: Node | int, field: str) -> PieceType:
         """The piece type ``letter`` names, which must be defined in ``pieces:``."""
@@ -526,33 +559,7 @@ class VariantBuilder:
 
     def build_flag(self, node: Node) -> Flag:
         """A flag goal: the region as relative ranks, or as each side's squares."""
-        ranks_node, sides = node.get("ranks"), [node.get(c.word) for c in Color]
-        if ranks_node is not None and any(sides):
-            self.fail(node, "goals.flag", "give the region either as ranks (both sides) or as white and black squares")
-        if ranks_node is None and not all(sides):
-            missing = "white and black" if not any(sides) else Color(sides.index(None)).word
-            self.fail(
-                node,
-                "goals.flag",
-                f"the region needs ranks (both sides) or white and black squares ({missing} missing)",
-            )
-        ranks: tuple[int, ...] = ()
-        if ranks_node is not None:
-            ranks = self.relative_ranks(ranks_node, "goals.flag.ranks")
-            regions = (self.rank_region(Color.WHITE, ranks), self.rank_region(Color.BLACK, ranks))
-        else:
-            found = []
-            for color, side in zip(Color, sides, strict=True):
-                assert side is not None
-                field = f"goals.flag.{color.word}"
-                found.append(
-                    frozenset(
-                        self.square(item, f"{field}[{i}]", sq.name)
-                        for i, item in enumerate(side.value)
-                        for sq in _expand(item.value)
-                    )
-                )
-            regions = (found[0], found[1])
+        regions, ranks = self.side_regions(node, "goals.flag")
         piece = node.get("piece")
         if piece is not None:
             self.letter(piece.value, piece, "goals.flag.piece")
@@ -573,6 +580,34 @@ class VariantBuilder:
             self.value(node, "reply", False),
             ranks,
         )
+
+    def side_regions(
+        self, node: Node, field: str
+    ) -> tuple[tuple[frozenset[Square], frozenset[Square]], tuple[int, ...]]:
+        """Each side's squares, given as relative ranks (both sides) or as white and black squares and
+        ranges; with the relative ranks they were given as (empty when given as squares)."""
+        ranks_node, sides = node.get("ranks"), [node.get(c.word) for c in Color]
+        if ranks_node is not None and any(sides):
+            self.fail(node, field, "give the region either as ranks (both sides) or as white and black squares")
+        if ranks_node is None and not all(sides):
+            missing = "white and black" if not any(sides) else Color(sides.index(None)).word
+            self.fail(
+                node, field, f"the region needs ranks (both sides) or white and black squares ({missing} missing)"
+            )
+        if ranks_node is not None:
+            ranks = self.relative_ranks(ranks_node, f"{field}.ranks")
+            return (self.rank_region(Color.WHITE, ranks), self.rank_region(Color.BLACK, ranks)), ranks
+        found = []
+        for color, side in zip(Color, sides, strict=True):
+            assert side is not None
+            found.append(
+                frozenset(
+                    self.square(item, f"{field}.{color.word}[{i}]", sq.name)
+                    for i, item in enumerate(side.value)
+                    for sq in _expand(item.value)
+                )
+            )
+        return (found[0], found[1]), ()
 
     def check_flag(self, variant: Variant) -> None:
         """Refuse a flag goal that a side already reaches in the start position."""
@@ -659,6 +694,7 @@ class VariantBuilder:
             None if node.get("counting") is None else Counting(self.value(node, "counting", "makruk")),
             self.stalemate_piece_count(node),
             self.draw_odds(node),
+            self.value(node, "perpetual_check_loses", False),
         )
 
     def draw_odds(self, node: Node) -> Color | None:

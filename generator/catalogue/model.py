@@ -97,8 +97,26 @@ class Board:
 
 
 @dataclass(frozen=True)
+class Advanced:
+    """From relative rank ``rank`` on, a piece moves as ``movement`` instead of its own Betza (a
+    xiangqi soldier that has crossed the river also steps sideways: Fairy-Stockfish's soldier).
+    Both movements are leaps or lame leaps.  Moves and attacks follow the square the piece stands on
+    (Fairy-Stockfish judges its soldier's attacks by the square attacked, which for ``fW`` and ``fsW``
+    comes to the same)."""
+
+    rank: int
+    betza: str
+    movement: BetzaPiece
+
+
+@dataclass(frozen=True)
 class PieceType:
-    """A piece type: its FEN letter (upper case), name and Betza movement."""
+    """A piece type: its FEN letter (upper case), name and Betza movement.
+
+    ``region`` holds White's squares and Black's, absolute: the only squares a piece of that colour
+    may move, capture or be dropped to, and attack (a xiangqi palace; Fairy-Stockfish's
+    ``mobilityRegion``); None: the whole board.
+    """
 
     letter: str
     name: str
@@ -106,6 +124,8 @@ class PieceType:
     movement: BetzaPiece
     roles: frozenset[Role] = frozenset()
     help: str = ""
+    region: tuple[frozenset[Square], frozenset[Square]] | None = None
+    advanced: Advanced | None = None
 
     @property
     def royal(self) -> bool:
@@ -378,6 +398,9 @@ class DrawRules:
     stalemate_piece_count: bool = False
     #: every game end that would be a draw is a win for this side instead (armageddon: Black)
     draw_odds: Color | None = None
+    #: a repetition in which one side gave check with every move of the cycle loses for that side (both
+    #: sides checking: a draw); Fairy-Stockfish's ``perpetualCheckIllegal``
+    perpetual_check_loses: bool = False
 
 
 @dataclass(frozen=True)
@@ -417,6 +440,9 @@ class Variant:
     mutually_immune: tuple[str, ...] = ()
     #: the piece types that turn into an immobile wall (``*`` in a FEN) where they capture (petrified)
     petrify: tuple[str, ...] = ()
+    #: the royal pieces may not face each other on an open rank or file (xiangqi's flying general): a
+    #: move that leaves them so is illegal, as if each attacked the other along rook lines
+    flying_general: bool = False
     notes: tuple[str, ...] = ()
     description: str = ""
     #: the Fairy-Stockfish built-in variant this entry reproduces; ``variantgen check`` compares the

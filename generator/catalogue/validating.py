@@ -216,7 +216,12 @@ RANK = _int(1, why=" (ranks are counted from 1)")
 RANKS = Seq(RANK, nonempty=True)
 PLACEMENT = Table(LETTER_PATTERN, Seq(Scalar((str,), "a square or a range of squares", pattern=PLACE_PATTERN)))
 POCKET = Table(LETTER_PATTERN, _int(0))
-REGION = Seq(Scalar((str,), "a square or a range of squares", pattern=PLACE_PATTERN), nonempty=True)
+#: a region's items: squares, and ranges that may span a rectangle (``d1-f3``: the xiangqi palace)
+AREA_PATTERN = Pattern(
+    r"[a-z][1-9][0-9]?(?:-[a-z][1-9][0-9]?)?",
+    lambda text, _: f"{text!r} is neither a square (like 'e4') nor a range of squares (like 'a2-h2' or 'd1-f3')",
+)
+REGION = Seq(Scalar((str,), "a square or a range of squares", pattern=AREA_PATTERN), nonempty=True)
 REPETITION = Scalar(
     (int,),
     "an integer",
@@ -242,7 +247,17 @@ VARIANT = Struct(
         ),
         "pieces": Table(
             LETTER_PATTERN,
-            Struct({"name": TITLE, "betza": TITLE, "roles": ROLES, "help": LINE}, ("name", "betza")),
+            Struct(
+                {
+                    "name": TITLE,
+                    "betza": TITLE,
+                    "roles": ROLES,
+                    "help": LINE,
+                    "region": Struct({"ranks": RANKS, "white": REGION, "black": REGION}),
+                    "advanced": Struct({"rank": RANK, "betza": TITLE}, ("rank", "betza")),
+                },
+                ("name", "betza"),
+            ),
         ),
         "setup": Struct(
             {
@@ -347,6 +362,7 @@ VARIANT = Struct(
                 "counting": _choice(*(c.value for c in Counting)),
                 "stalemate_piece_count": BOOL,
                 "draw_odds": COLOR,
+                "perpetual_check_loses": BOOL,
             }
         ),
         "notes": Seq(TITLE, unique=False),
@@ -358,6 +374,7 @@ VARIANT = Struct(
         "explosions": Struct({"immune": Seq(LETTER)}),
         "mutually_immune": Seq(LETTER),
         "petrify": Seq(LETTER),
+        "flying_general": BOOL,
     },
     ("title", "family", "board", "pieces", "setup"),
 )

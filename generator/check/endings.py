@@ -16,6 +16,9 @@ How each rule's position is found (:data:`BUILDERS`, one builder per rule):
   reference says the position has occurred n times.  Where an engine ends the game drawn as soon
   as both sides have passed, a cycle of passes ends there, and that draw is the repetition draw
   it plays.
+* **perpetual check**: from the positions of checkmate, four moves that bring the position back, the
+  mover's two giving check and the other side's (a royal piece may step) not, played until the
+  repetition makes the checking side lose.
 * **checkmate**, **stalemate** (drawn, lost, won, or a forced pass), **bare king**, **race**, **flag**,
   **extinction**: small positions drawn at random around one square near the edge (the royal
   pieces of both sides, up to three other pieces of the mover's setup and one of the other
@@ -146,6 +149,71 @@ def _repetition(variant: Variant) -> list[Ending]:
                     return [Ending("repetition", fen, tuple(played))]
                 break
     return []
+
+
+def _perpetual_check(variant: Variant) -> list[Ending]:
+    """A cycle in which one side gives check with both its moves, played until the repetition ends the game."""
+    for pos in _small_then_game_positions(variant, "perpetual check"):
+        cycle = _checking_cycle(pos)
+        if cycle is None:
+            continue
+        fen = fsf_fen(pos.fen())
+        replay = Position.from_fen(variant, fen)
+        replay.track_history()
+        played: list[str] = []
+        for i in range(4 * (variant.draws.repetition + 1)):
+            played.append(cycle[i % 4])
+            replay.push_uci(played[-1])
+            end = replay.outcome()
+            if end is not None:
+                if end.reason == "perpetual check":
+                    return [Ending("perpetual check", fen, tuple(played))]
+                break
+    return []
+
+
+def _checking_cycle(pos: Position) -> list[str] | None:
+    """Four quiet moves that bring ``pos`` back, the mover's two giving check and the other side's not."""
+    for a, a_move in _reversible(pos):
+        pos.push(a_move)
+        b = next(
+            (b for b, b_move in _steps_away(pos) if pos.in_check() and _unchecking(pos, b_move, a, b)),
+            None,
+        )
+        pos.pop()
+        if b is not None:
+            return [a, b, _reverse(a), _reverse(b)]
+    return None
+
+
+def _steps_away(pos: Position) -> list[tuple[str, Move]]:
+    """The quiet moves of ``pos`` (:func:`_quiet`) and those of its royal pieces to empty squares, by spelling."""
+    rules = pos.rules
+    return sorted(
+        (_spell(pos, m), m)
+        for m in pos.legal_moves()
+        if _quiet(pos, m) or (m[0] == mv.NORMAL and pos.board[m[2]] == EMPTY and rules.is_royal[pos.board[m[1]] >> 1])
+    )
+
+
+def _unchecking(pos: Position, b_move: Move, a: str, b: str) -> bool:
+    """Whether the reply ``b_move`` (spelled ``b``) gives no check, ``a`` played back then gives check,
+    and both moves can be played back."""
+    pos.push(b_move)
+    ok = not pos.in_check() and _gives_check_back(pos, _reverse(a))
+    pos.pop()
+    return ok and _playable(pos, [b_move], [_reverse(a), _reverse(b)])
+
+
+def _gives_check_back(pos: Position, text: str) -> bool:
+    """Whether the move spelled ``text`` is legal in ``pos`` and gives check."""
+    found = next((m for m in pos.legal_moves() if _spell(pos, m) == text), None)
+    if found is None:
+        return False
+    pos.push(found)
+    check = pos.in_check()
+    pos.pop()
+    return check
 
 
 def _passes_drawn(end: Outcome, played: list[str]) -> bool:
@@ -477,6 +545,7 @@ def _applies_extinction(v: Variant) -> bool:
 BUILDERS: tuple[tuple[str, Callable[[Variant], bool], Callable[[Variant], Sequence[Ending]]], ...] = (
     ("n-move rule", lambda v: v.draws.move_rule > 0, _move_rule),
     ("repetition", lambda v: v.draws.repetition > 0, _repetition),
+    ("perpetual check", lambda v: v.draws.repetition > 0 and v.draws.perpetual_check_loses, _perpetual_check),
     ("checkmate", _applies_checkmate, _by_search("checkmate", _ends_by("checkmate"), _small_then_game_positions)),
     ("stalemate", lambda v: True, _by_search("stalemate", _stalemated, _stalemate_positions)),
     ("stalemate piece count", lambda v: v.draws.stalemate_piece_count, _stalemates_by_count),

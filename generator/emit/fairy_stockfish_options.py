@@ -147,11 +147,15 @@ def _region(v: Variant, flag: Flag, color: Color) -> str:
     """A flag region: whole ranks (``*8``) where it is, else its squares, rank by rank."""
     if flag.ranks and not (flag.blocked_win and v.board.holes):  # FSF's *8 would count a hole as empty
         return _ranks(color, flag.ranks, v.board.ranks)
-    region = flag.regions[color]
-    ranks = sorted({sq.rank + 1 for sq in region})
-    if not v.board.holes and region == {Square(f, r - 1) for r in ranks for f in range(v.board.files)}:
+    return _squares(v, flag.regions[color])
+
+
+def _squares(v: Variant, squares: frozenset[Square]) -> str:
+    """A region of squares: whole ranks (``*8``) where it is, else its squares, rank by rank."""
+    ranks = sorted({sq.rank + 1 for sq in squares})
+    if not v.board.holes and squares == {Square(f, r - 1) for r in ranks for f in range(v.board.files)}:
         return _ranks(Color.WHITE, ranks, v.board.ranks)
-    return " ".join(sq.name for sq in sorted(region, key=lambda sq: (sq.rank, sq.file)))
+    return " ".join(sq.name for sq in sorted(squares, key=lambda sq: (sq.rank, sq.file)))
 
 
 def _flag(value: bool) -> str:
@@ -192,6 +196,11 @@ def piece_options(v: Variant) -> OptionGroup:
         if kind == "custom":
             custom += 1
         options.append(_piece_option(v, p, kind, custom))
+        if p.region is not None:
+            name = f"CustomPiece{custom}" if kind == "custom" else kind[0].upper() + kind[1:]
+            options += [(f"mobilityRegion{c.word.title()}{name}", _squares(v, p.region[c])) for c in Color]
+        if kind == "soldier" and p.advanced is not None:
+            options.append(("soldierPromotionRank", p.advanced.rank))
     custom_pawns = "".join(p.letter.lower() for p, kind in kinds if p.pawn and kind == "custom")
     if custom_pawns:
         options.append(("pawnTypes", custom_pawns))
@@ -400,6 +409,7 @@ def draw_options(v: Variant) -> OptionGroup:
             ("mustCapture", _flag(v.must_capture)),
             *([("checking", "false")] if v.no_checks else []),
             *((("makpongRule", "true"),) if v.royal_held_in_check else ()),
+            *((("flyingGeneral", "true"),) if v.flying_general else ()),
             ("nMoveRule", draws.move_rule),
             ("nFoldRule", draws.repetition),
             *(
@@ -412,6 +422,7 @@ def draw_options(v: Variant) -> OptionGroup:
             ),
             *((("countingRule", draws.counting.value),) if draws.counting is not None else ()),
             *((("materialCounting", f"{draws.draw_odds.word}drawodds"),) if draws.draw_odds is not None else ()),
+            *((("perpetualCheckIllegal", "true"),) if draws.perpetual_check_loses else ()),
         ],
     )
 

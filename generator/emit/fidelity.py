@@ -90,6 +90,8 @@ FSF_LAME = "DNAZ"  # lame leapers with lookup tables
 FSF_PAWN = parse_betza("fmWfcF")
 #: Fairy-Stockfish's orthodox pieces, used for the catalogue pieces that move exactly like them.
 KHON = parse_betza("FfW")
+#: Fairy-Stockfish's soldier: fW, and fsW from ``soldierPromotionRank`` on
+FSF_SOLDIER = (parse_betza("fW"), parse_betza("fsW"))
 FSF_STANDARD = {
     parse_betza(b): name
     for b, name in (("N", "knight"), ("B", "bishop"), ("R", "rook"), ("Q", "queen"), ("fW", "shogiPawn"))
@@ -140,14 +142,18 @@ def fairy_stockfish_pieces(variant: Variant) -> list[tuple[PieceType, str]]:
     ``fmWfcF`` (FSF's pawn, which alone has multi-steps and en passant), ``"knight"``,
     ``"bishop"``, ``"rook"``, ``"queen"`` for pieces that move exactly like those (``"silver"``, the khon, for
     ``FfW`` under a counting rule, which weighs it), and
+    ``"soldier"`` for the first piece that steps ``fW`` with ``fsW`` as its advanced moves, and
     ``"custom"`` for every other piece.
     """
     pawns = [p for p in variant.pieces if p.pawn]
     builtin_pawn = len(pawns) == 1 and pawns[0].movement == FSF_PAWN and not pawns[0].royal
     out: list[tuple[PieceType, str]] = []
-    king_done = False
+    king_done = soldier_done = False
     for p in variant.pieces:
-        if p.royal and not king_done:
+        if p.advanced is not None:
+            soldier = not soldier_done and (p.movement, p.advanced.movement) == FSF_SOLDIER and not p.royal
+            kind, soldier_done = ("soldier" if soldier else "custom"), soldier_done or soldier
+        elif p.royal and not king_done:
             kind, king_done = "king", True
         elif p.pawn:
             kind = "pawn" if builtin_pawn else "custom"
@@ -259,6 +265,14 @@ def _pieces(v: Variant, kinds: list[tuple[PieceType, str]], notes: _Notes) -> No
     changed = False
     for p, kind in kinds:
         custom += kind == "custom"
+        if p.advanced is not None and kind != "soldier":
+            notes.add(
+                "advanced-moves",
+                f"Fairy-Stockfish switches moves by rank for its soldier alone (fW, then fsW), so the {p.name}'s "
+                f"{p.advanced.betza} from relative rank {p.advanced.rank} on is left out.",
+            )
+            p = dataclasses.replace(p, advanced=None)
+            changed = True
         if kind != "custom" and kind != "king":
             new.append(p)
             continue

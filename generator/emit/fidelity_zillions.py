@@ -52,6 +52,7 @@ def promotion_limits(v: Variant, notes: Notes) -> None:
 
 def goals_and_pieces(v: Variant, notes: Notes) -> None:
     """The rest of what ZRF cannot say (generator/emit/zillions/ writes the other rules)."""
+    _zillions_regions(v, notes)
     _zillions_draws(v, notes)
     _zillions_captures(v, notes)
     _zillions_royal(v, notes)
@@ -61,8 +62,34 @@ def goals_and_pieces(v: Variant, notes: Notes) -> None:
     _zillions_hand_and_swaps(v, notes)
 
 
+def _zillions_regions(v: Variant, notes: Notes) -> None:
+    """Regions and advanced moves: the file writes every move of a piece from every square alike."""
+    confined = [p.name for p in v.pieces if p.region is not None]
+    if confined:
+        notes.add(
+            "region",
+            f"The Zillions file does not confine pieces to regions, so the {', '.join(confined)} may move "
+            "anywhere on the board.",
+        )
+    advanced = [f"the {p.name}'s {p.advanced.betza}" for p in v.pieces if p.advanced is not None]
+    if advanced:
+        notes.add(
+            "advanced-moves",
+            f"The Zillions file does not switch moves by rank, so {', '.join(advanced)} from its advanced rank "
+            "on is left out.",
+        )
+    if confined or advanced:
+        notes.changes["pieces"] = tuple(dataclasses.replace(p, region=None, advanced=None) for p in v.pieces)
+
+
 def _zillions_draws(v: Variant, notes: Notes) -> None:
     draws = notes.changes.get("draws", v.draws)
+    if draws.perpetual_check_loses:
+        notes.add(
+            "perpetual-check",
+            "Zillions' repetition goal is a draw whoever gave check, so perpetual check does not lose.",
+        )
+        draws = dataclasses.replace(draws, perpetual_check_loses=False)
     if draws.counting is not None:
         notes.add("counting", f"Zillions cannot count moves, so the {draws.counting.value} counting rule is left out.")
         draws = dataclasses.replace(draws, counting=None)

@@ -9,6 +9,7 @@ what the piece mostly is; marks say what the silhouette does not (the shapes are
 The piece                                       Its glyph
 ==============================================  ==================================================
 royal, moves exactly as a king                  ``crown``: the king
+royal, steps only, not all of a king's          ``crown`` with its move rose (the xiangqi general)
 pawn role                                       ``pawn``: the pawn silhouette
 lines along ranks, files and diagonals          ``coronet``: the queen's spiked crown
 lines along ranks and files only                ``battlements``: the rook's tower
@@ -215,7 +216,8 @@ def _rider(name: str, plain: bool) -> Part:
 def _silhouette(f: Features) -> tuple[str, Part, Part | None]:
     """The glyph's kind, the part that carries the rose and the line tag, and the horse (if the
     piece has one beside a line silhouette, or is a horse)."""
-    if f.king:
+    if f.king or (f.royal and _steps_only(f) and not f.lines and not f.knight and not f.pawn):
+        # a royal stepper under a small crown would be mostly outline at small sizes: the crown is its body
         return "crown", crown(), None
     if f.pawn:
         return "pawn", pawn(), None
@@ -267,7 +269,7 @@ def _glyph(piece: PieceType, badge: bool) -> Glyph:
         marks.append("medallion")
         plate, at = medallion()
         shapes = [*transform(shapes, *BESIDE_MEDALLION), *plate, *rose(tips, at, 2.6, dot=True)]
-    if f.royal and not f.king:
+    if f.royal and kind != "crown":
         marks.append("crowned")
         shapes = [*transform(shapes, 0.72, 0, 0), *crownlet()]
     if badge:

@@ -16,6 +16,7 @@ from generator.catalogue.model import (
     Drops,
     Extinction,
     Flag,
+    PieceType,
     Promotion,
     Result,
     Square,
@@ -70,9 +71,13 @@ def rules_in_short(v: Variant) -> list[tuple[str, str]]:
     if v.drops is not None:
         out.append(("Drops", _drops(v, v.drops)))
     out += [("Swap", _swap(v, sw)) for sw in v.swaps]
+    out += [("Region", _piece_region(p)) for p in v.pieces if p.region is not None]
+    out += [("Advanced moves", _advanced(p)) for p in v.pieces if p.advanced is not None]
+    royal = next((p.name for p in v.pieces if p.royal), "king")
     moves = [
         *(["a side that can capture must (en passant included)"] if v.must_capture else []),
         *(["a move that gives check is illegal"] if v.no_checks else []),
+        *([f"the two {royal}s may never face each other on an open rank or file"] if v.flying_general else []),
     ]
     if moves:
         out.append(("Moves", _sentence(moves)))
@@ -236,6 +241,32 @@ def _captures(v: Variant) -> list[str]:
     return out
 
 
+def _area(squares: frozenset[Square]) -> str:
+    """Squares in words: a rectangle as its corners (``d1-f3``), else one by one."""
+    files = [sq.file for sq in squares]
+    ranks = [sq.rank for sq in squares]
+    low, high = Square(min(files), min(ranks)), Square(max(files), max(ranks))
+    if len(squares) == (high.file - low.file + 1) * (high.rank - low.rank + 1):
+        return low.name if low == high else f"{low.name}-{high.name}"
+    return ", ".join(sq.name for sq in sorted(squares, key=lambda sq: (sq.rank, sq.file)))
+
+
+def _piece_region(p: PieceType) -> str:
+    """Where a piece confined to a region may go."""
+    assert p.region is not None
+    where = {c: _area(p.region[c]) for c in Color}
+    return (
+        f"The {p.name} moves, captures and attacks only within {where[Color.WHITE]} (White) and "
+        f"{where[Color.BLACK]} (Black)."
+    )
+
+
+def _advanced(p: PieceType) -> str:
+    assert p.advanced is not None
+    moves = "; ".join(m.describe() for m in p.advanced.movement.moves)
+    return f"From its rank {p.advanced.rank} on, the {p.name} moves instead: {moves}."
+
+
 def _region(v: Variant, flag: Flag, color: Color) -> str:
     """A side's flag region: its relative ranks, whole ranks of the board, or its squares."""
     if flag.ranks:
@@ -304,6 +335,8 @@ def _draws(v: Variant) -> str:
         draws = [f"on stalemate the side with fewer pieces {fewer}, and equal numbers draw"]
     if d.repetition:
         draws.append(f"{d.repetition}-fold repetition draws")
+    if d.repetition and d.perpetual_check_loses:
+        draws.append("but a side that gave check with every move of the repetition loses (perpetual check)")
     if d.move_rule:
         draws.append(f"{d.move_rule} moves each without a capture or a pawn move draw")
     if d.counting is not None:

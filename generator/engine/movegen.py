@@ -245,7 +245,7 @@ def _generate(pos: State, out: list[Move] | None) -> int:
     if kings and not kings & (kings - 1):  # the usual single royal piece, without a further call
         king = kings.bit_length() - 1
         checked, pinned = pos.check_and_pins(king, us)
-        test_all = checked or rules.hoppers
+        test_all = checked or (rules.hoppers and pos.hoppers_aimed(king, us))
     else:
         king, checked, test_all, pinned = _check_state(pos, kings)
     if out is None and not test_all:
@@ -363,7 +363,7 @@ def _piece_moves(
         if init is not None and pos.unmoved & low:
             tgt |= targets(init, s, occ, empty, enemy)
         if s == king:
-            n += _king_moves(pos, s, tgt, occ ^ low, out)
+            n += _king_moves(pos, s, tgt & ~rules.dead[us][t] if expand else tgt, occ ^ low, out)
         elif expand:
             moves = _promoting(pos, t, s, tgt)
             n += _tested(pos, moves, out) if test_all or low & pinned else _listed(moves, out)
@@ -404,12 +404,14 @@ def _pawn_moves(
     leaps_only = not tabs.has_slides and not tabs.has_lame
     quiet, capture = tabs.quiet, tabs.capture
     ep = pos.ep
+    stop = ~rules.dead[us][t]  # the squares outside a pawn's region
     while bb:
         low = bb & -bb
         bb ^= low
         s = low.bit_length() - 1
         # most pawns only step and capture: their targets without the general routine
         tgt = quiet[s] & empty | capture[s] & enemy if leaps_only else targets(tabs, s, occ, empty, enemy)
+        tgt &= stop
         if s == king:
             n += _king_moves(pos, s, tgt, occ ^ low, out)
             continue

@@ -97,6 +97,21 @@ class Position(State):
         kind = self.rules.no_drop_mate
         return kind >= 0 and bool(self.stack) and self.stack[-1][0][0] == mv.DROP and self.stack[-1][0][3] == kind
 
+    def _perpetual_check(self) -> Outcome | None:
+        """Where perpetual check loses: the side that gave check in every position of the repetition,
+        from the earliest of its n occurrences to now, loses (both sides: a draw); None if neither did
+        (Fairy-Stockfish's ``perpetualCheckIllegal``)."""
+        if not self.checked:
+            return None
+        key, n = self.history[-1], self.rules.variant.draws.repetition
+        first = [i for i, k in enumerate(self.history) if k == key][-n]
+        last = len(self.history) - 1
+        by_them = all(self.checked[last - i] for i in range(0, last - first + 1, 2))
+        by_us = all(self.checked[last - i] for i in range(1, last - first, 2))
+        if by_them == by_us:
+            return Outcome(None, "perpetual check by both sides") if by_them else None
+        return Outcome(Color(self.turn if by_them else 1 - self.turn), "perpetual check")
+
     def outcome(self) -> Outcome | None:
         """The result if the game has ended, draws by rule included; None while it goes on."""
         end = self.immediate_outcome()
@@ -119,7 +134,7 @@ class Position(State):
             return Outcome(rules.draw_odds, f"the {draws.move_rule}-move rule")
         if draws.repetition and self.history and self.history.count(self.history[-1]) >= draws.repetition:
             winner = rules.draw_odds if draws.repetition_winner is None else draws.repetition_winner
-            return Outcome(winner, f"{draws.repetition}-fold repetition")
+            return self._perpetual_check() or Outcome(winner, f"{draws.repetition}-fold repetition")
         if rules.minor_types and self.insufficient_material():
             return Outcome(None, "insufficient material")
         return None

@@ -25,7 +25,15 @@ from generator.catalogue.model import (
     Variant,
 )
 from generator.engine.geometry import Bitboard, Geometry, bits
-from generator.engine.tables import MoveTables, compile_inverse, compile_moves, compile_piece, oriented
+from generator.engine.tables import (
+    InverseTables,
+    MoveTables,
+    compile_inverse,
+    compile_moves,
+    compile_piece,
+    oriented,
+    switched,
+)
 
 LEAP, SLIDE, LAME, HOP = 0, 1, 2, 3
 
@@ -85,6 +93,16 @@ def counted_types(pieces: tuple[PieceType, ...]) -> tuple[tuple[int, ...], ...]:
     )
 
 
+def _confine(inv: InverseTables, region: Bitboard) -> None:
+    """Drop the attacks on the squares outside ``region`` from inverse tables (indexed by the square attacked)."""
+    for sq in range(len(inv.leap)):
+        if not region >> sq & 1:
+            inv.leap[sq] = 0
+            inv.slides[sq] = ()
+            inv.lame[sq] = ()
+            inv.hops[sq] = ()
+
+
 def initial_moves(p: PieceType) -> tuple[BetzaMove, ...]:
     """A pawn's initial Betza moves, which it plays as multi-steps (none for other pieces)."""
     return tuple(m for m in p.movement.moves if m.initial) if p.pawn else ()
@@ -136,18 +154,32 @@ class Rules:
         self.royal_type = self.royal_types[0] if len(self.royal_types) == 1 else None
         self.is_pawn = [p.pawn for p in pieces]
         self.is_royal = [p.royal for p in pieces]
+        #: per colour, per type: the squares it may move to and attack (its region), or None: all
+        self.regions = [[None if p.region is None else self._squares(p.region[c]) for p in pieces] for c in Color]
         self.tables: list[list[MoveTables]] = []
         self.initial_tables: list[list[MoveTables | None]] = []
         for p in pieces:
-            per_color = [compile_piece(self.geo, p.movement, c) for c in Color]
+            per_color = [self._piece_tables(p, c) for c in Color]
             self.tables.append([pc[0] for pc in per_color])
             # a pawn's initial moves are multi-steps, from the multi-step ranks (see _multisteps)
             self.initial_tables.append([None if p.pawn else pc[1] for pc in per_color])
         self.attack_groups: list[list[AttackGroup]] = [self._attack_groups(c) for c in Color]
-        #: whether a piece hops: then any move may put a hurdle before a hopper or take one away, so
-        #: move generation plays every move out instead of relying on pins
+        #: whether a piece hops: then a move may put a hurdle before a hopper or take one away, so where
+        #: an enemy hopper stands on a line through the royal piece, move generation plays every move out
+        #: instead of relying on pins (State.hoppers_aimed)
         self.hoppers = has_hoppers(pieces)
         self.colourbound = [all((v[0] + v[1]) % 2 == 0 for m in p.movement.moves for v in m.vectors()) for p in pieces]
+
+    def _piece_tables(self, p: PieceType, color: Color) -> tuple[MoveTables, MoveTables | None]:
+        """A piece's tables for ``color``: ordinary and initial moves, or its advanced moves switched in
+        from their rank on (such a piece has no initial moves)."""
+        tables = compile_piece(self.geo, p.movement, color)
+        adv = p.advanced
+        if adv is None:
+            return tables
+        return switched(
+            tables[0], compile_piece(self.geo, adv.movement, color)[0], self._from_rank(color, adv.rank)
+        ), None
 
     def _pawns(self, variant: Variant) -> None:
         """Promotion zone and choices, en passant, multi-steps."""
@@ -214,13 +246,22 @@ class Rules:
         #: per colour, per type: the squares where the piece would have no move on an empty board,
         #: which it may not enter without promoting nor be dropped on (empty without the rule)
         self.dead = [
-            [self._dead(self.tables[t][c]) if variant.immobility_illegal else 0 for t in range(self.ntypes)]
+            [
+                (self._dead(self.tables[t][c]) if variant.immobility_illegal else 0) | self._outside(c, t)
+                for t in range(self.ntypes)
+            ]
             for c in Color
         ]
-        #: per colour, the types whose moves need more than their targets: promotions or dead squares
+        #: per colour, the types whose moves need more than their targets: promotions, dead squares or
+        #: squares outside their region
         self.expands = [
             tuple(self.promotes_to[t] >= 0 or self.dead[c][t] != 0 for t in range(self.ntypes)) for c in Color
         ]
+
+    def _outside(self, color: Color, t: int) -> Bitboard:
+        """The squares outside the region of type ``t`` (none without one)."""
+        region = self.regions[color][t]
+        return 0 if region is None else self.geo.all & ~region
 
     def _dead(self, tabs: MoveTables) -> Bitboard:
         dead = 0
@@ -292,6 +333,7 @@ class Rules:
         self.extinction = self._extinction(variant)
         draws = variant.draws
         self.double_pass = draws.double_pass
+        self.perpetual_check = draws.perpetual_check_loses
         self.drops_reset_move_rule = draws.drops_reset_move_rule
         self.must_capture = variant.must_capture
         self.royal_held_in_check = variant.royal_held_in_check
@@ -379,6 +421,10 @@ class Rules:
 
     # -- construction helpers -------------------------------------------------------------------------
 
+    def _from_rank(self, color: Color, rank: int) -> Bitboard:
+        """The squares of the relative ranks ``rank`` and beyond, for ``color``."""
+        return self.geo.rank_mask(color, tuple(range(rank, self.geo.ranks + 1)))
+
     def _squares(self, squares: frozenset[Square]) -> Bitboard:
         bb = 0
         for sq in squares:
@@ -388,12 +434,18 @@ class Rules:
     def _attack_groups(self, color: Color) -> list[AttackGroup]:
         """Inverse tables of every capturing move of ``color``, identical tables merged across types."""
         groups: dict[GroupKey, tuple[int, list[Any], list[int], bool]] = {}
+        pieces = self.variant.pieces
         for t in range(self.ntypes):
             for initial, fwd in ((False, self.tables[t][color]), (True, self.initial_tables[t][color])):
                 if fwd is None:
                     continue
                 inv = compile_inverse(self.geo, fwd)
-                self._add_group(groups, LEAP, inv.leap, any(inv.leap), t, initial, tuple(inv.leap))
+                region = self.regions[color][t]
+                if region is not None:
+                    _confine(inv, region)
+                # a piece whose attacks depend on the square is grouped with no other
+                own = (t,) if region is not None or pieces[t].advanced is not None else ()
+                self._add_group(groups, LEAP, inv.leap, any(inv.leap), t, initial, (tuple(inv.leap), own))
                 self._add_group(
                     groups,
                     SLIDE,
@@ -401,7 +453,7 @@ class Rules:
                     any(inv.slides),
                     t,
                     initial,
-                    tuple(sorted((v, lim) for v, lim, mod in fwd.ride_specs if mod & 2)),
+                    (tuple(sorted((v, lim) for v, lim, mod in fwd.ride_specs if mod & 2)), own),
                 )
                 self._add_group(
                     groups,
@@ -410,7 +462,7 @@ class Rules:
                     any(inv.lame),
                     t,
                     initial,
-                    tuple(sorted((v,) for v, mod in fwd.lame_specs if mod & 2)),
+                    (tuple(sorted((v,) for v, mod in fwd.lame_specs if mod & 2)), own),
                 )
                 self._add_group(
                     groups,
@@ -419,8 +471,13 @@ class Rules:
                     any(inv.hops),
                     t,
                     initial,
-                    tuple(sorted((v, kind) for v, kind, mod in fwd.hop_specs if mod & 2)),
+                    (tuple(sorted((v, kind) for v, kind, mod in fwd.hop_specs if mod & 2)), own),
                 )
+        if self.variant.flying_general:
+            # a royal piece attacks the other side's along rook lines, so that they never face each other
+            inv = compile_inverse(self.geo, compile_moves(self.geo, list(parse_betza("cR").moves), color))
+            for t in self.royal_types:
+                self._add_group(groups, SLIDE, inv.slides, True, t, False, "flying general")
         return [(kind, table, tuple(types), initial) for kind, table, types, initial in groups.values()]
 
     @staticmethod

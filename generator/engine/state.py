@@ -95,6 +95,8 @@ class State:
         self.blasts: list[tuple[list[tuple[int, int]], Bitboard]] = []
         #: the walls: squares no piece may enter, pass or take (pieces turned to stone)
         self.walls: Bitboard = 0
+        #: beside each key, whether the side to move was in check there (only where perpetual check loses)
+        self.checked: list[bool] = []
 
     # -- construction ---------------------------------------------------------------------------------
 
@@ -174,7 +176,7 @@ class State:
             if kind == LEAP:
                 if table[king] & tb:
                     return True, 0
-            elif kind in (SLIDE, HOP):  # the pins a hopper seems to make mean nothing: see Rules.hoppers
+            elif kind in (SLIDE, HOP):  # a hopper's seeming pins only add tests: see Rules.hoppers
                 for mask, cache, sl, _ in table[king]:
                     snipers = sl.reach & tb
                     if not snipers:
@@ -199,6 +201,22 @@ class State:
                         if not b & (b - 1) and b & own:
                             pinned |= b
         return False, pinned
+
+    def hoppers_aimed(self, king: int, us: int) -> bool:
+        """Whether an enemy hopper stands on one of its lines through ``us``'s royal piece on ``king``:
+        then a piece leaving or entering that line may give or take away a hurdle, and every move is
+        played out; otherwise pins tell the moves that may expose the royal piece, as for riders."""
+        them = self.by_color[1 - us]
+        for kind, table, types, _ in self.rules.attack_groups[1 - us]:
+            if kind != HOP:
+                continue
+            tb = 0
+            for t in types:
+                tb |= self.by_type[t]
+            tb &= them
+            if tb and any(sl.reach & tb for _, _, sl, _ in table[king]):
+                return True
+        return False
 
     def checkers(self, color: int) -> Bitboard:
         """The pieces that give check to ``color``'s royal pieces, each tried on its own."""
@@ -369,6 +387,7 @@ class State:
     def track_history(self) -> None:
         """Start recording position keys, so that ``outcome`` can see repetitions."""
         self.history = [self.key()]
+        self.checked = [self.in_check()] if self.rules.perpetual_check else []
 
     def push(self, m: Move) -> None:
         kind, frm, to, extra = m
@@ -430,7 +449,14 @@ class State:
         if rules.after_move:
             self._after_move(us, m, moved, captured)
         if self.history:
-            self.history.append(self.key())
+            self._record()
+
+    def _record(self) -> None:
+        """Add the position reached to the history (with whether the side to move is in check, where
+        perpetual check loses)."""
+        self.history.append(self.key())
+        if self.rules.perpetual_check:
+            self.checked.append(self.in_check())
 
     def _push_drop(self, us: int, to: int, t: int) -> None:
         self.pockets[us][t] -= 1
@@ -549,6 +575,8 @@ class State:
         self.fullmove -= us
         if self.history:
             self.history.pop()
+            if self.checked:
+                self.checked.pop()
         box = self.board
         if kind == mv.DROP:
             self.pockets[us][extra] += 1

@@ -326,6 +326,25 @@ def compile_inverse(geo: Geometry, fwd: MoveTables) -> InverseTables:
     )
 
 
+def switched(base: MoveTables, advanced: MoveTables, zone: Bitboard) -> MoveTables:
+    """Tables that move as ``advanced`` from the squares of ``zone`` and as ``base`` elsewhere (leaps
+    and lame leaps only, which are kept square by square)."""
+    pick = [advanced if zone >> s & 1 else base for s in range(len(base.quiet))]
+    quiet = [t.quiet[s] for s, t in enumerate(pick)]
+    capture = [t.capture[s] for s, t in enumerate(pick)]
+    return MoveTables(
+        quiet=quiet,
+        capture=capture,
+        slides=base.slides,
+        lame=[t.lame[s] for s, t in enumerate(pick)],
+        has_lame=base.has_lame or advanced.has_lame,
+        lame_specs=base.lame_specs + advanced.lame_specs,
+        leaps_both=quiet == capture,
+        quiet_shifts=shifts(quiet),
+        capture_shifts=shifts(capture),
+    )
+
+
 def compile_piece(geo: Geometry, piece: BetzaPiece, color: Color) -> tuple[MoveTables, MoveTables | None]:
     """The tables for a piece's ordinary moves, and for its initial-only moves (None if it has none)."""
     normal = [m for m in piece.moves if not m.initial]

@@ -33,6 +33,7 @@ KINDS = frozenset(
         "slide",
         "slide-limited",
         "hop",
+        "royal-capture",
         "lame-leap",
         "multi-step",
         "en-passant",
@@ -70,6 +71,7 @@ class MacroParams(TypedDict, total=False):
     initial: bool  #: only before the piece's first move
     range: int  #: a limited slide's length
     hop: str  #: a hopper's Betza letter: p (cannon) or g (grasshopper)
+    royal: str  #: the royal piece a royal-capture takes (ZRF name)
     steps: int  #: a lame leap's or a multi-step's number of steps
     choices: tuple[str, ...]  #: promotion choices (ZRF piece names)
     black_choices: tuple[str, ...]  #: Black's own promotion choices, if any

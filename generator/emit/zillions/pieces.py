@@ -233,6 +233,8 @@ class PieceMoves:
         out: list[Call] = []
         for m in p.movement.moves:
             out += self.betza_move(m, land, p.letter in self.names.promoted)
+        if p.royal and self.v.flying_general:
+            out += self.flying_general(p, land)
         if p.pawn:
             out += self.pawn_moves(p, land)
         return out + self._whole_moves(p) + self.hand_drops(p)
@@ -298,6 +300,12 @@ class PieceMoves:
                 )
             calls.append(Call(name, (*args, land)))
         return calls
+
+    def flying_general(self, p: PieceType, land: str) -> list[Call]:
+        """The royal piece takes the enemy royal along open rook lines: a move that leaves the two facing
+        each other is then one that leaves a royal attacked, which Zillions' checkmate goal forbids."""
+        name = self.macros.use(1, "fly-to-royal", "royal-capture", royal=self.names.piece[p.letter])
+        return [Call(name, (direction_name(vec), land)) for vec in ordered_vectors([(0, 1), (0, -1), (1, 0), (-1, 0)])]
 
     def pawn_moves(self, p: PieceType, land: str) -> list[Call]:
         """A pawn's multi-steps and en passant captures."""
