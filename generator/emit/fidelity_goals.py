@@ -58,12 +58,16 @@ def zillions_flag(v: Variant, notes: Notes) -> None:
         notes.changes["goals"] = dataclasses.replace(notes.changes.get("goals", v.goals), flag=relaxed_flag)
 
 
+def _checks(count: int) -> str:
+    return "a check" if count == 1 else f"{count} checks"
+
+
 def zillions_checks_and_captures(v: Variant, notes: Notes) -> None:
     """Counted checks, forbidden checks, and forced captures beside a royal piece."""
     if v.goals.check_count is not None:
         notes.add(
             "check-count",
-            f"Zillions cannot count checks, so giving {v.goals.check_count} checks does not win: the game is "
+            f"Zillions cannot count checks, so giving {_checks(v.goals.check_count)} does not win: the game is "
             "played to checkmate.",
         )
         notes.changes["goals"] = dataclasses.replace(notes.changes.get("goals", v.goals), check_count=None)
