@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from typing import Any, NoReturn
+from typing import Any, Literal, NoReturn
 
 from generator.betza import BetzaError, Modality, parse_betza
 from generator.catalogue.model import (
@@ -370,6 +370,9 @@ class VariantBuilder:
             single = node.get(key)
             if single is not None:
                 self.letter(single.value, single, f"drops.{key}")
+        per_file = node.get("per_file")
+        if per_file is not None and node.get("one_per_file") is None:
+            self.fail(per_file, "drops.per_file", "per_file counts the pieces of 'one_per_file', which is not set")
         captures = self.value(node, "captures_to_hand", False)
         keep = node.get("keep_promoted")
         if keep is not None and not captures:
@@ -380,6 +383,7 @@ class VariantBuilder:
             self.value(node, "keep_promoted", False),
             tuple(piece_ranks),
             self.value(node, "one_per_file"),
+            self.value(node, "per_file", 1),
             self.value(node, "no_drop_mate"),
         )
 
@@ -591,10 +595,17 @@ class VariantBuilder:
             tuple(m.value for m in minors),
             self.value(node, "double_pass", False),
             self.value(node, "drops_reset_move_rule", False),
-            None if node.get("repetition_winner") is None else Color[node.need("repetition_winner").value.upper()],
+            self.repetition_winner(node),
             None if node.get("counting") is None else Counting(self.value(node, "counting", "makruk")),
             self.stalemate_piece_count(node),
         )
+
+    @staticmethod
+    def repetition_winner(node: Node) -> Color | Literal["to_move"] | None:
+        winner = node.get("repetition_winner")
+        if winner is None or winner.value == "to_move":
+            return None if winner is None else "to_move"
+        return Color[winner.value.upper()]
 
     def stalemate_piece_count(self, node: Node) -> bool:
         count = node.get("stalemate_piece_count")

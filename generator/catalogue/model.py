@@ -24,7 +24,7 @@ import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from generator.betza import BetzaPiece
 
@@ -187,7 +187,8 @@ class Drops:
     ``piece_ranks`` gives some pieces ranks of their own instead (crazyhouse: pawns not on the first
     or last rank).  With ``captures_to_hand`` a captured piece goes to the captor's hand: a promoted
     one as the piece it was promoted from, unless ``keep_promoted``.  ``one_per_file``: a piece of
-    that letter may not be dropped on a file where its side already has one (shogi's nifu).
+    that letter may not be dropped on a file where its side already has ``per_file`` of them (shogi's
+    nifu: one; tori shogi: two swallows).
     """
 
     ranks: tuple[int, ...]
@@ -195,6 +196,7 @@ class Drops:
     keep_promoted: bool = False
     piece_ranks: tuple[tuple[str, tuple[int, ...]], ...] = ()
     one_per_file: str | None = None
+    per_file: int = 1
     #: a drop of this piece that checkmates loses the game for the side that dropped it (shogi's
     #: uchifuzume, as Fairy-Stockfish plays it: the mated side wins)
     no_drop_mate: str | None = None
@@ -343,8 +345,9 @@ class DrawRules:
     double_pass: bool = False  #: a draw as soon as both sides have passed in a row
     drops_reset_move_rule: bool = False  #: every drop restarts the move rule's count, as a pawn move does
     #: the side that wins by the n-fold repetition, which is otherwise a draw (minishogi: Black, the
-    #: second player, as Fairy-Stockfish plays it)
-    repetition_winner: Color | None = None
+    #: second player, as Fairy-Stockfish plays it); ``to_move``: the side to move once the position is
+    #: back, so the side that brought it back loses (tori shogi)
+    repetition_winner: Color | Literal["to_move"] | None = None
     counting: Counting | None = None  #: a makruk-style counting rule
     #: on stalemate ``stalemate`` befalls the side with fewer pieces on the board (suicide chess), the other
     #: side gets the opposite, and equal numbers draw

@@ -278,6 +278,7 @@ VARIANT = Struct(
                 "keep_promoted": BOOL,
                 "piece_ranks": Table(LETTER_PATTERN, RANKS),
                 "one_per_file": LETTER,
+                "per_file": _int(1),
                 "no_drop_mate": LETTER,
             },
             ("ranks",),
@@ -331,7 +332,7 @@ VARIANT = Struct(
                 "insufficient_material": Seq(LETTER),
                 "double_pass": BOOL,
                 "drops_reset_move_rule": BOOL,
-                "repetition_winner": COLOR,
+                "repetition_winner": _choice("white", "black", "to_move"),
                 "counting": _choice(*(c.value for c in Counting)),
                 "stalemate_piece_count": BOOL,
             }

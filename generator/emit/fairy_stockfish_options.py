@@ -23,6 +23,7 @@ from generator.betza import parse_betza
 from generator.catalogue.model import (
     CastlingMove,
     Color,
+    DrawRules,
     Flag,
     PieceType,
     Square,
@@ -309,6 +310,7 @@ def drop_options(v: Variant) -> OptionGroup:
             ("firstRankPawnDrops", _flag(first_rank)),
             ("promotionZonePawnDrops", _flag(zone)),
             *([("dropNoDoubled", drops.one_per_file.lower())] if drops.one_per_file else []),
+            *([("dropNoDoubledCount", drops.per_file)] if drops.per_file != 1 else []),
             *([("shogiPawnDropMateIllegal", "true")] if drops.no_drop_mate else []),
             ("dropChecks", "true"),
         ],
@@ -356,6 +358,16 @@ def goal_options(v: Variant) -> OptionGroup | None:
     return OptionGroup.of("goals", options) if options else None
 
 
+def _repetition_value(draws: DrawRules) -> list[Option]:
+    """nFoldValue is the result for the side to move; absolute, for Black it is White's."""
+    winner = draws.repetition_winner
+    if winner is None:
+        return [("nFoldValue", "draw")]
+    if winner == "to_move":
+        return [("nFoldValue", "win")]
+    return [("nFoldValue", "win" if winner is Color.WHITE else "loss"), ("nFoldValueAbsolute", "true")]
+
+
 #: a pass is Fairy-Stockfish's passOnStalemate; the position is never a stalemate then
 _STALEMATE_VALUE = {
     StalemateResult.DRAW: "draw",
@@ -379,14 +391,7 @@ def draw_options(v: Variant) -> OptionGroup:
             *((("makpongRule", "true"),) if v.royal_held_in_check else ()),
             ("nMoveRule", draws.move_rule),
             ("nFoldRule", draws.repetition),
-            *(
-                [("nFoldValue", "draw")]
-                if draws.repetition_winner is None
-                else [
-                    ("nFoldValue", "win" if draws.repetition_winner is Color.WHITE else "loss"),
-                    ("nFoldValueAbsolute", "true"),
-                ]
-            ),
+            *_repetition_value(draws),
             *((("countingRule", draws.counting.value),) if draws.counting is not None else ()),
         ],
     )

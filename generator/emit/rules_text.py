@@ -13,6 +13,7 @@ from generator.catalogue.model import (
     CastlingMove,
     Color,
     Counting,
+    DrawRules,
     Drops,
     Flag,
     Result,
@@ -127,7 +128,8 @@ def _drops(v: Variant, drops: Drops) -> str:
     parts = [f"In hand, {held}", f"a drop is a whole move, {where}"]
     parts += [f"a {v.piece(x).name} only on {ranks_phrase(ranks)}" for x, ranks in drops.piece_ranks]
     if drops.one_per_file:
-        parts.append(f"never a {v.piece(drops.one_per_file).name} on a file where its side has one")
+        has = "one" if drops.per_file == 1 else f"{drops.per_file}"
+        parts.append(f"never a {v.piece(drops.one_per_file).name} on a file where its side has {has}")
     if drops.no_drop_mate:
         parts.append(f"a side that checkmates by dropping a {v.piece(drops.no_drop_mate).name} loses")
     if drops.captures_to_hand:
@@ -247,6 +249,15 @@ _COUNTING = {
 }
 
 
+def _repetition(d: DrawRules) -> str:
+    winner = d.repetition_winner
+    if winner is None:
+        return f"{d.repetition}-fold repetition draws"
+    if winner == "to_move":
+        return f"the side that repeats a position for the {d.repetition}-fold time loses"
+    return f"{d.repetition}-fold repetition wins for {winner.word.capitalize()}"
+
+
 def _draws(v: Variant) -> str:
     d = v.draws
     draws = [_STALEMATE[d.stalemate]]
@@ -254,7 +265,7 @@ def _draws(v: Variant) -> str:
         fewer = "wins" if d.stalemate is StalemateResult.WIN else "loses"
         draws = [f"on stalemate the side with fewer pieces {fewer}, and equal numbers draw"]
     if d.repetition:
-        draws.append(f"{d.repetition}-fold repetition draws")
+        draws.append(_repetition(d))
     if d.move_rule:
         draws.append(f"{d.move_rule} moves each without a capture or a pawn move draw")
     if d.counting is not None:

@@ -481,7 +481,7 @@ def _drops(pos: State, occ: Bitboard, test_all: bool, out: list[Move] | None) ->
         if t == rules.one_per_file:
             mine = pos.by_type[t] & pos.by_color[us]
             for mask in rules.file_masks:
-                if mine & mask:
+                if (mine & mask).bit_count() >= rules.per_file:
                     region &= ~mask
         if not region:
             continue

@@ -117,7 +117,8 @@ class Position(State):
         if draws.move_rule and self.halfmove >= 2 * draws.move_rule:
             return Outcome(None, f"the {draws.move_rule}-move rule")
         if draws.repetition and self.history and self.history.count(self.history[-1]) >= draws.repetition:
-            return Outcome(draws.repetition_winner, f"{draws.repetition}-fold repetition")
+            winner = draws.repetition_winner
+            return Outcome(Color(self.turn) if winner == "to_move" else winner, f"{draws.repetition}-fold repetition")
         if rules.minor_types and self.insufficient_material():
             return Outcome(None, "insufficient material")
         return None

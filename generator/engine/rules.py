@@ -248,6 +248,7 @@ class Rules:
         self.demote = self.captures_to_hand and not (drops and drops.keep_promoted)
         #: the type that may not be dropped on a file its side already holds one of (-1: none)
         self.one_per_file = self.type_of[drops.one_per_file] if drops and drops.one_per_file else -1
+        self.per_file = drops.per_file if drops else 1
         self.file_masks = [sum(1 << geo.square(f, r) for r in range(geo.ranks)) & geo.all for f in range(geo.files)]
         #: the first pawn type: what a piece read as promoted (``Q~``) was promoted from
         self.pawn_type = next((t for t in range(self.ntypes) if self.is_pawn[t]), -1)
