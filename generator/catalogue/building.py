@@ -25,6 +25,7 @@ from generator.catalogue.model import (
     DrawRules,
     Drops,
     Extinction,
+    FirstLeaps,
     Flag,
     Goals,
     PawnRules,
@@ -126,6 +127,7 @@ class VariantBuilder:
             must_capture=self.value(node, "must_capture", False),
             no_checks=self.value(node, "no_checks", False),
             royal_held_in_check=self.value(node, "royal_held_in_check", False),
+            first_leaps=self.build_first_leaps(node.get("first_leaps"), bool(self.value(node, "castling", []))),
             notes=tuple(n.value.strip() for n in self.value(node, "notes", [])),
             description=self.value(node, "description", "").strip(),
             fairy_stockfish_builtin=self.value(node, "fairy_stockfish_builtin"),
@@ -276,6 +278,27 @@ class VariantBuilder:
         return piece.royal if royal_side else not piece.pawn
 
     # -- rules
+
+    def build_first_leaps(self, node: Node | None, castling: bool) -> FirstLeaps | None:
+        """The pieces must be Fairy-Stockfish's king, met (fers) and rook, the rights file letters of the
+        first rank, where castling's would clash."""
+        if node is None:
+            return None
+        if castling:
+            self.fail(node, "first_leaps", "the first leaps' rights take the FEN's castling field: no castling")
+        for key, betza, role in (("king", "K", "the royal king"), ("met", "F", "a met"), ("rook", "R", "a rook")):
+            at = node.need(key)
+            piece = self.letter(at.value, at, f"first_leaps.{key}")
+            if piece.movement != parse_betza(betza) or piece.royal != (key == "king"):
+                self.fail(at, f"first_leaps.{key}", f"the {piece.name} is not {role} (Betza {betza})")
+            if key == "rook":
+                continue
+            for square, color, letter in self.setup.placement:
+                if letter == at.value and absolute_rank(color, 1, self.board.ranks) != square.rank + 1:
+                    self.fail(
+                        at, f"first_leaps.{key}", f"the {color.word} {piece.name} on {square} is not on its first rank"
+                    )
+        return FirstLeaps(*(self.value(node, key) for key in ("king", "met", "rook")))
 
     def build_pawns(self, node: Node | None) -> PawnRules:
         if node is None:

@@ -221,6 +221,19 @@ class PiecePromotion:
 
 
 @dataclass(frozen=True)
+class FirstLeaps:
+    """Cambodian first moves (Fairy-Stockfish's ``cambodianMoves``), each onto an empty square while the
+    piece has not moved: the royal ``king``, when not in check, leaps as a knight onto the rank ahead
+    (``mfsN``), and each ``met`` two squares straight ahead (``mfD``).  The FEN writes the rights in the
+    castling field as the file letters of the pieces that still have them (``DEde``).  An opponent's
+    ``rook`` that moves onto the king's rank or file, whatever stands between, takes the king's away."""
+
+    king: str
+    met: str
+    rook: str
+
+
+@dataclass(frozen=True)
 class Swap:
     """A piece may trade places with an adjacent friendly piece as a whole move.
 
@@ -329,6 +342,9 @@ class Counting(enum.Enum):
 
     MAKRUK = "makruk"  #: the board's honour (64 moves) from the last pawn, then the pieces' honour for a bare king
     ASEAN = "asean"  #: only the pieces' honour, counted from 0 once a king is bare
+    #: the board's honour (63 moves) for a side down to three pieces or fewer, pawns or not, then the
+    #: pieces' honour for a bare king, one move shorter than makruk's (Cambodian rules)
+    CAMBODIAN = "cambodian"
 
 
 @dataclass(frozen=True)
@@ -382,6 +398,7 @@ class Variant:
     no_checks: bool = False
     #: a royal piece in check may not move, unless it takes the one piece giving check (makpong)
     royal_held_in_check: bool = False
+    first_leaps: FirstLeaps | None = None
     notes: tuple[str, ...] = ()
     description: str = ""
     #: the Fairy-Stockfish built-in variant this entry reproduces; ``variantgen check`` compares the

@@ -343,6 +343,7 @@ VARIANT = Struct(
         "must_capture": BOOL,
         "no_checks": BOOL,
         "royal_held_in_check": BOOL,
+        "first_leaps": Struct({"king": LETTER, "met": LETTER, "rook": LETTER}, ("king", "met", "rook")),
     },
     ("title", "family", "board", "pieces", "setup"),
 )

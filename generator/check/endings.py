@@ -205,7 +205,7 @@ def _counting(variant: Variant) -> list[Ending]:
         if not limit or any(pos.by_type[t] for t in pos.rules.counted[0]):
             continue
         fields = fsf_fen(pos.fen()).split()
-        fields[3:5] = [str(limit), str(limit)]
+        fields[3] = fields[-2] = str(limit)  # the clock's field is the one before the move number, checks or not
         counted = Position.from_fen(variant, " ".join(fields))
         for m in sorted((m for m in counted.legal_moves() if _quiet(counted, m)), key=lambda m: _spell(counted, m)):
             counted.push(m)

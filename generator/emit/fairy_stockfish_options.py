@@ -272,8 +272,9 @@ def _castling_king(v: Variant) -> str:
 
 def castling_options(v: Variant) -> OptionGroup:
     """Castling: the king's and rooks' files, the rank, and the pieces that castle."""
-    if not v.castling:
-        return OptionGroup.of("castling", [("castling", "false")])
+    if not v.castling:  # the first leaps' rights are Fairy-Stockfish's gates, in the castling field
+        leaps = [("gating", "true"), ("cambodianMoves", "true")] if v.first_leaps else []
+        return OptionGroup.of("castling", [("castling", "false"), *leaps])
     first = v.castling[0]
     side = _castling_files(v.castling, v.board.files)
     return OptionGroup.of(

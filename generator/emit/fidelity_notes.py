@@ -10,6 +10,7 @@ from generator.catalogue.model import (
     CastlingMove,
     DrawRules,
     Drops,
+    FirstLeaps,
     Goals,
     PawnRules,
     PiecePromotion,
@@ -49,6 +50,7 @@ class Changes(TypedDict, total=False):
     draws: DrawRules
     no_checks: bool
     royal_held_in_check: bool
+    first_leaps: FirstLeaps | None
     must_capture: bool
 
 

@@ -246,6 +246,9 @@ _COUNTING = {
     "number of pieces on the board (the pieces' honour, makruk rules)",
     Counting.ASEAN: "once no pawn is left and a king is bare, the game is drawn unless the other side mates within "
     "16 moves with a rook, 44 with a khon or 64 with a knight (ASEAN rules)",
+    Counting.CAMBODIAN: "once a side is down to three pieces or fewer, pawns or not, the game is drawn unless the "
+    "other side mates within 63 moves (the board's honour), or, against a bare king and with no pawn left, within "
+    "7 to 63 moves by its material, counted from the number of pieces on the board (Cambodian rules)",
 }
 
 

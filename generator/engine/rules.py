@@ -99,6 +99,7 @@ class Rules:
         self._compile_pieces(variant)
         self._pawns(variant)
         self._castling(variant)
+        self._first_leaps(variant)
         self._piece_promotion(variant)
         self._drops(variant)
         #: per colour, each piece type with what move generation looks up first: its tables, its
@@ -193,6 +194,31 @@ class Rules:
         self.castle_squares: Bitboard = 0
         for c in self.castles:
             self.castle_squares |= 1 << c.king_from | 1 << c.rook_from
+
+    def _first_leaps(self, variant: Variant) -> None:
+        """Cambodian first moves: per colour and square, where an unmoved king leaps (the knight's squares
+        on the rank ahead) and where an unmoved met leaps (two squares ahead, -1: none); per square, the
+        rank and file a rook aims along."""
+        leaps = variant.first_leaps
+        self.first_leaps = leaps is not None
+        if leaps is None:
+            return
+        geo = self.geo
+        self.leap_king, self.leap_met, self.leap_rook = (self.type_of[x] for x in (leaps.king, leaps.met, leaps.rook))
+        #: the first rank's squares, per file and colour, where the FEN's letters put the rights
+        self.leap_rank = [
+            [geo.square(f, 0 if c is Color.WHITE else geo.ranks - 1) for f in range(geo.files)] for c in Color
+        ]
+        squares = range(geo.size)
+        self.king_leaps = [
+            [sum(1 << t for v in ((2, 1), (-2, 1)) if (t := geo.leap(s, oriented(v, c))) is not None) for s in squares]
+            for c in Color
+        ]
+        self.met_leaps = [[geo.leap(s, oriented((0, 2), c)) for s in squares] for c in Color]
+        self.rook_lines = [
+            sum(1 << t for t in squares if geo.file_of(t) == geo.file_of(s) or geo.rank_of(t) == geo.rank_of(s))
+            for s in squares
+        ]
 
     def _piece_promotion(self, variant: Variant) -> None:
         """Promotion by piece, and the squares where a piece could never move again."""
@@ -311,8 +337,9 @@ class Rules:
         )
         #: the counting rule, and the piece types it weighs: pawns, rooks, khons and knights
         self.counting: Counting | None = draws.counting
-        #: whether a move changes a count the position keeps (checks left, a counting rule's count)
-        self.counts_moves = self.check_count is not None or self.counting is not None
+        #: whether a move changes a count the position keeps (checks left, a counting rule's count) or
+        #: may take a first leap's right away
+        self.counts_moves = self.check_count is not None or self.counting is not None or self.first_leaps
         self.counted = counted_types(variant.pieces)
         self.stalemate = draws.stalemate
         self.pass_when_stuck = draws.stalemate is StalemateResult.PASS

@@ -424,7 +424,7 @@ class State:
         self.fullmove += us  # a move by Black (1) completes one
         self.turn = 1 - us
         if rules.counts_moves:
-            self._counters(us, kind, captured)
+            self._counters(us, m, moved, captured)
         if self.history:
             self.history.append(self.key())
 
@@ -469,11 +469,19 @@ class State:
         if self.count_limit:
             self.count_ply += 1
         pawns, *_ = self.rules.counted
-        if any(self.by_type[t] for t in pawns):
+        counting = self.rules.counting
+        has_pawns = any(self.by_type[t] for t in pawns)
+        if has_pawns and counting is not Counting.CAMBODIAN:  # the only rule that counts with pawns left
             return
         stm, total = self.turn, self.occupied.bit_count()
-        makruk = self.rules.counting is Counting.MAKRUK
-        if makruk and captured != EMPTY and captured >> 1 in pawns and self.by_color[1 - stm].bit_count() == 1:
+        makruk = counting is not Counting.ASEAN
+        if (
+            makruk
+            and not has_pawns
+            and captured != EMPTY
+            and captured >> 1 in pawns
+            and self.by_color[1 - stm].bit_count() == 1
+        ):
             limit = self.count_limit_of(1 - stm)
             if limit:
                 self.count_limit, self.count_ply = 2 * limit, 2 * total - 1
@@ -489,6 +497,8 @@ class State:
         Makruk: the board's honour, 64, while ``side`` has more than its king; else the pieces' honour
         by the other side's material: two rooks 8, a rook 16, two khons 22, two knights 32, a khon 44,
         else 64.  ASEAN: only a bare king counts, 16 against a rook, 44 a khon, 64 a knight.
+        Cambodian: a side of more than three pieces does not count; the board's honour is 63, with
+        pawns on the board too, and the pieces' honour (no pawn left) one move shorter than makruk's.
         """
         _, rooks, khons, knights = self.rules.counted
         theirs = self.by_color[1 - side]
@@ -502,6 +512,8 @@ class State:
             return 16 if n_rooks else 44 if n_khons else 64 if n_knights else 0
         if theirs.bit_count() == 1:
             return 0
+        if self.rules.counting is Counting.CAMBODIAN:
+            return self._cambodian_limit(side, bare, n_rooks, n_khons, n_knights)
         if not bare:
             return 64
         for n, at_least, limit in (
@@ -515,18 +527,42 @@ class State:
                 return limit
         return 64
 
+    def _cambodian_limit(self, side: int, bare: bool, n_rooks: int, n_khons: int, n_knights: int) -> int:
+        if self.by_color[side].bit_count() > 3:
+            return 0
+        if not bare:
+            return 63
+        if any(self.by_type[t] for t in self.rules.counted[0]):
+            return 0
+        for n, at_least, limit in (
+            (n_rooks, 2, 7),
+            (n_rooks, 1, 15),
+            (n_khons, 2, 21),
+            (n_knights, 2, 31),
+            (n_khons, 1, 43),
+        ):
+            if n >= at_least:
+                return limit
+        return 63
+
     def _irreversible(self, m: Move, t: int) -> bool:
         """Whether a move of a pawn of type ``t`` restarts the move rule's count: every one but a
         step that it could step straight back (Fairy-Stockfish's reversible pawn moves)."""
         back = self.rules.reversible[t]
         return back is None or m[0] != mv.NORMAL or not back[self.turn][m[2]] >> m[1] & 1
 
-    def _counters(self, us: int, kind: int, captured: int) -> None:
-        """After a move by ``us``: the checks left (three-check) and the counting rule (makruk)."""
-        if self.rules.check_count is not None:
+    def _counters(self, us: int, m: Move, moved: int, captured: int) -> None:
+        """After a move by ``us``: the checks left (three-check), the counting rule (makruk), and a rook
+        that aims at the other king takes its first leap away (Cambodian chess)."""
+        rules = self.rules
+        if rules.check_count is not None:
             self._count_check(us)
-        if self.rules.counting is not None:
-            self._count(kind, captured)
+        if rules.counting is not None:
+            self._count(m[0], captured)
+        if rules.first_leaps and moved >> 1 == rules.leap_rook and m[0] != mv.DROP:
+            kings = self.by_type[rules.leap_king] & self.by_color[1 - us] & self.unmoved
+            if kings & rules.rook_lines[m[2]]:
+                self.unmoved &= ~kings
 
     def _count_check(self, us: int) -> None:
         """One check fewer left for ``us`` if its move has given check (``push``, where checks are counted)."""
