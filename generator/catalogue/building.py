@@ -548,6 +548,7 @@ class VariantBuilder:
             blocked,
             self.value(node, "reply", False),
             ranks,
+            self.value(node, "safe", False),
         )
 
     def check_flag(self, variant: Variant) -> None:

@@ -258,7 +258,9 @@ class Flag:
     they were given as (empty when given as squares).  The pieces that count are those of type
     ``piece`` (None: any piece).  The region is reached when ``count`` of them stand in it, or,
     with ``blocked_win``, when at least one does and every square of the region is occupied; a
-    ``count`` of None asks for all of them (at least one): the catalogue's ``race``.
+    ``count`` of None asks for all of them (at least one): the catalogue's ``race``.  With ``safe``
+    (Fairy-Stockfish's ``flagPieceSafe``) a region holding exactly ``count`` of them is reached only
+    while the opponent attacks none of them, and both sides' regions reached at once draw.
 
     Without ``reply`` the side that reaches its region wins at once.  With ``reply`` (Fairy-Stockfish's
     ``flagMove``) the opponent moves once more: a side whose region was reached wins only if it
@@ -274,6 +276,7 @@ class Flag:
     blocked_win: bool = False
     reply: bool = False
     ranks: tuple[int, ...] = ()
+    safe: bool = False
 
     @property
     def race(self) -> bool:

@@ -314,6 +314,7 @@ VARIANT = Struct(
                         "count": _int(1),
                         "blocked_win": BOOL,
                         "reply": BOOL,
+                        "safe": BOOL,
                     }
                 ),
                 "bare_king": Struct({"opponent_minimum": _int(1), "both_bare_draw": BOOL}),

@@ -336,6 +336,7 @@ def goal_options(v: Variant) -> OptionGroup | None:
             ("flagPieceCount", count if flag.count is None else flag.count),
             ("flagMove", _flag(flag.reply)),
             ("flagPieceBlockedWin", _flag(flag.blocked_win)),
+            *([("flagPieceSafe", "true")] if flag.safe else []),
         ]
     if goals.bare_king is not None:
         options += [

@@ -54,6 +54,13 @@ def zillions_flag(v: Variant, notes: Notes) -> None:
             "Zillions ends the game as soon as a region is reached, so the opponent gets no further move.",
         )
         relaxed_flag = dataclasses.replace(relaxed_flag, reply=False)
+    if flag.safe:
+        notes.add(
+            "flag-safe",
+            "Zillions' goals cannot see whether a piece is attacked, so a piece that reaches its region wins "
+            "there and then, attacked or not.",
+        )
+        relaxed_flag = dataclasses.replace(relaxed_flag, safe=False)
     if relaxed_flag != flag:
         notes.changes["goals"] = dataclasses.replace(notes.changes.get("goals", v.goals), flag=relaxed_flag)
 

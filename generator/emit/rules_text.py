@@ -229,6 +229,8 @@ def _flag(v: Variant, flag: Flag) -> str:
         )
     elif flag.reply:
         text += "; but the opponent moves once more, and the side wins only if it is still there"
+    if flag.safe:
+        text += " where the opponent attacks it, else as soon as it no longer is; both sides there at once draw"
     return text
 
 

@@ -283,9 +283,7 @@ class Rules:
         #: whether the state keeps, per square, the type a promoted piece was promoted from
         self.tracks_promoted = self.demote or variant.piece_promotion is not None
 
-    def _game_ends(self, variant: Variant) -> None:
-        """Goals that end the game before anyone moves, stalemate, and the draws the position decides."""
-        geo = self.geo
+    def _flag_goal(self, variant: Variant) -> None:
         flag = variant.goals.flag
         #: the flag goal: the piece type that counts (None: any), each side's region, how many pieces
         #: (None: all), whether a full region wins, whether the opponent replies, whether the piece is royal
@@ -301,8 +299,15 @@ class Rules:
                 flag.piece is not None and variant.piece(flag.piece).royal,
             )
         )
+        #: the flag's pieces count only where the opponent attacks none of them (Fairy-Stockfish's flagPieceSafe)
+        self.flag_safe = flag is not None and flag.safe
         #: the reason a flag goal gives: the catalogue's race, or any other flag
         self.flag_reason = "race" if flag is not None and flag.race else "flag"
+
+    def _game_ends(self, variant: Variant) -> None:
+        """Goals that end the game before anyone moves, stalemate, and the draws the position decides."""
+        geo = self.geo
+        self._flag_goal(variant)
         self.no_checks = variant.no_checks
         #: the checks each side must give to win (three-check); None: checks are not counted
         self.check_count = variant.goals.check_count

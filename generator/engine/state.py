@@ -303,19 +303,29 @@ class State:
             return False
         if count is None:  # all of them
             return not mine & ~region
-        return inside.bit_count() >= count or (blocked and not region & ~self.occupied)
+        reached = inside.bit_count() >= count or (blocked and not region & ~self.occupied)
+        if (
+            reached
+            and self.rules.flag_safe
+            and inside.bit_count() == count
+            and (not self.rules.flag[4] or side != self.turn)
+        ):
+            # exactly the pieces needed: every one must stand where the opponent does not attack it
+            return not any(self.attacked(s, 1 - side, self.occupied) for s in bits(inside))
+        return reached
 
     def _flag(self) -> Outcome | None:
         """The flag goal's result, as Fairy-Stockfish decides it (``Position::is_immediate_game_end``)."""
         assert self.rules.flag is not None
         *_, reply, royal = self.rules.flag
+        safe = self.rules.flag_safe
         reason = self.rules.flag_reason
         us = self.turn
-        if reply and self.flag_reached(us):  # reached before the opponent's one more move, and still there
-            if us == Color.WHITE and royal and self.flag_reached(Color.BLACK):
+        if (reply or safe) and self.flag_reached(us):  # reached before the opponent's one more move, and still there
+            if ((us == Color.WHITE and royal) or (safe and not reply)) and self.flag_reached(1 - us):
                 return Outcome(None, reason)
             return Outcome(Color(us), reason)
-        if (not reply or royal) and self.flag_reached(1 - us):
+        if (not reply or royal or safe) and self.flag_reached(1 - us):
             # Black's royal piece may still reach its region too, to draw
             if reply and us == Color.BLACK and self.royals(us) and not self.in_check() and self.flag_escape():
                 return None
