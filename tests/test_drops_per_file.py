@@ -10,6 +10,7 @@ import pyffish
 from generator.catalogue import FAIRY_STOCKFISH_CATALOGUE, load_catalogue
 from generator.catalogue.model import Color, Variant
 from generator.emit.fairy_stockfish_options import option_groups
+from generator.emit.rules_text import rules_in_short
 from generator.engine import Position, uci
 
 CAT = load_catalogue(FAIRY_STOCKFISH_CATALOGUE)
@@ -59,3 +60,9 @@ def test_the_ini_counts_two_swallows_and_gives_the_repetition_to_the_side_to_mov
     options = dict(o for group in option_groups(tori()) for o in group.options)
     assert options["dropNoDoubled"] == "s" and options["dropNoDoubledCount"] == "2"
     assert options["nFoldValue"] == "win" and "nFoldValueAbsolute" not in options
+
+
+def test_the_rules_text_gives_two_swallows_a_file_and_the_repetition_to_the_side_to_move() -> None:
+    rules = dict(rules_in_short(tori()))
+    assert "never a Swallow on a file where its side has 2 already" in rules["Drops"]
+    assert "the side that brings a position back for the 4th time loses" in rules["Draws"]

@@ -12,6 +12,7 @@ import pytest
 from generator.catalogue import FAIRY_STOCKFISH_CATALOGUE, load_catalogue
 from generator.catalogue.model import Variant
 from generator.emit.fairy_stockfish_options import option_groups
+from generator.emit.rules_text import rules_in_short
 from generator.engine import Position, uci
 
 CAT = load_catalogue(FAIRY_STOCKFISH_CATALOGUE)
@@ -83,3 +84,9 @@ def test_the_ini_declares_the_met_a_fers_and_turns_the_leaps_on() -> None:
     options = dict(o for group in groups for o in group.options)
     assert options["fers"] == "m" and options["gating"] == options["cambodianMoves"] == "true"
     assert options["countingRule"] == "cambodian"
+
+
+def test_the_rules_text_names_the_leaps_and_the_cambodian_count() -> None:
+    rules = dict(rules_in_short(entry("cambodian")))
+    assert rules["First leaps"].startswith("While unmoved, the King may leap as a knight")
+    assert "down to three pieces or fewer" in rules["Draws"]

@@ -9,6 +9,7 @@ import pyffish
 from generator.catalogue import FAIRY_STOCKFISH_CATALOGUE, load_catalogue
 from generator.catalogue.model import Color, Variant
 from generator.emit.fairy_stockfish_options import option_groups
+from generator.emit.rules_text import rules_in_short
 from generator.engine import Position
 
 CAT = load_catalogue(FAIRY_STOCKFISH_CATALOGUE)
@@ -47,3 +48,8 @@ def test_an_attacked_lion_on_the_last_rank_does_not_win() -> None:
 def test_the_ini_asks_for_a_safe_flag() -> None:
     options = dict(o for group in option_groups(dobutsu()) for o in group.options)
     assert options["flagPiece"] == "l" and options["flagPieceSafe"] == "true"
+
+
+def test_the_rules_text_asks_for_an_unattacked_lion() -> None:
+    goal = dict(rules_in_short(dobutsu()))["Goal"]
+    assert "its Lion stands on its rank 4 where no enemy piece attacks it" in goal

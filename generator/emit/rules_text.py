@@ -15,6 +15,7 @@ from generator.catalogue.model import (
     Counting,
     DrawRules,
     Drops,
+    FirstLeaps,
     Flag,
     Result,
     Square,
@@ -54,6 +55,15 @@ def _castling(moves: Sequence[CastlingMove]) -> str:
     return " ".join(per) + " King and rook unmoved, the squares between empty, the king's squares not attacked."
 
 
+def _first_leaps(v: Variant, leaps: FirstLeaps) -> str:
+    king, met, rook = (v.piece(x).name for x in (leaps.king, leaps.met, leaps.rook))
+    return (
+        f"While unmoved, the {king} may leap as a knight onto an empty square of the rank ahead, unless in check, "
+        f"and the {met} two squares straight ahead onto an empty square; an enemy {rook} that moves onto the "
+        f"unmoved {king}'s rank or file takes its leap away."
+    )
+
+
 def rules_in_short(v: Variant) -> list[tuple[str, str]]:
     """The rules of ``v`` as (topic, one or two sentences), from the model; ranks are counted
     from each player's own side."""
@@ -68,6 +78,8 @@ def rules_in_short(v: Variant) -> list[tuple[str, str]]:
     if v.drops is not None:
         out.append(("Drops", _drops(v, v.drops)))
     out += [("Swap", _swap(v, sw)) for sw in v.swaps]
+    if v.first_leaps is not None:
+        out.append(("First leaps", _first_leaps(v, v.first_leaps)))
     moves = [
         *(["a side that can capture must (en passant included)"] if v.must_capture else []),
         *(["a move that gives check is illegal"] if v.no_checks else []),
@@ -128,7 +140,7 @@ def _drops(v: Variant, drops: Drops) -> str:
     parts = [f"In hand, {held}", f"a drop is a whole move, {where}"]
     parts += [f"a {v.piece(x).name} only on {ranks_phrase(ranks)}" for x, ranks in drops.piece_ranks]
     if drops.one_per_file:
-        has = "one" if drops.per_file == 1 else f"{drops.per_file}"
+        has = "one" if drops.per_file == 1 else f"{drops.per_file} already"
         parts.append(f"never a {v.piece(drops.one_per_file).name} on a file where its side has {has}")
     if drops.no_drop_mate:
         parts.append(f"a side that checkmates by dropping a {v.piece(drops.no_drop_mate).name} loses")
@@ -230,7 +242,11 @@ def _flag(v: Variant, flag: Flag) -> str:
     elif flag.reply:
         text += "; but the opponent moves once more, and the side wins only if it is still there"
     if flag.safe:
-        text += " where the opponent attacks it, else as soon as it no longer is; both sides there at once draw"
+        them = "it" if flag.count == 1 else "any of them"
+        text += (
+            f" where no enemy piece attacks {them}, or, arrived attacked, on its next turn if still there and no "
+            "longer attacked; both sides there at once draw"
+        )
     return text
 
 
@@ -259,7 +275,7 @@ def _repetition(d: DrawRules) -> str:
     if winner is None:
         return f"{d.repetition}-fold repetition draws"
     if winner == "to_move":
-        return f"the side that repeats a position for the {d.repetition}-fold time loses"
+        return f"the side that brings a position back for the {d.repetition}th time loses"
     return f"{d.repetition}-fold repetition wins for {winner.word.capitalize()}"
 
 

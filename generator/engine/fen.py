@@ -3,7 +3,7 @@
 The dialect: ranks from the top, numbers for runs of empty squares (``10``
 on wide boards), ``*`` for a hole, the pocket in brackets after the board
 (``[MMmm]``, upper case White's), castling as ``KQkq`` (file letters are read
-too), several en passant squares written together (``e3e4``).
+too; first leaps' rights are file letters, ``DEde``), several en passant squares written together (``e3e4``).
 
 Where a variant counts checks, the fifth field says how many each side has
 still to give, White's first (``3+3``), as Fairy-Stockfish writes it; a FEN
