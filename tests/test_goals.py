@@ -143,6 +143,10 @@ def test_racing_kings_proves_the_reply_that_draws_and_the_one_that_loses() -> No
     [
         ("racingkings", "flagMove = true", "flagMove = false", "proof of the flag reply, one move before"),
         ("kingofthehill", "flagPiece = k", "flagPiece = q", "proof of the flag, the deciding position"),
+        # an attacked lion would win on arrival: the game the reference plays on is over
+        ("dobutsu", "flagPieceSafe = true", "flagPieceSafe = false", "proof of the flag safe, one move before"),
+        # the side that brings the position back loses, not draws
+        ("torishogi", "nFoldValue = win", "nFoldValue = draw", "proof of the repetition, the deciding position"),
         # the FEN's checks left (3+3 99 1) are then read as the half-move clock: the first proof sees it
         ("3check", "checkCounting = true", "checkCounting = false", "proof of the n-move rule, the deciding position"),
         ("misere", "checkmateValue = win", "checkmateValue = loss", "proof of the checkmate, the deciding position"),

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from typing import Any, NoReturn
+from typing import Any, Literal, NoReturn
 
 from generator.betza import BetzaError, BetzaPiece, Modality, parse_betza
 from generator.catalogue.model import (
@@ -27,6 +27,7 @@ from generator.catalogue.model import (
     Drops,
     Explosions,
     Extinction,
+    FirstLeaps,
     Flag,
     Goals,
     PawnRules,
@@ -133,6 +134,7 @@ class VariantBuilder:
             mutually_immune=self.letters(node, "mutually_immune"),
             petrify=self.letters(node, "petrify"),
             flying_general=self.value(node, "flying_general", False),
+            first_leaps=self.build_first_leaps(node.get("first_leaps"), bool(self.value(node, "castling", []))),
             notes=tuple(n.value.strip() for n in self.value(node, "notes", [])),
             description=self.value(node, "description", "").strip(),
             fairy_stockfish_builtin=self.value(node, "fairy_stockfish_builtin"),
@@ -343,6 +345,27 @@ class VariantBuilder:
 
     # -- rules
 
+    def build_first_leaps(self, node: Node | None, castling: bool) -> FirstLeaps | None:
+        """The pieces must be Fairy-Stockfish's king, met (fers) and rook, the rights file letters of the
+        first rank, where castling's would clash."""
+        if node is None:
+            return None
+        if castling:
+            self.fail(node, "first_leaps", "the first leaps' rights take the FEN's castling field: no castling")
+        for key, betza, role in (("king", "K", "the royal king"), ("met", "F", "a met"), ("rook", "R", "a rook")):
+            at = node.need(key)
+            piece = self.letter(at.value, at, f"first_leaps.{key}")
+            if piece.movement != parse_betza(betza) or piece.royal != (key == "king"):
+                self.fail(at, f"first_leaps.{key}", f"the {piece.name} is not {role} (Betza {betza})")
+            if key == "rook":
+                continue
+            for square, color, letter in self.setup.placement:
+                if letter == at.value and absolute_rank(color, 1, self.board.ranks) != square.rank + 1:
+                    self.fail(
+                        at, f"first_leaps.{key}", f"the {color.word} {piece.name} on {square} is not on its first rank"
+                    )
+        return FirstLeaps(*(self.value(node, key) for key in ("king", "met", "rook")))
+
     def build_pawns(self, node: Node | None) -> PawnRules:
         if node is None:
             self._check_no_initial_pawn_moves(self.node, "pawns")
@@ -454,6 +477,9 @@ class VariantBuilder:
             single = node.get(key)
             if single is not None:
                 self.letter(single.value, single, f"drops.{key}")
+        per_file = node.get("per_file")
+        if per_file is not None and node.get("one_per_file") is None:
+            self.fail(per_file, "drops.per_file", "per_file counts the pieces of 'one_per_file', which is not set")
         captures = self.value(node, "captures_to_hand", False)
         keep = node.get("keep_promoted")
         if keep is not None and not captures:
@@ -464,6 +490,7 @@ class VariantBuilder:
             self.value(node, "keep_promoted", False),
             tuple(piece_ranks),
             self.value(node, "one_per_file"),
+            self.value(node, "per_file", 1),
             self.value(node, "no_drop_mate"),
         )
 
@@ -579,6 +606,7 @@ class VariantBuilder:
             blocked,
             self.value(node, "reply", False),
             ranks,
+            self.value(node, "safe", False),
         )
 
     def side_regions(
@@ -690,7 +718,7 @@ class VariantBuilder:
             tuple(m.value for m in minors),
             self.value(node, "double_pass", False),
             self.value(node, "drops_reset_move_rule", False),
-            None if node.get("repetition_winner") is None else Color[node.need("repetition_winner").value.upper()],
+            self.repetition_winner(node),
             None if node.get("counting") is None else Counting(self.value(node, "counting", "makruk")),
             self.stalemate_piece_count(node),
             self.draw_odds(node),
@@ -707,6 +735,13 @@ class VariantBuilder:
             reason = "no stalemate, move rule, repetition or double pass draws: no draw to win"
             self.fail(odds, "draws.draw_odds", reason)
         return Color[odds.value.upper()]
+
+    @staticmethod
+    def repetition_winner(node: Node) -> Color | Literal["to_move"] | None:
+        winner = node.get("repetition_winner")
+        if winner is None or winner.value == "to_move":
+            return None if winner is None else "to_move"
+        return Color[winner.value.upper()]
 
     def stalemate_piece_count(self, node: Node) -> bool:
         count = node.get("stalemate_piece_count")

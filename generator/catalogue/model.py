@@ -24,7 +24,7 @@ import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from generator.betza import BetzaPiece
 
@@ -222,7 +222,8 @@ class Drops:
     ``piece_ranks`` gives some pieces ranks of their own instead (crazyhouse: pawns not on the first
     or last rank).  With ``captures_to_hand`` a captured piece goes to the captor's hand: a promoted
     one as the piece it was promoted from, unless ``keep_promoted``.  ``one_per_file``: a piece of
-    that letter may not be dropped on a file where its side already has one (shogi's nifu).
+    that letter may not be dropped on a file where its side already has ``per_file`` of them (shogi's
+    nifu: one; tori shogi: two swallows).
     """
 
     ranks: tuple[int, ...]
@@ -230,6 +231,7 @@ class Drops:
     keep_promoted: bool = False
     piece_ranks: tuple[tuple[str, tuple[int, ...]], ...] = ()
     one_per_file: str | None = None
+    per_file: int = 1
     #: a drop of this piece that checkmates loses the game for the side that dropped it (shogi's
     #: uchifuzume, as Fairy-Stockfish plays it: the mated side wins)
     no_drop_mate: str | None = None
@@ -251,6 +253,19 @@ class PiecePromotion:
     ranks: tuple[int, ...]
     pieces: tuple[tuple[str, str], ...]
     mandatory: bool = False
+
+
+@dataclass(frozen=True)
+class FirstLeaps:
+    """Cambodian first moves (Fairy-Stockfish's ``cambodianMoves``), each onto an empty square while the
+    piece has not moved: the royal ``king``, when not in check, leaps as a knight onto the rank ahead
+    (``mfsN``), and each ``met`` two squares straight ahead (``mfD``).  The FEN writes the rights in the
+    castling field as the file letters of the pieces that still have them (``DEde``).  An opponent's
+    ``rook`` that moves onto the king's rank or file, whatever stands between, takes the king's away."""
+
+    king: str
+    met: str
+    rook: str
 
 
 @dataclass(frozen=True)
@@ -278,7 +293,9 @@ class Flag:
     they were given as (empty when given as squares).  The pieces that count are those of type
     ``piece`` (None: any piece).  The region is reached when ``count`` of them stand in it, or,
     with ``blocked_win``, when at least one does and every square of the region is occupied; a
-    ``count`` of None asks for all of them (at least one): the catalogue's ``race``.
+    ``count`` of None asks for all of them (at least one): the catalogue's ``race``.  With ``safe``
+    (Fairy-Stockfish's ``flagPieceSafe``) a region holding exactly ``count`` of them is reached only
+    while the opponent attacks none of them, and both sides' regions reached at once draw.
 
     Without ``reply`` the side that reaches its region wins at once.  With ``reply`` (Fairy-Stockfish's
     ``flagMove``) the opponent moves once more: a side whose region was reached wins only if it
@@ -294,6 +311,7 @@ class Flag:
     blocked_win: bool = False
     reply: bool = False
     ranks: tuple[int, ...] = ()
+    safe: bool = False
 
     @property
     def race(self) -> bool:
@@ -374,6 +392,9 @@ class Counting(enum.Enum):
 
     MAKRUK = "makruk"  #: the board's honour (64 moves) from the last pawn, then the pieces' honour for a bare king
     ASEAN = "asean"  #: only the pieces' honour, counted from 0 once a king is bare
+    #: the board's honour (63 moves) for a side down to three pieces or fewer, pawns or not, then the
+    #: pieces' honour for a bare king, one move shorter than makruk's (Cambodian rules)
+    CAMBODIAN = "cambodian"
 
 
 @dataclass(frozen=True)
@@ -390,8 +411,9 @@ class DrawRules:
     double_pass: bool = False  #: a draw as soon as both sides have passed in a row
     drops_reset_move_rule: bool = False  #: every drop restarts the move rule's count, as a pawn move does
     #: the side that wins by the n-fold repetition, which is otherwise a draw (minishogi: Black, the
-    #: second player, as Fairy-Stockfish plays it)
-    repetition_winner: Color | None = None
+    #: second player, as Fairy-Stockfish plays it); ``to_move``: the side to move once the position is
+    #: back, so the side that brought it back loses (tori shogi)
+    repetition_winner: Color | Literal["to_move"] | None = None
     counting: Counting | None = None  #: a makruk-style counting rule
     #: on stalemate ``stalemate`` befalls the side with fewer pieces on the board (suicide chess), the other
     #: side gets the opposite, and equal numbers draw
@@ -443,6 +465,7 @@ class Variant:
     #: the royal pieces may not face each other on an open rank or file (xiangqi's flying general): a
     #: move that leaves them so is illegal, as if each attacked the other along rook lines
     flying_general: bool = False
+    first_leaps: FirstLeaps | None = None
     notes: tuple[str, ...] = ()
     description: str = ""
     #: the Fairy-Stockfish built-in variant this entry reproduces; ``variantgen check`` compares the

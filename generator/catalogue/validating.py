@@ -299,6 +299,7 @@ VARIANT = Struct(
                 "keep_promoted": BOOL,
                 "piece_ranks": Table(LETTER_PATTERN, RANKS),
                 "one_per_file": LETTER,
+                "per_file": _int(1),
                 "no_drop_mate": LETTER,
             },
             ("ranks",),
@@ -335,6 +336,7 @@ VARIANT = Struct(
                         "count": _int(1),
                         "blocked_win": BOOL,
                         "reply": BOOL,
+                        "safe": BOOL,
                     }
                 ),
                 "bare_king": Struct({"opponent_minimum": _int(1), "both_bare_draw": BOOL}),
@@ -358,7 +360,7 @@ VARIANT = Struct(
                 "insufficient_material": Seq(LETTER),
                 "double_pass": BOOL,
                 "drops_reset_move_rule": BOOL,
-                "repetition_winner": COLOR,
+                "repetition_winner": _choice("white", "black", "to_move"),
                 "counting": _choice(*(c.value for c in Counting)),
                 "stalemate_piece_count": BOOL,
                 "draw_odds": COLOR,
@@ -375,6 +377,7 @@ VARIANT = Struct(
         "mutually_immune": Seq(LETTER),
         "petrify": Seq(LETTER),
         "flying_general": BOOL,
+        "first_leaps": Struct({"king": LETTER, "met": LETTER, "rook": LETTER}, ("king", "met", "rook")),
     },
     ("title", "family", "board", "pieces", "setup"),
 )

@@ -33,6 +33,9 @@ How each rule's position is found (:data:`BUILDERS`, one builder per rule):
 * **flag reply** (a flag goal whose opponent moves once more): a move that reaches the region while
   the game goes on, then the opponent's move after which the first side wins and, for a royal piece,
   one that draws, from one position.
+* **flag safe** (a flag goal whose pieces must stand unattacked): as flag, a move into the region
+  where the game goes on (the pieces attacked), then a reply after which they are still there,
+  safe, and win.
 * **counting**: a small position (or one along a random game) without pawns, its count set at the
   limit the material gives, and a quiet move that takes the count over it.
 * **castling**: for each castling move, the start position with the squares it needs emptied.
@@ -273,7 +276,7 @@ def _counting(variant: Variant) -> list[Ending]:
         if not limit or any(pos.by_type[t] for t in pos.rules.counted[0]):
             continue
         fields = fsf_fen(pos.fen()).split()
-        fields[3:5] = [str(limit), str(limit)]
+        fields[3] = fields[-2] = str(limit)  # the clock's field is the one before the move number, checks or not
         counted = Position.from_fen(variant, " ".join(fields))
         for m in sorted((m for m in counted.legal_moves() if _quiet(counted, m)), key=lambda m: _spell(counted, m)):
             counted.push(m)
@@ -528,6 +531,30 @@ def _flag_replies(variant: Variant) -> list[Ending]:
     return []
 
 
+def _flag_safe(variant: Variant) -> list[Ending]:
+    """Where a side's flag pieces arrive in its region attacked and the game goes on, and a reply
+    after which they are still there, no longer attacked, and win on their side's turn."""
+    for pos in _small_then_game_positions(variant, "flag"):
+        us = pos.turn
+        assert pos.rules.flag is not None
+        piece, regions, count, *_ = pos.rules.flag
+        for first in sorted(pos.legal_moves(), key=lambda m: _spell(pos, m)):
+            spelled = _spell(pos, first)
+            pos.push(first)
+            mine = pos.by_color[us] if piece is None else pos.by_type[piece] & pos.by_color[us]
+            if (mine & regions[us]).bit_count() >= (count or 1) and pos.outcome() is None:
+                for reply in sorted(pos.legal_moves(), key=lambda m: _spell(pos, m)):
+                    text = _spell(pos, reply)
+                    pos.push(reply)
+                    end = pos.outcome()
+                    pos.pop()
+                    if end is not None and end.reason == "flag" and end.winner == us:
+                        pos.pop()
+                        return [Ending("flag safe", fsf_fen(pos.fen()), (spelled, text))]
+            pos.pop()
+    return []
+
+
 def _applies_checkmate(v: Variant) -> bool:
     """Mate needs check, which a variant without checks never gives, given to a royal or a pseudo-royal piece."""
     ext = v.goals.extinction
@@ -557,6 +584,7 @@ BUILDERS: tuple[tuple[str, Callable[[Variant], bool], Callable[[Variant], Sequen
     ("race", lambda v: _flag_goal(v, race=True), _by_search("race", _ends_by("race"), _game_positions)),
     ("flag", lambda v: _flag_goal(v, race=False), _by_search("flag", _ends_by("flag"), _small_then_game_positions)),
     ("flag reply", lambda v: v.goals.flag is not None and v.goals.flag.reply, _flag_replies),
+    ("flag safe", lambda v: v.goals.flag is not None and v.goals.flag.safe, _flag_safe),
     (
         "check count",
         lambda v: v.goals.check_count is not None,

@@ -72,10 +72,17 @@ class _Pyffish:
         self._sf.load_variant_config(ini)
 
     def start_fen(self, name: str) -> str:
-        """The ``startFen``, written out as Fairy-Stockfish writes a position where it leaves fields
-        out (a built-in shogi's ``[-] w 0 1``)."""
+        """The ``startFen`` as written, with what Fairy-Stockfish fills in when it reads it: the fields
+        it leaves out (a built-in shogi's ``[-] w 0 1``) and the checks left (Kar Ouk's: the next check
+        wins).  Nothing else is rewritten, so a section's own start stays as its ini wrote it."""
         fen = str(self._sf.start_fen(name))
-        return fen if len(fen.split()) >= 6 else str(self._sf.get_fen(name, fen, []))
+        full = str(self._sf.get_fen(name, fen, []))
+        fields, full_fields = fen.split(), full.split()
+        if len(fields) < 6:
+            return full
+        if len(full_fields) == len(fields) + 1 and "+" in full_fields[4]:
+            fields.insert(4, full_fields[4])
+        return " ".join(fields)
 
     def legal_moves(self, name: str, fen: str, moves: list[str]) -> list[str]:
         return [str(m) for m in self._sf.legal_moves(name, fen, moves)]

@@ -23,6 +23,7 @@ from generator.betza import parse_betza
 from generator.catalogue.model import (
     CastlingMove,
     Color,
+    DrawRules,
     Flag,
     PieceType,
     Promotion,
@@ -301,8 +302,9 @@ def _castling_king(v: Variant) -> str:
 
 def castling_options(v: Variant) -> OptionGroup:
     """Castling: the king's and rooks' files, the rank, and the pieces that castle."""
-    if not v.castling:
-        return OptionGroup.of("castling", [("castling", "false")])
+    if not v.castling:  # the first leaps' rights are Fairy-Stockfish's gates, in the castling field
+        leaps = [("gating", "true"), ("cambodianMoves", "true")] if v.first_leaps else []
+        return OptionGroup.of("castling", [("castling", "false"), *leaps])
     first = v.castling[0]
     side = _castling_files(v.castling, v.board.files)
     return OptionGroup.of(
@@ -340,6 +342,7 @@ def drop_options(v: Variant) -> OptionGroup:
             ("firstRankPawnDrops", _flag(first_rank)),
             ("promotionZonePawnDrops", _flag(zone)),
             *([("dropNoDoubled", drops.one_per_file.lower())] if drops.one_per_file else []),
+            *([("dropNoDoubledCount", drops.per_file)] if drops.per_file != 1 else []),
             *([("shogiPawnDropMateIllegal", "true")] if drops.no_drop_mate else []),
             ("dropChecks", "true"),
         ],
@@ -364,6 +367,7 @@ def goal_options(v: Variant) -> OptionGroup | None:
             ("flagPieceCount", count if flag.count is None else flag.count),
             ("flagMove", _flag(flag.reply)),
             ("flagPieceBlockedWin", _flag(flag.blocked_win)),
+            *([("flagPieceSafe", "true")] if flag.safe else []),
         ]
     if goals.bare_king is not None:
         options += [
@@ -386,6 +390,16 @@ def goal_options(v: Variant) -> OptionGroup | None:
             *([("extinctionPseudoRoyal", "true")] if ext.pseudo_royal else []),
         ]
     return OptionGroup.of("goals", options) if options else None
+
+
+def _repetition_value(draws: DrawRules) -> list[Option]:
+    """nFoldValue is the result for the side to move; absolute, for Black it is White's."""
+    winner = draws.repetition_winner
+    if winner is None:
+        return [("nFoldValue", "draw")]
+    if winner == "to_move":
+        return [("nFoldValue", "win")]
+    return [("nFoldValue", "win" if winner is Color.WHITE else "loss"), ("nFoldValueAbsolute", "true")]
 
 
 #: a pass is Fairy-Stockfish's passOnStalemate; the position is never a stalemate then
@@ -412,14 +426,7 @@ def draw_options(v: Variant) -> OptionGroup:
             *((("flyingGeneral", "true"),) if v.flying_general else ()),
             ("nMoveRule", draws.move_rule),
             ("nFoldRule", draws.repetition),
-            *(
-                [("nFoldValue", "draw")]
-                if draws.repetition_winner is None
-                else [
-                    ("nFoldValue", "win" if draws.repetition_winner is Color.WHITE else "loss"),
-                    ("nFoldValueAbsolute", "true"),
-                ]
-            ),
+            *_repetition_value(draws),
             *((("countingRule", draws.counting.value),) if draws.counting is not None else ()),
             *((("materialCounting", f"{draws.draw_odds.word}drawodds"),) if draws.draw_odds is not None else ()),
             *((("perpetualCheckIllegal", "true"),) if draws.perpetual_check_loses else ()),

@@ -141,9 +141,9 @@ def fairy_stockfish_pieces(variant: Variant) -> list[tuple[PieceType, str]]:
     ``"king"`` for the (first) royal piece, ``"pawn"`` for the one pawn-role piece that moves
     ``fmWfcF`` (FSF's pawn, which alone has multi-steps and en passant), ``"knight"``,
     ``"bishop"``, ``"rook"``, ``"queen"`` for pieces that move exactly like those (``"silver"``, the khon, for
-    ``FfW`` under a counting rule, which weighs it), and
-    ``"soldier"`` for the first piece that steps ``fW`` with ``fsW`` as its advanced moves, and
-    ``"custom"`` for every other piece.
+    ``FfW`` under a counting rule, which weighs it; ``"fers"`` for the first leaps' met, which
+    ``cambodianMoves`` knows by that type), ``"soldier"`` for the first piece that steps ``fW`` with
+    ``fsW`` as its advanced moves, and ``"custom"`` for every other piece.
     """
     pawns = [p for p in variant.pieces if p.pawn]
     builtin_pawn = len(pawns) == 1 and pawns[0].movement == FSF_PAWN and not pawns[0].royal
@@ -159,6 +159,8 @@ def fairy_stockfish_pieces(variant: Variant) -> list[tuple[PieceType, str]]:
             kind = "pawn" if builtin_pawn else "custom"
         elif p.royal:
             kind = "custom"
+        elif variant.first_leaps is not None and p.letter == variant.first_leaps.met:
+            kind = "fers"
         else:  # a counting rule weighs Fairy-Stockfish's khons: the FfW piece must be one
             kind = "silver" if variant.draws.counting and p.movement == KHON else FSF_STANDARD.get(p.movement, "custom")
         out.append((p, kind))
@@ -185,10 +187,15 @@ def _analyse(variant: Variant, target: str) -> tuple[tuple[Limitation, ...], Var
 def _pychess(v: Variant) -> list[Limitation]:
     """Every rule Fairy-Stockfish does not play exactly, as a reason for no upload."""
     site = "pychess-variants refuses the countingRule option Fairy-Stockfish needs for the counting rule"
-    return [
-        Limitation(PYCHESS, x.rule, f"no upload, as pychess-variants plays by Fairy-Stockfish: {x.text}", False)
-        for x in _analyse(v, FAIRY_STOCKFISH)[0]
-    ] + ([Limitation(PYCHESS, "counting", f"no upload: {site}.", False)] if v.draws.counting else [])
+    leaps = "pychess-variants refuses the cambodianMoves option Fairy-Stockfish needs for the first leaps"
+    return (
+        [
+            Limitation(PYCHESS, x.rule, f"no upload, as pychess-variants plays by Fairy-Stockfish: {x.text}", False)
+            for x in _analyse(v, FAIRY_STOCKFISH)[0]
+        ]
+        + ([Limitation(PYCHESS, "counting", f"no upload: {site}.", False)] if v.draws.counting else [])
+        + ([Limitation(PYCHESS, "first-leaps", f"no upload: {leaps}.", False)] if v.first_leaps else [])
+    )
 
 
 def _zillions(v: Variant) -> tuple[list[Limitation], Changes]:
@@ -206,6 +213,13 @@ def _zillions(v: Variant) -> tuple[list[Limitation], Changes]:
     if v.royal_held_in_check:  # Zillions' checkmate goal lets any move out of check
         notes.add("royal-held-in-check", "Zillions cannot forbid a royal piece to step out of check, so it may.")
         notes.changes["royal_held_in_check"] = False
+    if v.first_leaps is not None:
+        notes.add(
+            "first-leaps",
+            "The Zillions files have no first leaps of the king and met (a right a rook's move can take away), "
+            "so both are left out.",
+        )
+        notes.changes["first_leaps"] = None
     goals_and_pieces(v, notes)
     pawn_initial_moves(v, notes)
     promotion_limits(v, notes)

@@ -54,8 +54,19 @@ def zillions_flag(v: Variant, notes: Notes) -> None:
             "Zillions ends the game as soon as a region is reached, so the opponent gets no further move.",
         )
         relaxed_flag = dataclasses.replace(relaxed_flag, reply=False)
+    if flag.safe:
+        notes.add(
+            "flag-safe",
+            "Zillions' goals cannot see whether a piece is attacked, so a piece that reaches its region wins "
+            "there and then, attacked or not.",
+        )
+        relaxed_flag = dataclasses.replace(relaxed_flag, safe=False)
     if relaxed_flag != flag:
         notes.changes["goals"] = dataclasses.replace(notes.changes.get("goals", v.goals), flag=relaxed_flag)
+
+
+def _checks(count: int) -> str:
+    return "a check" if count == 1 else f"{count} checks"
 
 
 def zillions_checks_and_captures(v: Variant, notes: Notes) -> None:
@@ -63,7 +74,7 @@ def zillions_checks_and_captures(v: Variant, notes: Notes) -> None:
     if v.goals.check_count is not None:
         notes.add(
             "check-count",
-            f"Zillions cannot count checks, so giving {v.goals.check_count} checks does not win: the game is "
+            f"Zillions cannot count checks, so giving {_checks(v.goals.check_count)} does not win: the game is "
             "played to checkmate.",
         )
         notes.changes["goals"] = dataclasses.replace(notes.changes.get("goals", v.goals), check_count=None)

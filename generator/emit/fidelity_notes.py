@@ -11,6 +11,7 @@ from generator.catalogue.model import (
     DrawRules,
     Drops,
     Explosions,
+    FirstLeaps,
     Goals,
     PawnRules,
     PiecePromotion,
@@ -51,6 +52,7 @@ class Changes(TypedDict, total=False):
     draws: DrawRules
     no_checks: bool
     royal_held_in_check: bool
+    first_leaps: FirstLeaps | None
     must_capture: bool
     explosions: Explosions | None
     mutually_immune: tuple[str, ...]

@@ -13,8 +13,10 @@ from generator.catalogue.model import (
     CastlingMove,
     Color,
     Counting,
+    DrawRules,
     Drops,
     Extinction,
+    FirstLeaps,
     Flag,
     PieceType,
     Promotion,
@@ -57,6 +59,15 @@ def _castling(moves: Sequence[CastlingMove], chess960: bool) -> str:
     return text + (" Written as in Chess960: the king's move onto its own rook." if chess960 else "")
 
 
+def _first_leaps(v: Variant, leaps: FirstLeaps) -> str:
+    king, met, rook = (v.piece(x).name for x in (leaps.king, leaps.met, leaps.rook))
+    return (
+        f"While unmoved, the {king} may leap as a knight onto an empty square of the rank ahead, unless in check, "
+        f"and the {met} two squares straight ahead onto an empty square; an enemy {rook} that moves onto the "
+        f"unmoved {king}'s rank or file takes its leap away."
+    )
+
+
 def rules_in_short(v: Variant) -> list[tuple[str, str]]:
     """The rules of ``v`` as (topic, one or two sentences), from the model; ranks are counted
     from each player's own side."""
@@ -74,6 +85,8 @@ def rules_in_short(v: Variant) -> list[tuple[str, str]]:
     out += [("Region", _piece_region(p)) for p in v.pieces if p.region is not None]
     out += [("Advanced moves", _advanced(p)) for p in v.pieces if p.advanced is not None]
     royal = next((p.name for p in v.pieces if p.royal), "king")
+    if v.first_leaps is not None:
+        out.append(("First leaps", _first_leaps(v, v.first_leaps)))
     moves = [
         *(["a side that can capture must (en passant included)"] if v.must_capture else []),
         *(["a move that gives check is illegal"] if v.no_checks else []),
@@ -145,7 +158,8 @@ def _drops(v: Variant, drops: Drops) -> str:
     parts = [f"In hand, {held}", f"a drop is a whole move, {where}"]
     parts += [f"a {v.piece(x).name} only on {ranks_phrase(ranks)}" for x, ranks in drops.piece_ranks]
     if drops.one_per_file:
-        parts.append(f"never a {v.piece(drops.one_per_file).name} on a file where its side has one")
+        has = "one" if drops.per_file == 1 else f"{drops.per_file} already"
+        parts.append(f"never a {v.piece(drops.one_per_file).name} on a file where its side has {has}")
     if drops.no_drop_mate:
         parts.append(f"a side that checkmates by dropping a {v.piece(drops.no_drop_mate).name} loses")
     if drops.captures_to_hand:
@@ -307,6 +321,12 @@ def _flag(v: Variant, flag: Flag) -> str:
         )
     elif flag.reply:
         text += "; but the opponent moves once more, and the side wins only if it is still there"
+    if flag.safe:
+        them = "it" if flag.count == 1 else "any of them"
+        text += (
+            f" where no enemy piece attacks {them}, or, arrived attacked, on its next turn if still there and no "
+            "longer attacked; both sides there at once draw"
+        )
     return text
 
 
@@ -324,7 +344,19 @@ _COUNTING = {
     "number of pieces on the board (the pieces' honour, makruk rules)",
     Counting.ASEAN: "once no pawn is left and a king is bare, the game is drawn unless the other side mates within "
     "16 moves with a rook, 44 with a khon or 64 with a knight (ASEAN rules)",
+    Counting.CAMBODIAN: "once a side is down to three pieces or fewer, pawns or not, the game is drawn unless the "
+    "other side mates within 63 moves (the board's honour), or, against a bare king and with no pawn left, within "
+    "7 to 63 moves by its material, counted from the number of pieces on the board (Cambodian rules)",
 }
+
+
+def _repetition(d: DrawRules) -> str:
+    winner = d.repetition_winner
+    if winner is None:
+        return f"{d.repetition}-fold repetition draws"
+    if winner == "to_move":
+        return f"the side that brings a position back for the {d.repetition}th time loses"
+    return f"{d.repetition}-fold repetition wins for {winner.word.capitalize()}"
 
 
 def _draws(v: Variant) -> str:
@@ -334,7 +366,7 @@ def _draws(v: Variant) -> str:
         fewer = "wins" if d.stalemate is StalemateResult.WIN else "loses"
         draws = [f"on stalemate the side with fewer pieces {fewer}, and equal numbers draw"]
     if d.repetition:
-        draws.append(f"{d.repetition}-fold repetition draws")
+        draws.append(_repetition(d))
     if d.repetition and d.perpetual_check_loses:
         draws.append("but a side that gave check with every move of the repetition loses (perpetual check)")
     if d.move_rule:

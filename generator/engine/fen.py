@@ -3,7 +3,7 @@
 The dialect: ranks from the top, numbers for runs of empty squares (``10``
 on wide boards), ``*`` for a hole, the pocket in brackets after the board
 (``[MMmm]``, upper case White's), castling as ``KQkq`` (file letters are read
-too), several en passant squares written together (``e3e4``).
+too; first leaps' rights are file letters, ``DEde``), several en passant squares written together (``e3e4``).
 
 Where a variant counts checks, the fifth field says how many each side has
 still to give, White's first (``3+3``), as Fairy-Stockfish writes it; a FEN
@@ -34,7 +34,7 @@ from __future__ import annotations
 import re
 
 from generator.catalogue.model import FILE_LETTERS, Color
-from generator.engine.geometry import bits
+from generator.engine.geometry import Bitboard, bits
 from generator.engine.rules import Rules
 from generator.engine.state import EMPTY, State
 
@@ -79,7 +79,28 @@ def _implied_unmoved(pos: State, rights: str) -> int:
     for c in rules.castles:
         if c.fen_char in rights:
             unmoved |= 1 << c.king_from | 1 << c.rook_from
+    if rules.first_leaps:
+        unmoved &= ~_leap_pieces(pos, 0) & ~_leap_pieces(pos, 1)
+        for ch in rights:
+            unmoved |= 1 << rules.leap_rank[ch.islower()][FILE_LETTERS.index(ch.lower())]
     return unmoved
+
+
+def _leap_pieces(pos: State, color: int) -> Bitboard:
+    """Where ``color``'s pieces with a first leap stand on its first rank."""
+    rules = pos.rules
+    first_rank = sum(1 << s for s in rules.leap_rank[color])
+    return (pos.by_type[rules.leap_king] | pos.by_type[rules.leap_met]) & pos.by_color[color] & first_rank
+
+
+def _leap_rights(pos: State) -> str:
+    """The first leaps' rights, as Fairy-Stockfish writes its gates: file letters, White's in upper case."""
+    geo = pos.rules.geo
+    return "".join(
+        FILE_LETTERS[geo.file_of(s)].upper() if c == 0 else FILE_LETTERS[geo.file_of(s)]
+        for c in (0, 1)
+        for s in bits(_leap_pieces(pos, c) & pos.unmoved)
+    )
 
 
 def castling_rights(pos: State) -> str:
@@ -88,7 +109,8 @@ def castling_rights(pos: State) -> str:
     for c in rules.castles:
         if pos.unmoved >> c.king_from & 1 and pos.unmoved >> c.rook_from & 1 and pos.castling_pieces_home(c):
             chars.add(c.fen_char)
-    return "".join(ch for ch in "KQkq" if ch in chars) or "-"
+    leaps = _leap_rights(pos) if rules.first_leaps else ""
+    return "".join(ch for ch in "KQkq" if ch in chars) + leaps or "-"
 
 
 def format_fen(pos: State) -> str:
@@ -307,6 +329,9 @@ def _parse_castling(pos: State, text: str) -> str:
     out = set()
     for ch in text:
         color = 0 if ch.isupper() else 1
+        if rules.first_leaps:
+            out.add(_parse_leap_right(pos, ch, color))
+            continue
         found = [
             c
             for c in rules.castles_by_color[color]
@@ -323,6 +348,16 @@ def _parse_castling(pos: State, text: str) -> str:
                 )
             out.add(c.fen_char)
     return "".join(sorted(out))
+
+
+def _parse_leap_right(pos: State, ch: str, color: int) -> str:
+    rules = pos.rules
+    file = FILE_LETTERS.find(ch.lower())
+    if not 0 <= file < rules.geo.files or not _leap_pieces(pos, color) >> rules.leap_rank[color][file] & 1:
+        raise FenError(
+            f"first leap right {ch!r}: no {'white' if color == 0 else 'black'} king or met on that file's first rank"
+        )
+    return ch
 
 
 def _parse_ep(pos: State, text: str) -> None:

@@ -263,6 +263,8 @@ def _generate(pos: State, out: list[Move] | None) -> int:
         n += _drops(pos, occ, test_all, out)
     if rules.swaps:
         n += _swaps(pos, kings != 0, out)
+    if rules.first_leaps:
+        n += _first_leaps(pos, occ, checked, out)
     if n == 0 and rules.pass_when_stuck and not checked:
         n = 1
         if out is not None:
@@ -618,7 +620,7 @@ def _drops(pos: State, occ: Bitboard, test_all: bool, out: list[Move] | None) ->
         if t == rules.one_per_file:
             mine = pos.by_type[t] & pos.by_color[us]
             for mask in rules.file_masks:
-                if mine & mask:
+                if (mine & mask).bit_count() >= rules.per_file:
                     region &= ~mask
         if not region:
             continue
@@ -658,6 +660,22 @@ def _swaps(pos: State, guarded: bool, out: list[Move] | None) -> int:
                     if out is not None:
                         out.append(m)
     return n
+
+
+def _first_leaps(pos: State, occ: Bitboard, checked: bool, out: list[Move] | None) -> int:
+    """Cambodian first moves onto empty squares: an unmoved king's (not in check), an unmoved met's."""
+    rules = pos.rules
+    us = pos.turn
+    mine = pos.by_color[us] & pos.unmoved
+    moves: list[Move] = []
+    if not checked:
+        for s in _squares(pos.by_type[rules.leap_king] & mine):
+            moves += [(NORMAL, s, t, 0) for t in _squares(rules.king_leaps[us][s] & ~occ)]
+    for s in _squares(pos.by_type[rules.leap_met] & mine):
+        to = rules.met_leaps[us][s]
+        if to is not None and not occ >> to & 1:
+            moves.append((NORMAL, s, to, 0))
+    return _tested(pos, moves, out)
 
 
 def _squares(bb: Bitboard) -> list[int]:

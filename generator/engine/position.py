@@ -133,7 +133,8 @@ class Position(State):
         if draws.move_rule and self.halfmove >= 2 * draws.move_rule:
             return Outcome(rules.draw_odds, f"the {draws.move_rule}-move rule")
         if draws.repetition and self.history and self.history.count(self.history[-1]) >= draws.repetition:
-            winner = rules.draw_odds if draws.repetition_winner is None else draws.repetition_winner
+            winner = draws.repetition_winner
+            winner = Color(self.turn) if winner == "to_move" else rules.draw_odds if winner is None else winner
             return self._perpetual_check() or Outcome(winner, f"{draws.repetition}-fold repetition")
         if rules.minor_types and self.insufficient_material():
             return Outcome(None, "insufficient material")

@@ -117,6 +117,7 @@ class Rules:
         self._compile_pieces(variant)
         self._pawns(variant)
         self._castling(variant)
+        self._first_leaps(variant)
         self._piece_promotion(variant)
         self._drops(variant)
         #: per colour, each piece type with what move generation looks up first: its tables, its
@@ -233,6 +234,31 @@ class Rules:
         for c in self.castles:
             self.castle_squares |= 1 << c.king_from | 1 << c.rook_from
 
+    def _first_leaps(self, variant: Variant) -> None:
+        """Cambodian first moves: per colour and square, where an unmoved king leaps (the knight's squares
+        on the rank ahead) and where an unmoved met leaps (two squares ahead, -1: none); per square, the
+        rank and file a rook aims along."""
+        leaps = variant.first_leaps
+        self.first_leaps = leaps is not None
+        if leaps is None:
+            return
+        geo = self.geo
+        self.leap_king, self.leap_met, self.leap_rook = (self.type_of[x] for x in (leaps.king, leaps.met, leaps.rook))
+        #: the first rank's squares, per file and colour, where the FEN's letters put the rights
+        self.leap_rank = [
+            [geo.square(f, 0 if c is Color.WHITE else geo.ranks - 1) for f in range(geo.files)] for c in Color
+        ]
+        squares = range(geo.size)
+        self.king_leaps = [
+            [sum(1 << t for v in ((2, 1), (-2, 1)) if (t := geo.leap(s, oriented(v, c))) is not None) for s in squares]
+            for c in Color
+        ]
+        self.met_leaps = [[geo.leap(s, oriented((0, 2), c)) for s in squares] for c in Color]
+        self.rook_lines = [
+            sum(1 << t for t in squares if geo.file_of(t) == geo.file_of(s) or geo.rank_of(t) == geo.rank_of(s))
+            for s in squares
+        ]
+
     def _piece_promotion(self, variant: Variant) -> None:
         """Promotion by piece, and the squares where a piece could never move again."""
         geo = self.geo
@@ -296,6 +322,7 @@ class Rules:
         self.demote = self.captures_to_hand and not (drops and drops.keep_promoted)
         #: the type that may not be dropped on a file its side already holds one of (-1: none)
         self.one_per_file = self.type_of[drops.one_per_file] if drops and drops.one_per_file else -1
+        self.per_file = drops.per_file if drops else 1
         self.file_masks = [sum(1 << geo.square(f, r) for r in range(geo.ranks)) & geo.all for f in range(geo.files)]
         #: the first pawn type: what a piece read as promoted (``Q~``) was promoted from
         self.pawn_type = next((t for t in range(self.ntypes) if self.is_pawn[t]), -1)
@@ -304,9 +331,7 @@ class Rules:
         #: whether the state keeps, per square, the type a promoted piece was promoted from
         self.tracks_promoted = self.demote or variant.piece_promotion is not None
 
-    def _game_ends(self, variant: Variant) -> None:
-        """Goals that end the game before anyone moves, stalemate, and the draws the position decides."""
-        geo = self.geo
+    def _flag_goal(self, variant: Variant) -> None:
         flag = variant.goals.flag
         #: the flag goal: the piece type that counts (None: any), each side's region, how many pieces
         #: (None: all), whether a full region wins, whether the opponent replies, whether the piece is royal
@@ -322,8 +347,15 @@ class Rules:
                 flag.piece is not None and variant.piece(flag.piece).royal,
             )
         )
+        #: the flag's pieces count only where the opponent attacks none of them (Fairy-Stockfish's flagPieceSafe)
+        self.flag_safe = flag is not None and flag.safe
         #: the reason a flag goal gives: the catalogue's race, or any other flag
         self.flag_reason = "race" if flag is not None and flag.race else "flag"
+
+    def _game_ends(self, variant: Variant) -> None:
+        """Goals that end the game before anyone moves, stalemate, and the draws the position decides."""
+        geo = self.geo
+        self._flag_goal(variant)
         self.no_checks = variant.no_checks
         #: the checks each side must give to win (three-check); None: checks are not counted
         self.check_count = variant.goals.check_count
@@ -350,8 +382,9 @@ class Rules:
         )
         #: the counting rule, and the piece types it weighs: pawns, rooks, khons and knights
         self.counting: Counting | None = draws.counting
-        #: whether a move changes a count the position keeps (checks left, a counting rule's count)
-        self.counts_moves = self.check_count is not None or self.counting is not None
+        #: whether a move changes a count the position keeps (checks left, a counting rule's count) or
+        #: may take a first leap's right away
+        self.counts_moves = self.check_count is not None or self.counting is not None or self.first_leaps
         #: whether a move does more once played: a capture's effects, a count it changes
         self.after_move = self.counts_moves or self.capture_effects
         self.counted = counted_types(variant.pieces)

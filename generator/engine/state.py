@@ -325,19 +325,29 @@ class State:
             return False
         if count is None:  # all of them
             return not mine & ~region
-        return inside.bit_count() >= count or (blocked and not region & ~self.occupied)
+        reached = inside.bit_count() >= count or (blocked and not region & ~self.occupied)
+        if (
+            reached
+            and self.rules.flag_safe
+            and inside.bit_count() == count
+            and (not self.rules.flag[4] or side != self.turn)
+        ):
+            # exactly the pieces needed: every one must stand where the opponent does not attack it
+            return not any(self.attacked(s, 1 - side, self.occupied) for s in bits(inside))
+        return reached
 
     def _flag(self) -> Outcome | None:
         """The flag goal's result, as Fairy-Stockfish decides it (``Position::is_immediate_game_end``)."""
         assert self.rules.flag is not None
         *_, reply, royal = self.rules.flag
+        safe = self.rules.flag_safe
         reason = self.rules.flag_reason
         us = self.turn
-        if reply and self.flag_reached(us):  # reached before the opponent's one more move, and still there
-            if us == Color.WHITE and royal and self.flag_reached(Color.BLACK):
+        if (reply or safe) and self.flag_reached(us):  # reached before the opponent's one more move, and still there
+            if ((us == Color.WHITE and royal) or (safe and not reply)) and self.flag_reached(1 - us):
                 return Outcome(None, reason)
             return Outcome(Color(us), reason)
-        if (not reply or royal) and self.flag_reached(1 - us):
+        if (not reply or royal or safe) and self.flag_reached(1 - us):
             # Black's royal piece may still reach its region too, to draw
             if reply and us == Color.BLACK and self.royals(us) and not self.in_check() and self.flag_escape():
                 return None
@@ -499,11 +509,19 @@ class State:
         if self.count_limit:
             self.count_ply += 1
         pawns, *_ = self.rules.counted
-        if any(self.by_type[t] for t in pawns):
+        counting = self.rules.counting
+        has_pawns = any(self.by_type[t] for t in pawns)
+        if has_pawns and counting is not Counting.CAMBODIAN:  # the only rule that counts with pawns left
             return
         stm, total = self.turn, self.occupied.bit_count()
-        makruk = self.rules.counting is Counting.MAKRUK
-        if makruk and captured != EMPTY and captured >> 1 in pawns and self.by_color[1 - stm].bit_count() == 1:
+        makruk = counting is not Counting.ASEAN
+        if (
+            makruk
+            and not has_pawns
+            and captured != EMPTY
+            and captured >> 1 in pawns
+            and self.by_color[1 - stm].bit_count() == 1
+        ):
             limit = self.count_limit_of(1 - stm)
             if limit:
                 self.count_limit, self.count_ply = 2 * limit, 2 * total - 1
@@ -519,6 +537,8 @@ class State:
         Makruk: the board's honour, 64, while ``side`` has more than its king; else the pieces' honour
         by the other side's material: two rooks 8, a rook 16, two khons 22, two knights 32, a khon 44,
         else 64.  ASEAN: only a bare king counts, 16 against a rook, 44 a khon, 64 a knight.
+        Cambodian: a side of more than three pieces does not count; the board's honour is 63, with
+        pawns on the board too, and the pieces' honour (no pawn left) one move shorter than makruk's.
         """
         _, rooks, khons, knights = self.rules.counted
         theirs = self.by_color[1 - side]
@@ -532,6 +552,8 @@ class State:
             return 16 if n_rooks else 44 if n_khons else 64 if n_knights else 0
         if theirs.bit_count() == 1:
             return 0
+        if self.rules.counting is Counting.CAMBODIAN:
+            return self._cambodian_limit(side, bare, n_rooks, n_khons, n_knights)
         if not bare:
             return 64
         for n, at_least, limit in (
@@ -545,6 +567,24 @@ class State:
                 return limit
         return 64
 
+    def _cambodian_limit(self, side: int, bare: bool, n_rooks: int, n_khons: int, n_knights: int) -> int:
+        if self.by_color[side].bit_count() > 3:
+            return 0
+        if not bare:
+            return 63
+        if any(self.by_type[t] for t in self.rules.counted[0]):
+            return 0
+        for n, at_least, limit in (
+            (n_rooks, 2, 7),
+            (n_rooks, 1, 15),
+            (n_khons, 2, 21),
+            (n_knights, 2, 31),
+            (n_khons, 1, 43),
+        ):
+            if n >= at_least:
+                return limit
+        return 63
+
     def _irreversible(self, m: Move, t: int) -> bool:
         """Whether a move of a pawn of type ``t`` restarts the move rule's count: every one but a
         step that it could step straight back (Fairy-Stockfish's reversible pawn moves)."""
@@ -552,15 +592,20 @@ class State:
         return back is None or m[0] != mv.NORMAL or not back[self.turn][m[2]] >> m[1] & 1
 
     def _after_move(self, us: int, m: Move, moved: int, captured: int) -> None:
-        """After a move by ``us``: a capture's explosion or petrification, the checks left (three-check)
-        and the counting rule (makruk)."""
-        kind = m[0]
-        if captured != EMPTY and self.rules.capture_effects:
+        """After a move by ``us``: a capture's explosion or petrification, the checks left (three-check),
+        the counting rule (makruk), and a rook that aims at the other king takes its first leap away
+        (Cambodian chess)."""
+        rules = self.rules
+        if captured != EMPTY and rules.capture_effects:
             self._explode(m[2], moved)
-        if self.rules.check_count is not None:
+        if rules.check_count is not None:
             self._count_check(us)
-        if self.rules.counting is not None:
-            self._count(kind, captured)
+        if rules.counting is not None:
+            self._count(m[0], captured)
+        if rules.first_leaps and moved >> 1 == rules.leap_rook and m[0] != mv.DROP:
+            kings = self.by_type[rules.leap_king] & self.by_color[1 - us] & self.unmoved
+            if kings & rules.rook_lines[m[2]]:
+                self.unmoved &= ~kings
 
     def _count_check(self, us: int) -> None:
         """One check fewer left for ``us`` if its move has given check (``push``, where checks are counted)."""

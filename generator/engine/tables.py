@@ -135,8 +135,9 @@ def modality_bits(m: Modality) -> int:
 
 
 def oriented(v: Vector, color: Color) -> Vector:
-    """Betza vectors are written for White; Black's forward is down the board."""
-    return v if color is Color.WHITE else (v[0], -v[1])
+    """Betza vectors are written for White; Black's are turned half round, as Fairy-Stockfish turns them:
+    forward is down the board, and left is White's right (tori shogi's quails)."""
+    return v if color is Color.WHITE else (-v[0], -v[1])
 
 
 @dataclass

@@ -29,8 +29,8 @@ def direction_name(v: Vector) -> str:
 
 
 def mirror(v: Vector) -> Vector:
-    """Black's view of a vector: forward is south."""
-    return v[0], -v[1]
+    """Black's view of a vector, turned half round as the reference turns it: forward is south, left is east."""
+    return -v[0], -v[1]
 
 
 def ordered_vectors(vectors: Iterable[Vector]) -> list[Vector]:

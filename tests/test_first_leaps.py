@@ -1,0 +1,92 @@
+"""Cambodian chess's first leaps (``first_leaps``) and its counting rule (``counting: cambodian``), held
+to pyffish's built-ins cambodian and karouk: the leaps themselves, their rights in the FEN's castling
+field, a rook's move that takes the king's away, and a count that starts with pawns on the board."""
+
+from __future__ import annotations
+
+import random
+
+import pyffish
+import pytest
+
+from generator.catalogue import FAIRY_STOCKFISH_CATALOGUE, load_catalogue
+from generator.catalogue.model import Variant
+from generator.emit.fairy_stockfish_options import option_groups
+from generator.emit.rules_text import rules_in_short
+from generator.engine import Position, uci
+
+CAT = load_catalogue(FAIRY_STOCKFISH_CATALOGUE)
+
+
+def entry(name: str) -> Variant:
+    v = CAT.get(name)
+    assert v is not None
+    return v
+
+
+def moves(pos: Position) -> set[str]:
+    return {uci(pos.rules, m) for m in pos.legal_moves()}
+
+
+def test_the_unmoved_king_and_met_leap_onto_empty_squares() -> None:
+    fen = "rnsmksnr/8/pppp1ppp/8/8/PPPP1PPP/8/RNSKMSNR w DEde - 0 1"  # e3 gone: the met may leap e1-e3
+    pos = Position.from_fen(entry("cambodian"), fen)
+    assert {"d1b2", "d1f2", "e1e3"} <= moves(pos)
+    assert moves(pos) == set(pyffish.legal_moves("cambodian", fen, []))
+    pos.push_uci("d1f2")
+    assert pos.fen() == "rnsmksnr/8/pppp1ppp/8/8/PPPP1PPP/5K2/RNS1MSNR b Ede - 1 1"
+
+
+def test_a_king_in_check_does_not_leap_and_without_the_right_never() -> None:
+    checked = "4k3/8/8/8/8/8/8/r2KM3 w DE - 0 1"
+    without = "4k3/8/8/8/8/8/8/3KM3 w E - 0 1"
+    for fen in (checked, without):
+        pos = Position.from_fen(entry("cambodian"), fen)
+        assert not {"d1b2", "d1f2"} & moves(pos)
+        assert moves(pos) == set(pyffish.legal_moves("cambodian", fen, []))
+
+
+def test_a_rook_on_the_kings_line_takes_its_leap_away_whatever_stands_between() -> None:
+    fen = "3mk3/8/4p3/8/8/8/8/R2KM3 w DEde - 0 1"
+    for move, rights in (("a1a8", "DEd"), ("a1a2", "DEde")):
+        pos = Position.from_fen(entry("cambodian"), fen)
+        pos.push_uci(move)
+        assert pos.fen().split()[2] == rights == pyffish.get_fen("cambodian", fen, [move]).split()[2]
+
+
+def test_the_count_starts_with_pawns_on_the_board_once_a_side_has_three_pieces() -> None:
+    fen = "3mk3/8/4p3/8/8/8/8/R2KM3 w DEde - 0 1"
+    pos = Position.from_fen(entry("cambodian"), fen)
+    pos.push_uci("a1a2")
+    assert pos.fen() == pyffish.get_fen("cambodian", fen, ["a1a2"]) == "3mk3/8/4p3/8/8/8/R7/3KM3 b DEde 126 0 1"
+
+
+@pytest.mark.parametrize("name", ["cambodian", "karouk"])
+def test_random_games_agree_with_pyffish_move_by_move(name: str) -> None:
+    v = entry(name)
+    start = pyffish.start_fen(name)
+    for game in range(3):
+        rng = random.Random(f"{name}:{game}")
+        pos = Position.start(v)
+        played: list[str] = []
+        for _ in range(60):
+            legal = moves(pos)
+            assert legal == set(pyffish.legal_moves(name, start, played)), played
+            if not legal:
+                break
+            played.append(rng.choice(sorted(legal)))
+            pos.push_uci(played[-1])
+            assert pos.fen() == pyffish.get_fen(name, start, played), played
+
+
+def test_the_ini_declares_the_met_a_fers_and_turns_the_leaps_on() -> None:
+    groups = option_groups(entry("cambodian"))
+    options = dict(o for group in groups for o in group.options)
+    assert options["fers"] == "m" and options["gating"] == options["cambodianMoves"] == "true"
+    assert options["countingRule"] == "cambodian"
+
+
+def test_the_rules_text_names_the_leaps_and_the_cambodian_count() -> None:
+    rules = dict(rules_in_short(entry("cambodian")))
+    assert rules["First leaps"].startswith("While unmoved, the King may leap as a knight")
+    assert "down to three pieces or fewer" in rules["Draws"]
