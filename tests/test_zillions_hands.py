@@ -165,3 +165,14 @@ def test_pieces_in_hand_at_the_start_stand_on_the_first_hand_positions(tmp_path:
         assert report.ok, report.disagreement.describe()
         # Black's rook checks along file a: a drop there blocks it
         assert {m for m in engine.legal_moves(v.name, []) if "@" in m} == {f"{x}@a{r}" for x in "PS" for r in "234"}
+
+
+def test_tori_shogis_two_swallows_a_file_are_a_named_limitation_and_the_rest_agrees() -> None:
+    # the walk along a file finds a swallow, it cannot count two: the limit is left out, drops kept
+    v = entry("torishogi")
+    notes = {x.rule for x in limitations(v, "zillions")}
+    assert "drop-per-file" in notes
+    assert "captures-to-hand" not in notes
+    with Zillions(CAT, [v]) as engine:
+        report = check_variant(v, engine, depth=2, games=4, plies=120, seed=3)
+        assert report.ok, report.disagreement.describe()
