@@ -21,6 +21,7 @@ from typing import Any, NamedTuple
 
 from generator.zrf.board import Board
 from generator.zrf.compiler import ATTR_SHIFT, EMPTY, LOOP_LIMIT, BlockCompiler, CompileError, Env, endless
+from generator.zrf.fast import Entry, entries, idiom, table_moves
 from generator.zrf.goals import GoalCompiler, compile_goals, goal_positions, needs_moves, royal_keys
 from generator.zrf.model import Game, PieceDef
 from generator.zrf.moves import MoveMaker, ZMove, make_emit
@@ -67,8 +68,11 @@ class Turn:
 class Program:
     """A :class:`Game` compiled: link tables, the move functions of each side, goals."""
 
-    def __init__(self, game: Game, problems: Problems | None = None) -> None:
+    def __init__(self, game: Game, problems: Problems | None = None, fast: bool = True) -> None:
         self.game = game
+        # the fast paths: leaps and slides as per-square tables (generator.zrf.fast), E's common
+        # case written inline in the compiled code; off, every block runs its compiled code through E
+        self.fast = fast
         # problems raise at once, unless lint collects them (then a bad item is left out)
         self.problem = problems or Problems()
         b = game.board
@@ -179,11 +183,20 @@ class Program:
 
     def _compile(self, env: Env, stmts: list[Node], mode: str, mtype: int, drop: bool = False) -> Callable[..., Any]:
         """The function of a block; Python's types of it are given where it is stored."""
-        bc = BlockCompiler(env, stmts, "blk", mode, mtype, drop, self.compile_errors)
+        bc = BlockCompiler(env, stmts, "blk", mode, mtype, drop, self.compile_errors, self.fast)
         key = (env.me, mode, mtype, bc.source, tuple(sorted(bc.const_keys())))
         fn = self._fn_cache.get(key)
         if fn is None:
-            ns = {"E": self.emit, "LOOP": range(LOOP_LIMIT), "ENDLESS": endless, "ME": env.me, "MT": mtype, **bc.consts}
+            ns = {
+                "E": self.emit,
+                "ZM": ZMove,
+                "RC": self.recycle_captures,
+                "LOOP": range(LOOP_LIMIT),
+                "ENDLESS": endless,
+                "ME": env.me,
+                "MT": mtype,
+                **bc.consts,
+            }
             try:
                 code = _python_code(bc.source)
             except (SyntaxError, RecursionError, MemoryError):  # Python's limits: 100 levels of indentation...
@@ -297,8 +310,7 @@ class Program:
         if got is None:
             possible = self.possible[g]
             mv: list[list[MoveFn] | None] = [
-                [b.move for b in self.blocks(g, t) if mtype < 0 or b.mtype == mtype] if t in possible else None
-                for t in range(len(self.types))
+                self._type_moves(g, t, mtype) if t in possible else None for t in range(len(self.types))
             ]
             dr = [
                 (t, [b.drop for b in self.drop_blocks(g, t) if mtype < 0 or b.mtype == mtype])
@@ -307,6 +319,27 @@ class Program:
             ]
             got = self._by_type[key] = (mv, [(t, fns) for t, fns in dr if fns])
         return got
+
+    def _type_moves(self, g: int, t: int, mtype: int) -> list[MoveFn]:
+        """The move functions of type ``t`` (blocks of ``mtype`` if >= 0): consecutive leaps and
+        slides share one table function, the other blocks keep their compiled code."""
+        fns: list[MoveFn] = []
+        run: list[list[Entry]] = []
+        for b in self.blocks(g, t):
+            if mtype >= 0 and b.mtype != mtype:
+                continue
+            it = idiom(self.envs[g], b.stmts) if self.fast else None
+            table = None if it is None else entries(self.envs[g], it, b.mtype, self.npos)
+            if table is not None:
+                run.append(table)
+                continue
+            if run:
+                fns.append(table_moves(run, self.recycle_captures))
+                run = []
+            fns.append(b.move)
+        if run:
+            fns.append(table_moves(run, self.recycle_captures))
+        return fns
 
     def candidates(self, q: int, mtype: int = -1) -> Candidates:
         """Per target square: ``(from, {piece key: attack functions})``: where a piece of side ``q``

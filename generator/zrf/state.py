@@ -225,7 +225,8 @@ class State:
             moves = [m for m in moves if rank[m.mtype] == best]
         if prog.royal_keys and moves:
             moves = self._without_check(moves)
-        if len(moves) > 1:
+        if len(moves) > 1 and len({m.changes for m in moves}) < len(moves):
+            # moves that change different squares differ: only equal changes need the whole key
             seen: dict[tuple[object, ...], ZMove] = {}
             for m in moves:
                 seen.setdefault(m.key(), m)

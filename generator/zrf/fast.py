@@ -1,0 +1,211 @@
+"""The common move blocks turned into per-square tables: leaps and slides that test only
+``empty?``/``not-friend?``/``enemy?``, perhaps set a constant attribute on the moving piece, and ``add``.
+
+Chess.zrf's ``(define slide ($1 (while empty? add $1) (verify not-friend?) add))`` becomes, for
+each start square, the squares of the ray; generating its moves walks the ray and stops at the
+first piece (taken if it is not a friend).  Such a block makes exactly the moves its compiled
+function makes (the compiled function and ``E``'s common case), in the same order; every other
+block keeps its compiled function.  A block is left to it when a ray runs off into a loop,
+comes back to its start square, or is longer than a ``while`` may run.
+
+>>> from generator.zrf.model import load_text
+>>> from generator.zrf.program import Program
+>>> prog = Program(load_text('''(game (title "Tiny") (players White Black) (turn-order White Black)
+...   (board (grid (dimensions ("a/b/c" (1 0)) ("2/1" (0 1))) (directions (n 0 -1) (e 1 0))))
+...   (piece (name Rook) (moves (e (while empty? add e) (verify not-friend?) add)))
+...   (board-setup (White (Rook a1)) (Black (Rook c1))))''').game())
+>>> env = prog.envs[0]
+>>> idiom(env, prog.game.pieces["Rook"].moves[0].stmts)
+Idiom(pre=['e'], loop='e', quiet=True, capture=True, quiet_attr=None, capture_attr=None)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
+
+from generator.zrf.compiler import EMPTY, LOOP_LIMIT, Env, flatten
+from generator.zrf.moves import NOTHING, ZMove
+from generator.zrf.reader import List, Node, Sym
+
+MoveFn = Callable[[object, list[int], int, list[ZMove]], None]
+Attr = tuple[int, bool]  # (attribute mask, value) set where the piece lands
+
+# the tests a leap may verify before its add: (quiet moves allowed, captures allowed)
+LEAP_TESTS = {"not-friend?": (True, True), "empty?": (True, False), "enemy?": (False, True)}
+CAPTURE_TESTS = {"not-friend?", "enemy?"}  # after a slide: the first piece is taken if not a friend
+
+
+class Idiom(NamedTuple):
+    """A leap (``loop`` None: the steps ``pre``, then one square) or a slide (the steps ``pre``,
+    then ``loop`` again and again while the squares are empty)."""
+
+    pre: list[str]
+    loop: str | None
+    quiet: bool  # moves to empty squares
+    capture: bool  # moves onto an enemy (or neutral) piece
+    quiet_attr: Attr | None
+    capture_attr: Attr | None
+
+
+# one table entry per start square: (squares, quiet, capture, and/or masks of the quiet and the capture code)
+Entry = tuple[tuple[int, ...], bool, bool, int, int, int, int, int]
+
+
+def _name(node: Node, env: Env) -> str | None:
+    """The keyword a bare name stands for ("dir:n", "add", or None), as the compiler reads it."""
+    if not isinstance(node, Sym):
+        return None
+    if node.name in env.links:
+        return "dir:" + node.name
+    if node.name in env.positions:
+        return None
+    return "add" if node.name == "add" else None
+
+
+def _verify(node: Node) -> str | None:
+    if isinstance(node, List) and node.head == "verify" and len(node.items) == 2:
+        test = node.items[1]
+        if isinstance(test, Sym) and test.name in LEAP_TESTS:
+            return test.name
+    return None
+
+
+def _attr(node: Node, env: Env) -> Attr | None:
+    """``(set-attribute name true|false)``, as (mask, value)."""
+    if not (isinstance(node, List) and node.head == "set-attribute" and len(node.items) == 3):
+        return None
+    name, value = node.items[1], node.items[2]
+    if isinstance(name, Sym) and name.name in env.attrs and isinstance(value, Sym) and value.name in ("true", "false"):
+        return env.attrs[name.name], value.name == "true"
+    return None
+
+
+def _tail(stmts: list[Node], env: Env) -> tuple[str | None, Attr | None] | None:
+    """``[(verify test)] [(set-attribute a v)] add`` ending a block: the test and the attribute."""
+    rest = list(stmts)
+    if not rest or _name(rest.pop(), env) != "add":
+        return None
+    attr = _attr(rest[-1], env) if rest else None
+    if attr is not None:
+        rest.pop()
+    test = _verify(rest[-1]) if rest else None
+    if test is not None:
+        rest.pop()
+    return (test, attr) if not rest else None
+
+
+def idiom(env: Env, stmts: list[Node]) -> Idiom | None:
+    """The leap or slide a block is, if it is one."""
+    body = flatten(stmts)
+    pre: list[str] = []
+    first = body[0] if body else None
+    while isinstance(first, Sym) and first.name in env.links:
+        pre.append(first.name)
+        body.pop(0)
+        first = body[0] if body else None
+    if not pre:
+        return None
+    if body and isinstance(first, List) and first.head == "while":
+        loop = _loop(first, env)
+        body.pop(0)
+        if loop is None:
+            return None
+        if not body:
+            return Idiom(pre, loop[0], True, False, loop[1], None)
+        tail = _tail(body, env)
+        if tail is None or (tail[0] is not None and tail[0] not in CAPTURE_TESTS):
+            return None
+        return Idiom(pre, loop[0], True, True, loop[1], tail[1])
+    tail = _tail(body, env)
+    if tail is None:
+        return None
+    quiet, capture = LEAP_TESTS[tail[0] or "not-friend?"]
+    return Idiom(pre, None, quiet, capture, tail[1], tail[1])
+
+
+def _loop(node: List, env: Env) -> tuple[str, Attr | None] | None:
+    """``(while empty? [(set-attribute a v)] add d)``: the direction and the attribute."""
+    items = node.items[1:]
+    if not items or not (isinstance(items[0], Sym) and items[0].name == "empty?"):
+        return None
+    body = flatten(items[1:])
+    if len(body) < 2:
+        return None
+    step = _name(body[-1], env)
+    if step is None or not step.startswith("dir:") or _name(body[-2], env) != "add":
+        return None
+    attr = _attr(body[0], env) if len(body) == 3 else None
+    if len(body) != 2 and attr is None:
+        return None
+    return step[4:], attr
+
+
+def _masks(attr: Attr | None) -> tuple[int, int]:
+    """The code a piece lands as, ``pc & and_mask | or_mask``."""
+    if attr is None:
+        return -1, 0
+    mask, value = attr
+    return (-1, mask) if value else (~mask, 0)
+
+
+def _squares(env: Env, it: Idiom, start: int) -> tuple[int, ...] | None:
+    """The squares the block looks at from ``start`` (empty: none); None when the table cannot
+    stand for the block (a loop, the start square again, a ray longer than a while runs)."""
+    p = start
+    for d in it.pre:
+        p = env.links[d][p]
+        if p < 0:
+            return ()
+    if p == start:
+        return None
+    if it.loop is None:
+        return (p,)
+    ray = [p]
+    seen = {start, p}
+    table = env.links[it.loop]
+    while (p := table[p]) >= 0:
+        if p in seen or len(ray) >= LOOP_LIMIT:
+            return None
+        seen.add(p)
+        ray.append(p)
+    return tuple(ray)
+
+
+def entries(env: Env, it: Idiom, mtype: int, npos: int) -> list[Entry] | None:
+    """Per start square, what the block does (see :data:`Entry`); None if a square cannot be told."""
+    qa, qo = _masks(it.quiet_attr)
+    ca, co = _masks(it.capture_attr)
+    out: list[Entry] = []
+    for s in range(npos):
+        sq = _squares(env, it, s)
+        if sq is None:
+            return None
+        out.append((sq, it.quiet, it.capture, qa, qo, ca, co, mtype))
+    return out
+
+
+def table_moves(tables: Sequence[list[Entry]], recycle_captures: bool) -> MoveFn:
+    """The move function of consecutive table blocks: their moves from ``start``, block by block."""
+    per_square = [[t[s] for t in tables if t[s][0]] for s in range(len(tables[0]))]
+
+    def moves(S: object, B: list[int], start: int, out: list[ZMove]) -> None:
+        pc = B[start]
+        own = pc & 15
+        for squares, quiet, capture, qa, qo, ca, co, mt in per_square[start]:
+            for d in squares:
+                old = B[d]
+                if old < 0:
+                    if quiet:
+                        code = pc & qa | qo
+                        ch = ((start, EMPTY), (d, code)) if start < d else ((d, code), (start, EMPTY))
+                        out.append(ZMove(ch, start, d, pc, code, -1, NOTHING, NOTHING, mt))
+                    continue
+                if capture and old & 15 != own:
+                    code = pc & ca | co
+                    ch = ((start, EMPTY), (d, code)) if start < d else ((d, code), (start, EMPTY))
+                    st = ((old & 15, old >> 4 & 0xFFF, 1),) if recycle_captures else NOTHING
+                    out.append(ZMove(ch, start, d, pc, code, -1, (old,), st, mt))
+                break
+
+    return moves
