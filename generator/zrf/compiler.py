@@ -445,7 +445,9 @@ class BlockCompiler:
             return
         pro = self.const("P", tuple(promos), tuple(promos)) if promos else "None"
         extra = f", {partial_type!r}" if partial_type else ""
-        self.emit(depth, f"E(S, B, out, frm, pc, {dest}, parts, caps, attrs, effs, {pro}, MT, {flags}{extra})")
+        # in a plain block the move's parts are still as they began: constants, which the block need not set
+        state = "pos, (), (), (), ()" if self.plain else f"{dest}, parts, caps, attrs, effs"
+        self.emit(depth, f"E(S, B, out, frm, pc, {state}, {pro}, MT, {flags}{extra})")
 
     # -- tests ----------------------------------------------------------------------------------------------
 

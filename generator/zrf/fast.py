@@ -48,8 +48,13 @@ class Idiom(NamedTuple):
     capture_attr: Attr | None
 
 
-# one table entry per start square: (squares, quiet, capture, and/or masks of the quiet and the capture code)
-Entry = tuple[tuple[int, ...], bool, bool, int, int, int, int, int]
+class Table(NamedTuple):
+    """A block as a table: per start square, the squares it looks at (a leap's one square, a
+    slide's ray), and what it does there."""
+
+    leap: bool
+    squares: list[tuple[int, ...]]
+    how: tuple[bool, bool, int, int, int, int, int]  # quiet, capture, and/or masks (quiet, capture), mtype
 
 
 def _name(node: Node, env: Env) -> str | None:
@@ -172,40 +177,98 @@ def _squares(env: Env, it: Idiom, start: int) -> tuple[int, ...] | None:
     return tuple(ray)
 
 
-def entries(env: Env, it: Idiom, mtype: int, npos: int) -> list[Entry] | None:
-    """Per start square, what the block does (see :data:`Entry`); None if a square cannot be told."""
-    qa, qo = _masks(it.quiet_attr)
-    ca, co = _masks(it.capture_attr)
-    out: list[Entry] = []
+def table(env: Env, it: Idiom, mtype: int, npos: int) -> Table | None:
+    """The block as a table; None if a square cannot be told."""
+    squares = []
     for s in range(npos):
         sq = _squares(env, it, s)
         if sq is None:
             return None
-        out.append((sq, it.quiet, it.capture, qa, qo, ca, co, mtype))
-    return out
+        squares.append(sq)
+    return Table(
+        it.loop is None, squares, (it.quiet, it.capture, *_masks(it.quiet_attr), *_masks(it.capture_attr), mtype)
+    )
 
 
-def table_moves(tables: Sequence[list[Entry]], recycle_captures: bool) -> MoveFn:
-    """The move function of consecutive table blocks: their moves from ``start``, block by block."""
-    per_square = [[t[s] for t in tables if t[s][0]] for s in range(len(tables[0]))]
+def table_moves(tables: Sequence[Table], recycle_captures: bool) -> MoveFn:
+    """The move function of consecutive table blocks: their moves from ``start``, block by block
+    (consecutive leaps that do the same share one list of squares, slides one list of rays)."""
+    fns: list[MoveFn] = []
+    k = 0
+    while k < len(tables):
+        first = tables[k]
+        group = [first]
+        k += 1
+        while k < len(tables) and tables[k].leap == first.leap and tables[k].how == first.how:
+            group.append(tables[k])
+            k += 1
+        npos = len(first.squares)
+        if first.leap:
+            dests = [tuple(d for t in group for d in t.squares[s]) for s in range(npos)]
+            fns.append(_leaps(dests, *first.how, recycle_captures))
+        else:
+            rays = [tuple(t.squares[s] for t in group if t.squares[s]) for s in range(npos)]
+            fns.append(_slides(rays, *first.how, recycle_captures))
+    if len(fns) == 1:
+        return fns[0]
 
+    def moves(S: object, B: list[int], start: int, out: list[ZMove]) -> None:
+        for fn in fns:
+            fn(S, B, start, out)
+
+    return moves
+
+
+def _leaps(
+    dests: list[tuple[int, ...]], quiet: bool, capture: bool, qa: int, qo: int, ca: int, co: int, mt: int, rc: bool
+) -> MoveFn:
     def moves(S: object, B: list[int], start: int, out: list[ZMove]) -> None:
         pc = B[start]
         own = pc & 15
-        for squares, quiet, capture, qa, qo, ca, co, mt in per_square[start]:
-            for d in squares:
+        for d in dests[start]:
+            old = B[d]
+            if old < 0:
+                if quiet:
+                    code = pc & qa | qo
+                    ch = ((start, EMPTY), (d, code)) if start < d else ((d, code), (start, EMPTY))
+                    out.append(ZMove(ch, start, d, pc, code, -1, NOTHING, NOTHING, mt))
+            elif capture and old & 15 != own:
+                code = pc & ca | co
+                ch = ((start, EMPTY), (d, code)) if start < d else ((d, code), (start, EMPTY))
+                st = ((old & 15, old >> 4 & 0xFFF, 1),) if rc else NOTHING
+                out.append(ZMove(ch, start, d, pc, code, -1, (old,), st, mt))
+
+    return moves
+
+
+def _slides(
+    rays: list[tuple[tuple[int, ...], ...]],
+    quiet: bool,
+    capture: bool,
+    qa: int,
+    qo: int,
+    ca: int,
+    co: int,
+    mt: int,
+    rc: bool,
+) -> MoveFn:
+    def moves(S: object, B: list[int], start: int, out: list[ZMove]) -> None:
+        pc = B[start]
+        own = pc & 15
+        code = pc & qa | qo
+        for ray in rays[start]:
+            for d in ray:
                 old = B[d]
                 if old < 0:
-                    if quiet:
-                        code = pc & qa | qo
-                        ch = ((start, EMPTY), (d, code)) if start < d else ((d, code), (start, EMPTY))
-                        out.append(ZMove(ch, start, d, pc, code, -1, NOTHING, NOTHING, mt))
+                    ch = ((start, EMPTY), (d, code)) if start < d else ((d, code), (start, EMPTY))
+                    out.append(ZMove(ch, start, d, pc, code, -1, NOTHING, NOTHING, mt))
                     continue
                 if capture and old & 15 != own:
-                    code = pc & ca | co
-                    ch = ((start, EMPTY), (d, code)) if start < d else ((d, code), (start, EMPTY))
-                    st = ((old & 15, old >> 4 & 0xFFF, 1),) if recycle_captures else NOTHING
-                    out.append(ZMove(ch, start, d, pc, code, -1, (old,), st, mt))
+                    cc = pc & ca | co
+                    ch = ((start, EMPTY), (d, cc)) if start < d else ((d, cc), (start, EMPTY))
+                    st = ((old & 15, old >> 4 & 0xFFF, 1),) if rc else NOTHING
+                    out.append(ZMove(ch, start, d, pc, cc, -1, (old,), st, mt))
                 break
 
+    assert quiet  # a slide moves to the empty squares of its ray
     return moves

@@ -20,8 +20,8 @@ from types import CodeType
 from typing import Any, NamedTuple
 
 from generator.zrf.board import Board
-from generator.zrf.compiler import ATTR_SHIFT, EMPTY, LOOP_LIMIT, BlockCompiler, CompileError, Env, endless
-from generator.zrf.fast import Entry, entries, idiom, table_moves
+from generator.zrf.compiler import ATTR_SHIFT, EMPTY, KEY_MASK, LOOP_LIMIT, BlockCompiler, CompileError, Env, endless
+from generator.zrf.fast import Table, idiom, table, table_moves
 from generator.zrf.goals import GoalCompiler, compile_goals, goal_positions, needs_moves, royal_keys
 from generator.zrf.model import Game, PieceDef
 from generator.zrf.moves import MoveMaker, ZMove, make_emit
@@ -103,6 +103,8 @@ class Program:
         self.include_off = opt.get("include off-pieces", "false") == "true"
         self.royal_keys = royal_keys(game.conditions, self._type, self._player, len(self.players))
         self.royal_types = {k >> 4 for k in self.royal_keys}
+        self.risky = [CodeTest(q, self.royal_keys, True) for q in range(len(self.players))]
+        self.exposed = [CodeTest(q, self.royal_keys, False) for q in range(len(self.players))]
         self.goal_positions = goal_positions(game.conditions, b)
         self.envs = {g: self._env(g) for g in range(len(self.players))}
         self._fn_cache: dict[tuple[object, ...], Callable[..., Any]] = {}
@@ -324,14 +326,14 @@ class Program:
         """The move functions of type ``t`` (blocks of ``mtype`` if >= 0): consecutive leaps and
         slides share one table function, the other blocks keep their compiled code."""
         fns: list[MoveFn] = []
-        run: list[list[Entry]] = []
+        run: list[Table] = []
         for b in self.blocks(g, t):
             if mtype >= 0 and b.mtype != mtype:
                 continue
             it = idiom(self.envs[g], b.stmts) if self.fast else None
-            table = None if it is None else entries(self.envs[g], it, b.mtype, self.npos)
-            if table is not None:
-                run.append(table)
+            tab = None if it is None else table(self.envs[g], it, b.mtype, self.npos)
+            if tab is not None:
+                run.append(tab)
                 continue
             if run:
                 fns.append(table_moves(run, self.recycle_captures))
@@ -382,6 +384,28 @@ def _python_code(source: str) -> CodeType:
     directions, the piece types and the games of a file are constants apart from it, so blocks
     that differ only in those share it (Escalation.zrf: 46 compilations for 399 blocks)."""
     return compile(source, "<zrf block>", "exec")
+
+
+class CodeTest(dict[int, bool]):
+    """Per piece code (-1: empty), for the check test against side ``q``: with ``risky``, whether
+    putting it down may expose a royal piece (a piece of ``q`` or a royal piece: such moves are
+    looked at in full), else whether it is a royal piece ``q`` may capture (not one of ``q``'s)."""
+
+    def __init__(self, q: int, royal: Collection[int], risky: bool) -> None:
+        super().__init__()
+        self.q = q
+        self.royal = royal
+        self.risky = risky
+
+    def __missing__(self, c: int) -> bool:
+        if c < 0:
+            got = False
+        elif self.risky:
+            got = c & 15 == self.q or c & KEY_MASK in self.royal
+        else:
+            got = c & 15 != self.q and c & KEY_MASK in self.royal
+        self[c] = got
+        return got
 
 
 def _sides(nplayers: int, gens: list[int]) -> tuple[frozenset[int], dict[int, list[int]]]:
