@@ -25,11 +25,12 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from generator.zrf.compiler import EMPTY, LOOP_LIMIT, Env, flatten
-from generator.zrf.moves import NOTHING, ZMove
+from generator.zrf.moves import NOTHING, Emit, ZMove
 from generator.zrf.reader import List, Node, Sym
 
 MoveFn = Callable[[object, list[int], int, list[ZMove]], None]
 Attr = tuple[int, bool]  # (attribute mask, value) set where the piece lands
+Promote = tuple[str, list[bool], tuple[int, ...]]  # the zone's name and squares, the types to choose from
 
 # the tests a leap may verify before its add: (quiet moves allowed, captures allowed)
 LEAP_TESTS = {"not-friend?": (True, True), "empty?": (True, False), "enemy?": (False, True)}
@@ -46,6 +47,7 @@ class Idiom(NamedTuple):
     capture: bool  # moves onto an enemy (or neutral) piece
     quiet_attr: Attr | None
     capture_attr: Attr | None
+    promote: Promote | None = None  # a leap's (if (in-zone? zone) (add types...) else add)
 
 
 class Table(NamedTuple):
@@ -55,6 +57,7 @@ class Table(NamedTuple):
     leap: bool
     squares: list[tuple[int, ...]]
     how: tuple[bool, bool, int, int, int, int, int]  # quiet, capture, and/or masks (quiet, capture), mtype
+    promote: Promote | None
 
 
 def _name(node: Node, env: Env) -> str | None:
@@ -86,18 +89,42 @@ def _attr(node: Node, env: Env) -> Attr | None:
     return None
 
 
-def _tail(stmts: list[Node], env: Env) -> tuple[str | None, Attr | None] | None:
-    """``[(verify test)] [(set-attribute a v)] add`` ending a block: the test and the attribute."""
-    rest = list(stmts)
-    if not rest or _name(rest.pop(), env) != "add":
+def _promote(node: Node, env: Env) -> Promote | None:
+    """``(if (in-zone? zone) (add types...) else add)``: Chess.zrf's Pawn-add."""
+    if not (isinstance(node, List) and node.head == "if" and len(node.items) == 5):
         return None
-    attr = _attr(rest[-1], env) if rest else None
+    _, test, choice, other, plain = node.items
+    if not (isinstance(other, Sym) and other.name == "else" and _name(plain, env) == "add"):
+        return None
+    if not (isinstance(test, List) and test.head == "in-zone?" and len(test.items) == 2):
+        return None
+    zone = test.items[1]
+    if not (isinstance(zone, Sym) and zone.name in env.zone_names and isinstance(choice, List)):
+        return None
+    types = [t.name for t in choice.items[1:] if isinstance(t, Sym) and t.name in env.types]
+    if choice.head != "add" or not types or len(types) != len(choice.items) - 1:
+        return None
+    squares = env.zones.get(zone.name) or [False] * len(next(iter(env.links.values()), []))
+    return zone.name, squares, tuple(env.types[t] for t in types)
+
+
+def _tail(stmts: list[Node], env: Env) -> tuple[str | None, Attr | None, Promote | None] | None:
+    """``[(verify test)] [(set-attribute a v)] add`` ending a block (or a promoting add without
+    attribute): the test, the attribute, the promotion."""
+    rest = list(stmts)
+    if not rest:
+        return None
+    last = rest.pop()
+    promote = _promote(last, env)
+    if promote is None and _name(last, env) != "add":
+        return None
+    attr = _attr(rest[-1], env) if rest and promote is None else None
     if attr is not None:
         rest.pop()
     test = _verify(rest[-1]) if rest else None
     if test is not None:
         rest.pop()
-    return (test, attr) if not rest else None
+    return (test, attr, promote) if not rest else None
 
 
 def idiom(env: Env, stmts: list[Node]) -> Idiom | None:
@@ -119,14 +146,14 @@ def idiom(env: Env, stmts: list[Node]) -> Idiom | None:
         if not body:
             return Idiom(pre, loop[0], True, False, loop[1], None)
         tail = _tail(body, env)
-        if tail is None or (tail[0] is not None and tail[0] not in CAPTURE_TESTS):
+        if tail is None or tail[2] is not None or (tail[0] is not None and tail[0] not in CAPTURE_TESTS):
             return None
         return Idiom(pre, loop[0], True, True, loop[1], tail[1])
     tail = _tail(body, env)
     if tail is None:
         return None
     quiet, capture = LEAP_TESTS[tail[0] or "not-friend?"]
-    return Idiom(pre, None, quiet, capture, tail[1], tail[1])
+    return Idiom(pre, None, quiet, capture, tail[1], tail[1], tail[2])
 
 
 def _loop(node: List, env: Env) -> tuple[str, Attr | None] | None:
@@ -185,12 +212,11 @@ def table(env: Env, it: Idiom, mtype: int, npos: int) -> Table | None:
         if sq is None:
             return None
         squares.append(sq)
-    return Table(
-        it.loop is None, squares, (it.quiet, it.capture, *_masks(it.quiet_attr), *_masks(it.capture_attr), mtype)
-    )
+    how = (it.quiet, it.capture, *_masks(it.quiet_attr), *_masks(it.capture_attr), mtype)
+    return Table(it.loop is None, squares, how, it.promote)
 
 
-def table_moves(tables: Sequence[Table], recycle_captures: bool) -> MoveFn:
+def table_moves(tables: Sequence[Table], recycle_captures: bool, emit: Emit) -> MoveFn:
     """The move function of consecutive table blocks: their moves from ``start``, block by block
     (consecutive leaps that do the same share one list of squares, slides one list of rays)."""
     fns: list[MoveFn] = []
@@ -199,13 +225,20 @@ def table_moves(tables: Sequence[Table], recycle_captures: bool) -> MoveFn:
         first = tables[k]
         group = [first]
         k += 1
-        while k < len(tables) and tables[k].leap == first.leap and tables[k].how == first.how:
+        while k < len(tables) and (tables[k].leap, tables[k].how, tables[k].promote) == (
+            first.leap,
+            first.how,
+            first.promote,
+        ):
             group.append(tables[k])
             k += 1
         npos = len(first.squares)
         if first.leap:
             dests = [tuple(d for t in group for d in t.squares[s]) for s in range(npos)]
-            fns.append(_leaps(dests, *first.how, recycle_captures))
+            if first.promote is None:
+                fns.append(_leaps(dests, *first.how, recycle_captures))
+            else:
+                fns.append(_promoting(dests, first, recycle_captures, emit))
         else:
             rays = [tuple(t.squares[s] for t in group if t.squares[s]) for s in range(npos)]
             fns.append(_slides(rays, *first.how, recycle_captures))
@@ -271,4 +304,26 @@ def _slides(
                 break
 
     assert quiet  # a slide moves to the empty squares of its ray
+    return moves
+
+
+def _promoting(dests: list[tuple[int, ...]], table: Table, rc: bool, emit: Emit) -> MoveFn:
+    """Leaps that promote in a zone: there ``E`` makes a move per type, elsewhere the plain leap."""
+    quiet, capture, *_, mt = table.how
+    assert table.promote is not None
+    _, zone, promos = table.promote
+
+    def moves(S: object, B: list[int], start: int, out: list[ZMove]) -> None:
+        pc = B[start]
+        for d in dests[start]:
+            old = B[d]
+            if not (quiet if old < 0 else capture and old & 15 != pc & 15):
+                continue
+            if zone[d]:
+                emit(S, B, out, start, pc, d, NOTHING, NOTHING, NOTHING, NOTHING, promos, mt, 0)
+            else:
+                ch = ((start, EMPTY), (d, pc)) if start < d else ((d, pc), (start, EMPTY))
+                st = ((old & 15, old >> 4 & 0xFFF, 1),) if rc and old >= 0 else NOTHING
+                out.append(ZMove(ch, start, d, pc, pc, -1, (old,) if old >= 0 else NOTHING, st, mt))
+
     return moves

@@ -336,11 +336,11 @@ class Program:
                 run.append(tab)
                 continue
             if run:
-                fns.append(table_moves(run, self.recycle_captures))
+                fns.append(table_moves(run, self.recycle_captures, self.emit))
                 run = []
             fns.append(b.move)
         if run:
-            fns.append(table_moves(run, self.recycle_captures))
+            fns.append(table_moves(run, self.recycle_captures, self.emit))
         return fns
 
     def candidates(self, q: int, mtype: int = -1) -> Candidates:
