@@ -92,5 +92,5 @@ def test_a_ray_back_to_its_start_stays_compiled() -> None:
     for blk in game.pieces["Rook"].moves:
         it = idiom(env, blk.stmts)
         assert it is not None and it.loop is not None
-        kinds[it.loop] = table(env, it, -1, prog.npos) is not None
+        kinds[it.loop[0]] = table(env, it, -1, prog.npos) is not None
     assert kinds == {"n": True, "s": True, "e": False, "w": False}

@@ -1,5 +1,6 @@
 """The common move blocks turned into per-square tables: leaps and slides that test only
-``empty?``/``not-friend?``/``enemy?``, perhaps set a constant attribute on the moving piece, and ``add``.
+``empty?``/``not-friend?``/``enemy?`` (and ``not-piece?``), perhaps set a constant attribute on the
+moving piece or promote in a zone, and ``add``.
 
 Chess.zrf's ``(define slide ($1 (while empty? add $1) (verify not-friend?) add))`` becomes, for
 each start square, the squares of the ray; generating its moves walks the ray and stops at the
@@ -15,8 +16,11 @@ comes back to its start square, or is longer than a ``while`` may run.
 ...   (piece (name Rook) (moves (e (while empty? add e) (verify not-friend?) add)))
 ...   (board-setup (White (Rook a1)) (Black (Rook c1))))''').game())
 >>> env = prog.envs[0]
->>> idiom(env, prog.game.pieces["Rook"].moves[0].stmts)
-Idiom(pre=['e'], loop='e', quiet=True, capture=True, quiet_attr=None, capture_attr=None)
+>>> it = idiom(env, prog.game.pieces["Rook"].moves[0].stmts)
+>>> it.pre, it.loop, it.quiet, it.capture
+(['e'], ['e'], True, True)
+>>> [prog.names[q] for q in table(env, it, -1, prog.npos).squares[prog.index["a1"]]]
+['b1', 'c1']
 """
 
 from __future__ import annotations
@@ -32,9 +36,10 @@ MoveFn = Callable[[object, list[int], int, list[ZMove]], None]
 Attr = tuple[int, bool]  # (attribute mask, value) set where the piece lands
 Promote = tuple[str, list[bool], tuple[int, ...]]  # the zone's name and squares, the types to choose from
 
-# the tests a leap may verify before its add: (quiet moves allowed, captures allowed)
-LEAP_TESTS = {"not-friend?": (True, True), "empty?": (True, False), "enemy?": (False, True)}
-CAPTURE_TESTS = {"not-friend?", "enemy?"}  # after a slide: the first piece is taken if not a friend
+# the tests a block may verify before its add: (quiet moves allowed, captures allowed)
+TESTS = {"not-friend?": (True, True), "empty?": (True, False), "enemy?": (False, True)}
+Test = tuple[bool, bool, frozenset[int]]  # quiet moves allowed, captures allowed, types that may not be taken
+ANY: Test = (True, True, frozenset())  # no test: E itself drops a move onto a friend
 
 
 class Idiom(NamedTuple):
@@ -42,9 +47,10 @@ class Idiom(NamedTuple):
     then ``loop`` again and again while the squares are empty)."""
 
     pre: list[str]
-    loop: str | None
+    loop: list[str] | None
     quiet: bool  # moves to empty squares
     capture: bool  # moves onto an enemy (or neutral) piece
+    keep: frozenset[int]  # types not taken (fairychess.zrf's (not-piece? Block))
     quiet_attr: Attr | None
     capture_attr: Attr | None
     promote: Promote | None = None  # a leap's (if (in-zone? zone) (add types...) else add)
@@ -56,7 +62,7 @@ class Table(NamedTuple):
 
     leap: bool
     squares: list[tuple[int, ...]]
-    how: tuple[bool, bool, int, int, int, int, int]  # quiet, capture, and/or masks (quiet, capture), mtype
+    how: tuple[bool, bool, frozenset[int], int, int, int, int, int]  # quiet, capture, keep, masks, mtype
     promote: Promote | None
 
 
@@ -71,12 +77,35 @@ def _name(node: Node, env: Env) -> str | None:
     return "add" if node.name == "add" else None
 
 
-def _verify(node: Node) -> str | None:
+def _verify(node: Node, env: Env) -> Test | None:
+    """``(verify test)`` of the tests in :data:`TESTS`, ``(not-piece? type)`` and ``and`` of them."""
     if isinstance(node, List) and node.head == "verify" and len(node.items) == 2:
-        test = node.items[1]
-        if isinstance(test, Sym) and test.name in LEAP_TESTS:
-            return test.name
+        return _test(node.items[1], env)
     return None
+
+
+def _test(node: Node, env: Env) -> Test | None:
+    if isinstance(node, Sym) and node.name in TESTS:
+        return (*TESTS[node.name], frozenset())
+    if not isinstance(node, List) or len(node.items) < 2:
+        return None
+    kind = node.items[1]
+    if node.head == "not-piece?" and len(node.items) == 2 and isinstance(kind, Sym) and kind.name in env.types:
+        return True, True, frozenset((env.types[kind.name],))
+    if node.head == "not" and len(node.items) == 2 and isinstance(kind, List) and kind.head == "piece?":
+        inner = kind.items[1] if len(kind.items) == 2 else None
+        if isinstance(inner, Sym) and inner.name in env.types:
+            return True, True, frozenset((env.types[inner.name],))
+        return None
+    if node.head != "and":
+        return None
+    quiet, capture, keep = ANY
+    for part in node.items[1:]:
+        got = _test(part, env)
+        if got is None:
+            return None
+        quiet, capture, keep = quiet and got[0], capture and got[1], keep | got[2]
+    return quiet, capture, keep
 
 
 def _attr(node: Node, env: Env) -> Attr | None:
@@ -108,7 +137,7 @@ def _promote(node: Node, env: Env) -> Promote | None:
     return zone.name, squares, tuple(env.types[t] for t in types)
 
 
-def _tail(stmts: list[Node], env: Env) -> tuple[str | None, Attr | None, Promote | None] | None:
+def _tail(stmts: list[Node], env: Env) -> tuple[Test | None, Attr | None, Promote | None] | None:
     """``[(verify test)] [(set-attribute a v)] add`` ending a block (or a promoting add without
     attribute): the test, the attribute, the promotion."""
     rest = list(stmts)
@@ -121,7 +150,7 @@ def _tail(stmts: list[Node], env: Env) -> tuple[str | None, Attr | None, Promote
     attr = _attr(rest[-1], env) if rest and promote is None else None
     if attr is not None:
         rest.pop()
-    test = _verify(rest[-1]) if rest else None
+    test = _verify(rest[-1], env) if rest else None
     if test is not None:
         rest.pop()
     return (test, attr, promote) if not rest else None
@@ -144,33 +173,32 @@ def idiom(env: Env, stmts: list[Node]) -> Idiom | None:
         if loop is None:
             return None
         if not body:
-            return Idiom(pre, loop[0], True, False, loop[1], None)
+            return Idiom(pre, loop[0], True, False, frozenset(), loop[1], None)
         tail = _tail(body, env)
-        if tail is None or tail[2] is not None or (tail[0] is not None and tail[0] not in CAPTURE_TESTS):
+        if tail is None or tail[2] is not None:
             return None
-        return Idiom(pre, loop[0], True, True, loop[1], tail[1])
+        _, capture, keep = tail[0] or ANY  # the square after the ray is not empty: only a capture is left
+        return Idiom(pre, loop[0], True, capture, keep, loop[1], tail[1])
     tail = _tail(body, env)
     if tail is None:
         return None
-    quiet, capture = LEAP_TESTS[tail[0] or "not-friend?"]
-    return Idiom(pre, None, quiet, capture, tail[1], tail[1], tail[2])
+    quiet, capture, keep = tail[0] or ANY
+    return Idiom(pre, None, quiet, capture, keep, tail[1], tail[1], tail[2])
 
 
-def _loop(node: List, env: Env) -> tuple[str, Attr | None] | None:
-    """``(while empty? [(set-attribute a v)] add d)``: the direction and the attribute."""
+def _loop(node: List, env: Env) -> tuple[list[str], Attr | None] | None:
+    """``(while empty? [(set-attribute a v)] add d...)``: the directions of a step and the attribute."""
     items = node.items[1:]
     if not items or not (isinstance(items[0], Sym) and items[0].name == "empty?"):
         return None
     body = flatten(items[1:])
-    if len(body) < 2:
+    attr = _attr(body[0], env) if body else None
+    if attr is not None:
+        body.pop(0)
+    if not body or _name(body.pop(0), env) != "add" or not body:
         return None
-    step = _name(body[-1], env)
-    if step is None or not step.startswith("dir:") or _name(body[-2], env) != "add":
-        return None
-    attr = _attr(body[0], env) if len(body) == 3 else None
-    if len(body) != 2 and attr is None:
-        return None
-    return step[4:], attr
+    step = [x.name for x in body if isinstance(x, Sym) and x.name in env.links]
+    return (step, attr) if len(step) == len(body) else None
 
 
 def _masks(attr: Attr | None) -> tuple[int, int]:
@@ -195,13 +223,16 @@ def _squares(env: Env, it: Idiom, start: int) -> tuple[int, ...] | None:
         return (p,)
     ray = [p]
     seen = {start, p}
-    table = env.links[it.loop]
-    while (p := table[p]) >= 0:
+    step = [env.links[d] for d in it.loop]
+    while True:
+        for link in step:  # a step off the board on the way ends the block, as at its end
+            p = link[p]
+            if p < 0:
+                return tuple(ray)
         if p in seen or len(ray) >= LOOP_LIMIT:
             return None
         seen.add(p)
         ray.append(p)
-    return tuple(ray)
 
 
 def table(env: Env, it: Idiom, mtype: int, npos: int) -> Table | None:
@@ -212,7 +243,7 @@ def table(env: Env, it: Idiom, mtype: int, npos: int) -> Table | None:
         if sq is None:
             return None
         squares.append(sq)
-    how = (it.quiet, it.capture, *_masks(it.quiet_attr), *_masks(it.capture_attr), mtype)
+    how = (it.quiet, it.capture, it.keep, *_masks(it.quiet_attr), *_masks(it.capture_attr), mtype)
     return Table(it.loop is None, squares, how, it.promote)
 
 
@@ -253,7 +284,16 @@ def table_moves(tables: Sequence[Table], recycle_captures: bool, emit: Emit) -> 
 
 
 def _leaps(
-    dests: list[tuple[int, ...]], quiet: bool, capture: bool, qa: int, qo: int, ca: int, co: int, mt: int, rc: bool
+    dests: list[tuple[int, ...]],
+    quiet: bool,
+    capture: bool,
+    keep: frozenset[int],
+    qa: int,
+    qo: int,
+    ca: int,
+    co: int,
+    mt: int,
+    rc: bool,
 ) -> MoveFn:
     def moves(S: object, B: list[int], start: int, out: list[ZMove]) -> None:
         pc = B[start]
@@ -265,7 +305,7 @@ def _leaps(
                     code = pc & qa | qo
                     ch = ((start, EMPTY), (d, code)) if start < d else ((d, code), (start, EMPTY))
                     out.append(ZMove(ch, start, d, pc, code, -1, NOTHING, NOTHING, mt))
-            elif capture and old & 15 != own:
+            elif capture and old & 15 != own and old >> 4 & 0xFFF not in keep:
                 code = pc & ca | co
                 ch = ((start, EMPTY), (d, code)) if start < d else ((d, code), (start, EMPTY))
                 st = ((old & 15, old >> 4 & 0xFFF, 1),) if rc else NOTHING
@@ -278,6 +318,7 @@ def _slides(
     rays: list[tuple[tuple[int, ...], ...]],
     quiet: bool,
     capture: bool,
+    keep: frozenset[int],
     qa: int,
     qo: int,
     ca: int,
@@ -296,7 +337,7 @@ def _slides(
                     ch = ((start, EMPTY), (d, code)) if start < d else ((d, code), (start, EMPTY))
                     out.append(ZMove(ch, start, d, pc, code, -1, NOTHING, NOTHING, mt))
                     continue
-                if capture and old & 15 != own:
+                if capture and old & 15 != own and old >> 4 & 0xFFF not in keep:
                     cc = pc & ca | co
                     ch = ((start, EMPTY), (d, cc)) if start < d else ((d, cc), (start, EMPTY))
                     st = ((old & 15, old >> 4 & 0xFFF, 1),) if rc else NOTHING
@@ -309,7 +350,7 @@ def _slides(
 
 def _promoting(dests: list[tuple[int, ...]], table: Table, rc: bool, emit: Emit) -> MoveFn:
     """Leaps that promote in a zone: there ``E`` makes a move per type, elsewhere the plain leap."""
-    quiet, capture, *_, mt = table.how
+    quiet, capture, keep, *_, mt = table.how
     assert table.promote is not None
     _, zone, promos = table.promote
 
@@ -317,7 +358,7 @@ def _promoting(dests: list[tuple[int, ...]], table: Table, rc: bool, emit: Emit)
         pc = B[start]
         for d in dests[start]:
             old = B[d]
-            if not (quiet if old < 0 else capture and old & 15 != pc & 15):
+            if not (quiet if old < 0 else capture and old & 15 != pc & 15 and old >> 4 & 0xFFF not in keep):
                 continue
             if zone[d]:
                 emit(S, B, out, start, pc, d, NOTHING, NOTHING, NOTHING, NOTHING, promos, mt, 0)
