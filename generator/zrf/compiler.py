@@ -143,19 +143,26 @@ class BlockCompiler:
         body: list[str] = []
         self.lines = body
         self.seq(stmts, 1)
+        self.source = self._assemble(name, body)
+
+    def _assemble(self, name: str, body: list[str]) -> str:
+        """The function: the variables the body reads (a block that never cascades need not set
+        ``parts``...) set after the leading steps and tests that read none of them, so that a block
+        that ends at once (Chess.zrf's en passant, most of the time) sets nothing."""
         text = "\n".join(body)
-        # the variables the body reads: a block that never cascades need not set parts...
-        used = "; ".join(f"{v} = {init}" for v, init in BLOCK_VARS if re.search(rf"\b{v}\b", text))
-        head = [
-            f"def {name}(S, B, start, {'T' if mode == 'attack' else 'out'}{', pc' if drop else ''}):",
-            f"    pos = start{'; ' if used else ''}{used}",
-        ]
-        head.append("    frm = -1" if drop else "    frm = start; pc = B[start]")
-        for var in self.flags.values():
-            head.append(f"    {var} = False")
+        used = [f"{v} = {init}" for v, init in BLOCK_VARS if re.search(rf"\b{v}\b", text)]
+        setup = ["    " + "; ".join(used)] if used else []
+        setup.append("    frm = -1" if self.drop else "    frm = start; pc = B[start]")
+        setup.extend(f"    {var} = False" for var in self.flags.values())
         if self.uses_pflags:
-            head.append("    PF = {}")
-        self.source = "\n".join(head + body + ["    return None" if mode == "attack" else "    return"]) + "\n"
+            setup.append("    PF = {}")
+        names = re.compile(r"\b(" + "|".join(["frm", "pc", "PF", *self.flags.values(), *dict(BLOCK_VARS)]) + r")\b")
+        k = 0
+        while k < len(body) and LEADING.fullmatch(body[k]) and not names.search(body[k]):
+            k += 1
+        args = f"S, B, start, {'T' if self.mode == 'attack' else 'out'}{', pc' if self.drop else ''}"
+        end = "    return None" if self.mode == "attack" else "    return"
+        return "\n".join([f"def {name}({args}):", "    pos = start", *body[:k], *setup, *body[k:], end]) + "\n"
 
     # -- helpers ----------------------------------------------------------------------------------------
 
@@ -569,6 +576,8 @@ def split_else(items: list[Node]) -> tuple[list[Node], list[Node], list[Sym]]:
     return body, other, elses
 
 
+# a line at the block's top level that moves the cursor or ends the block: the setup may follow it
+LEADING = re.compile(r"    (pos = [^;:]*|if [^:]*: return( None)?)")
 BLOCK_VARS = (("mark", "start"), ("to", "-1"), ("parts", "()"), ("caps", "()"), ("attrs", "()"), ("effs", "()"))
 
 # what a statement may change besides the cursor (its name or any name inside it)
