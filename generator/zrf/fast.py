@@ -89,23 +89,29 @@ def _test(node: Node, env: Env) -> Test | None:
         return (*TESTS[node.name], frozenset())
     if not isinstance(node, List) or len(node.items) < 2:
         return None
-    kind = node.items[1]
-    if node.head == "not-piece?" and len(node.items) == 2 and isinstance(kind, Sym) and kind.name in env.types:
+    if node.head == "and":
+        quiet, capture, keep = ANY
+        for part in node.items[1:]:
+            got = _test(part, env)
+            if got is None:
+                return None
+            quiet, capture, keep = quiet and got[0], capture and got[1], keep | got[2]
+        return quiet, capture, keep
+    inner = node.items[1]
+    if len(node.items) != 2:
+        return None
+    if node.head == "not-piece?":
+        return _keep(inner, env)
+    if node.head == "not" and isinstance(inner, List) and inner.head == "piece?" and len(inner.items) == 2:
+        return _keep(inner.items[1], env)
+    return None
+
+
+def _keep(kind: Node, env: Env) -> Test | None:
+    """``(not-piece? kind)``: true on an empty square and on any piece of another type."""
+    if isinstance(kind, Sym) and kind.name in env.types:
         return True, True, frozenset((env.types[kind.name],))
-    if node.head == "not" and len(node.items) == 2 and isinstance(kind, List) and kind.head == "piece?":
-        inner = kind.items[1] if len(kind.items) == 2 else None
-        if isinstance(inner, Sym) and inner.name in env.types:
-            return True, True, frozenset((env.types[inner.name],))
-        return None
-    if node.head != "and":
-        return None
-    quiet, capture, keep = ANY
-    for part in node.items[1:]:
-        got = _test(part, env)
-        if got is None:
-            return None
-        quiet, capture, keep = quiet and got[0], capture and got[1], keep | got[2]
-    return quiet, capture, keep
+    return None
 
 
 def _attr(node: Node, env: Env) -> Attr | None:
@@ -125,16 +131,20 @@ def _promote(node: Node, env: Env) -> Promote | None:
     _, test, choice, other, plain = node.items
     if not (isinstance(other, Sym) and other.name == "else" and _name(plain, env) == "add"):
         return None
-    if not (isinstance(test, List) and test.head == "in-zone?" and len(test.items) == 2):
-        return None
-    zone = test.items[1]
-    if not (isinstance(zone, Sym) and zone.name in env.zone_names and isinstance(choice, List)):
-        return None
-    types = [t.name for t in choice.items[1:] if isinstance(t, Sym) and t.name in env.types]
-    if choice.head != "add" or not types or len(types) != len(choice.items) - 1:
+    zone = test.items[1] if isinstance(test, List) and test.head == "in-zone?" and len(test.items) == 2 else None
+    types = _choice(choice, env)
+    if not (isinstance(zone, Sym) and zone.name in env.zone_names and types):
         return None
     squares = env.zones.get(zone.name) or [False] * len(next(iter(env.links.values()), []))
-    return zone.name, squares, tuple(env.types[t] for t in types)
+    return zone.name, squares, types
+
+
+def _choice(node: Node, env: Env) -> tuple[int, ...]:
+    """``(add types...)``: the types (none if it is something else)."""
+    if not (isinstance(node, List) and node.head == "add"):
+        return ()
+    types = tuple(env.types[t.name] for t in node.items[1:] if isinstance(t, Sym) and t.name in env.types)
+    return types if len(types) == len(node.items) - 1 else ()
 
 
 def _tail(stmts: list[Node], env: Env) -> tuple[Test | None, Attr | None, Promote | None] | None:
