@@ -150,15 +150,14 @@ class BlockCompiler:
         ``parts``...) set after the leading steps and tests that read none of them, so that a block
         that ends at once (Chess.zrf's en passant, most of the time) sets nothing."""
         text = "\n".join(body)
-        used = [f"{v} = {init}" for v, init in BLOCK_VARS if re.search(rf"\b{v}\b", text)]
+        used = [f"{v} = {init}" for v, init in BLOCK_VARS if v in text]  # a name within another: set anyway
         setup = ["    " + "; ".join(used)] if used else []
         setup.append("    frm = -1" if self.drop else "    frm = start; pc = B[start]")
         setup.extend(f"    {var} = False" for var in self.flags.values())
         if self.uses_pflags:
             setup.append("    PF = {}")
-        names = re.compile(r"\b(" + "|".join(["frm", "pc", "PF", *self.flags.values(), *dict(BLOCK_VARS)]) + r")\b")
         k = 0
-        while k < len(body) and LEADING.fullmatch(body[k]) and not names.search(body[k]):
+        while k < len(body) and LEADING.fullmatch(body[k]) and not SETUP_NAMES.search(body[k]):
             k += 1
         args = f"S, B, start, {'T' if self.mode == 'attack' else 'out'}{', pc' if self.drop else ''}"
         end = "    return None" if self.mode == "attack" else "    return"
@@ -579,6 +578,7 @@ def split_else(items: list[Node]) -> tuple[list[Node], list[Node], list[Sym]]:
 # a line at the block's top level that moves the cursor or ends the block: the setup may follow it
 LEADING = re.compile(r"    (pos = [^;:]*|if [^:]*: return( None)?)")
 BLOCK_VARS = (("mark", "start"), ("to", "-1"), ("parts", "()"), ("caps", "()"), ("attrs", "()"), ("effs", "()"))
+SETUP_NAMES = re.compile(r"\b(mark|to|parts|caps|attrs|effs|frm|pc|PF|f\d+)\b")  # what the setup sets (flags: f0...)
 
 # what a statement may change besides the cursor (its name or any name inside it)
 MOVE_CHANGES = frozenset(
