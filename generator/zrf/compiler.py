@@ -30,6 +30,7 @@ whose owner bits read 15, so ``B[p] & 15 == ME`` is false on empty squares.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
@@ -122,6 +123,7 @@ class BlockCompiler:
         mtype: int,
         drop: bool = False,
         errors: list[CompileError] | None = None,
+        inline: bool = True,
     ) -> None:
         self.env = env
         self.errors = errors  # None: raise the first error; a list: collect, one per statement
@@ -134,20 +136,32 @@ class BlockCompiler:
         self.flags: dict[str, str] = {}
         self.uses_pflags = False
         self.tmp = 0
+        # nothing but the cursor has changed yet (no cascade, capture, attribute...): an add is
+        # the common case of E, written inline (see PLAIN_ADD)
+        self.plain = inline and mode == "move" and not drop
         stmts = flatten(stmts)
         body: list[str] = []
         self.lines = body
         self.seq(stmts, 1)
-        head = [
-            f"def {name}(S, B, start, {'T' if mode == 'attack' else 'out'}{', pc' if drop else ''}):",
-            "    pos = start; mark = start; to = -1; parts = (); caps = (); attrs = (); effs = ()",
-        ]
-        head.append("    frm = -1" if drop else "    frm = start; pc = B[start]")
-        for var in self.flags.values():
-            head.append(f"    {var} = False")
+        self.source = self._assemble(name, body)
+
+    def _assemble(self, name: str, body: list[str]) -> str:
+        """The function: the variables the body reads (a block that never cascades need not set
+        ``parts``...) set after the leading steps and tests that read none of them, so that a block
+        that ends at once (Chess.zrf's en passant, most of the time) sets nothing."""
+        text = "\n".join(body)
+        used = [f"{v} = {init}" for v, init in BLOCK_VARS if v in text]  # a name within another: set anyway
+        setup = ["    " + "; ".join(used)] if used else []
+        setup.append("    frm = -1" if self.drop else "    frm = start; pc = B[start]")
+        setup.extend(f"    {var} = False" for var in self.flags.values())
         if self.uses_pflags:
-            head.append("    PF = {}")
-        self.source = "\n".join(head + body + ["    return None" if mode == "attack" else "    return"]) + "\n"
+            setup.append("    PF = {}")
+        k = 0
+        while k < len(body) and LEADING.fullmatch(body[k]) and not SETUP_NAMES.search(body[k]):
+            k += 1
+        args = f"S, B, start, {'T' if self.mode == 'attack' else 'out'}{', pc' if self.drop else ''}"
+        end = "    return None" if self.mode == "attack" else "    return"
+        return "\n".join([f"def {name}({args}):", "    pos = start", *body[:k], *setup, *body[k:], end]) + "\n"
 
     # -- helpers ----------------------------------------------------------------------------------------
 
@@ -232,6 +246,8 @@ class BlockCompiler:
 
     def stmt(self, s: Node, depth: int) -> None:
         """One statement; a bad one raises, or is reported and compiled as ``pass`` when collecting."""
+        if self.plain and changes_move(s):
+            self.plain = False
         try:
             self._stmt(s, depth)
         except CompileError as e:
@@ -295,6 +311,8 @@ class BlockCompiler:
     def while_(self, s: List, args: list[Node], depth: int) -> None:
         if not args:
             raise _err(s, "(while test body...) needs a test")
+        if self.plain and any(changes_move(x) for x in args[1:]):
+            self.plain = False  # a later statement of the body acts on the next round's add
         self.emit(depth, "for _ in LOOP:")
         self.emit(depth + 1, f"if not ({self.cond(args[0])}): break")
         self.seq(args[1:], depth + 1)
@@ -427,9 +445,15 @@ class BlockCompiler:
         if self.mode == "attack":
             self.emit(depth, f"if {dest} == T or T in caps or any(p[1] == T for p in parts): return True")
             return
+        if self.plain and not promos and not flags:
+            for line in PLAIN_ADD:
+                self.emit(depth, line)
+            return
         pro = self.const("P", tuple(promos), tuple(promos)) if promos else "None"
         extra = f", {partial_type!r}" if partial_type else ""
-        self.emit(depth, f"E(S, B, out, frm, pc, {dest}, parts, caps, attrs, effs, {pro}, MT, {flags}{extra})")
+        # in a plain block the move's parts are still as they began: constants, which the block need not set
+        state = "pos, (), (), (), ()" if self.plain else f"{dest}, parts, caps, attrs, effs"
+        self.emit(depth, f"E(S, B, out, frm, pc, {state}, {pro}, MT, {flags}{extra})")
 
     # -- tests ----------------------------------------------------------------------------------------------
 
@@ -549,6 +573,37 @@ def split_else(items: list[Node]) -> tuple[list[Node], list[Node], list[Sym]]:
         else:
             body.append(a)
     return body, other, elses
+
+
+# a line at the block's top level that moves the cursor or ends the block: the setup may follow it
+LEADING = re.compile(r"    (pos = [^;:]*|if [^:]*: return( None)?)")
+BLOCK_VARS = (("mark", "start"), ("to", "-1"), ("parts", "()"), ("caps", "()"), ("attrs", "()"), ("effs", "()"))
+SETUP_NAMES = re.compile(r"\b(mark|to|parts|caps|attrs|effs|frm|pc|PF|f\d+)\b")  # what the setup sets (flags: f0...)
+
+# what a statement may change besides the cursor (its name or any name inside it)
+MOVE_CHANGES = frozenset(
+    ("cascade", "capture", "from", "to", "set-attribute", "change-owner", "flip", "change-type", "create")
+)
+
+
+def changes_move(node: Node) -> bool:
+    """Whether a statement may change the move an add makes, besides the square it lands on."""
+    if isinstance(node, Sym):
+        return node.name in MOVE_CHANGES
+    return isinstance(node, List) and any(changes_move(x) for x in node.items)
+
+
+# E's common case for an add while the block is plain: the piece on ``frm`` goes to ``pos``,
+# taking what stands there unless it is a friend (a piece on frm itself is one)
+PLAIN_ADD = (
+    "_o = B[pos]",
+    "if _o < 0:",
+    "    if pc >= 0: out.append(ZM(((frm, -1), (pos, pc)) if frm < pos else ((pos, pc), (frm, -1)), "
+    "frm, pos, pc, pc, -1, (), (), MT))",
+    "elif pc >= 0 and _o & 15 != pc & 15:",
+    "    out.append(ZM(((frm, -1), (pos, pc)) if frm < pos else ((pos, pc), (frm, -1)), "
+    "frm, pos, pc, pc, -1, (_o,), ((_o & 15, _o >> 4 & 4095, 1),) if RC else (), MT))",
+)
 
 
 def capture_line(p: str) -> str:

@@ -20,7 +20,8 @@ from types import CodeType
 from typing import Any, NamedTuple
 
 from generator.zrf.board import Board
-from generator.zrf.compiler import ATTR_SHIFT, EMPTY, LOOP_LIMIT, BlockCompiler, CompileError, Env, endless
+from generator.zrf.compiler import ATTR_SHIFT, EMPTY, KEY_MASK, LOOP_LIMIT, BlockCompiler, CompileError, Env, endless
+from generator.zrf.fast import Table, idiom, table, table_moves
 from generator.zrf.goals import GoalCompiler, compile_goals, goal_positions, needs_moves, royal_keys
 from generator.zrf.model import Game, PieceDef
 from generator.zrf.moves import MoveMaker, ZMove, make_emit
@@ -67,8 +68,11 @@ class Turn:
 class Program:
     """A :class:`Game` compiled: link tables, the move functions of each side, goals."""
 
-    def __init__(self, game: Game, problems: Problems | None = None) -> None:
+    def __init__(self, game: Game, problems: Problems | None = None, fast: bool = True) -> None:
         self.game = game
+        # the fast paths: leaps and slides as per-square tables (generator.zrf.fast), E's common
+        # case written inline in the compiled code; off, every block runs its compiled code through E
+        self.fast = fast
         # problems raise at once, unless lint collects them (then a bad item is left out)
         self.problem = problems or Problems()
         b = game.board
@@ -99,6 +103,8 @@ class Program:
         self.include_off = opt.get("include off-pieces", "false") == "true"
         self.royal_keys = royal_keys(game.conditions, self._type, self._player, len(self.players))
         self.royal_types = {k >> 4 for k in self.royal_keys}
+        self.risky = [CodeTest(q, self.royal_keys, True) for q in range(len(self.players))]
+        self.exposed = [CodeTest(q, self.royal_keys, False) for q in range(len(self.players))]
         self.goal_positions = goal_positions(game.conditions, b)
         self.envs = {g: self._env(g) for g in range(len(self.players))}
         self._fn_cache: dict[tuple[object, ...], Callable[..., Any]] = {}
@@ -179,11 +185,20 @@ class Program:
 
     def _compile(self, env: Env, stmts: list[Node], mode: str, mtype: int, drop: bool = False) -> Callable[..., Any]:
         """The function of a block; Python's types of it are given where it is stored."""
-        bc = BlockCompiler(env, stmts, "blk", mode, mtype, drop, self.compile_errors)
+        bc = BlockCompiler(env, stmts, "blk", mode, mtype, drop, self.compile_errors, self.fast)
         key = (env.me, mode, mtype, bc.source, tuple(sorted(bc.const_keys())))
         fn = self._fn_cache.get(key)
         if fn is None:
-            ns = {"E": self.emit, "LOOP": range(LOOP_LIMIT), "ENDLESS": endless, "ME": env.me, "MT": mtype, **bc.consts}
+            ns = {
+                "E": self.emit,
+                "ZM": ZMove,
+                "RC": self.recycle_captures,
+                "LOOP": range(LOOP_LIMIT),
+                "ENDLESS": endless,
+                "ME": env.me,
+                "MT": mtype,
+                **bc.consts,
+            }
             try:
                 code = _python_code(bc.source)
             except (SyntaxError, RecursionError, MemoryError):  # Python's limits: 100 levels of indentation...
@@ -297,8 +312,7 @@ class Program:
         if got is None:
             possible = self.possible[g]
             mv: list[list[MoveFn] | None] = [
-                [b.move for b in self.blocks(g, t) if mtype < 0 or b.mtype == mtype] if t in possible else None
-                for t in range(len(self.types))
+                self._type_moves(g, t, mtype) if t in possible else None for t in range(len(self.types))
             ]
             dr = [
                 (t, [b.drop for b in self.drop_blocks(g, t) if mtype < 0 or b.mtype == mtype])
@@ -307,6 +321,27 @@ class Program:
             ]
             got = self._by_type[key] = (mv, [(t, fns) for t, fns in dr if fns])
         return got
+
+    def _type_moves(self, g: int, t: int, mtype: int) -> list[MoveFn]:
+        """The move functions of type ``t`` (blocks of ``mtype`` if >= 0): consecutive leaps and
+        slides share one table function, the other blocks keep their compiled code."""
+        fns: list[MoveFn] = []
+        run: list[Table] = []
+        for b in self.blocks(g, t):
+            if mtype >= 0 and b.mtype != mtype:
+                continue
+            it = idiom(self.envs[g], b.stmts) if self.fast else None
+            tab = None if it is None else table(self.envs[g], it, b.mtype, self.npos)
+            if tab is not None:
+                run.append(tab)
+                continue
+            if run:
+                fns.append(table_moves(run, self.recycle_captures, self.emit))
+                run = []
+            fns.append(b.move)
+        if run:
+            fns.append(table_moves(run, self.recycle_captures, self.emit))
+        return fns
 
     def candidates(self, q: int, mtype: int = -1) -> Candidates:
         """Per target square: ``(from, {piece key: attack functions})``: where a piece of side ``q``
@@ -349,6 +384,28 @@ def _python_code(source: str) -> CodeType:
     directions, the piece types and the games of a file are constants apart from it, so blocks
     that differ only in those share it (Escalation.zrf: 46 compilations for 399 blocks)."""
     return compile(source, "<zrf block>", "exec")
+
+
+class CodeTest(dict[int, bool]):
+    """Per piece code (-1: empty), for the check test against side ``q``: with ``risky``, whether
+    putting it down may expose a royal piece (a piece of ``q`` or a royal piece: such moves are
+    looked at in full), else whether it is a royal piece ``q`` may capture (not one of ``q``'s)."""
+
+    def __init__(self, q: int, royal: Collection[int], risky: bool) -> None:
+        super().__init__()
+        self.q = q
+        self.royal = royal
+        self.risky = risky
+
+    def __missing__(self, c: int) -> bool:
+        if c < 0:
+            got = False
+        elif self.risky:
+            got = c & 15 == self.q or c & KEY_MASK in self.royal
+        else:
+            got = c & 15 != self.q and c & KEY_MASK in self.royal
+        self[c] = got
+        return got
 
 
 def _sides(nplayers: int, gens: list[int]) -> tuple[frozenset[int], dict[int, list[int]]]:

@@ -84,8 +84,8 @@ class State:
         """Whether side ``q`` has a move (of type ``mtype`` if >= 0) that captures on ``s`` (the board as it stands)."""
         B = self.board
         for frm, keys in self.prog.candidates(q, mtype)[s]:
-            fns = keys.get(B[frm] & KEY_MASK)
-            if fns is not None:
+            c = B[frm]
+            if c >= 0 and (fns := keys.get(c & KEY_MASK)) is not None:
                 for fn in fns:
                     if fn(self, B, frm, s):
                         return True
@@ -182,16 +182,15 @@ class State:
         if self.partial is not None:
             self._partial_moves(g, out)
             return out
-        for p in prog.live:
-            c = B[p]
-            if c & 15 == g:
-                fns = per_type[c >> 4 & 0xFFF]
-                if fns is None:
-                    prog.activate(g, c >> 4 & 0xFFF)
-                    per_type, drops = prog.moves_of(g, turn.mtype)
-                    fns = per_type[c >> 4 & 0xFFF] or []
-                for fn in fns:
-                    fn(self, B, p, out)
+        for p in [p for p in prog.live if B[p] & 15 == g]:  # the side's pieces (a comprehension tests faster)
+            t = B[p] >> 4 & 0xFFF
+            fns = per_type[t]
+            if fns is None:
+                prog.activate(g, t)
+                per_type, drops = prog.moves_of(g, turn.mtype)
+                fns = per_type[t] or []
+            for fn in fns:
+                fn(self, B, p, out)
         if drops:
             stores = self.stores[g]
             for t, dfns in drops:
@@ -225,7 +224,8 @@ class State:
             moves = [m for m in moves if rank[m.mtype] == best]
         if prog.royal_keys and moves:
             moves = self._without_check(moves)
-        if len(moves) > 1:
+        if len(moves) > 1 and len({m.changes for m in moves}) < len(moves):
+            # moves that change different squares differ: only equal changes need the whole key
             seen: dict[tuple[object, ...], ZMove] = {}
             for m in moves:
                 seen.setdefault(m.key(), m)
@@ -246,23 +246,31 @@ class State:
 
     def _without_check(self, moves: list[ZMove]) -> list[ZMove]:
         """The moves after which the next side to move cannot capture a royal piece of another side."""
-        royal = self.prog.royal_keys
         q = self.turn_after(self.ply + 1).gen
         now, threats = self._royal_threats(q)
         now_set = set(now)
-        quiet = not any(here for _, here in threats)
         saved = self.last_from, self.last_to
+        risky = self.prog.risky[q]
         out = []
-        for m in moves:
-            general = False
-            for p, c in m.changes:
-                if p in now_set or (c >= 0 and (c & 15 == q or c & KEY_MASK in royal)):
-                    general = True
-                    break
-            if quiet and not general:
-                out.append(m)  # nothing of q can reach a royal piece, and the move changes that for none
-            elif self._safe_after(m, q, now, None if general else threats):
-                out.append(m)
+        if not any(here for _, here in threats):
+            # nothing of q can reach a royal piece: only a move that changes that is looked at
+            for m in moves:
+                for p, c in m.changes:
+                    if p in now_set or risky[c]:
+                        if self._safe_after(m, q, now, None):
+                            out.append(m)
+                        break
+                else:
+                    out.append(m)
+        else:
+            for m in moves:
+                general = False
+                for p, c in m.changes:
+                    if p in now_set or risky[c]:
+                        general = True
+                        break
+                if self._safe_after(m, q, now, None if general else threats):
+                    out.append(m)
         self.last_from, self.last_to = saved
         return out
 
@@ -272,16 +280,18 @@ class State:
         be refuted by one of those."""
         prog = self.prog
         B = self.board
-        royal = prog.royal_keys
         cands = prog.candidates(q)
-        now = [p for p in prog.live if B[p] & KEY_MASK in royal and B[p] & 15 != q]
+        exposed = prog.exposed[q]
+        now = [p for p in prog.live if exposed[B[p]]]
         threats: Threats = []
         for r in now:
             here = []
             for frm, keys in cands[r]:
-                fns = keys.get(B[frm] & KEY_MASK)
-                if fns is not None:
-                    here.append((frm, B[frm] & KEY_MASK, fns))
+                c = B[frm]
+                if c >= 0:
+                    fns = keys.get(c & KEY_MASK)
+                    if fns is not None:
+                        here.append((frm, c & KEY_MASK, fns))
             threats.append((r, here))
         return now, threats
 

@@ -1,0 +1,96 @@
+"""The interpreter's fast paths make the moves its generic path makes.
+
+:mod:`generator.zrf.fast` turns leaps and slides into per-square tables, and the compiler writes
+``E``'s common case inline in blocks that have changed nothing but the cursor.  ``Program(game,
+fast=False)`` runs every block's compiled code through ``E`` instead.  Along seeded random games of
+real files (chess with castling, en passant and promotion, a cylinder board whose rays come back to
+their start, fairy pieces, shogi with drops and promotion zones), both must give
+the same moves, field by field and in the same order, before and after the check test.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from shared_data import shared_file, zillions_file
+
+from generator.zrf import load
+from generator.zrf.fast import idiom, table
+from generator.zrf.model import Game
+from generator.zrf.moves import ZMove
+from generator.zrf.program import Program
+from generator.zrf.state import State
+
+GAMES = [
+    (("Chess.zrf",), "Chess"),
+    (("Chess.zrf",), "Cylindrical Chess"),
+    (("fairychess.zrf",), "Fairy Chess"),
+    (("fairychess.zrf",), "Grand Chess"),
+    (("fairychess.zrf",), "Berolina Chess"),
+    (("corpus", "DagazProject__ZRF", "LittleShogiPack", "SimpleShogi.zrf"), None),
+    (("corpus", "DagazProject__ZRF", "DobutsuShogi", "Dobutsu.zrf"), None),
+    (("corpus", "GlukKazan__ZoG", "Rules", "RocketShogi.zrf"), None),
+]
+
+
+def what(m: ZMove) -> tuple[object, ...]:
+    return (m.changes, m.stores, m.partial, m.frm, m.to, m.piece, m.placed, m.promo, m.captured, m.mtype, m.parts)
+
+
+def game_of(parts: tuple[str, ...], title: str | None) -> Game:
+    return load(shared_file("zillions", *parts)).game(title)
+
+
+@pytest.mark.parametrize(("parts", "title"), GAMES, ids=[f"{p[-1]}:{t}" for p, t in GAMES])
+def test_fast_and_generic_paths_make_the_same_moves(parts: tuple[str, ...], title: str | None) -> None:
+    game = game_of(parts, title)
+    fast, generic = State(Program(game)), State(Program(game, fast=False))
+    rng = random.Random(12)
+    seen = 0
+    for _ in range(3):
+        for _ply in range(24):
+            assert [what(m) for m in fast.pseudo_moves()] == [what(m) for m in generic.pseudo_moves()]
+            moves, others = fast.legal_moves(), generic.legal_moves()
+            assert [what(m) for m in moves] == [what(m) for m in others]
+            seen += len(moves)
+            if not moves:
+                break
+            k = rng.randrange(len(moves))
+            fast.push(moves[k])
+            generic.push(others[k])
+        while fast.stack:
+            fast.pop()
+            generic.pop()
+    assert seen > 100
+
+
+def test_chess_pieces_run_as_tables() -> None:
+    """Queen, rook, bishop, knight: one table function each instead of 8, 4, 4, 8 compiled blocks;
+    the king's eight steps share one (castling stays compiled), the pawn's two captures one (its step
+    and en passant stay compiled)."""
+    prog = Program(load(zillions_file("Chess.zrf")).game("Chess"))
+    per_type, _ = prog.moves_of(0, -1)
+    counts = {prog.type_names[t]: (len(prog.blocks(0, t)), len(fns or [])) for t, fns in enumerate(per_type)}
+    assert counts == {
+        "Pawn": (5, 4),
+        "Knight": (8, 1),
+        "Bishop": (4, 1),
+        "Rook": (4, 1),
+        "Queen": (8, 1),
+        "King": (10, 3),
+    }
+
+
+def test_a_ray_back_to_its_start_stays_compiled() -> None:
+    """On Cylindrical Chess's wrapped board a rook's ray along a rank comes back to its square:
+    the generic loop stops on the rook itself, so that block keeps its compiled code."""
+    game = load(zillions_file("Chess.zrf")).game("Cylindrical Chess")
+    prog = Program(game)
+    env = prog.envs[0]
+    kinds = {}
+    for blk in game.pieces["Rook"].moves:
+        it = idiom(env, blk.stmts)
+        assert it is not None and it.loop is not None
+        kinds[it.loop[0]] = table(env, it, -1, prog.npos) is not None
+    assert kinds == {"n": True, "s": True, "e": False, "w": False}
