@@ -11,57 +11,35 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator, Sequence
-from typing import Any, Literal, NoReturn
+from collections.abc import Sequence
 
 from generator.betza import BetzaError, BetzaPiece, Modality, parse_betza
+from generator.catalogue.building_goals import GoalsBuilder
+from generator.catalogue.entry import expand
 from generator.catalogue.model import (
-    FILE_LETTERS,
     Advanced,
-    BareKing,
     Board,
     CastlingMove,
     Color,
-    Counting,
-    DrawRules,
     Drops,
-    Explosions,
-    Extinction,
     FirstLeaps,
-    Flag,
-    Goals,
     PawnRules,
     PiecePromotion,
     PieceType,
     Promotion,
-    Result,
     Role,
     Setup,
     Square,
-    StalemateResult,
     Swap,
     Variant,
     absolute_rank,
 )
 from generator.catalogue.pawn_ranks import pawn_ranks
 from generator.catalogue.reading import Node, Where
-from generator.catalogue.validating import RANGE_RE
 
 #: An ``id``: pychess-variants' rule for a variant's name (3-32 characters, starting with a letter),
 #: within the catalogue's own alphabet for names (no ``_``, which the site would also take).
 ID_RE = re.compile(r"[a-z][a-z0-9-]{2,31}")
-
-
-def _expand(text: str) -> Iterator[Square]:
-    """The squares a placement item names: one square, or every square of a rank or file segment."""
-    m = RANGE_RE.fullmatch(text)
-    if m is None:
-        yield Square.parse(text)
-        return
-    (f1, r1), (f2, r2) = Square.parse(m[1] + m[2]), Square.parse(m[3] + m[4])
-    for f in range(min(f1, f2), max(f1, f2) + 1):
-        for r in range(min(r1, r2), max(r1, r2) + 1):
-            yield Square(f, r)
 
 
 def _span(ranks: frozenset[int]) -> str:
@@ -80,21 +58,8 @@ def _span(ranks: frozenset[int]) -> str:
     return f"relative ranks {words}" if runs else "no rank"
 
 
-class VariantBuilder:
+class VariantBuilder(GoalsBuilder):
     """Builds one concrete, merged entry into a :class:`Variant`, checking what the schema cannot."""
-
-    def __init__(self, name: str, node: Node, families: dict[str, Node], path: str) -> None:
-        self.name = name
-        self.node = node
-        self.families = families
-        self.where = Where(path, name)
-
-    def fail(self, at: Node | int, field: str, message: str) -> NoReturn:
-        raise self.where.error(at if isinstance(at, int) else at.line, field, message)
-
-    def value(self, node: Node, key: str, default: Any = None) -> Any:
-        child = node.get(key)
-        return default if child is None else child.value
 
     def build(self) -> Variant:
         node = self.node
@@ -194,24 +159,6 @@ class VariantBuilder:
         holes = [self.square(h, f"board.holes[{i}]") for i, h in enumerate(self.value(node, "holes", []))]
         return Board(files, ranks, frozenset(holes))
 
-    def square(self, node: Node, field: str, text: str | None = None) -> Square:
-        """A square on the board (holes excluded); ``text`` is one square out of the range ``node`` holds."""
-        square = Square.parse(text or node.value)
-        b = self.board
-        if not (square.file < b.files and square.rank < b.ranks):
-            size = f"the {b.files}x{b.ranks} board (files a-{FILE_LETTERS[b.files - 1]}, ranks 1-{b.ranks})"
-            self.fail(node, field, f"{square} is off {size}")
-        if square in b.holes:
-            self.fail(node, field, f"{square} is a hole, not a square")
-        return square
-
-    def relative_ranks(self, node: Node | None, field: str) -> tuple[int, ...]:
-        ranks = [] if node is None else node.value
-        for i, rank in enumerate(ranks):
-            if rank.value > self.board.ranks:
-                self.fail(rank, f"{field}[{i}]", f"rank {rank.value} is beyond the board's {self.board.ranks} ranks")
-        return tuple(r.value for r in ranks)
-
     # -- pieces
 
     def build_pieces(self, node: Node) -> dict[str, PieceType]:
@@ -273,20 +220,6 @@ class VariantBuilder:
                 )
         return Advanced(rank.value, betza.value, movement)
 
-    def letter(self, letter: str, at: Node | int, field: str) -> PieceType:
-        """The piece type ``letter`` names, which must be defined in ``pieces:``."""
-        if letter not in self.pieces:
-            defined = ", ".join(self.pieces)
-            self.fail(at, field, f"piece {letter!r} is not defined in 'pieces:' (defined: {defined})")
-        return self.pieces[letter]
-
-    def describe(self, square: Square) -> str:
-        found = self.setup.piece_at(square)
-        if found is None:
-            return "it is empty"
-        color, letter = found
-        return f"it holds the {color.word} {self.pieces[letter].name}"
-
     # -- setup
 
     def build_setup(self, node: Node, drops: bool) -> Setup:
@@ -297,7 +230,7 @@ class VariantBuilder:
                 field = f"setup.{color.word}.{letter}"
                 piece = self.letter(letter, squares.key_line, field)
                 for i, item in enumerate(squares.value):
-                    for square in _expand(item.value):
+                    for square in expand(item.value):
                         self.square(item, f"{field}[{i}]", square.name)
                         if square in used:
                             self.fail(item, f"{field}[{i}]", f"{square} is already taken by {used[square]}")
@@ -536,218 +469,6 @@ class VariantBuilder:
             self.value(node, "unmoved_only", True),
             self.value(node, "per_player", 1),
         )
-
-    def build_goals(self, node: Node | None) -> Goals:
-        node = node or Node({}, self.node.key_line, self.node.key_line)
-        checkmate = self.value(node, "checkmate", True)
-        race, flag = node.get("race"), node.get("flag")
-        bare, extinction, checks = node.get("bare_king"), node.get("extinction"), node.get("check_count")
-        if not (checkmate or race or flag or bare or extinction or checks):
-            self.fail(node, "goals", "no way to win: set checkmate, race, flag, bare_king, extinction or check_count")
-        self.check_goal_pairs(race, flag, bare, extinction, checks)
-        result = node.get("checkmate_result")
-        if result is not None and not checkmate:
-            self.fail(result, "goals.checkmate_result", "checkmate_result needs checkmate, which is off")
-        self.check_royals(node, checkmate, bare is not None, extinction is not None)
-        return Goals(
-            checkmate,
-            self.build_race(race) if race is not None else None if flag is None else self.build_flag(flag),
-            None
-            if bare is None
-            else BareKing(self.value(bare, "opponent_minimum", 2), self.value(bare, "both_bare_draw", True)),
-            None if extinction is None else self.build_extinction(extinction),
-            None if checks is None else checks.value,
-            Result(self.value(node, "checkmate_result", "loss")),
-        )
-
-    def check_goal_pairs(
-        self, race: Node | None, flag: Node | None, bare: Node | None, extinction: Node | None, checks: Node | None
-    ) -> None:
-        """Refuse goals that cannot go together, and counted checks without a check to count."""
-        if bare is not None and extinction is not None:
-            self.fail(extinction, "goals.extinction", "a bare king is itself an extinction rule: set one of the two")
-        if race is not None and flag is not None:
-            self.fail(flag, "goals.flag", "a race is itself a flag goal (all pieces on the ranks): set one of the two")
-        if checks is not None and not any(p.royal for p in self.pieces.values()):
-            self.fail(checks, "goals.check_count", "checks are given to a royal piece, and no piece is royal")
-        if checks is not None and self.value(self.node, "no_checks", False):
-            self.fail(checks, "goals.check_count", "no_checks forbids every check: none could be counted")
-
-    def rank_region(self, color: Color, ranks: Sequence[int]) -> frozenset[Square]:
-        """The squares of the relative ``ranks`` of ``color``, holes left out."""
-        b = self.board
-        rows = {absolute_rank(color, r, b.ranks) - 1 for r in ranks}
-        return frozenset(Square(f, r) for r in rows for f in range(b.files) if b.contains(Square(f, r)))
-
-    def build_race(self, node: Node) -> Flag:
-        ranks = self.relative_ranks(node.get("ranks"), "goals.race.ranks")
-        regions = (self.rank_region(Color.WHITE, ranks), self.rank_region(Color.BLACK, ranks))
-        return Flag(regions, None, None, ranks=ranks)
-
-    def build_flag(self, node: Node) -> Flag:
-        """A flag goal: the region as relative ranks, or as each side's squares."""
-        regions, ranks = self.side_regions(node, "goals.flag")
-        piece = node.get("piece")
-        if piece is not None:
-            self.letter(piece.value, piece, "goals.flag.piece")
-        count = self.value(node, "count", 1)
-        blocked = self.value(node, "blocked_win", False)
-        for color in Color:
-            if count > len(regions[color]) and not blocked:
-                self.fail(
-                    node.need("count"),
-                    "goals.flag.count",
-                    f"{count} pieces cannot stand on the {len(regions[color])} squares of {color.word}'s region",
-                )
-        return Flag(
-            regions,
-            None if piece is None else piece.value,
-            count,
-            blocked,
-            self.value(node, "reply", False),
-            ranks,
-            self.value(node, "safe", False),
-        )
-
-    def side_regions(
-        self, node: Node, field: str
-    ) -> tuple[tuple[frozenset[Square], frozenset[Square]], tuple[int, ...]]:
-        """Each side's squares, given as relative ranks (both sides) or as white and black squares and
-        ranges; with the relative ranks they were given as (empty when given as squares)."""
-        ranks_node, sides = node.get("ranks"), [node.get(c.word) for c in Color]
-        if ranks_node is not None and any(sides):
-            self.fail(node, field, "give the region either as ranks (both sides) or as white and black squares")
-        if ranks_node is None and not all(sides):
-            missing = "white and black" if not any(sides) else Color(sides.index(None)).word
-            self.fail(
-                node, field, f"the region needs ranks (both sides) or white and black squares ({missing} missing)"
-            )
-        if ranks_node is not None:
-            ranks = self.relative_ranks(ranks_node, f"{field}.ranks")
-            return (self.rank_region(Color.WHITE, ranks), self.rank_region(Color.BLACK, ranks)), ranks
-        found = []
-        for color, side in zip(Color, sides, strict=True):
-            assert side is not None
-            found.append(
-                frozenset(
-                    self.square(item, f"{field}.{color.word}[{i}]", sq.name)
-                    for i, item in enumerate(side.value)
-                    for sq in _expand(item.value)
-                )
-            )
-        return (found[0], found[1]), ()
-
-    def check_flag(self, variant: Variant) -> None:
-        """Refuse a flag goal that a side already reaches in the start position."""
-        flag = variant.goals.flag
-        if flag is None:
-            return
-        for color in Color:
-            mine = [sq for sq, c, x in variant.setup.placement if c is color and flag.piece in (None, x)]
-            inside = [sq for sq in mine if sq in flag.regions[color]]
-            full = all(variant.setup.piece_at(sq) is not None for sq in flag.regions[color])
-            enough = len(inside) == len(mine) if flag.count is None else len(inside) >= flag.count
-            reached = bool(inside) and (enough or (flag.blocked_win and full))
-            if reached:
-                key = "race" if self.node.need("goals").get("flag") is None else "flag"
-                self.fail(
-                    self.node.need("goals").need(key),
-                    f"goals.{key}",
-                    f"{color.word} already reaches its region in the start position "
-                    f"({', '.join(sq.name for sq in inside)}): the game would be over before the first move",
-                )
-
-    def check_royals(self, node: Node, checkmate: bool, bare: bool, extinction: bool) -> None:
-        """Checkmate needs one royal piece per side (none on a side that can lose by extinction), a
-        bare king one per side."""
-        royals = {
-            c: [sq for sq, col, letter in self.setup.placement if col is c and self.pieces[letter].royal] for c in Color
-        }
-        setup_node = self.node.need("setup")
-        for color, squares in royals.items():
-            # a side without a royal piece (horde) can lose only by extinction
-            if checkmate and (len(squares) > 1 or (not squares and not extinction)):
-                culprit = node.get("checkmate") or setup_node
-                found = "none" if not squares else f"{len(squares)} ({', '.join(map(str, squares))})"
-                self.fail(
-                    culprit,
-                    "goals.checkmate",
-                    f"checkmate needs exactly one {color.word} royal piece in the setup, found {found} "
-                    "(none is allowed with goals.extinction)",
-                )
-            if bare and not squares:
-                self.fail(
-                    node.need("bare_king"),
-                    "goals.bare_king",
-                    f"bare king needs a {color.word} royal piece in the setup",
-                )
-
-    def build_extinction(self, node: Node) -> Extinction:
-        letters = self.value(node, "pieces", [])
-        for i, letter in enumerate(letters):
-            self.letter(letter.value, letter, f"goals.extinction.pieces[{i}]")
-        return Extinction(
-            tuple(x.value for x in letters),
-            self.value(node, "count", 0),
-            Result(self.value(node, "result", "loss")),
-            self.value(node, "pseudo_royal", False),
-        )
-
-    def letters(self, node: Node, key: str, field: str = "") -> tuple[str, ...]:
-        """A list of piece letters under ``key`` (the field ``field``, else ``key``), each a piece of the variant."""
-        items = self.value(node, key, [])
-        for i, letter in enumerate(items):
-            self.letter(letter.value, letter, f"{field or key}[{i}]")
-        return tuple(x.value for x in items)
-
-    def build_explosions(self, node: Node | None) -> Explosions | None:
-        if node is None:
-            return None
-        return Explosions(self.letters(node, "immune", "explosions.immune"))
-
-    def build_draws(self, node: Node | None) -> DrawRules:
-        if node is None:
-            return DrawRules()
-        minors = self.value(node, "insufficient_material", [])
-        for i, letter in enumerate(minors):
-            self.letter(letter.value, letter, f"draws.insufficient_material[{i}]")
-        return DrawRules(
-            StalemateResult(self.value(node, "stalemate", "draw")),
-            self.value(node, "repetition", 3),
-            self.value(node, "move_rule", 50),
-            tuple(m.value for m in minors),
-            self.value(node, "double_pass", False),
-            self.value(node, "drops_reset_move_rule", False),
-            self.repetition_winner(node),
-            None if node.get("counting") is None else Counting(self.value(node, "counting", "makruk")),
-            self.stalemate_piece_count(node),
-            self.draw_odds(node),
-            self.value(node, "perpetual_check_loses", False),
-        )
-
-    def draw_odds(self, node: Node) -> Color | None:
-        odds = node.get("draw_odds")
-        if odds is None:
-            return None
-        stalemate = self.value(node, "stalemate", "draw") == "draw" or self.value(node, "stalemate_piece_count", False)
-        repeats = self.value(node, "repetition", 3) and node.get("repetition_winner") is None
-        if not (stalemate or repeats or self.value(node, "move_rule", 50) or self.value(node, "double_pass", False)):
-            reason = "no stalemate, move rule, repetition or double pass draws: no draw to win"
-            self.fail(odds, "draws.draw_odds", reason)
-        return Color[odds.value.upper()]
-
-    @staticmethod
-    def repetition_winner(node: Node) -> Color | Literal["to_move"] | None:
-        winner = node.get("repetition_winner")
-        if winner is None or winner.value == "to_move":
-            return None if winner is None else "to_move"
-        return Color[winner.value.upper()]
-
-    def stalemate_piece_count(self, node: Node) -> bool:
-        count = node.get("stalemate_piece_count")
-        if count is not None and count.value and self.value(node, "stalemate", "draw") == "pass":
-            self.fail(count, "draws.stalemate_piece_count", "a side that passes is never stalemated: nothing to count")
-        return count is not None and bool(count.value)
 
 
 def check_short_names(built: Sequence[tuple[Variant, Node]], path: str) -> None:

@@ -66,6 +66,7 @@ from generator.check.perft_compare import CountReport
 from generator.emit.fidelity import relaxed
 from generator.engine import FenError, Move, Position, uci
 from generator.engine import moves as mv
+from generator.engine.counting import count_limit
 from generator.engine.fen import read_fen
 from generator.engine.geometry import Geometry, bits
 from generator.engine.rules import Rules
@@ -272,7 +273,7 @@ def _playable(pos: Position, first: list[Move], then: list[str]) -> bool:
 def _counting(variant: Variant) -> list[Ending]:
     """A pawnless position whose count has reached its limit, and a quiet move that takes it over."""
     for pos in _small_then_game_positions(variant, "counting"):
-        limit = 2 * (pos.count_limit_of(pos.turn) or pos.count_limit_of(1 - pos.turn))
+        limit = 2 * (count_limit(pos, pos.turn) or count_limit(pos, 1 - pos.turn))
         if not limit or any(pos.by_type[t] for t in pos.rules.counted[0]):
             continue
         fields = fsf_fen(pos.fen()).split()

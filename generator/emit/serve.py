@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import sys
 from collections.abc import Sequence
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -46,9 +47,17 @@ class _Handler(SimpleHTTPRequestHandler):
         super().end_headers()
 
 
+class _Server(ThreadingHTTPServer):
+    def handle_error(self, request: object, client_address: object) -> None:
+        # A browser that drops a connection it no longer needs (a closed tab, a cancelled fetch) is no
+        # fault of the server: only other errors get socketserver's traceback on standard error.
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)  # type: ignore[arg-type]
+
+
 def server(folder: Path, port: int = 8000, host: str = "127.0.0.1") -> ThreadingHTTPServer:
     """An HTTP server of ``folder`` (not started: call ``serve_forever``); ``port`` 0 picks a free one."""
-    return ThreadingHTTPServer((host, port), functools.partial(_Handler, directory=str(folder)))
+    return _Server((host, port), functools.partial(_Handler, directory=str(folder)))
 
 
 def register(subparsers: argparse._SubParsersAction[ParserT], parents: Sequence[ParserT] = ()) -> ParserT:

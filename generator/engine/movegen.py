@@ -406,7 +406,7 @@ def _pawn_moves(
     leaps_only = not tabs.has_slides and not tabs.has_lame
     quiet, capture = tabs.quiet, tabs.capture
     ep = pos.ep
-    stop = ~rules.dead[us][t]  # the squares outside a pawn's region
+    stop = ~rules.outside[us][t]  # a pawn never enters the squares outside its region, promoting or not
     while bb:
         low = bb & -bb
         bb ^= low

@@ -271,9 +271,11 @@ class Rules:
         self.piece_promotion_mandatory = bool(pp and pp.mandatory)
         #: per colour, per type: the squares where the piece would have no move on an empty board,
         #: which it may not enter without promoting nor be dropped on (empty without the rule)
+        #: per colour, per type: the squares outside its region (none without one), which it never enters
+        self.outside = [[self._outside(c, t) for t in range(self.ntypes)] for c in Color]
         self.dead = [
             [
-                (self._dead(self.tables[t][c]) if variant.immobility_illegal else 0) | self._outside(c, t)
+                (self._dead(self.tables[t][c]) if variant.immobility_illegal else 0) | self.outside[c][t]
                 for t in range(self.ntypes)
             ]
             for c in Color

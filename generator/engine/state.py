@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from generator.catalogue.model import Color, Counting
 from generator.engine import moves as mv
+from generator.engine.counting import count_limit
 from generator.engine.geometry import Bitboard, bits
 from generator.engine.moves import Move
 from generator.engine.rules import HOP, LEAP, SLIDE, Castle, Rules
@@ -501,7 +502,7 @@ class State:
         """Advance the counting rule after a move: count on, or start counting (again).
 
         As Fairy-Stockfish: a count starts when no pawn is left and the side to move may count
-        (:meth:`count_limit`), and starts again, with the pieces' honour, when a capture or a
+        (:func:`~generator.engine.counting.count_limit`), and starts again, with the pieces' honour, when a capture or a
         promotion leaves the side to move a bare king; a bare king that takes the last pawn (makruk)
         starts its own count at once, from the number of pieces left.
         """
@@ -522,68 +523,14 @@ class State:
             and captured >> 1 in pawns
             and self.by_color[1 - stm].bit_count() == 1
         ):
-            limit = self.count_limit_of(1 - stm)
+            limit = count_limit(self, 1 - stm)
             if limit:
                 self.count_limit, self.count_ply = 2 * limit, 2 * total - 1
         bare = self.by_color[stm].bit_count() == 1
         if not self.count_limit or (bare and (captured != EMPTY or kind in (mv.PROMOTION, mv.EP_PROMO))):
-            limit = self.count_limit_of(stm)
+            limit = count_limit(self, stm)
             if limit:
                 self.count_limit, self.count_ply = 2 * limit, 2 * total if makruk and bare else 0
-
-    def count_limit_of(self, side: int) -> int:
-        """How many moves ``side`` may count to (0: it may not count), when no pawn is left.
-
-        Makruk: the board's honour, 64, while ``side`` has more than its king; else the pieces' honour
-        by the other side's material: two rooks 8, a rook 16, two khons 22, two knights 32, a khon 44,
-        else 64.  ASEAN: only a bare king counts, 16 against a rook, 44 a khon, 64 a knight.
-        Cambodian: a side of more than three pieces does not count; the board's honour is 63, with
-        pawns on the board too, and the pieces' honour (no pawn left) one move shorter than makruk's.
-        """
-        _, rooks, khons, knights = self.rules.counted
-        theirs = self.by_color[1 - side]
-        n_rooks, n_khons, n_knights = (
-            sum((self.by_type[t] & theirs).bit_count() for t in ts) for ts in (rooks, khons, knights)
-        )
-        bare = self.by_color[side].bit_count() == 1
-        if self.rules.counting is Counting.ASEAN:
-            if not bare:
-                return 0
-            return 16 if n_rooks else 44 if n_khons else 64 if n_knights else 0
-        if theirs.bit_count() == 1:
-            return 0
-        if self.rules.counting is Counting.CAMBODIAN:
-            return self._cambodian_limit(side, bare, n_rooks, n_khons, n_knights)
-        if not bare:
-            return 64
-        for n, at_least, limit in (
-            (n_rooks, 2, 8),
-            (n_rooks, 1, 16),
-            (n_khons, 2, 22),
-            (n_knights, 2, 32),
-            (n_khons, 1, 44),
-        ):
-            if n >= at_least:
-                return limit
-        return 64
-
-    def _cambodian_limit(self, side: int, bare: bool, n_rooks: int, n_khons: int, n_knights: int) -> int:
-        if self.by_color[side].bit_count() > 3:
-            return 0
-        if not bare:
-            return 63
-        if any(self.by_type[t] for t in self.rules.counted[0]):
-            return 0
-        for n, at_least, limit in (
-            (n_rooks, 2, 7),
-            (n_rooks, 1, 15),
-            (n_khons, 2, 21),
-            (n_knights, 2, 31),
-            (n_khons, 1, 43),
-        ):
-            if n >= at_least:
-                return limit
-        return 63
 
     def _irreversible(self, m: Move, t: int) -> bool:
         """Whether a move of a pawn of type ``t`` restarts the move rule's count: every one but a

@@ -1,0 +1,118 @@
+"""Reading one catalogue entry: its node, its errors (one line naming the file, the line, the variant
+and the field), and the squares, ranks, letters and regions its fields name, checked against the
+board and pieces built so far.  :class:`~generator.catalogue.building.VariantBuilder` builds on it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any, NoReturn
+
+from generator.catalogue.model import FILE_LETTERS, Board, Color, PieceType, Setup, Square, absolute_rank
+from generator.catalogue.reading import Node, Where
+from generator.catalogue.validating import RANGE_RE
+
+
+def expand(text: str) -> Iterator[Square]:
+    """The squares a placement item names: one square, or every square of a rank or file segment."""
+    m = RANGE_RE.fullmatch(text)
+    if m is None:
+        yield Square.parse(text)
+        return
+    (f1, r1), (f2, r2) = Square.parse(m[1] + m[2]), Square.parse(m[3] + m[4])
+    for f in range(min(f1, f2), max(f1, f2) + 1):
+        for r in range(min(r1, r2), max(r1, r2) + 1):
+            yield Square(f, r)
+
+
+class EntryReader:
+    """One entry's node and what its fields name, checked; the board, pieces and set-up once built."""
+
+    board: Board
+    pieces: dict[str, PieceType]
+    setup: Setup
+
+    def __init__(self, name: str, node: Node, families: dict[str, Node], path: str) -> None:
+        self.name = name
+        self.node = node
+        self.families = families
+        self.where = Where(path, name)
+
+    def fail(self, at: Node | int, field: str, message: str) -> NoReturn:
+        raise self.where.error(at if isinstance(at, int) else at.line, field, message)
+
+    def value(self, node: Node, key: str, default: Any = None) -> Any:
+        child = node.get(key)
+        return default if child is None else child.value
+
+    def square(self, node: Node, field: str, text: str | None = None) -> Square:
+        """A square on the board (holes excluded); ``text`` is one square out of the range ``node`` holds."""
+        square = Square.parse(text or node.value)
+        b = self.board
+        if not (square.file < b.files and square.rank < b.ranks):
+            size = f"the {b.files}x{b.ranks} board (files a-{FILE_LETTERS[b.files - 1]}, ranks 1-{b.ranks})"
+            self.fail(node, field, f"{square} is off {size}")
+        if square in b.holes:
+            self.fail(node, field, f"{square} is a hole, not a square")
+        return square
+
+    def relative_ranks(self, node: Node | None, field: str) -> tuple[int, ...]:
+        ranks = [] if node is None else node.value
+        for i, rank in enumerate(ranks):
+            if rank.value > self.board.ranks:
+                self.fail(rank, f"{field}[{i}]", f"rank {rank.value} is beyond the board's {self.board.ranks} ranks")
+        return tuple(r.value for r in ranks)
+
+    def letter(self, letter: str, at: Node | int, field: str) -> PieceType:
+        """The piece type ``letter`` names, which must be defined in ``pieces:``."""
+        if letter not in self.pieces:
+            defined = ", ".join(self.pieces)
+            self.fail(at, field, f"piece {letter!r} is not defined in 'pieces:' (defined: {defined})")
+        return self.pieces[letter]
+
+    def letters(self, node: Node, key: str, field: str = "") -> tuple[str, ...]:
+        """A list of piece letters under ``key`` (the field ``field``, else ``key``), each a piece of the variant."""
+        items = self.value(node, key, [])
+        for i, letter in enumerate(items):
+            self.letter(letter.value, letter, f"{field or key}[{i}]")
+        return tuple(x.value for x in items)
+
+    def describe(self, square: Square) -> str:
+        found = self.setup.piece_at(square)
+        if found is None:
+            return "it is empty"
+        color, letter = found
+        return f"it holds the {color.word} {self.pieces[letter].name}"
+
+    def rank_region(self, color: Color, ranks: Sequence[int]) -> frozenset[Square]:
+        """The squares of the relative ``ranks`` of ``color``, holes left out."""
+        b = self.board
+        rows = {absolute_rank(color, r, b.ranks) - 1 for r in ranks}
+        return frozenset(Square(f, r) for r in rows for f in range(b.files) if b.contains(Square(f, r)))
+
+    def side_regions(
+        self, node: Node, field: str
+    ) -> tuple[tuple[frozenset[Square], frozenset[Square]], tuple[int, ...]]:
+        """Each side's squares, given as relative ranks (both sides) or as white and black squares and
+        ranges; with the relative ranks they were given as (empty when given as squares)."""
+        ranks_node, sides = node.get("ranks"), [node.get(c.word) for c in Color]
+        if ranks_node is not None and any(sides):
+            self.fail(node, field, "give the region either as ranks (both sides) or as white and black squares")
+        if ranks_node is None and not all(sides):
+            missing = "white and black" if not any(sides) else Color(sides.index(None)).word
+            self.fail(
+                node, field, f"the region needs ranks (both sides) or white and black squares ({missing} missing)"
+            )
+        if ranks_node is not None:
+            ranks = self.relative_ranks(ranks_node, f"{field}.ranks")
+            return (self.rank_region(Color.WHITE, ranks), self.rank_region(Color.BLACK, ranks)), ranks
+        found = []
+        for color, side in zip(Color, sides, strict=True):
+            assert side is not None
+            found.append(
+                frozenset(
+                    self.square(item, f"{field}.{color.word}[{i}]", sq.name)
+                    for i, item in enumerate(side.value)
+                    for sq in expand(item.value)
+                )
+            )
+        return (found[0], found[1]), ()

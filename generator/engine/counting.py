@@ -1,0 +1,75 @@
+"""The counting rules' limits (makruk, ASEAN and Cambodian chess): how many moves a side may count
+to once it may count, read from the material on the board as Fairy-Stockfish reads it.  The count
+itself is part of the position (:meth:`~generator.engine.state.State.push`)."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from generator.catalogue.model import Counting
+from generator.engine.geometry import Bitboard
+from generator.engine.rules import Rules
+
+
+class Material(Protocol):
+    """What the limits are read from: a position's pieces (a :class:`~generator.engine.state.State`)."""
+
+    rules: Rules
+    by_color: list[Bitboard]
+    by_type: list[Bitboard]
+
+
+def count_limit(pos: Material, side: int) -> int:
+    """How many moves ``side`` may count to (0: it may not count), when no pawn is left.
+
+    Makruk: the board's honour, 64, while ``side`` has more than its king; else the pieces' honour
+    by the other side's material: two rooks 8, a rook 16, two khons 22, two knights 32, a khon 44,
+    else 64.  ASEAN: only a bare king counts, 16 against a rook, 44 a khon, 64 a knight.
+    Cambodian: a side of more than three pieces does not count; the board's honour is 63, with
+    pawns on the board too, and the pieces' honour (no pawn left) one move shorter than makruk's.
+    """
+    _, rooks, khons, knights = pos.rules.counted
+    theirs = pos.by_color[1 - side]
+    n_rooks, n_khons, n_knights = (
+        sum((pos.by_type[t] & theirs).bit_count() for t in ts) for ts in (rooks, khons, knights)
+    )
+    bare = pos.by_color[side].bit_count() == 1
+    if pos.rules.counting is Counting.ASEAN:
+        if not bare:
+            return 0
+        return 16 if n_rooks else 44 if n_khons else 64 if n_knights else 0
+    if theirs.bit_count() == 1:
+        return 0
+    if pos.rules.counting is Counting.CAMBODIAN:
+        return _cambodian_limit(pos, side, bare, n_rooks, n_khons, n_knights)
+    if not bare:
+        return 64
+    for n, at_least, limit in (
+        (n_rooks, 2, 8),
+        (n_rooks, 1, 16),
+        (n_khons, 2, 22),
+        (n_knights, 2, 32),
+        (n_khons, 1, 44),
+    ):
+        if n >= at_least:
+            return limit
+    return 64
+
+
+def _cambodian_limit(pos: Material, side: int, bare: bool, n_rooks: int, n_khons: int, n_knights: int) -> int:
+    if pos.by_color[side].bit_count() > 3:
+        return 0
+    if not bare:
+        return 63
+    if any(pos.by_type[t] for t in pos.rules.counted[0]):
+        return 0
+    for n, at_least, limit in (
+        (n_rooks, 2, 7),
+        (n_rooks, 1, 15),
+        (n_khons, 2, 21),
+        (n_knights, 2, 31),
+        (n_khons, 1, 43),
+    ):
+        if n >= at_least:
+            return limit
+    return 63
