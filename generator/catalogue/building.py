@@ -317,12 +317,14 @@ class VariantBuilder(GoalsBuilder):
             black = promo.get("black_choices")
             choices = self._promotion_choices(promo.need("choices"), "choices")
             black_choices = None if black is None else self._promotion_choices(black, "black_choices")
+            regions, ranks = self.side_regions(promo, "pawns.promotion")
             promotion = Promotion(
-                self.relative_ranks(promo.get("ranks"), "pawns.promotion.ranks"),
+                ranks,
                 choices,
                 self.value(promo, "mandatory", True),
                 black_choices,
                 self._promotion_limits(promo, choices + (black_choices or ())),
+                None if ranks else regions,
             )
         return PawnRules(max_steps, multi, self.value(node, "en_passant", False), promotion)
 

@@ -179,7 +179,8 @@ class CastlingMove:
 class Promotion:
     """Pawn promotion: on entering any of ``ranks`` (relative), become one of ``choices``, or for
     Black one of ``black_choices`` where those are given (chigorin: each side promotes to its own
-    pieces)."""
+    pieces).  With ``squares`` (White's and Black's, absolute) the zone is those squares instead, and
+    ``ranks`` is empty (legan, troitzky: zones no rank describes)."""
 
     ranks: tuple[int, ...]
     choices: tuple[str, ...]
@@ -188,6 +189,7 @@ class Promotion:
     #: (letter, n): a pawn may promote to that piece only while its side has fewer than n of it on
     #: the board (grand chess)
     limits: tuple[tuple[str, int], ...] = ()
+    squares: tuple[frozenset[Square], frozenset[Square]] | None = None
 
     def choices_of(self, color: Color) -> tuple[str, ...]:
         """What a pawn of ``color`` may promote to."""

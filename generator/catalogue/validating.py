@@ -283,12 +283,14 @@ VARIANT = Struct(
                 "promotion": Struct(
                     {
                         "ranks": RANKS,
+                        "white": REGION,
+                        "black": REGION,
                         "choices": Seq(LETTER, nonempty=True),
                         "black_choices": Seq(LETTER, nonempty=True),
                         "mandatory": BOOL,
                         "limits": Table(LETTER_PATTERN, _int(1)),
                     },
-                    ("ranks", "choices"),
+                    ("choices",),
                 ),
             }
         ),

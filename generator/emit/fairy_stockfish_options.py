@@ -208,6 +208,20 @@ def piece_options(v: Variant) -> OptionGroup:
     return OptionGroup.of("pieces", options)
 
 
+def _promotion_regions(v: Variant, promo: Promotion | None) -> list[tuple[str, str]]:
+    """``promotionRegionWhite``/``Black``: whole ranks, or each side's squares."""
+    # one promotion region serves pawns and promotion by piece
+    zone = promo.ranks if promo else v.piece_promotion.ranks if v.piece_promotion else ()
+    squares = promo.squares if promo else None
+    return [
+        (
+            f"promotionRegion{c.word.title()}",
+            _ranks(c, zone, v.board.ranks) if squares is None else _squares(v, squares[c]),
+        )
+        for c in Color
+    ]
+
+
 def pawn_options(v: Variant) -> OptionGroup:
     """Multi-step regions, en passant and promotion (all off without pawns)."""
     pr, ranks = v.pawn_rules, v.board.ranks
@@ -217,8 +231,6 @@ def pawn_options(v: Variant) -> OptionGroup:
     initial = any(m.initial for p in v.pieces if p.pawn for m in p.movement.moves)
     multi = {c: _ranks(c, pr.multi_step_ranks, ranks) if steps >= 2 or initial else "-" for c in Color}
     promo = pr.promotion if has_pawns else None
-    # one promotion region serves pawns and promotion by piece
-    zone = promo.ranks if promo else v.piece_promotion.ranks if v.piece_promotion else ()
     multi_steps = steps >= 2 or initial
     en_passant = _ranks(Color.WHITE, range(1, ranks + 1), ranks) if pr.en_passant and multi_steps else "-"
     return OptionGroup.of(
@@ -230,8 +242,7 @@ def pawn_options(v: Variant) -> OptionGroup:
             ("tripleStepRegionWhite", multi[Color.WHITE] if steps >= 3 else "-"),
             ("tripleStepRegionBlack", multi[Color.BLACK] if steps >= 3 else "-"),
             ("enPassantRegion", en_passant),
-            ("promotionRegionWhite", _ranks(Color.WHITE, zone, ranks)),
-            ("promotionRegionBlack", _ranks(Color.BLACK, zone, ranks)),
+            *_promotion_regions(v, promo),
             *_promotion_choices(promo),
             *_promotion_limits(promo),
             ("mandatoryPawnPromotion", _flag(promo is None or promo.mandatory)),

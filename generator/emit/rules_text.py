@@ -139,7 +139,7 @@ def _promotion(v: Variant, promo: Promotion) -> str:
         if promo.black_choices is None
         else f"a white pawn {must} promote to {choices[Color.WHITE]}, a black one to {choices[Color.BLACK]}"
     )
-    text = f"On {ranks_phrase(promo.ranks)} {whose}."
+    text = f"On {_promotion_zone(promo)} {whose}."
     if promo.limits:
         limits = _words([f"{v.piece(x).name} {n}" for x, n in promo.limits])
         text += f" It may promote to a piece only while its side has fewer of it on the board than: {limits}."
@@ -263,6 +263,14 @@ def _area(squares: frozenset[Square]) -> str:
     if len(squares) == (high.file - low.file + 1) * (high.rank - low.rank + 1):
         return low.name if low == high else f"{low.name}-{high.name}"
     return ", ".join(sq.name for sq in sorted(squares, key=lambda sq: (sq.rank, sq.file)))
+
+
+def _promotion_zone(promo: Promotion) -> str:
+    """The promotion zone in words: relative ranks, or each side's squares."""
+    if promo.squares is None:
+        return ranks_phrase(promo.ranks)
+    white, black = (", ".join(sq.name for sq in sorted(s, key=lambda sq: (sq.rank, sq.file))) for s in promo.squares)
+    return f"{white} (White) and {black} (Black)"
 
 
 def _piece_region(p: PieceType) -> str:

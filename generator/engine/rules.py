@@ -193,7 +193,10 @@ class Rules:
             self.promotion_choices: list[tuple[int, ...]] = [(), ()]
             self.promotion_mandatory = True
         else:
-            self.promotion_zone = [geo.rank_mask(c, promo.ranks) for c in Color]
+            self.promotion_zone = [
+                geo.rank_mask(c, promo.ranks) if promo.squares is None else self._squares(promo.squares[c])
+                for c in Color
+            ]
             self.promotion_choices = [tuple(self.type_of[x] for x in promo.choices_of(c)) for c in Color]
             self.promotion_mandatory = promo.mandatory
         #: per type, how many of it a side may have on the board for a pawn to still promote to it (0: any)

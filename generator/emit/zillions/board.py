@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 
 from generator.catalogue.model import FILE_LETTERS, Color, PieceType, Square, Variant, absolute_rank
 from generator.emit.fidelity_drops import immobile_ranks
-from generator.emit.zillions.context import PLAYERS, BoardContext, Direction, HandBoard, Vector, Zone
+from generator.emit.zillions.context import PLAYERS, BoardContext, Direction, HandBoard, Vector, Zone, ZoneSpec
 from generator.emit.zillions.hands import HAND_START, HandLayout, hand_layout, hand_links, hand_zone
 from generator.emit.zillions.images import BOARD_BORDER, SQUARE_SIZE, BoardPicture, Images
 
@@ -57,15 +57,16 @@ def squares_of_ranks(v: Variant, color: Color, relative: Iterable[int]) -> tuple
 BLACK_PROMOTION_ZONE = "black-promotion-zone"
 
 
-def zones_of(v: Variant) -> dict[str, tuple[int, ...]]:
-    """The zones the game's moves test, by name: their relative ranks."""
-    zones: dict[str, tuple[int, ...]] = {}
+def zones_of(v: Variant) -> dict[str, ZoneSpec]:
+    """The zones the game's moves test, by name: their relative ranks or each player's squares."""
+    zones: dict[str, ZoneSpec] = {}
     pr = v.pawn_rules
     has_pawns = any(p.pawn for p in v.pieces)
     if has_pawns and pr.promotion is not None:
-        zones["promotion-zone"] = pr.promotion.ranks
-        if pr.promotion.black_choices is not None:
-            zones[BLACK_PROMOTION_ZONE] = pr.promotion.ranks
+        promo = pr.promotion
+        zones["promotion-zone"] = promo.ranks if promo.squares is None else promo.squares
+        if promo.black_choices is not None:
+            zones[BLACK_PROMOTION_ZONE] = zones["promotion-zone"]
     if has_pawns and pr.max_steps > 1 and pr.multi_step_ranks:
         zones["multi-step-zone"] = pr.multi_step_ranks
     if v.drops is not None:
@@ -84,7 +85,7 @@ def zones_of(v: Variant) -> dict[str, tuple[int, ...]]:
 def promotion_zone(v: Variant) -> str:
     """The zone of promotion by piece: the pawns' own where they promote on the same ranks."""
     promo, pp = v.pawn_rules.promotion, v.piece_promotion
-    same = promo is None or pp is None or set(promo.ranks) == set(pp.ranks)
+    same = promo is None or pp is None or (promo.squares is None and set(promo.ranks) == set(pp.ranks))
     return "promotion-zone" if same else "piece-promotion-zone"
 
 
@@ -111,9 +112,7 @@ def _vectors_used(v: Variant) -> set[Vector]:
     return vecs | {mirror(x) for x in vecs}
 
 
-def board_context(
-    images: Images, v: Variant, zones: Mapping[str, tuple[int, ...]], dummies: Iterable[str]
-) -> BoardContext:
+def board_context(images: Images, v: Variant, zones: Mapping[str, ZoneSpec], dummies: Iterable[str]) -> BoardContext:
     """The board of ``v``: its picture, grid, holes, the given dummy positions and zones."""
     holes = tuple(sorted(v.board.holes))
     stem = f"Board{v.board.files}x{v.board.ranks}" + "".join(
@@ -168,13 +167,24 @@ def with_directions(board: BoardContext, vectors: Iterable[Vector]) -> BoardCont
     )
 
 
-def with_zones(board: BoardContext, v: Variant, zones: Mapping[str, tuple[int, ...]]) -> BoardContext:
-    """``board`` declaring ``zones`` (name -> relative ranks) for both players, Black's own for Black."""
+def zone_squares(v: Variant, color: Color, zone: ZoneSpec) -> tuple[str, ...]:
+    """The squares of ``zone`` for ``color`` on the board of ``v``, a1 b1 ... order."""
+    ranks = [r for r in zone if isinstance(r, int)]
+    if len(ranks) == len(zone):
+        return squares_of_ranks(v, color, ranks)
+    own = zone[color]
+    assert isinstance(own, frozenset)
+    return tuple(sq.name for sq in sorted(own, key=lambda sq: (sq.rank, sq.file)) if v.board.contains(sq))
+
+
+def with_zones(board: BoardContext, v: Variant, zones: Mapping[str, ZoneSpec]) -> BoardContext:
+    """``board`` declaring ``zones`` (name -> relative ranks or squares) for both players, Black's own
+    for Black."""
     return dataclasses.replace(
         board,
         zones=tuple(
-            Zone(z, PLAYERS[c], squares_of_ranks(v, c, ranks))
-            for z, ranks in zones.items()
+            Zone(z, PLAYERS[c], zone_squares(v, c, spec))
+            for z, spec in zones.items()
             for c in Color
             if z != BLACK_PROMOTION_ZONE or c is Color.BLACK
         ),

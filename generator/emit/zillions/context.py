@@ -10,10 +10,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from generator.catalogue.model import Color, Variant
+from generator.catalogue.model import Color, Square, Variant
 from generator.emit.fidelity import Limitation
 from generator.emit.zillions.images import Picture
 from generator.emit.zillions.macros import MacroContext
+
+#: A zone: its relative ranks (the same for both players), or White's squares and Black's (a zone
+#: given as squares, such as a promotion zone no rank describes)
+ZoneSpec = tuple[int, ...] | tuple[frozenset[Square], frozenset[Square]]
 
 PLAYERS = {Color.WHITE: "White", Color.BLACK: "Black"}
 ATTRIBUTE = "never-moved?"  #: the piece attribute of pieces whose first move matters
@@ -82,7 +86,7 @@ class PieceNeeds:
     must still declare these."""
 
     vectors: frozenset[Vector]
-    zones: Mapping[str, tuple[int, ...]]
+    zones: Mapping[str, ZoneSpec]
     dummies: tuple[str, ...]
 
 
@@ -167,7 +171,7 @@ class GameContext:
     sections: Sections
     limitations: tuple[Limitation, ...]
     relaxed: Variant
-    zone_ranks: Mapping[str, tuple[int, ...]]
+    zone_ranks: Mapping[str, ZoneSpec]
 
 
 @dataclass(frozen=True)

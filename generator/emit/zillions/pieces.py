@@ -28,7 +28,7 @@ from generator.emit.zillions.board import (
     promotion_zone,
     stuck_zone,
 )
-from generator.emit.zillions.context import ATTRIBUTE, PLAYERS, Call, PieceContext, PieceNeeds, Vector
+from generator.emit.zillions.context import ATTRIBUTE, PLAYERS, Call, PieceContext, PieceNeeds, Vector, ZoneSpec
 from generator.emit.zillions.drops import drop_calls, droppable
 from generator.emit.zillions.hands import PROMOTED, hand_entries, marks_promotions, uses_hand
 from generator.emit.zillions.images import Images, PiecePicture, TokenPicture
@@ -399,7 +399,7 @@ def _single_captures(p: PieceType) -> list[Vector]:
 def piece_needs(
     v: Variant,
     p: PieceType,
-    zones: dict[str, tuple[int, ...]],
+    zones: dict[str, ZoneSpec],
     tokens: dict[Color, list[tuple[str, tuple[str, ...]]]],
 ) -> PieceNeeds:
     """What a piece's moves name on the board: directions (as vectors), zones, dummy positions.  A
@@ -442,7 +442,8 @@ def piece_description(v: Variant, p: PieceType) -> str:
                 if promo.black_choices is None
                 else f"{choices[Color.WHITE]} (White), {choices[Color.BLACK]} (Black)"
             )
-            lines.append(f"On its {ranks_phrase(promo.ranks)} it promotes to {to}.")
+            zone = ranks_phrase(promo.ranks) if promo.squares is None else "promotion squares"
+            lines.append(f"On its {zone} it promotes to {to}.")
     pp, promoted = v.piece_promotion, dict(promotions(v)).get(p.letter)
     if pp is not None and promoted is not None:
         must = "must" if pp.mandatory else "may"
