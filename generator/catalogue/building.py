@@ -167,6 +167,12 @@ class VariantBuilder:
                 "goals.extinction.pseudo_royal",
                 "pseudo-royalty needs the piece types it makes royal: list them in goals.extinction.pieces",
             )
+        if ext is not None and ext.duple_check and not ext.pseudo_royal:
+            self.fail(
+                node.need("goals").need("extinction").need("duple_check"),
+                "goals.extinction.duple_check",
+                "duple check is a rule of pseudo-royal pieces: set goals.extinction.pseudo_royal too",
+            )
 
     def build_chess960(self, node: Node) -> bool:
         flag = node.get("chess960_castling")
@@ -691,6 +697,7 @@ class VariantBuilder:
             self.value(node, "count", 0),
             Result(self.value(node, "result", "loss")),
             self.value(node, "pseudo_royal", False),
+            self.value(node, "duple_check", False),
         )
 
     def letters(self, node: Node, key: str, field: str = "") -> tuple[str, ...]:

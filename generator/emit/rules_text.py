@@ -227,6 +227,11 @@ def _extinction(v: Variant, ext: Extinction) -> list[str]:
             f"{names} are royal {few}: no move may leave one attacked, and a side that cannot move while one is "
             "attacked is checkmated"
         )
+        if ext.duple_check:
+            out.append(
+                f"a side with more of them is in check only while all its {names} are attacked: no move may leave "
+                "them all attacked, and a side that cannot move while they are is checkmated"
+            )
         if v.explosions is None:
             return out
         out.append(f"a move may not blow up its own {names}, and one that blows up the other side's wins")
