@@ -7,6 +7,7 @@ import pyffish
 import pytest
 
 from generator.catalogue import FAIRY_STOCKFISH_CATALOGUE, load_catalogue
+from generator.emit.rules_text import rules_in_short
 from generator.engine import Position, uci
 from generator.engine.perft import perft
 
@@ -53,3 +54,10 @@ def test_hoplites_leap_diagonally_first_and_never_straight() -> None:
     ours = {uci(pos.rules, m) for m in pos.legal_moves()}
     assert ours == set(pyffish.legal_moves("spartan", pyffish.start_fen("spartan"), ["a2a3"]))
     assert "c7a5" in ours and "c7c5" not in ours and "c7c6" not in ours
+
+
+def test_the_rules_text_gives_the_straight_double_step_to_the_pawns_alone() -> None:
+    text = dict(rules_in_short(SPARTAN))
+    assert text["Pawns"].startswith("Pawn: from rank 2 up to 2 squares straight ahead")
+    assert "also the Hoplite: leaps without capturing 2 squares diagonally" in text["Pawns"]
+    assert "in check only while all its Kings are attacked" in text["Goal"]
