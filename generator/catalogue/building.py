@@ -132,6 +132,12 @@ class VariantBuilder(GoalsBuilder):
                 "goals.extinction.pseudo_royal",
                 "pseudo-royalty needs the piece types it makes royal: list them in goals.extinction.pieces",
             )
+        if ext is not None and ext.duple_check and not ext.pseudo_royal:
+            self.fail(
+                node.need("goals").need("extinction").need("duple_check"),
+                "goals.extinction.duple_check",
+                "duple check is a rule of pseudo-royal pieces: set goals.extinction.pseudo_royal too",
+            )
 
     def build_chess960(self, node: Node) -> bool:
         flag = node.get("chess960_castling")

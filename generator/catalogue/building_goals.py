@@ -147,6 +147,7 @@ class GoalsBuilder(EntryReader):
             self.value(node, "count", 0),
             Result(self.value(node, "result", "loss")),
             self.value(node, "pseudo_royal", False),
+            self.value(node, "duple_check", False),
         )
 
     def build_explosions(self, node: Node | None) -> Explosions | None:

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Literal, NamedTuple
 
-from generator.betza import BetzaPiece
+from generator.betza import BetzaPiece, Modality
 
 FILE_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
@@ -134,6 +134,12 @@ class PieceType:
     @property
     def pawn(self) -> bool:
         return Role.PAWN in self.roles
+
+    @property
+    def steps_ahead(self) -> bool:
+        """Whether the piece steps straight forward without capturing, and so, as a pawn, multi-steps
+        straight (a pawn that only captures straight ahead, as the hoplite, has its initial moves only)."""
+        return any(not m.initial and m.modality & Modality.MOVE and (0, 1) in m.vectors() for m in self.movement.moves)
 
 
 @dataclass(frozen=True)
@@ -358,6 +364,9 @@ class Extinction:
     #: leave one attacked, none attacked and no move is checkmate (Fairy-Stockfish's
     #: ``extinctionPseudoRoyal``); the extinction itself ends the game only where captures explode
     pseudo_royal: bool = False
+    #: with ``pseudo_royal``: a side is in check only while every one of its counted pieces is attacked,
+    #: so a move may not leave them all attacked (Fairy-Stockfish's ``dupleCheck``: Spartan's two kings)
+    duple_check: bool = False
 
 
 @dataclass(frozen=True)

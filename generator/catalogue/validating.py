@@ -348,6 +348,7 @@ VARIANT = Struct(
                         "count": _int(0),
                         "result": _choice(*(r.value for r in Result)),
                         "pseudo_royal": BOOL,
+                        "duple_check": BOOL,
                     }
                 ),
                 "check_count": _int(1, 9, " (Fairy-Stockfish's FEN gives each count one digit)"),

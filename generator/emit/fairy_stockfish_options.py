@@ -399,6 +399,7 @@ def goal_options(v: Variant) -> OptionGroup | None:
             ("extinctionPieceCount", ext.count),
             ("extinctionOpponentPieceCount", 0),
             *([("extinctionPseudoRoyal", "true")] if ext.pseudo_royal else []),
+            *([("dupleCheck", "true")] if ext.duple_check else []),
         ]
     return OptionGroup.of("goals", options) if options else None
 

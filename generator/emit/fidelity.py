@@ -373,8 +373,8 @@ def _pawns(v: Variant, kinds: list[tuple[PieceType, str]], notes: _Notes) -> Non
 
 def _custom_pawns(v: Variant, pawns: list[PieceType], notes: _Notes) -> None:
     """Fairy-Stockfish's custom pawns multi-step by their initial moves (Betza ``i``) alone, from the
-    double-step region, so a straight double step becomes ``ifmnD``; they take en passant with moves
-    that only capture."""
+    double-step region, so a straight double step becomes ``ifmnD`` (for a pawn that steps straight
+    ahead); they take en passant with moves that only capture."""
     pr = v.pawn_rules
     names = ", ".join(p.name for p in pawns)
     if pr.max_steps > 2:
@@ -395,7 +395,7 @@ def _custom_pawns(v: Variant, pawns: list[PieceType], notes: _Notes) -> None:
     if pr.max_steps > 1:
         double = BetzaMove("D", "f", Modality.MOVE, True, True, 1)
         pieces = notes.changes.get("pieces", v.pieces)
-        notes.changes["pieces"] = tuple(_with_move(p, double) if p.pawn else p for p in pieces)
+        notes.changes["pieces"] = tuple(_with_move(p, double) if p.pawn and p.steps_ahead else p for p in pieces)
 
 
 def _with_move(p: PieceType, m: BetzaMove) -> PieceType:

@@ -145,13 +145,19 @@ def _zillions_captures(v: Variant, notes: Notes) -> None:
     if ext is not None and ext.pseudo_royal:
         names = ", ".join(v.piece(x).name for x in ext.pieces)
         # without explosions nothing takes a pseudo-royal piece: the extinction never comes
-        kept = dataclasses.replace(ext, pseudo_royal=False) if v.explosions is not None else None
+        kept = dataclasses.replace(ext, pseudo_royal=False, duple_check=False) if v.explosions is not None else None
         notes.add(
             "pseudo-royal",
             f"Zillions' checkmate goal knows no piece that is royal only while its side has few of its kind, so the "
             f"{names} is played as an ordinary piece, "
             + ("which may be left attacked and taken." if kept else "which may be left attacked."),
         )
+        if ext.duple_check:
+            notes.add(
+                "duple-check",
+                f"Zillions' checkmate goal cannot hold a side in check only while all its {names}s are attacked, "
+                "so duple check is left out: they may all be left attacked.",
+            )
         notes.changes["goals"] = dataclasses.replace(goals, extinction=kept)
 
 

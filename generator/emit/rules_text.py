@@ -114,21 +114,31 @@ def _pawns(v: Variant) -> list[tuple[str, str]]:
     if not pawns:
         return []
     pr = v.pawn_rules
-    names = _words([p.name for p in pawns])
-    if pr.max_steps > 1 and pr.multi_step_ranks:
+    straight = [p for p in pawns if p.steps_ahead]  # only a pawn that steps straight ahead multi-steps so
+    if pr.max_steps > 1 and pr.multi_step_ranks and straight:
+        steppers = _words([p.name for p in straight])
         text = (
-            f"{names}: from {ranks_phrase(pr.multi_step_ranks)} up to {pr.max_steps} squares straight ahead, "
+            f"{steppers}: from {ranks_phrase(pr.multi_step_ranks)} up to {pr.max_steps} squares straight ahead, "
             "every square passed empty; "
             + ("en passant on any square passed, on the next move only." if pr.en_passant else "no en passant.")
         )
     else:
-        text = f"{names}: no multi-step advance, no en passant."
-    initial = [m for p in pawns for m in p.movement.moves if m.initial]
-    if initial and pr.multi_step_ranks:
-        moves = "; ".join(m.describe().removesuffix(" (only if the piece has not moved yet)") for m in initial)
-        passed = "en passant on any square passed, on the next move only" if pr.en_passant else "no en passant"
-        text += f" From {ranks_phrase(pr.multi_step_ranks)} also: {moves}; {passed}."
+        text = f"{_words([p.name for p in pawns])}: no multi-step advance, no en passant."
+    text += _initial_moves(v, pawns, straight)
     return [("Pawns", text), ("Promotion", _promotion(v, pr.promotion) if pr.promotion else "None.")]
+
+
+def _initial_moves(v: Variant, pawns: list[PieceType], straight: list[PieceType]) -> str:
+    """The pawns' initial moves, naming the pawns that have them where not every pawn does."""
+    pr = v.pawn_rules
+    initial = [m for p in pawns for m in p.movement.moves if m.initial]
+    if not initial or not pr.multi_step_ranks:
+        return ""
+    holders = [p for p in pawns if any(m.initial for m in p.movement.moves)]
+    who = "" if holders == straight or len(holders) == len(pawns) else f" the {_words([p.name for p in holders])}"
+    moves = "; ".join(m.describe().removesuffix(" (only if the piece has not moved yet)") for m in initial)
+    passed = "en passant on any square passed, on the next move only" if pr.en_passant else "no en passant"
+    return f" From {ranks_phrase(pr.multi_step_ranks)} also{who}: {moves}; {passed}."
 
 
 def _promotion(v: Variant, promo: Promotion) -> str:
@@ -227,6 +237,11 @@ def _extinction(v: Variant, ext: Extinction) -> list[str]:
             f"{names} are royal {few}: no move may leave one attacked, and a side that cannot move while one is "
             "attacked is checkmated"
         )
+        if ext.duple_check:
+            out.append(
+                f"a side with more of them is in check only while all its {names} are attacked: no move may leave "
+                "them all attacked, and a side that cannot move while they are is checkmated"
+            )
         if v.explosions is None:
             return out
         out.append(f"a move may not blow up its own {names}, and one that blows up the other side's wins")

@@ -209,16 +209,21 @@ class Rules:
         #: per piece type and colour, per square: the multi-steps of a pawn (straight ones, and the
         #: pawn's initial Betza moves), each (target, squares that must be empty, passed squares)
         self.multistep = [
-            [self._multisteps(c, initial_moves(p)) if initial_moves(p) else straight[c] for c in Color]
+            [
+                self._multisteps(c, initial_moves(p), p.steps_ahead)
+                if initial_moves(p) or not p.steps_ahead
+                else straight[c]
+                for c in Color
+            ]
             for p in variant.pieces
         ]
         #: per piece type and colour, the straight multi-steps of all its pawns at once: the squares
         #: they start from, the offset of one step forward, and the most steps; None for a pawn with
-        #: initial moves, whose multi-steps are counted one pawn at a time
+        #: initial moves or without a straight step, whose multi-steps are counted one pawn at a time
         self.multistep_bulk = [
             [
                 None
-                if initial_moves(p)
+                if initial_moves(p) or not p.steps_ahead
                 else (sum(1 << s for s, st in enumerate(straight[c]) if st), geo.files * (1 - 2 * c), pr.max_steps)
                 for c in Color
             ]
@@ -441,6 +446,8 @@ class Rules:
             if extinction is not None and extinction.pseudo_royal
             else None
         )
+        #: whether a side is in check only while all its pieces of the pseudo-royal types are attacked
+        self.duple_check = extinction is not None and extinction.duple_check
         #: whether a move's legality depends on these rules (then every move is tested by them); an
         #: explosion alone forbids no move
         self.special = any(self.mutually_immune) or self.pseudo_royal is not None or any(self.petrify)
@@ -537,7 +544,7 @@ class Rules:
             groups[key] = (kind, table, [t], initial)
 
     def _multisteps(
-        self, color: Color, initial: tuple[BetzaMove, ...]
+        self, color: Color, initial: tuple[BetzaMove, ...], ahead: bool = True
     ) -> list[tuple[tuple[int, Bitboard, Bitboard], ...]]:
         """Per square: (target, squares that must be empty, passed squares) of each pawn multi-step:
         the straight ones of the pawn rules, then the pawn's initial Betza moves (all move-only)."""
@@ -548,7 +555,7 @@ class Rules:
         out: list[tuple[tuple[int, Bitboard, Bitboard], ...]] = []
         for s in range(geo.size):
             steps: list[tuple[int, Bitboard, Bitboard]] = []
-            if start >> s & 1 and pr.max_steps > 1:
+            if ahead and start >> s & 1 and pr.max_steps > 1:
                 path = geo.ray_squares(s, (0, forward), pr.max_steps)
                 passed = 0
                 for i, t in enumerate(path):

@@ -5,7 +5,9 @@ Move generation lists the moves as if none of these rules were there; :func:`kee
 keeps those they allow.  A pseudo-royal piece is a piece of an extinction type of which its side
 has at most the extinction count plus one: while it is, a move may not leave it attacked, a move
 that explodes or petrifies it is illegal, and a move that takes one of the other side's goes
-whatever it leaves attacked.  Where captures explode, two pseudo-royal pieces side by side cannot
+whatever it leaves attacked.  With duple check a side's pieces of those types, however many, are in
+check together: no move may leave all of them attacked, and all attacked and no move is checkmate.
+Where captures explode, two pseudo-royal pieces side by side cannot
 attack each other (taking one would blow up the taker).
 """
 
@@ -32,6 +34,8 @@ def keep_legal(pos: State, moves: list[Move], quiet_tested: bool = True) -> list
         return moves
     us = pos.turn
     types, most = rules.pseudo_royal
+    if rules.duple_check:
+        moves = _without_duple_check(pos, moves)
     ours = tuple(t for t in types if pos.pieces(t, us).bit_count() <= most)
     if not ours:
         return moves
@@ -162,6 +166,69 @@ def _after(pos: State, us: int, royals: Bitboard, theirs: tuple[tuple[int, int],
         pos.by_color[them] = everyone
 
 
+def _without_duple_check(pos: State, moves: list[Move]) -> list[Move]:
+    """The moves of ``moves`` that do not leave the side to move in duple check."""
+    return [m for m in moves if not _duple_checked(pos, m)]
+
+
+def _duple_checked(pos: State, m: Move) -> bool:
+    """Whether ``m`` leaves every piece of the pseudo-royal types of the side to move attacked (duple
+    check), followed as Fairy-Stockfish follows them: the piece moved, and a pawn promoting to one of
+    the types added; a move that takes one of the other side's is no exception."""
+    rules = pos.rules
+    assert rules.pseudo_royal is not None
+    types = rules.pseudo_royal[0]
+    us, them = pos.turn, 1 - pos.turn
+    kind, frm, to, extra = m
+    mine = 0
+    for t in types:
+        mine |= pos.pieces(t, us)
+    if frm >= 0 and mine >> frm & 1:
+        mine ^= 1 << frm | 1 << (rules.castles[extra].king_to if kind == mv.CASTLE else to)
+    if kind in (mv.PROMOTION, mv.EP_PROMO) and extra in types:
+        mine |= 1 << to
+    if not mine:
+        return False
+    their_royals = _royals_of(pos, them)
+    pos.push(m)
+    try:
+        return _all_attacked(pos, mine, them, their_royals)
+    finally:
+        pos.pop()
+
+
+def _royals_of(pos: State, color: int) -> Bitboard:
+    """The pseudo-royal pieces of ``color``."""
+    assert pos.rules.pseudo_royal is not None
+    types, most = pos.rules.pseudo_royal
+    out = 0
+    for t in types:
+        if (bb := pos.pieces(t, color)).bit_count() <= most:
+            out |= bb
+    return out
+
+
+def _all_attacked(pos: State, squares: Bitboard, them: int, their_royals: Bitboard) -> bool:
+    """Whether ``them`` attacks every square of ``squares``, but with its pseudo-royal pieces that would
+    turn to stone by taking, and where a pseudo-royal piece of theirs stands around the square."""
+    rules = pos.rules
+    assert rules.pseudo_royal is not None
+    stone = 0
+    for t in rules.pseudo_royal[0]:
+        if rules.petrify[t]:
+            stone |= pos.pieces(t, them)
+    around, occ = rules.around, pos.occupied | pos.walls
+    everyone = pos.by_color[them]
+    pos.by_color[them] = everyone & ~stone
+    try:
+        return all(
+            not (around is not None and around[sq] & their_royals) and pos.attacked(sq, them, occ)
+            for sq in bits(squares)
+        )
+    finally:
+        pos.by_color[them] = everyone
+
+
 def _castling_path_safe(pos: State, king: int, index: int, their_royals: Bitboard) -> bool:
     """Whether the squares a pseudo-royal king castles from and across (not onto) are unattacked."""
     rules = pos.rules
@@ -196,4 +263,13 @@ def pseudo_royal_attacked(pos: State) -> bool:
         if (bb := pos.pieces(t, them)).bit_count() <= most:
             theirs |= bb
     around, occ = rules.around, pos.occupied | pos.walls
-    return any(not (around is not None and around[sq] & theirs) and pos.attacked(sq, them, occ) for sq in bits(mine))
+    if any(not (around is not None and around[sq] & theirs) and pos.attacked(sq, them, occ) for sq in bits(mine)):
+        return True
+    if not rules.duple_check:
+        return False
+    candidates = 0
+    for t in types:
+        candidates |= pos.pieces(t, us)
+    return bool(candidates) and all(
+        not (around is not None and around[sq] & theirs) and pos.attacked(sq, them, occ) for sq in bits(candidates)
+    )

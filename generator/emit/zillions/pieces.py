@@ -250,7 +250,7 @@ class PieceMoves:
         quiet = [c for m in split if m.modality is Modality.MOVE for c in self.betza_move(m, land, zone)]
         if p.pawn:
             captures += self.en_passants(p, land)
-            quiet += self.multi_steps(land)
+            quiet += self.multi_steps(p, land)
         quiet += self._whole_moves(p) + self.hand_drops(p)
         return [Call("move-type", (MOVE_TYPES[0],)), *captures, Call("move-type", (MOVE_TYPES[1],)), *quiet]
 
@@ -309,12 +309,12 @@ class PieceMoves:
 
     def pawn_moves(self, p: PieceType, land: str) -> list[Call]:
         """A pawn's multi-steps and en passant captures."""
-        return self.multi_steps(land) + self.en_passants(p, land)
+        return self.multi_steps(p, land) + self.en_passants(p, land)
 
-    def multi_steps(self, land: str) -> list[Call]:
-        """A pawn's multi-step, if it has one."""
+    def multi_steps(self, p: PieceType, land: str) -> list[Call]:
+        """A pawn's straight multi-step, if it has one (only a pawn that steps straight ahead does)."""
         pr = self.v.pawn_rules
-        if pr.max_steps > 1 and pr.multi_step_ranks:
+        if pr.max_steps > 1 and pr.multi_step_ranks and p.steps_ahead:
             name = self.macros.use(2, f"pawn-multi-step-{pr.max_steps}", "multi-step", steps=pr.max_steps)
             return [Call(name, ("n", land))]
         return []
@@ -430,7 +430,7 @@ def piece_description(v: Variant, p: PieceType) -> str:
         lines.append("It is royal: it may not be left attacked, and checkmating it wins.")
     if p.pawn:
         pr = v.pawn_rules
-        if pr.max_steps > 1 and pr.multi_step_ranks:
+        if pr.max_steps > 1 and pr.multi_step_ranks and p.steps_ahead:
             lines.append(f"From its {ranks_phrase(pr.multi_step_ranks)} it may advance up to {pr.max_steps} squares.")
         if pr.en_passant:
             lines.append("It may take en passant a pawn that just passed a square it attacks.")
