@@ -138,41 +138,45 @@ def _move_rule(variant: Variant) -> list[Ending]:
 def _repetition(variant: Variant) -> list[Ending]:
     for pos in _positions(variant):
         cycle = _cycle(pos)
-        if cycle is None:
-            continue
-        fen = fsf_fen(pos.fen())
-        replay = Position.from_fen(variant, fen)
-        replay.track_history()
-        played: list[str] = []
-        for i in range(4 * (variant.draws.repetition + 1)):
-            played.append(cycle[i % 4])
-            replay.push_uci(played[-1])
-            end = replay.outcome()
-            if end is not None:
-                if end.reason.endswith("repetition") or _passes_drawn(end, played):
-                    return [Ending("repetition", fen, tuple(played))]
-                break
+        ending = None if cycle is None else _played_cycle(variant, pos, cycle, "repetition", _repeated)
+        if ending is not None:
+            return [ending]
     return []
+
+
+def _repeated(end: Outcome, played: list[str]) -> bool:
+    return end.reason.endswith("repetition") or _passes_drawn(end, played)
+
+
+def _played_cycle(
+    variant: Variant, pos: Position, cycle: list[str], rule: str, ends: Callable[[Outcome, list[str]], bool]
+) -> Ending | None:
+    """Play the four moves of ``cycle`` over and over from ``pos`` until the game ends: the ending of
+    ``rule`` if ``ends`` says the result is the rule's, else None."""
+    fen = fsf_fen(pos.fen())
+    replay = Position.from_fen(variant, fen)
+    replay.track_history()
+    played: list[str] = []
+    for i in range(4 * (variant.draws.repetition + 1)):
+        played.append(cycle[i % 4])
+        replay.push_uci(played[-1])
+        end = replay.outcome()
+        if end is not None:
+            return Ending(rule, fen, tuple(played)) if ends(end, played) else None
+    return None
 
 
 def _perpetual_check(variant: Variant) -> list[Ending]:
     """A cycle in which one side gives check with both its moves, played until the repetition ends the game."""
     for pos in _small_then_game_positions(variant, "perpetual check"):
         cycle = _checking_cycle(pos)
-        if cycle is None:
-            continue
-        fen = fsf_fen(pos.fen())
-        replay = Position.from_fen(variant, fen)
-        replay.track_history()
-        played: list[str] = []
-        for i in range(4 * (variant.draws.repetition + 1)):
-            played.append(cycle[i % 4])
-            replay.push_uci(played[-1])
-            end = replay.outcome()
-            if end is not None:
-                if end.reason == "perpetual check":
-                    return [Ending("perpetual check", fen, tuple(played))]
-                break
+        ending = (
+            None
+            if cycle is None
+            else _played_cycle(variant, pos, cycle, "perpetual check", lambda end, _: end.reason == "perpetual check")
+        )
+        if ending is not None:
+            return [ending]
     return []
 
 
