@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
+import pytest
+
+from generator.catalogue import FAIRY_STOCKFISH_CATALOGUE, load_catalogue, load_catalogue_text
 from generator.catalogue.model import Variant
-from generator.check.command import register
+from generator.check.command import cmd_check, register
 from generator.check.compare import VariantReport
 from generator.emit.fidelity import relaxed
 from generator.engine import Position
@@ -29,6 +33,17 @@ CATALOGUE_NAMES = [
 ]
 
 
+#: Fairy-Stockfish's built-ins as a catalogue (catalogues/fairy-stockfish.yaml), loaded once.
+FSF_CATALOGUE = load_catalogue(FAIRY_STOCKFISH_CATALOGUE)
+
+
+def fsf_entry(name: str) -> Variant:
+    """The entry ``name`` of catalogues/fairy-stockfish.yaml."""
+    v = FSF_CATALOGUE.get(name)
+    assert v is not None, name
+    return v
+
+
 def check_args(*argv: str) -> argparse.Namespace:
     """``variantgen check ARGV`` parsed, with ``run`` set to the command."""
     parser = argparse.ArgumentParser(prog="variantgen")
@@ -36,6 +51,16 @@ def check_args(*argv: str) -> argparse.Namespace:
     common.add_argument("--catalogue")
     register(parser.add_subparsers(dest="command"), [common])
     return parser.parse_args(["check", *argv])
+
+
+def assert_check_agrees(text: str, engine: str, folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``variantgen check`` of the catalogue ``text`` (written into ``folder``) through ``engine``, perft
+    depth 2 and 4 random games: exit status 0, and every variant agrees."""
+    path = folder / "catalogue.yaml"
+    path.write_text(text, encoding="utf-8")
+    args = check_args("--catalogue", str(path), "--engine", engine, "--depth", "2", "--games", "4")
+    assert cmd_check(load_catalogue_text(text, str(path)), args) == 0, capsys.readouterr().out
+    assert "all agree" in capsys.readouterr().out
 
 
 def assert_disagreement(

@@ -7,20 +7,11 @@ from pathlib import Path
 
 import pyffish
 import pytest
-from support import check_args
+from support import assert_check_agrees
+from support import fsf_entry as entry
 
-from generator.catalogue import FAIRY_STOCKFISH_CATALOGUE, load_catalogue, load_catalogue_text
-from generator.catalogue.model import Variant
-from generator.check.command import cmd_check
+from generator.catalogue import load_catalogue_text
 from generator.engine import Position, uci
-
-FSF = load_catalogue(FAIRY_STOCKFISH_CATALOGUE)
-
-
-def entry(name: str) -> Variant:
-    v = FSF.get(name)
-    assert v is not None
-    return v
 
 
 @pytest.mark.parametrize(
@@ -82,15 +73,10 @@ variants:
 def test_a_chess960_setup_castles_as_in_fairy_stockfish(
     engine: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    path = tmp_path / "g-king.yaml"
-    path.write_text(G_KING, encoding="utf-8")
-    cat = load_catalogue_text(G_KING, str(path))
-    v = cat.get("g-king")
+    v = load_catalogue_text(G_KING, "g-king.yaml").get("g-king")
     assert v is not None
     pos = Position.from_fen(v, "rr4kr/8/8/8/8/8/8/RR4KR w KQkq - 0 1")
     assert {uci(pos.rules, m) for m in pos.legal_moves()} >= {"g1h1", "g1b1"}
     pos.push_uci("g1h1")
     assert pos.fen() == "rr4kr/8/8/8/8/8/8/RR3RK1 b kq - 1 1"
-    args = check_args("--catalogue", str(path), "--engine", engine, "--depth", "2", "--games", "4")
-    assert cmd_check(cat, args) == 0, capsys.readouterr().out
-    assert "all agree" in capsys.readouterr().out
+    assert_check_agrees(G_KING, engine, tmp_path, capsys)

@@ -7,21 +7,13 @@ import dataclasses
 
 import pyffish
 import pytest
+from support import fsf_entry as entry
 
-from generator.catalogue import FAIRY_STOCKFISH_CATALOGUE, load_catalogue
-from generator.catalogue.model import Color, Variant
+from generator.catalogue.model import Color
 from generator.emit.fairy_stockfish_options import draw_options
 from generator.emit.fidelity import ZILLIONS, limitations, relaxed
 from generator.emit.rules_text import rules_in_short
 from generator.engine import Position
-
-FSF = load_catalogue(FAIRY_STOCKFISH_CATALOGUE)
-
-
-def entry(name: str) -> Variant:
-    v = FSF.get(name)
-    assert v is not None
-    return v
 
 
 @pytest.mark.parametrize(

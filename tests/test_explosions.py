@@ -7,20 +7,12 @@ import random
 
 import pyffish
 import pytest
+from support import fsf_entry as entry
 
-from generator.catalogue import FAIRY_STOCKFISH_CATALOGUE, load_catalogue
-from generator.catalogue.model import Variant
 from generator.engine import Position, uci
 from generator.engine.perft import perft
 
-CAT = load_catalogue(FAIRY_STOCKFISH_CATALOGUE)
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
-
-
-def entry(name: str) -> Variant:
-    v = CAT.get(name)
-    assert v is not None
-    return v
 
 
 def moves_of(name: str, fen: str) -> set[str]:

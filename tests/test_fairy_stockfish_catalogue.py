@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pyffish
 import pytest
-from support import check_args
+from support import FSF_CATALOGUE, check_args
+from support import fsf_entry as entry
 
 from generator.betza import parse_betza
 from generator.catalogue import FAIRY_STOCKFISH_CATALOGUE, load_catalogue
-from generator.catalogue.model import Variant
 from generator.check.command import cmd_check
 from generator.check.compare import EngineError, check_variant
 from generator.check.fairy_stockfish import FairyStockfish, builtin_manifest
@@ -22,15 +22,9 @@ from generator.emit.fidelity import FAIRY_STOCKFISH, ZILLIONS, limitations, rela
 from generator.engine import Position, uci
 from generator.engine.perft import perft
 
-CAT = load_catalogue(FAIRY_STOCKFISH_CATALOGUE)
+CAT = FSF_CATALOGUE
 #: built-ins that play exactly like another one on a single board, which the catalogue leaves out
 LIKE_ANOTHER = {"fairy", "normal", "bughouse", "koedem", "supply"}
-
-
-def entry(name: str) -> Variant:
-    v = CAT.get(name)
-    assert v is not None
-    return v
 
 
 def test_every_entry_names_a_distinct_builtin_that_pyffish_has() -> None:

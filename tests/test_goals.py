@@ -10,10 +10,11 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from support import check_args
+from support import FSF_CATALOGUE, check_args
+from support import fsf_entry as entry
 
-from generator.catalogue import FAIRY_STOCKFISH_CATALOGUE, load_catalogue, load_catalogue_text
-from generator.catalogue.model import StalemateResult, Variant
+from generator.catalogue import load_catalogue_text
+from generator.catalogue.model import StalemateResult
 from generator.check.command import cmd_check
 from generator.check.endings import endings
 from generator.check.fairy_stockfish import built_ini
@@ -22,7 +23,7 @@ from generator.emit.fidelity import limitations, relaxed
 from generator.emit.rules_text import rules_in_short
 from generator.engine import Position
 
-FSF = load_catalogue(FAIRY_STOCKFISH_CATALOGUE)
+FSF = FSF_CATALOGUE
 
 #: Flag goals no built-in has: two rooks on the fourth rank; three knights in the centre, or one in a
 #: full centre, with a reply.
@@ -57,12 +58,6 @@ def flags(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("flags") / "flags.yaml"
     path.write_text(FLAGS, encoding="utf-8")
     return path
-
-
-def entry(name: str) -> Variant:
-    v = FSF.get(name)
-    assert v is not None
-    return v
 
 
 def goals_of(name: str) -> dict[str, str]:

@@ -8,14 +8,12 @@ import random
 
 import pyffish
 import pytest
+from support import fsf_entry as entry
 
-from generator.catalogue import FAIRY_STOCKFISH_CATALOGUE, load_catalogue
-from generator.catalogue.model import Variant
 from generator.emit.rules_text import rules_in_short
 from generator.engine import Position, uci
 from generator.engine.fen import FenError
 
-CAT = load_catalogue(FAIRY_STOCKFISH_CATALOGUE)
 HOUSES = ["crazyhouse", "loop", "chessgi"]
 FENS = [
     "r1bqkbnr/pPpppppp/8/8/8/8/PP1PPPPP/RNBQKBNR[Pn] w KQkq - 0 4",  # b7 takes and promotes
@@ -23,12 +21,6 @@ FENS = [
     "r3k2r/1P4P1/8/3Q~4/8/8/1p4p1/R3K2R[NNbb] b KQkq - 0 20",
     "4k3/8/8/8/8/8/8/4K3[QRBNPqrbnp] w - - 0 1",
 ]
-
-
-def entry(name: str) -> Variant:
-    v = CAT.get(name)
-    assert v is not None
-    return v
 
 
 def moves(pos: Position) -> list[str]:

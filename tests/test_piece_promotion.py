@@ -8,18 +8,9 @@ import random
 
 import pyffish
 import pytest
+from support import fsf_entry as entry
 
-from generator.catalogue import FAIRY_STOCKFISH_CATALOGUE, load_catalogue
-from generator.catalogue.model import Variant
 from generator.engine import Position, uci
-
-CAT = load_catalogue(FAIRY_STOCKFISH_CATALOGUE)
-
-
-def entry(name: str) -> Variant:
-    v = CAT.get(name)
-    assert v is not None
-    return v
 
 
 def moves(pos: Position) -> set[str]:

@@ -8,18 +8,15 @@ from pathlib import Path
 
 import pyffish
 import pytest
-from support import check_args
+from support import assert_check_agrees
+from support import fsf_entry as entry
 
-from generator.catalogue import FAIRY_STOCKFISH_CATALOGUE, load_catalogue, load_catalogue_text
-from generator.catalogue.model import Variant
-from generator.check.command import cmd_check
 from generator.emit.fairy_stockfish_options import pawn_options
 from generator.emit.fidelity import ZILLIONS, limitations, relaxed
 from generator.emit.rules_text import rules_in_short
 from generator.engine import Position, uci
 from generator.engine.perft import perft
 
-FSF = load_catalogue(FAIRY_STOCKFISH_CATALOGUE)
 #: pawns of both sides one step from promotion, by a step and by a capture
 PROMOTING = "3qk2b/1P4Pp/8/8/8/8/Pp4p1/N2CK3 {} - - 0 1"
 
@@ -38,12 +35,6 @@ variants:
       white: {K: [e1], C: [d1], N: [a1], P: [b7, g7, a2]}
       black: {K: [e8], Q: [d8], B: [h8], P: [b2, g2, h7]}
 """
-
-
-def entry(name: str) -> Variant:
-    v = FSF.get(name)
-    assert v is not None
-    return v
 
 
 @pytest.mark.parametrize("name", ["chigorin", "sortofalmost"])
@@ -71,12 +62,7 @@ def test_the_ini_names_each_sides_choices_and_the_rules_say_them() -> None:
 def test_promotions_of_both_sides_agree_with_the_ini_and_the_zrf(
     engine: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    path = tmp_path / "near.yaml"
-    path.write_text(NEAR_PROMOTION, encoding="utf-8")
-    cat = load_catalogue_text(NEAR_PROMOTION, str(path))
-    args = check_args("--catalogue", str(path), "--engine", engine, "--depth", "2", "--games", "4")
-    assert cmd_check(cat, args) == 0, capsys.readouterr().out
-    assert "all agree" in capsys.readouterr().out
+    assert_check_agrees(NEAR_PROMOTION, engine, tmp_path, capsys)
 
 
 def fsf_perft(variant: str, fen: str, moves: list[str], depth: int) -> int:

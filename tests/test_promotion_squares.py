@@ -9,17 +9,13 @@ from pathlib import Path
 
 import pyffish
 import pytest
-from support import check_args
+from support import assert_check_agrees
+from support import fsf_entry as entry
 
-from generator.catalogue import FAIRY_STOCKFISH_CATALOGUE, load_catalogue, load_catalogue_text
-from generator.catalogue.model import Variant
-from generator.check.command import cmd_check
 from generator.emit.fairy_stockfish_options import pawn_options
 from generator.emit.rules_text import rules_in_short
 from generator.emit.zillions.board import zone_squares, zones_of
 from generator.engine import Position, uci
-
-FSF = load_catalogue(FAIRY_STOCKFISH_CATALOGUE)
 
 #: legan: d7 promotes on c8 and d8 but not by taking on c7; Black's g2 on h1 and h2
 LEGAN = "r2r3k/1PnP4/P7/8/8/7N/6pR/1K3B2 {} - - 0 1"
@@ -52,12 +48,6 @@ variants:
       white: {K: [e1], Q: null, R: null, B: [f5], N: [g2], P: [g3, a5, b7, e8, h8, i7]}
       black: {K: [f10], Q: null, R: [g9], B: null, N: null, P: [c3, d4, j6]}
 """
-
-
-def entry(name: str) -> Variant:
-    v = FSF.get(name)
-    assert v is not None
-    return v
 
 
 @pytest.mark.parametrize(("name", "fen"), [("legan", LEGAN), ("troitzky", TROITZKY)])
@@ -93,9 +83,4 @@ def test_the_zillions_zone_is_each_players_squares() -> None:
 def test_promotions_agree_with_the_ini_and_the_zrf(
     engine: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    path = tmp_path / "near.yaml"
-    path.write_text(NEAR_PROMOTION, encoding="utf-8")
-    cat = load_catalogue_text(NEAR_PROMOTION, str(path))
-    args = check_args("--catalogue", str(path), "--engine", engine, "--depth", "2", "--games", "4")
-    assert cmd_check(cat, args) == 0, capsys.readouterr().out
-    assert "all agree" in capsys.readouterr().out
+    assert_check_agrees(NEAR_PROMOTION, engine, tmp_path, capsys)

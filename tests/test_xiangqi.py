@@ -5,21 +5,13 @@ from __future__ import annotations
 
 import pyffish
 import pytest
+from support import fsf_entry as entry
 
-from generator.catalogue import FAIRY_STOCKFISH_CATALOGUE, load_catalogue
-from generator.catalogue.model import Color, Variant
+from generator.catalogue.model import Color
 from generator.emit.fairy_stockfish_options import option_groups
 from generator.emit.fidelity import FAIRY_STOCKFISH, ZILLIONS, limitations, relaxed
 from generator.engine import Position, uci
 from generator.engine.perft import perft
-
-CAT = load_catalogue(FAIRY_STOCKFISH_CATALOGUE)
-
-
-def entry(name: str) -> Variant:
-    v = CAT.get(name)
-    assert v is not None
-    return v
 
 
 def _pyffish_perft(name: str, fen: str, moves: list[str], depth: int) -> int:

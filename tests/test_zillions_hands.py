@@ -10,20 +10,15 @@ from pathlib import Path
 
 import pyffish
 import pytest
+from support import FSF_CATALOGUE
+from support import fsf_entry as entry
 
 from generator.catalogue import FAIRY_STOCKFISH_CATALOGUE, load_catalogue
-from generator.catalogue.model import Variant
 from generator.check.compare import check_variant
 from generator.check.zillions import Zillions, zrf_start
 from generator.emit.fidelity import limitations
 
-CAT = load_catalogue(FAIRY_STOCKFISH_CATALOGUE)
-
-
-def entry(name: str) -> Variant:
-    v = CAT.get(name)
-    assert v is not None
-    return v
+CAT = FSF_CATALOGUE
 
 
 def zrf_moves(engine: Zillions, name: str, played: list[str], square: str) -> set[str]:

@@ -44,6 +44,11 @@ def count_limit(pos: Material, side: int) -> int:
         return _cambodian_limit(pos, side, bare, n_rooks, n_khons, n_knights)
     if not bare:
         return 64
+    return _pieces_honour(n_rooks, n_khons, n_knights)
+
+
+def _pieces_honour(n_rooks: int, n_khons: int, n_knights: int) -> int:
+    """Makruk's limit for a bare king by the other side's material (Cambodian chess's is one less)."""
     for n, at_least, limit in (
         (n_rooks, 2, 8),
         (n_rooks, 1, 16),
@@ -63,13 +68,4 @@ def _cambodian_limit(pos: Material, side: int, bare: bool, n_rooks: int, n_khons
         return 63
     if any(pos.by_type[t] for t in pos.rules.counted[0]):
         return 0
-    for n, at_least, limit in (
-        (n_rooks, 2, 7),
-        (n_rooks, 1, 15),
-        (n_khons, 2, 21),
-        (n_knights, 2, 31),
-        (n_khons, 1, 43),
-    ):
-        if n >= at_least:
-            return limit
-    return 63
+    return _pieces_honour(n_rooks, n_khons, n_knights) - 1

@@ -51,11 +51,17 @@ class Slide:
         if hit is None:
             hit = 0
             for ray in self.rays:
-                for s in ray:
-                    hit |= 1 << s
-                    if key >> s & 1:
-                        break
+                hit |= self._ray_targets(ray, key)
             self.cache[key] = hit
+        return hit
+
+    def _ray_targets(self, ray: list[int], key: Bitboard) -> Bitboard:
+        """The targets along one ray for the occupancy ``key``: up to and including the first piece."""
+        hit = 0
+        for s in ray:
+            hit |= 1 << s
+            if key >> s & 1:
+                break
         return hit
 
 
@@ -73,16 +79,6 @@ class Hop(Slide):
     def __init__(self, rays: list[list[int]], kind: str) -> None:
         super().__init__(rays)
         self.kind = kind
-
-    def targets(self, occ: Bitboard) -> Bitboard:
-        key = occ & self.mask
-        hit = self.cache.get(key)
-        if hit is None:
-            hit = 0
-            for ray in self.rays:
-                hit |= self._ray_targets(ray, key)
-            self.cache[key] = hit
-        return hit
 
     def _ray_targets(self, ray: list[int], key: Bitboard) -> Bitboard:
         """The targets along one ray for the occupancy ``key``."""
