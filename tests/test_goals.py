@@ -218,3 +218,19 @@ def test_forced_captures_and_forbidden_checks_are_said_in_words() -> None:
     assert dict(rules_in_short(entry("racingkings")))["Moves"] == "A move that gives check is illegal."
     assert dict(rules_in_short(entry("losers")))["Moves"] == "A side that can capture must (en passant included)."
     assert "Moves" not in dict(rules_in_short(entry("chess")))
+
+
+@pytest.mark.parametrize(
+    ("name", "sentence"),
+    [
+        ("kinglet", "A side with no Pawns left loses."),
+        ("threekings", "A side with 2 or fewer Kings left loses."),
+        (
+            "extinction",
+            "A side with no Kings or no Queens or no Rooks or no Bishops or no Knights or no Pawns left loses.",
+        ),
+    ],
+)
+def test_the_rules_say_extinction_per_kind(name: str, sentence: str) -> None:
+    # any one kind running out decides, as Fairy-Stockfish's extinction rule does
+    assert sentence in " ".join(dict(rules_in_short(entry(name))).values())

@@ -245,9 +245,10 @@ def _extinction(v: Variant, ext: Extinction) -> list[str]:
         if v.explosions is None:
             return out
         out.append(f"a move may not blow up its own {names}, and one that blows up the other side's wins")
-    what = f"any one of {names}" if ext.pieces else "pieces"
     left = "no" if ext.count == 0 else f"{ext.count} or fewer"
-    out.append(f"a side with {left} {what} left {'wins' if ext.result is Result.WIN else 'loses'}")
+    kinds = [v.piece(x).name + "s" for x in ext.pieces] or ["pieces"]
+    what = " or ".join(f"{left} {k}" for k in kinds)  # a side loses (or wins) once any one kind runs out
+    out.append(f"a side with {what} left {'wins' if ext.result is Result.WIN else 'loses'}")
     return out
 
 
