@@ -68,18 +68,26 @@ def test_fast_and_generic_paths_make_the_same_moves(parts: tuple[str, ...], titl
 def test_chess_pieces_run_as_tables() -> None:
     """Queen, rook, bishop, knight: one table function each instead of 8, 4, 4, 8 compiled blocks;
     the king's eight steps share one (castling stays compiled), the pawn's two captures one (its step
-    and en passant stay compiled)."""
+    and en passant stay compiled).  En passant runs only for a pawn beside the last move's square
+    (``cold``: the others), and every piece but the king (castling) makes plain moves only."""
     prog = Program(load(zillions_file("Chess.zrf")).game("Chess"))
-    per_type, _ = prog.moves_of(0, -1)
-    counts = {prog.type_names[t]: (len(prog.blocks(0, t)), len(fns or [])) for t, fns in enumerate(per_type)}
-    assert counts == {
-        "Pawn": (5, 4),
-        "Knight": (8, 1),
-        "Bishop": (4, 1),
-        "Rook": (4, 1),
-        "Queen": (8, 1),
-        "King": (10, 3),
+    side = prog.moves_of(0, -1)
+    counts = {
+        prog.type_names[t]: (len(prog.blocks(0, t)), len(full.fns), len(cold.fns), full.plain, cold.plain)
+        for t, (full, cold) in enumerate(zip(side.full, side.cold, strict=True))
+        if full is not None and cold is not None
     }
+    assert counts == {
+        "Pawn": (5, 4, 2, False, True),
+        "Knight": (8, 1, 1, True, True),
+        "Bishop": (4, 1, 1, True, True),
+        "Rook": (4, 1, 1, True, True),
+        "Queen": (8, 1, 1, True, True),
+        "King": (10, 3, 3, False, False),
+    }
+    d5, e5 = prog.index["d5"], prog.index["e5"]
+    assert side.hot(prog.index["d7"], d5) == {prog.index["c5"], e5}  # after d7-d5, the pawns beside d5
+    assert side.hot(prog.index["g1"], prog.index["f3"]) == {prog.index["e3"], prog.index["g3"]}
 
 
 def test_a_ray_back_to_its_start_stays_compiled() -> None:

@@ -211,6 +211,37 @@ def _loop(node: List, env: Env) -> tuple[list[str], Attr | None] | None:
     return (step, attr) if len(step) == len(body) else None
 
 
+def guard(env: Env, stmts: list[Node]) -> tuple[str, list[list[int]]] | None:
+    """What a block that tests the last move before it does anything needs: ``("last-to"|"last-from",
+    steps)`` when its leading steps reach a square that must be the last move's destination (origin).
+    Chess.zrf's en passant, ``$1 (verify enemy?) (verify last-to?) ...``, can fire only for a pawn
+    beside the piece that has just moved: the block need not run for the others.
+
+    >>> from generator.zrf.model import load_text
+    >>> from generator.zrf.program import Program
+    >>> prog = Program(load_text('''(game (title "Tiny") (players White Black) (turn-order White Black)
+    ...   (board (grid (dimensions ("a/b" (1 0)) ("2/1" (0 1))) (directions (n 0 -1) (e 1 0))))
+    ...   (piece (name P) (moves (e (verify (and enemy? last-to?)) n add)))
+    ...   (board-setup (White (P a1)) (Black (P b2))))''').game())
+    >>> kind, steps = guard(prog.envs[0], prog.game.pieces["P"].moves[0].stmts)
+    >>> kind, steps == [prog.envs[0].links["e"]]
+    ('last-to', True)
+    """
+    steps: list[list[int]] = []
+    for s in flatten(stmts):
+        if isinstance(s, Sym) and s.name in env.links:
+            steps.append(env.links[s.name])
+            continue
+        if not (isinstance(s, List) and s.head == "verify" and len(s.items) == 2):
+            return None
+        test = s.items[1]
+        tests = test.items[1:] if isinstance(test, List) and test.head == "and" else [test]
+        for t in tests:
+            if isinstance(t, Sym) and t.name in ("last-to?", "last-from?"):
+                return t.name[:-1], steps
+    return None
+
+
 def _masks(attr: Attr | None) -> tuple[int, int]:
     """The code a piece lands as, ``pc & and_mask | or_mask``."""
     if attr is None:

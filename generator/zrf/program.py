@@ -20,8 +20,18 @@ from types import CodeType
 from typing import Any, NamedTuple
 
 from generator.zrf.board import Board
-from generator.zrf.compiler import ATTR_SHIFT, EMPTY, KEY_MASK, LOOP_LIMIT, BlockCompiler, CompileError, Env, endless
-from generator.zrf.fast import Table, idiom, table, table_moves
+from generator.zrf.compiler import (
+    ATTR_SHIFT,
+    EMPTY,
+    KEY_MASK,
+    LOOP_LIMIT,
+    BlockCompiler,
+    CompileError,
+    Env,
+    endless,
+    plain_promotions,
+)
+from generator.zrf.fast import Table, guard, idiom, table, table_moves
 from generator.zrf.goals import GoalCompiler, compile_goals, goal_positions, needs_moves, royal_keys
 from generator.zrf.model import Game, PieceDef
 from generator.zrf.moves import MoveMaker, ZMove, make_emit
@@ -37,6 +47,39 @@ DropFn = Callable[[object, list[int], int, list[ZMove], int], None]
 AttackFn = Callable[[object, list[int], int, int], bool | None]
 Candidates = list[list[tuple[int, dict[int, tuple[AttackFn, ...]]]]]
 AttackTable = dict[tuple[int, int], list[AttackFn]]  # (from, piece key) -> attack functions
+
+
+NO_SQUARES: frozenset[int] = frozenset()
+
+
+class TypeMoves(NamedTuple):
+    """A piece type's move functions for one side, and whether every move they make is plain (see
+    :func:`~generator.zrf.compiler.plain_promotions`) and promotes to no royal type: such a move
+    cannot expose a royal piece while nothing of the enemy can reach one."""
+
+    fns: list[MoveFn]
+    plain: bool
+
+
+class SideMoves(NamedTuple):
+    """What a side may move: per type (None: a type that cannot be on the board) its functions, all
+    of them (``full``) and those that need no last move of a kind (``cold``: without the blocks that
+    :func:`~generator.zrf.fast.guard` finds), its drops, and per square where the guarded blocks may fire."""
+
+    full: list[TypeMoves | None]
+    cold: list[TypeMoves | None]
+    drops: list[tuple[int, list[DropFn]]]
+    by_to: list[frozenset[int]] | None  # per last-to square, the start squares of guarded blocks
+    by_from: list[frozenset[int]] | None  # the same for last-from
+
+    def hot(self, last_from: int, last_to: int) -> frozenset[int]:
+        """The squares whose pieces run their ``full`` functions after a move from ``last_from`` to ``last_to``."""
+        got = NO_SQUARES
+        if self.by_to is not None and last_to >= 0:
+            got = self.by_to[last_to]
+        if self.by_from is not None and last_from >= 0:
+            got = got | self.by_from[last_from]
+        return got
 
 
 class MoveBlock(NamedTuple):
@@ -115,7 +158,7 @@ class Program:
         self._blocks: dict[tuple[int, int], list[MoveBlock]] = {}
         self._drop_blocks: dict[tuple[int, int], list[DropBlock]] = {}
         self.possible = self._possible_types()
-        self._by_type: dict[tuple[int, int], tuple[list[list[MoveFn] | None], list[tuple[int, list[DropFn]]]]] = {}
+        self._by_type: dict[tuple[int, int], SideMoves] = {}
         self._cands: dict[tuple[int, int], Candidates] = {}
         goals = GoalCompiler(self._type, b, self.players, self.envs, self.live)
         self.goals = compile_goals(game.conditions, goals, self._player, self.problem)
@@ -304,44 +347,84 @@ class Program:
         self._by_type = {k: v for k, v in self._by_type.items() if k[0] != g}
         self._cands = {k: v for k, v in self._cands.items() if k[0] != g}
 
-    def moves_of(self, g: int, mtype: int) -> tuple[list[list[MoveFn] | None], list[tuple[int, list[DropFn]]]]:
-        """Per type, the move functions side ``g`` may use (only ``mtype`` if >= 0; None for a type
-        that cannot be on the board), and the drops ``(type, functions)``."""
+    def moves_of(self, g: int, mtype: int) -> SideMoves:
+        """The move functions side ``g`` may use (only ``mtype`` if >= 0) per type, and its drops."""
         key = (g, mtype)
         got = self._by_type.get(key)
         if got is None:
             possible = self.possible[g]
-            mv: list[list[MoveFn] | None] = [
-                self._type_moves(g, t, mtype) if t in possible else None for t in range(len(self.types))
-            ]
+            full: list[TypeMoves | None] = [None] * len(self.types)
+            cold: list[TypeMoves | None] = [None] * len(self.types)
+            guarded: list[tuple[str, list[list[int]]]] = []
+            for t in sorted(possible):
+                full[t], cold[t] = self._type_moves(g, t, mtype, guarded)
             dr = [
                 (t, [b.drop for b in self.drop_blocks(g, t) if mtype < 0 or b.mtype == mtype])
                 for t in range(len(self.types))
                 if self.game.pieces[self.type_names[t]].drops
             ]
-            got = self._by_type[key] = (mv, [(t, fns) for t, fns in dr if fns])
+            by_to, by_from = self._hot_squares(guarded)
+            got = self._by_type[key] = SideMoves(full, cold, [(t, fns) for t, fns in dr if fns], by_to, by_from)
         return got
 
-    def _type_moves(self, g: int, t: int, mtype: int) -> list[MoveFn]:
-        """The move functions of type ``t`` (blocks of ``mtype`` if >= 0): consecutive leaps and
-        slides share one table function, the other blocks keep their compiled code."""
-        fns: list[MoveFn] = []
-        run: list[Table] = []
+    def _type_moves(
+        self, g: int, t: int, mtype: int, guarded: list[tuple[str, list[list[int]]]]
+    ) -> tuple[TypeMoves, TypeMoves]:
+        """The move functions of type ``t`` (blocks of ``mtype`` if >= 0), all of them and those that
+        need no last move of a kind (``guarded`` gets the others' guards): consecutive leaps and slides
+        share one table function, the other blocks keep their compiled code."""
+        env = self.envs[g]
+        plain = [True, True]
+        runs: tuple[list[Table], list[Table]] = ([], [])
+        lists: tuple[list[MoveFn], list[MoveFn]] = ([], [])
         for b in self.blocks(g, t):
             if mtype >= 0 and b.mtype != mtype:
                 continue
-            it = idiom(self.envs[g], b.stmts) if self.fast else None
-            tab = None if it is None else table(self.envs[g], it, b.mtype, self.npos)
-            if tab is not None:
-                run.append(tab)
-                continue
-            if run:
-                fns.append(table_moves(run, self.recycle_captures, self.emit))
-                run = []
-            fns.append(b.move)
-        if run:
-            fns.append(table_moves(run, self.recycle_captures, self.emit))
-        return fns
+            it = idiom(env, b.stmts) if self.fast else None
+            tab = None if it is None else table(env, it, b.mtype, self.npos)
+            made = (
+                plain_promotions(b.stmts, self.types)
+                if tab is None
+                else frozenset(tab.promote[2] if tab.promote else ())
+            )
+            guard_of = guard(env, b.stmts) if self.fast and tab is None else None
+            if guard_of is not None:
+                guarded.append(guard_of)
+            for k in (0, 1) if guard_of is None else (0,):
+                plain[k] = plain[k] and made is not None and not any(x << 4 | g in self.royal_keys for x in made)
+                if tab is not None:
+                    runs[k].append(tab)
+                    continue
+                if runs[k]:
+                    lists[k].append(table_moves(runs[k], self.recycle_captures, self.emit))
+                    runs[k].clear()
+                lists[k].append(b.move)
+        for k in (0, 1):
+            if runs[k]:
+                lists[k].append(table_moves(runs[k], self.recycle_captures, self.emit))
+        return TypeMoves(lists[0], plain[0]), TypeMoves(lists[1], plain[1])
+
+    def _hot_squares(
+        self, guarded: list[tuple[str, list[list[int]]]]
+    ) -> tuple[list[frozenset[int]] | None, list[frozenset[int]] | None]:
+        """Per square, the start squares from which a guarded block reaches it: where the last move
+        must have ended (``last-to``) or begun (``last-from``) for the block to fire there."""
+        found: dict[str, list[set[int]]] = {}
+        for kind, steps in guarded:
+            per = found.setdefault(kind, [set() for _ in range(self.npos)])
+            for s0 in self.live:
+                p = s0
+                for link in steps:
+                    p = link[p]
+                    if p < 0:
+                        break
+                else:
+                    per[p].add(s0)
+        to, frm = (found.get(k) for k in ("last-to", "last-from"))
+        return (
+            None if to is None else [frozenset(x) for x in to],
+            None if frm is None else [frozenset(x) for x in frm],
+        )
 
     def candidates(self, q: int, mtype: int = -1) -> Candidates:
         """Per target square: ``(from, {piece key: attack functions})``: where a piece of side ``q``

@@ -17,7 +17,7 @@ from __future__ import annotations
 from generator.zrf.compiler import KEY_MASK
 from generator.zrf.goals import Goal, Outcome, reason
 from generator.zrf.moves import PASS, ZMove
-from generator.zrf.program import AttackFn, Program, Turn
+from generator.zrf.program import AttackFn, CodeTest, Program, Turn
 
 MAX_NESTING = 2  # attacked? inside attacked? inside ...: how deep the tests go
 MEMO_SIZE = 100_000  # attacked? answers kept (board, square, side...), forgotten all at once beyond
@@ -171,35 +171,58 @@ class State:
 
     def pseudo_moves(self) -> list[ZMove]:
         """Every move the blocks produce for the side to move, before priorities and the check test."""
+        out: list[ZMove] = []
+        self._generate(out, None)
+        return out
+
+    def _generate(self, out: list[ZMove], trust: CodeTest | None) -> list[tuple[int, int]]:
+        """Append the side's moves to ``out``.  With ``trust`` (the check test's codes that may expose a
+        royal piece), the moves of a piece whose code is not one of them and whose moves are plain need
+        no check test: the spans of ``out`` that do are returned."""
         prog = self.prog
         turn = self.turn
         g = turn.gen
         B = self.board
-        out: list[ZMove] = []
+        spans: list[tuple[int, int]] = []
         if g not in prog.possible:
-            return out
-        per_type, drops = prog.moves_of(g, turn.mtype)
+            return spans
+        side = prog.moves_of(g, turn.mtype)
         if self.partial is not None:
             self._partial_moves(g, out)
-            return out
+            return [(0, len(out))]
+        hot = side.hot(self.last_from, self.last_to)
+        full, cold = side.full, side.cold
         for p in [p for p in prog.live if B[p] & 15 == g]:  # the side's pieces (a comprehension tests faster)
-            t = B[p] >> 4 & 0xFFF
-            fns = per_type[t]
-            if fns is None:
-                prog.activate(g, t)
-                per_type, drops = prog.moves_of(g, turn.mtype)
-                fns = per_type[t] or []
-            for fn in fns:
-                fn(self, B, p, out)
-        if drops:
+            c = B[p]
+            kind = (full if p in hot else cold)[c >> 4 & 0xFFF]
+            if kind is None:
+                prog.activate(g, c >> 4 & 0xFFF)
+                side = prog.moves_of(g, turn.mtype)
+                full, cold = side.full, side.cold
+                kind = full[c >> 4 & 0xFFF]
+                assert kind is not None
+            fns, plain = kind
+            if trust is None or (plain and not trust[c]):
+                for fn in fns:
+                    fn(self, B, p, out)
+            else:
+                k = len(out)
+                for fn in fns:
+                    fn(self, B, p, out)
+                if len(out) > k:
+                    spans.append((k, len(out)))
+        if side.drops:
+            k = len(out)
             stores = self.stores[g]
-            for t, dfns in drops:
+            for t, dfns in side.drops:
                 if stores[t] > 0:
                     pc = prog.code(t, g)
                     for p in prog.drop_positions:
                         for dfn in dfns:
                             dfn(self, B, p, out, pc)
-        return out
+            if len(out) > k:
+                spans.append((k, len(out)))
+        return spans if trust is not None else [(0, len(out))]
 
     def _partial_moves(self, g: int, out: list[ZMove]) -> None:
         """The continuations of a partial move: the blocks of the piece that moved, from where it stands."""
@@ -217,13 +240,7 @@ class State:
         if cache is not None and cache[0] == len(self.stack):
             return cache[1]
         prog = self.prog
-        moves = self.pseudo_moves()
-        if prog.priority is not None and moves:
-            rank = prog.priority
-            best = min(rank[m.mtype] for m in moves)
-            moves = [m for m in moves if rank[m.mtype] == best]
-        if prog.royal_keys and moves:
-            moves = self._without_check(moves)
+        moves = self._without_check() if prog.royal_keys else self._prioritized(self.pseudo_moves())
         if len(moves) > 1 and len({m.changes for m in moves}) < len(moves):
             # moves that change different squares differ: only equal changes need the whole key
             seen: dict[tuple[object, ...], ZMove] = {}
@@ -236,6 +253,14 @@ class State:
         self._moves_cache = (len(self.stack), moves)
         return moves
 
+    def _prioritized(self, moves: list[ZMove]) -> list[ZMove]:
+        """``move-priorities``: the moves of the first type that has any."""
+        rank = self.prog.priority
+        if rank is None or not moves:
+            return moves
+        best = min(rank[m.mtype] for m in moves)
+        return [m for m in moves if rank[m.mtype] == best]
+
     def _may_pass(self, no_move: bool) -> bool:
         prog = self.prog
         if self.partial is not None:
@@ -244,17 +269,35 @@ class State:
 
     # -- the check test ------------------------------------------------------------------------------------------
 
-    def _without_check(self, moves: list[ZMove]) -> list[ZMove]:
-        """The moves after which the next side to move cannot capture a royal piece of another side."""
+    def _without_check(self) -> list[ZMove]:
+        """The moves (priorities applied) after which the next side to move cannot capture a royal
+        piece of another side."""
         q = self.turn_after(self.ply + 1).gen
         now, threats = self._royal_threats(q)
         now_set = set(now)
-        saved = self.last_from, self.last_to
         risky = self.prog.risky[q]
-        out = []
-        if not any(here for _, here in threats):
-            # nothing of q can reach a royal piece: only a move that changes that is looked at
-            for m in moves:
+        B = self.board
+        saved = self.last_from, self.last_to
+        out: list[ZMove] = []
+        if any(here for _, here in threats):
+            for m in self._prioritized(self.pseudo_moves()):
+                general = any(p in now_set or risky[c] for p, c in m.changes)
+                if self._safe_after(m, q, now, None if general else threats):
+                    out.append(m)
+            self.last_from, self.last_to = saved
+            return out
+        # nothing of q can reach a royal piece: only a move that changes that is looked at
+        moves: list[ZMove] = []
+        if self.prog.priority is None and all(B[r] & 15 == self.turn.gen for r in now):
+            # nor do the plain moves of a piece that is neither royal nor q's need a look
+            spans = self._generate(moves, risky)
+        else:
+            moves = self._prioritized(self.pseudo_moves())
+            spans = [(0, len(moves))]
+        done = 0
+        for k0, k1 in spans:
+            out.extend(moves[done:k0])
+            for m in moves[k0:k1]:
                 for p, c in m.changes:
                     if p in now_set or risky[c]:
                         if self._safe_after(m, q, now, None):
@@ -262,15 +305,8 @@ class State:
                         break
                 else:
                     out.append(m)
-        else:
-            for m in moves:
-                general = False
-                for p, c in m.changes:
-                    if p in now_set or risky[c]:
-                        general = True
-                        break
-                if self._safe_after(m, q, now, None if general else threats):
-                    out.append(m)
+            done = k1
+        out.extend(moves[done:])
         self.last_from, self.last_to = saved
         return out
 
