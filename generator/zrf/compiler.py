@@ -593,33 +593,6 @@ def changes_move(node: Node) -> bool:
     return isinstance(node, List) and any(changes_move(x) for x in node.items)
 
 
-def plain_promotions(stmts: Iterable[Node], types: dict[str, int]) -> frozenset[int] | None:
-    """The types a block may promote to, if every move it makes is plain: the piece on the start
-    square goes (as it is, or promoted) to an empty square or onto a piece of another side, and
-    nothing else changes; None if a statement may do more (a capture, a cascade, a copy...).
-
-    >>> from generator.zrf.reader import parse
-    >>> pawn = parse("(n (verify empty?) (if (in-zone? z) (add Q N) else add))")[0].items
-    >>> sorted(plain_promotions(pawn, {"Q": 3, "N": 1})), plain_promotions([*pawn, *parse("capture")], {})
-    ([1, 3], None)
-    """
-    made: set[int] = set()
-    for node in stmts:
-        if isinstance(node, Sym):
-            if node.name in MOVE_CHANGES or (node.name in ADD_FLAGS and node.name != "add"):
-                return None
-        elif isinstance(node, List):
-            if node.head in ADD_FLAGS and node.head != "add":
-                return None
-            if node.head == "add":
-                made.update(types[x.name] for x in node.items[1:] if isinstance(x, Sym) and x.name in types)
-            inner = plain_promotions(node.items[1:] if node.head == "add" else node.items, types)
-            if inner is None:
-                return None
-            made |= inner
-    return frozenset(made)
-
-
 # E's common case for an add while the block is plain: the piece on ``frm`` goes to ``pos``,
 # taking what stands there unless it is a friend (a piece on frm itself is one)
 PLAIN_ADD = (

@@ -25,14 +25,15 @@ comes back to its start square, or is longer than a ``while`` may run.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
-from generator.zrf.compiler import EMPTY, LOOP_LIMIT, Env, flatten
+from generator.zrf.compiler import ADD_FLAGS, EMPTY, LOOP_LIMIT, MOVE_CHANGES, Env, flatten
 from generator.zrf.moves import NOTHING, Emit, ZMove
 from generator.zrf.reader import List, Node, Sym
 
 MoveFn = Callable[[object, list[int], int, list[ZMove]], None]
+CountFn = Callable[[list[int], int], int]  # (board, start) -> how many moves
 Attr = tuple[int, bool]  # (attribute mask, value) set where the piece lands
 Promote = tuple[str, list[bool], tuple[int, ...]]  # the zone's name and squares, the types to choose from
 
@@ -64,6 +65,10 @@ class Table(NamedTuple):
     squares: list[tuple[int, ...]]
     how: tuple[bool, bool, frozenset[int], int, int, int, int, int]  # quiet, capture, keep, masks, mtype
     promote: Promote | None
+
+    def promotions(self) -> frozenset[int]:
+        """The types its moves may promote to."""
+        return frozenset(self.promote[2]) if self.promote else frozenset()
 
 
 def _name(node: Node, env: Env) -> str | None:
@@ -242,6 +247,33 @@ def guard(env: Env, stmts: list[Node]) -> tuple[str, list[list[int]]] | None:
     return None
 
 
+def plain_promotions(stmts: Iterable[Node], types: dict[str, int]) -> frozenset[int] | None:
+    """The types a block may promote to, if every move it makes is plain: the piece on the start
+    square goes (as it is, or promoted) to an empty square or onto a piece of another side, and
+    nothing else changes; None if a statement may do more (a capture, a cascade, a copy...).
+
+    >>> from generator.zrf.reader import parse
+    >>> pawn = parse("(n (verify empty?) (if (in-zone? z) (add Q N) else add))")[0].items
+    >>> sorted(plain_promotions(pawn, {"Q": 3, "N": 1})), plain_promotions([*pawn, *parse("capture")], {})
+    ([1, 3], None)
+    """
+    made: set[int] = set()
+    for node in stmts:
+        if isinstance(node, Sym):
+            if node.name in MOVE_CHANGES or (node.name in ADD_FLAGS and node.name != "add"):
+                return None
+        elif isinstance(node, List):
+            if node.head in ADD_FLAGS and node.head != "add":
+                return None
+            if node.head == "add":
+                made.update(types[x.name] for x in node.items[1:] if isinstance(x, Sym) and x.name in types)
+            inner = plain_promotions(node.items[1:] if node.head == "add" else node.items, types)
+            if inner is None:
+                return None
+            made |= inner
+    return frozenset(made)
+
+
 def _masks(attr: Attr | None) -> tuple[int, int]:
     """The code a piece lands as, ``pc & and_mask | or_mask``."""
     if attr is None:
@@ -288,10 +320,13 @@ def table(env: Env, it: Idiom, mtype: int, npos: int) -> Table | None:
     return Table(it.loop is None, squares, how, it.promote)
 
 
-def table_moves(tables: Sequence[Table], recycle_captures: bool, emit: Emit) -> MoveFn:
-    """The move function of consecutive table blocks: their moves from ``start``, block by block
-    (consecutive leaps that do the same share one list of squares, slides one list of rays)."""
-    fns: list[MoveFn] = []
+Group = tuple[Table, list[tuple[int, ...]], list[tuple[tuple[int, ...], ...]]]
+
+
+def _groups(tables: Sequence[Table]) -> list[Group]:
+    """Consecutive tables that do the same, merged: per start square, a leap group's squares (the
+    rays empty), a slide group's rays (the squares empty)."""
+    out: list[Group] = []
     k = 0
     while k < len(tables):
         first = tables[k]
@@ -306,14 +341,23 @@ def table_moves(tables: Sequence[Table], recycle_captures: bool, emit: Emit) -> 
             k += 1
         npos = len(first.squares)
         if first.leap:
-            dests = [tuple(d for t in group for d in t.squares[s]) for s in range(npos)]
-            if first.promote is None:
-                fns.append(_leaps(dests, *first.how, recycle_captures))
-            else:
-                fns.append(_promoting(dests, first, recycle_captures, emit))
+            out.append((first, [tuple(d for t in group for d in t.squares[s]) for s in range(npos)], []))
         else:
-            rays = [tuple(t.squares[s] for t in group if t.squares[s]) for s in range(npos)]
+            out.append((first, [], [tuple(t.squares[s] for t in group if t.squares[s]) for s in range(npos)]))
+    return out
+
+
+def table_moves(tables: Sequence[Table], recycle_captures: bool, emit: Emit) -> MoveFn:
+    """The move function of consecutive table blocks: their moves from ``start``, block by block
+    (consecutive leaps that do the same share one list of squares, slides one list of rays)."""
+    fns: list[MoveFn] = []
+    for first, dests, rays in _groups(tables):
+        if not first.leap:
             fns.append(_slides(rays, *first.how, recycle_captures))
+        elif first.promote is None:
+            fns.append(_leaps(dests, *first.how, recycle_captures))
+        else:
+            fns.append(_promoting(dests, first, recycle_captures, emit))
     if len(fns) == 1:
         return fns[0]
 
@@ -322,6 +366,74 @@ def table_moves(tables: Sequence[Table], recycle_captures: bool, emit: Emit) -> 
             fn(S, B, start, out)
 
     return moves
+
+
+def table_count(tables: Sequence[Table], recycle_promotions: bool) -> CountFn | None:
+    """How many moves the table blocks make from ``start``, counted without making them (perft's last
+    ply), if no two of them can be the same move: None when the tables of a start square look at a
+    square twice, or when a promotion depends on the pieces in store.
+
+    >>> t = Table(True, [(1, 2), (0,), (0,)], (True, True, frozenset(), -1, 0, -1, 0, -1), None)
+    >>> count = table_count([t], False)
+    >>> board = [0x10, -1, 0x11]  # a piece of the first side on square 0, one of the second on 2
+    >>> count(board, 0), count(board, 2)  # 0 goes to 1 or takes on 2; 2 takes on 0
+    (2, 1)
+    """
+    for s in range(len(tables[0].squares)):
+        seen = [d for t in tables for d in t.squares[s]]
+        if len(set(seen)) < len(seen):
+            return None
+    if recycle_promotions and any(t.promote for t in tables):
+        return None
+    counts: list[CountFn] = []
+    for first, dests, rays in _groups(tables):
+        quiet, capture, keep = first.how[:3]
+        if not first.leap:
+            counts.append(_slides_count(rays, capture, keep))
+        else:
+            zone, promos = (first.promote[1], len(set(first.promote[2]))) if first.promote else (None, 1)
+            counts.append(_leaps_count(dests, quiet, capture, keep, zone, promos))
+    if len(counts) == 1:
+        return counts[0]
+    return lambda B, start: sum(count(B, start) for count in counts)
+
+
+def _leaps_count(
+    dests: list[tuple[int, ...]],
+    quiet: bool,
+    capture: bool,
+    keep: frozenset[int],
+    zone: list[bool] | None,
+    promos: int,
+) -> CountFn:
+    def count(B: list[int], start: int) -> int:
+        own = B[start] & 15
+        n = 0
+        for d in dests[start]:
+            old = B[d]
+            if quiet if old < 0 else capture and old & 15 != own and old >> 4 & 0xFFF not in keep:
+                n += promos if zone is not None and zone[d] else 1
+        return n
+
+    return count
+
+
+def _slides_count(rays: list[tuple[tuple[int, ...], ...]], capture: bool, keep: frozenset[int]) -> CountFn:
+    def count(B: list[int], start: int) -> int:
+        own = B[start] & 15
+        n = 0
+        for ray in rays[start]:
+            for d in ray:
+                old = B[d]
+                if old < 0:
+                    n += 1
+                    continue
+                if capture and old & 15 != own and old >> 4 & 0xFFF not in keep:
+                    n += 1
+                break
+        return n
+
+    return count
 
 
 def _leaps(

@@ -78,9 +78,9 @@ def perft(state: State, depth: int) -> int:
         return 1
     if state.prog.cheap_goals and state.outcome(cheap_only=True) is not None:
         return 0
-    moves = state.legal_moves()
     if depth == 1:
-        return len(moves)
+        return state.count_moves()
+    moves = state.legal_moves()
     n = 0
     for m in moves:
         state.push(m)

@@ -29,9 +29,8 @@ from generator.zrf.compiler import (
     CompileError,
     Env,
     endless,
-    plain_promotions,
 )
-from generator.zrf.fast import Table, guard, idiom, table, table_moves
+from generator.zrf.fast import CountFn, Table, guard, idiom, plain_promotions, table, table_count, table_moves
 from generator.zrf.goals import GoalCompiler, compile_goals, goal_positions, needs_moves, royal_keys
 from generator.zrf.model import Game, PieceDef
 from generator.zrf.moves import MoveMaker, ZMove, make_emit
@@ -59,6 +58,35 @@ class TypeMoves(NamedTuple):
 
     fns: list[MoveFn]
     plain: bool
+    counter: CountFn | None  # how many moves they make, when they are tables that cannot repeat a move
+
+
+Step = tuple[list[MoveFn], CountFn | None, bool]  # a piece's functions, what counts its moves instead, check them?
+
+
+class Plan(dict[int, Step | None]):
+    """Per piece code, what generating a side's moves does with such a piece: run its functions, and
+    whether the check test must look at what they make; or, when ``counting`` (perft's last ply) and
+    neither is needed, count its moves with a table.  ``trust`` (the codes that may expose a royal
+    piece, see :class:`CodeTest`) None: no check test at all.  None for a type that cannot be there."""
+
+    def __init__(self, kinds: list[TypeMoves | None], trust: CodeTest | None, counting: bool) -> None:
+        super().__init__()
+        self.kinds = kinds
+        self.trust = trust
+        self.counting = counting
+
+    def __missing__(self, c: int) -> Step | None:
+        kind = self.kinds[c >> 4 & 0xFFF]
+        if kind is None:
+            return None
+        sure = self.trust is not None and kind.plain and not self.trust[c]
+        got = self[c] = (
+            kind.fns,
+            kind.counter if sure and self.counting else None,
+            self.trust is not None and not sure,
+        )
+        return got
 
 
 class SideMoves(NamedTuple):
@@ -71,6 +99,15 @@ class SideMoves(NamedTuple):
     drops: list[tuple[int, list[DropFn]]]
     by_to: list[frozenset[int]] | None  # per last-to square, the start squares of guarded blocks
     by_from: list[frozenset[int]] | None  # the same for last-from
+    plans: dict[tuple[bool, int, bool], Plan]
+
+    def plan(self, full: bool, trust: CodeTest | None, counting: bool) -> Plan:
+        """The :class:`Plan` of the ``full`` functions (else ``cold``) for the check test ``trust``."""
+        key = (full, -2 if trust is None else trust.q, counting)
+        got = self.plans.get(key)
+        if got is None:
+            got = self.plans[key] = Plan(self.full if full else self.cold, trust, counting)
+        return got
 
     def hot(self, last_from: int, last_to: int) -> frozenset[int]:
         """The squares whose pieces run their ``full`` functions after a move from ``last_from`` to ``last_to``."""
@@ -147,6 +184,7 @@ class Program:
         self.royal_keys = royal_keys(game.conditions, self._type, self._player, len(self.players))
         self.royal_types = {k >> 4 for k in self.royal_keys}
         self.risky = [CodeTest(q, self.royal_keys, True) for q in range(len(self.players))]
+        self.royal = CodeTest(-1, self.royal_keys, True)  # risky for no side: whether a code is a royal piece
         self.exposed = [CodeTest(q, self.royal_keys, False) for q in range(len(self.players))]
         self.goal_positions = goal_positions(game.conditions, b)
         self.envs = {g: self._env(g) for g in range(len(self.players))}
@@ -364,7 +402,8 @@ class Program:
                 if self.game.pieces[self.type_names[t]].drops
             ]
             by_to, by_from = self._hot_squares(guarded)
-            got = self._by_type[key] = SideMoves(full, cold, [(t, fns) for t, fns in dr if fns], by_to, by_from)
+            drops = [(t, fns) for t, fns in dr if fns]
+            got = self._by_type[key] = SideMoves(full, cold, drops, by_to, by_from, {})
         return got
 
     def _type_moves(
@@ -374,35 +413,39 @@ class Program:
         need no last move of a kind (``guarded`` gets the others' guards): consecutive leaps and slides
         share one table function, the other blocks keep their compiled code."""
         env = self.envs[g]
-        plain = [True, True]
-        runs: tuple[list[Table], list[Table]] = ([], [])
-        lists: tuple[list[MoveFn], list[MoveFn]] = ([], [])
+        items: list[tuple[Table | MoveFn, bool, bool]] = []  # a table or a compiled block, plain?, guarded?
         for b in self.blocks(g, t):
             if mtype >= 0 and b.mtype != mtype:
                 continue
             it = idiom(env, b.stmts) if self.fast else None
             tab = None if it is None else table(env, it, b.mtype, self.npos)
-            made = (
-                plain_promotions(b.stmts, self.types)
-                if tab is None
-                else frozenset(tab.promote[2] if tab.promote else ())
-            )
+            made = plain_promotions(b.stmts, self.types) if tab is None else tab.promotions()
+            plain = made is not None and not any(x << 4 | g in self.royal_keys for x in made)
             guard_of = guard(env, b.stmts) if self.fast and tab is None else None
             if guard_of is not None:
                 guarded.append(guard_of)
-            for k in (0, 1) if guard_of is None else (0,):
-                plain[k] = plain[k] and made is not None and not any(x << 4 | g in self.royal_keys for x in made)
-                if tab is not None:
-                    runs[k].append(tab)
-                    continue
-                if runs[k]:
-                    lists[k].append(table_moves(runs[k], self.recycle_captures, self.emit))
-                    runs[k].clear()
-                lists[k].append(b.move)
-        for k in (0, 1):
-            if runs[k]:
-                lists[k].append(table_moves(runs[k], self.recycle_captures, self.emit))
-        return TypeMoves(lists[0], plain[0]), TypeMoves(lists[1], plain[1])
+            items.append((b.move if tab is None else tab, plain, guard_of is not None))
+        return self._kind([(x, p) for x, p, _ in items]), self._kind([(x, p) for x, p, gd in items if not gd])
+
+    def _kind(self, items: list[tuple[Table | MoveFn, bool]]) -> TypeMoves:
+        """The functions of a type's blocks (tables or compiled), whether they are plain, and what
+        counts their moves if they are all tables."""
+        fns: list[MoveFn] = []
+        run: list[Table] = []
+        for x, _ in items:
+            if isinstance(x, Table):
+                run.append(x)
+                continue
+            if run:
+                fns.append(table_moves(run, self.recycle_captures, self.emit))
+                run = []
+            fns.append(x)
+        counter = None
+        if run:
+            fns.append(table_moves(run, self.recycle_captures, self.emit))
+            if len(run) == len(items):
+                counter = table_count(run, self.recycle_promotions)
+        return TypeMoves(fns, all(plain for _, plain in items), counter)
 
     def _hot_squares(
         self, guarded: list[tuple[str, list[list[int]]]]

@@ -17,18 +17,42 @@ from __future__ import annotations
 from generator.zrf.compiler import KEY_MASK
 from generator.zrf.goals import Goal, Outcome, reason
 from generator.zrf.moves import PASS, ZMove
-from generator.zrf.program import AttackFn, CodeTest, Program, Turn
+from generator.zrf.program import AttackFn, CodeTest, DropFn, Program, Turn
 
 MAX_NESTING = 2  # attacked? inside attacked? inside ...: how deep the tests go
 MEMO_SIZE = 100_000  # attacked? answers kept (board, square, side...), forgotten all at once beyond
 
 # what push keeps to undo a move: the move, the squares it changed, and the state before it
-Undo = tuple[ZMove, list[tuple[int, int]], int, int, int, tuple[int, int] | None, tuple[int, ...]]
+Undo = tuple[ZMove, list[tuple[int, int]], int, int, int, tuple[int, int] | None, tuple[int, ...], list[int] | None]
 Threats = list[tuple[int, list[tuple[int, int, tuple[AttackFn, ...]]]]]  # royal square: (from, key, attacks)
 
 
+def _may_repeat(moves: list[ZMove], spans: list[tuple[int, int]], counted: set[int]) -> bool:
+    """Whether a move of ``spans`` might be one of those counted from ``counted``: only a move that is
+    not plain (the others' are made outside the spans) and changes two squares, emptying one of those."""
+    return any(
+        len(m.changes) == 2 and any(c < 0 and p in counted for p, c in m.changes)
+        for k0, k1 in spans
+        for m in moves[k0:k1]
+    )
+
+
+class Tally:
+    """Moves counted, not made: how many, and the squares of the pieces that make them."""
+
+    __slots__ = ("clash", "n", "squares")
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.squares: set[int] = set()
+        self.clash = False  # a move made may be one of those counted
+
+
 class State:
-    """A position of a ZRF game, with ``push``/``pop``; ``legal_moves`` and ``outcome`` as Zillions plays."""
+    """A position of a ZRF game, with ``push``/``pop``; ``legal_moves`` and ``outcome`` as Zillions plays.
+
+    The board changes by ``push`` and ``pop`` only (a test that puts a piece down for a moment puts
+    back what was there): the legal moves and the royal pieces' squares are kept between them."""
 
     def __init__(self, prog: Program) -> None:
         self.prog = prog
@@ -43,6 +67,7 @@ class State:
         self.stack: list[Undo] = []
         self.history: list[tuple[object, ...]] | None = None
         self._moves_cache: tuple[int, list[ZMove]] | None = None
+        self._royals: list[int] | None = None  # the squares of the royal pieces, once looked for
         self._nesting = 0
         self._attacked_memo: dict[tuple[object, ...], bool] = {}
 
@@ -75,6 +100,7 @@ class State:
         s.stack = self.stack[:]
         s.history = None if self.history is None else self.history[:]
         s._moves_cache = None
+        s._royals = None
         s._attacked_memo = {}
         return s
 
@@ -175,10 +201,11 @@ class State:
         self._generate(out, None)
         return out
 
-    def _generate(self, out: list[ZMove], trust: CodeTest | None) -> list[tuple[int, int]]:
+    def _generate(self, out: list[ZMove], trust: CodeTest | None, tally: Tally | None = None) -> list[tuple[int, int]]:
         """Append the side's moves to ``out``.  With ``trust`` (the check test's codes that may expose a
         royal piece), the moves of a piece whose code is not one of them and whose moves are plain need
-        no check test: the spans of ``out`` that do are returned."""
+        no check test: the spans of ``out`` that do are returned; with ``tally`` too, those of such a
+        piece that the tables can count are counted there instead of made."""
         prog = self.prog
         turn = self.turn
         g = turn.gen
@@ -186,43 +213,46 @@ class State:
         spans: list[tuple[int, int]] = []
         if g not in prog.possible:
             return spans
-        side = prog.moves_of(g, turn.mtype)
         if self.partial is not None:
             self._partial_moves(g, out)
             return [(0, len(out))]
+        side = prog.moves_of(g, turn.mtype)
         hot = side.hot(self.last_from, self.last_to)
-        full, cold = side.full, side.cold
+        hot_plan, cold_plan = side.plan(True, trust, tally is not None), side.plan(False, trust, tally is not None)
         for p in [p for p in prog.live if B[p] & 15 == g]:  # the side's pieces (a comprehension tests faster)
             c = B[p]
-            kind = (full if p in hot else cold)[c >> 4 & 0xFFF]
-            if kind is None:
+            step = (hot_plan if p in hot else cold_plan)[c]
+            if step is None:
                 prog.activate(g, c >> 4 & 0xFFF)
-                side = prog.moves_of(g, turn.mtype)
-                full, cold = side.full, side.cold
-                kind = full[c >> 4 & 0xFFF]
-                assert kind is not None
-            fns, plain = kind
-            if trust is None or (plain and not trust[c]):
-                for fn in fns:
-                    fn(self, B, p, out)
-            else:
-                k = len(out)
-                for fn in fns:
-                    fn(self, B, p, out)
-                if len(out) > k:
-                    spans.append((k, len(out)))
+                step = prog.moves_of(g, turn.mtype).plan(True, trust, False)[c]
+                assert step is not None
+            fns, counter, check = step
+            if counter is not None and tally is not None:
+                tally.n += counter(B, p)
+                tally.squares.add(p)
+                continue
+            k = len(out)
+            for fn in fns:
+                fn(self, B, p, out)
+            if check and len(out) > k:
+                spans.append((k, len(out)))
         if side.drops:
             k = len(out)
-            stores = self.stores[g]
-            for t, dfns in side.drops:
-                if stores[t] > 0:
-                    pc = prog.code(t, g)
-                    for p in prog.drop_positions:
-                        for dfn in dfns:
-                            dfn(self, B, p, out, pc)
+            self._drops(side.drops, out)
             if len(out) > k:
                 spans.append((k, len(out)))
         return spans if trust is not None else [(0, len(out))]
+
+    def _drops(self, drops: list[tuple[int, list[DropFn]]], out: list[ZMove]) -> None:
+        """Append the side's drops: ``(type, functions)`` pairs of the types it has in store."""
+        g = self.turn.gen
+        stores = self.stores[g]
+        for t, dfns in drops:
+            if stores[t] > 0:
+                pc = self.prog.code(t, g)
+                for p in self.prog.drop_positions:
+                    for dfn in dfns:
+                        dfn(self, self.board, p, out, pc)
 
     def _partial_moves(self, g: int, out: list[ZMove]) -> None:
         """The continuations of a partial move: the blocks of the piece that moved, from where it stands."""
@@ -240,17 +270,41 @@ class State:
         if cache is not None and cache[0] == len(self.stack):
             return cache[1]
         prog = self.prog
-        moves = self._without_check() if prog.royal_keys else self._prioritized(self.pseudo_moves())
+        moves = self._distinct(self._without_check() if prog.royal_keys else self._prioritized(self.pseudo_moves()))
+        if self._may_pass(not moves):
+            moves.append(PASS)
+        self._moves_cache = (len(self.stack), moves)
+        return moves
+
+    def count_moves(self) -> int:
+        """``len(self.legal_moves())``, for perft's last ply: the moves that need no check test and
+        that tables can count (a rook's, a knight's...) are counted, not made.
+
+        Counted moves are plain moves of pieces on ``tally.squares``, no two alike: a move made
+        beside them could repeat one only if it is not plain, empties one of those squares and
+        changes one other square, and then every move is made to be sure."""
+        cache = self._moves_cache
+        if cache is not None and cache[0] == len(self.stack):
+            return len(cache[1])
+        if not self.prog.royal_keys:
+            return len(self.legal_moves())
+        tally = Tally()
+        moves = self._distinct(self._without_check(tally))
+        if tally.clash:
+            return len(self.legal_moves())
+        n = tally.n + len(moves)
+        return n + 1 if self._may_pass(n == 0) else n
+
+    @staticmethod
+    def _distinct(moves: list[ZMove]) -> list[ZMove]:
+        """The moves, those with the same effect counted once (the first kept)."""
         if len(moves) > 1 and len({m.changes for m in moves}) < len(moves):
             # moves that change different squares differ: only equal changes need the whole key
             seen: dict[tuple[object, ...], ZMove] = {}
             for m in moves:
                 seen.setdefault(m.key(), m)
             if len(seen) < len(moves):
-                moves = list(seen.values())
-        if self._may_pass(not moves):
-            moves.append(PASS)
-        self._moves_cache = (len(self.stack), moves)
+                return list(seen.values())
         return moves
 
     def _prioritized(self, moves: list[ZMove]) -> list[ZMove]:
@@ -269,31 +323,45 @@ class State:
 
     # -- the check test ------------------------------------------------------------------------------------------
 
-    def _without_check(self) -> list[ZMove]:
+    def _without_check(self, tally: Tally | None = None) -> list[ZMove]:
         """The moves (priorities applied) after which the next side to move cannot capture a royal
-        piece of another side."""
+        piece of another side (some counted in ``tally`` instead, if given)."""
         q = self.turn_after(self.ply + 1).gen
         now, threats = self._royal_threats(q)
+        saved = self.last_from, self.last_to
+        try:
+            if any(here for _, here in threats):
+                return self._threatened(q, now, threats)
+            return self._unthreatened(q, now, tally)
+        finally:
+            self.last_from, self.last_to = saved
+
+    def _threatened(self, q: int, now: list[int], threats: Threats) -> list[ZMove]:
+        """The legal moves while pieces of ``q`` may reach royal squares (``threats``)."""
         now_set = set(now)
         risky = self.prog.risky[q]
-        B = self.board
-        saved = self.last_from, self.last_to
-        out: list[ZMove] = []
-        if any(here for _, here in threats):
-            for m in self._prioritized(self.pseudo_moves()):
-                general = any(p in now_set or risky[c] for p, c in m.changes)
-                if self._safe_after(m, q, now, None if general else threats):
-                    out.append(m)
-            self.last_from, self.last_to = saved
-            return out
-        # nothing of q can reach a royal piece: only a move that changes that is looked at
+        out = []
+        for m in self._prioritized(self.pseudo_moves()):
+            general = any(p in now_set or risky[c] for p, c in m.changes)
+            if self._safe_after(m, q, now, None if general else threats):
+                out.append(m)
+        return out
+
+    def _unthreatened(self, q: int, now: list[int], tally: Tally | None) -> list[ZMove]:
+        """The legal moves while nothing of ``q`` can reach a royal piece: only a move that changes
+        that (moves or puts down a royal piece, or puts down a piece of ``q``) is looked at."""
+        now_set = set(now)
+        risky = self.prog.risky[q]
         moves: list[ZMove] = []
-        if self.prog.priority is None and all(B[r] & 15 == self.turn.gen for r in now):
+        if self.prog.priority is None and all(self.board[r] & 15 == self.turn.gen for r in now):
             # nor do the plain moves of a piece that is neither royal nor q's need a look
-            spans = self._generate(moves, risky)
+            spans = self._generate(moves, risky, tally)
+            if tally is not None and tally.squares:
+                tally.clash = _may_repeat(moves, spans, tally.squares)
         else:
             moves = self._prioritized(self.pseudo_moves())
             spans = [(0, len(moves))]
+        out: list[ZMove] = []
         done = 0
         for k0, k1 in spans:
             out.extend(moves[done:k0])
@@ -307,7 +375,6 @@ class State:
                     out.append(m)
             done = k1
         out.extend(moves[done:])
-        self.last_from, self.last_to = saved
         return out
 
     def _royal_threats(self, q: int) -> tuple[list[int], Threats]:
@@ -318,7 +385,11 @@ class State:
         B = self.board
         cands = prog.candidates(q)
         exposed = prog.exposed[q]
-        now = [p for p in prog.live if exposed[B[p]]]
+        royals = self._royals
+        if royals is None:
+            royal = prog.royal
+            royals = self._royals = [p for p in prog.live if royal[B[p]]]
+        now = [p for p in royals if exposed[B[p]]]
         threats: Threats = []
         for r in now:
             here = []
@@ -371,7 +442,14 @@ class State:
             B[p] = c
         for pl, t, d in m.stores:
             self.stores[pl][t] += d
-        self.stack.append((m, undo, self.last_from, self.last_to, self.ply, self.partial, self.captured))
+        self.stack.append((m, undo, self.last_from, self.last_to, self.ply, self.partial, self.captured, self._royals))
+        royals = self._royals
+        if royals is not None:
+            royal = self.prog.royal
+            for p, c in m.changes:
+                if royal[c] or p in royals:  # a royal piece moves, or is taken or put down
+                    self._royals = None
+                    break
         self.captured = m.captured
         self.last_from, self.last_to = m.frm, m.to
         if m.partial is not None and m.to >= 0:
@@ -389,7 +467,7 @@ class State:
 
     def pop(self) -> ZMove:
         """Take back the last move; it is returned."""
-        m, undo, self.last_from, self.last_to, self.ply, self.partial, self.captured = self.stack.pop()
+        m, undo, self.last_from, self.last_to, self.ply, self.partial, self.captured, self._royals = self.stack.pop()
         B = self.board
         for p, c in undo:
             B[p] = c
