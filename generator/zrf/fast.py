@@ -1,6 +1,10 @@
 """The common move blocks turned into per-square tables: leaps and slides that test only
 ``empty?``/``not-friend?``/``enemy?`` (and ``not-piece?``), perhaps set a constant attribute on the
-moving piece or promote in a zone, and ``add``.
+moving piece or promote in a zone, and ``add``; and chains of such leaps (a pawn's step, then its
+second step from the third rank).  What else the interpreter's fast paths read off a block is here
+too: whether its moves are plain (:func:`plain_promotions`), and which last move it needs before it
+can do anything (:func:`guard`, en passant).  Perft's last ply counts the moves of tables without
+making them (:func:`table_count`).
 
 Chess.zrf's ``(define slide ($1 (while empty? add $1) (verify not-friend?) add))`` becomes, for
 each start square, the squares of the ray; generating its moves walks the ray and stops at the
@@ -65,10 +69,28 @@ class Table(NamedTuple):
     squares: list[tuple[int, ...]]
     how: tuple[bool, bool, frozenset[int], int, int, int, int, int]  # quiet, capture, keep, masks, mtype
     promote: Promote | None
+    legs: tuple[Leg, ...] | None = None  # a chain's: its squares are those its legs end on
 
     def promotions(self) -> frozenset[int]:
         """The types its moves may promote to."""
-        return frozenset(self.promote[2]) if self.promote else frozenset()
+        promotes = [self.promote] if self.legs is None else [leg.promote for leg in self.legs]
+        return frozenset(t for p in promotes if p is not None for t in p[2])
+
+
+class Leg(NamedTuple):
+    """One leg of a chain (Chess.zrf's pawn step, then its second step from the third rank): steps
+    to a square that must pass a test of :data:`TESTS`, an add there (promoting in a zone), and a
+    zone the previous leg's square must (or must not) be in for this one to be tried."""
+
+    steps: list[str]
+    quiet: bool
+    capture: bool
+    promote: Promote | None
+    gate: tuple[list[bool], bool] | None
+
+    def promotions(self) -> int:
+        """How many moves an add in the promotion zone makes (one per type)."""
+        return len(set(self.promote[2])) if self.promote else 1
 
 
 def _name(node: Node, env: Env) -> str | None:
@@ -201,6 +223,65 @@ def idiom(env: Env, stmts: list[Node]) -> Idiom | None:
     return Idiom(pre, None, quiet, capture, keep, tail[1], tail[1], tail[2])
 
 
+def chain(env: Env, stmts: list[Node]) -> list[Leg] | None:
+    """The legs of a block that adds again and again along a path, if it is one of two legs or more:
+    ``n (verify empty?) (Pawn-add) (verify (in-zone? third-rank)) n (verify empty?) add``.
+    A friend stops every test of :data:`TESTS`, so the walk ends at the first square that fails.
+
+    >>> from generator.zrf.model import load_text
+    >>> from generator.zrf.program import Program
+    >>> prog = Program(load_text('''(game (title "Tiny") (players White Black) (turn-order White Black)
+    ...   (board (grid (dimensions ("a" (1 0)) ("4/3/2/1" (0 1))) (directions (n 0 -1)))
+    ...          (zone (name low) (players White Black) (positions a1 a2)))
+    ...   (piece (name P) (moves (n (verify empty?) add (verify (in-zone? low)) n (verify empty?) add)))
+    ...   (board-setup (White (P a1)) (Black (P a4))))''').game())
+    >>> env = prog.envs[0]
+    >>> legs = chain(env, prog.game.pieces["P"].moves[0].stmts)
+    >>> [(leg.steps, leg.quiet, leg.capture, leg.gate is None) for leg in legs]
+    [(['n'], True, False, True), (['n'], True, False, False)]
+    >>> squares = chain_table(env, legs, -1, prog.npos).squares  # from a1 a second step: a2 is low
+    >>> {prog.names[s]: [prog.names[q] for q in ends] for s, ends in enumerate(squares)}
+    {'a4': [], 'a3': ['a4'], 'a2': ['a3'], 'a1': ['a2', 'a3']}
+    """
+    body = flatten(stmts)
+    legs: list[Leg] = []
+    gate: tuple[list[bool], bool] | None = None
+    while body:
+        steps: list[str] = []
+        while body and isinstance(first := body[0], Sym) and first.name in env.links:
+            steps.append(first.name)
+            body.pop(0)
+        test = _verify(body.pop(0), env) if steps and len(body) >= 2 else None
+        if test is None or test[2]:
+            return None
+        last = body.pop(0)
+        promote = _promote(last, env)
+        if promote is None and _name(last, env) != "add":
+            return None
+        legs.append(Leg(steps, test[0], test[1], promote, gate))
+        gate = None
+        if body and not (isinstance(body[0], Sym) and body[0].name in env.links):
+            gate = _gate(body.pop(0), env)
+            if gate is None:
+                return None
+    return legs if len(legs) > 1 else None
+
+
+def _gate(node: Node, env: Env) -> tuple[list[bool], bool] | None:
+    """``(verify (in-zone? zone))`` or its negation: the zone's squares and whether the cursor must be in it."""
+    test = node.items[1] if isinstance(node, List) and node.head == "verify" and len(node.items) == 2 else None
+    wanted = True
+    if isinstance(test, List) and test.head == "not" and len(test.items) == 2:
+        test, wanted = test.items[1], False
+    if not (isinstance(test, List) and test.head in ("in-zone?", "not-in-zone?") and len(test.items) == 2):
+        return None
+    zone = test.items[1]
+    if not (isinstance(zone, Sym) and zone.name in env.zone_names):
+        return None
+    squares = env.zones.get(zone.name) or [False] * len(next(iter(env.links.values()), []))
+    return squares, wanted == (test.head == "in-zone?")
+
+
 def _loop(node: List, env: Env) -> tuple[list[str], Attr | None] | None:
     """``(while empty? [(set-attribute a v)] add d...)``: the directions of a step and the attribute."""
     items = node.items[1:]
@@ -320,22 +401,60 @@ def table(env: Env, it: Idiom, mtype: int, npos: int) -> Table | None:
     return Table(it.loop is None, squares, how, it.promote)
 
 
+def chain_table(env: Env, legs: list[Leg], mtype: int, npos: int) -> Table:
+    """A chain as a table: per start square, the squares its legs end on, as far as the board and the
+    zones let it go."""
+    squares = []
+    for s in range(npos):
+        ends: list[int] = []
+        p = s
+        for leg in legs:
+            if leg.gate is not None and leg.gate[0][p] != leg.gate[1]:
+                break
+            for d in leg.steps:
+                p = env.links[d][p]
+                if p < 0:
+                    break
+            if p < 0:
+                break
+            ends.append(p)
+        squares.append(tuple(ends))
+    return Table(False, squares, (False, False, frozenset(), -1, 0, -1, 0, mtype), None, tuple(legs))
+
+
+def as_table(env: Env, stmts: list[Node], mtype: int, npos: int) -> Table | None:
+    """The block as a table, if it is a leap, a slide or a chain whose squares can be told."""
+    it = idiom(env, stmts)
+    if it is not None:
+        return table(env, it, mtype, npos)
+    legs = chain(env, stmts)
+    return None if legs is None else chain_table(env, legs, mtype, npos)
+
+
 Group = tuple[Table, list[tuple[int, ...]], list[tuple[tuple[int, ...], ...]]]
 
 
 def _groups(tables: Sequence[Table]) -> list[Group]:
     """Consecutive tables that do the same, merged: per start square, a leap group's squares (the
-    rays empty), a slide group's rays (the squares empty)."""
+    rays empty), a slide group's rays (the squares empty); a chain stays alone (its legs' squares)."""
     out: list[Group] = []
     k = 0
     while k < len(tables):
         first = tables[k]
         group = [first]
         k += 1
-        while k < len(tables) and (tables[k].leap, tables[k].how, tables[k].promote) == (
-            first.leap,
-            first.how,
-            first.promote,
+        if first.legs is not None:
+            out.append((first, first.squares, []))
+            continue
+        while (
+            k < len(tables)
+            and tables[k].legs is None
+            and (tables[k].leap, tables[k].how, tables[k].promote)
+            == (
+                first.leap,
+                first.how,
+                first.promote,
+            )
         ):
             group.append(tables[k])
             k += 1
@@ -352,7 +471,9 @@ def table_moves(tables: Sequence[Table], recycle_captures: bool, emit: Emit) -> 
     (consecutive leaps that do the same share one list of squares, slides one list of rays)."""
     fns: list[MoveFn] = []
     for first, dests, rays in _groups(tables):
-        if not first.leap:
+        if first.legs is not None:
+            fns.append(_chain_moves(first, recycle_captures, emit))
+        elif not first.leap:
             fns.append(_slides(rays, *first.how, recycle_captures))
         elif first.promote is None:
             fns.append(_leaps(dests, *first.how, recycle_captures))
@@ -383,19 +504,28 @@ def table_count(tables: Sequence[Table], recycle_promotions: bool) -> CountFn | 
         seen = [d for t in tables for d in t.squares[s]]
         if len(set(seen)) < len(seen):
             return None
-    if recycle_promotions and any(t.promote for t in tables):
+    if recycle_promotions and any(t.promotions() for t in tables):
         return None
     counts: list[CountFn] = []
     for first, dests, rays in _groups(tables):
         quiet, capture, keep = first.how[:3]
-        if not first.leap:
+        if first.legs is not None:
+            counts.append(_chain_count(first))
+        elif not first.leap:
             counts.append(_slides_count(rays, capture, keep))
         else:
             zone, promos = (first.promote[1], len(set(first.promote[2]))) if first.promote else (None, 1)
             counts.append(_leaps_count(dests, quiet, capture, keep, zone, promos))
     if len(counts) == 1:
         return counts[0]
-    return lambda B, start: sum(count(B, start) for count in counts)
+
+    def count(B: list[int], start: int) -> int:
+        n = 0
+        for part in counts:
+            n += part(B, start)
+        return n
+
+    return count
 
 
 def _leaps_count(
@@ -521,3 +651,51 @@ def _promoting(dests: list[tuple[int, ...]], table: Table, rc: bool, emit: Emit)
                 out.append(ZMove(ch, start, d, pc, pc, -1, (old,) if old >= 0 else NOTHING, st, mt))
 
     return moves
+
+
+def _chain_moves(table: Table, rc: bool, emit: Emit) -> MoveFn:
+    """A chain's moves: leg by leg, each square's test passed, until one fails."""
+    assert table.legs is not None
+    dests = table.squares
+    legs = [(leg.quiet, leg.capture, leg.promote) for leg in table.legs]
+    mt = table.how[-1]
+
+    def moves(S: object, B: list[int], start: int, out: list[ZMove]) -> None:
+        pc = B[start]
+        for d, (quiet, capture, promote) in zip(dests[start], legs, strict=False):
+            old = B[d]
+            if old < 0:
+                if not quiet:
+                    return
+            elif not capture or old & 15 == pc & 15:
+                return
+            if promote is not None and promote[1][d]:
+                emit(S, B, out, start, pc, d, NOTHING, NOTHING, NOTHING, NOTHING, promote[2], mt, 0)
+                continue
+            ch = ((start, EMPTY), (d, pc)) if start < d else ((d, pc), (start, EMPTY))
+            st = ((old & 15, old >> 4 & 0xFFF, 1),) if rc and old >= 0 else NOTHING
+            out.append(ZMove(ch, start, d, pc, pc, -1, (old,) if old >= 0 else NOTHING, st, mt))
+
+    return moves
+
+
+def _chain_count(table: Table) -> CountFn:
+    """How many moves a chain makes: leg by leg, as :func:`_chain_moves` makes them."""
+    assert table.legs is not None
+    dests = table.squares
+    legs = [(leg.quiet, leg.capture, leg.promote[1] if leg.promote else None, leg.promotions()) for leg in table.legs]
+
+    def count(B: list[int], start: int) -> int:
+        own = B[start] & 15
+        n = 0
+        for d, (quiet, capture, zone, promos) in zip(dests[start], legs, strict=False):
+            old = B[d]
+            if old < 0:
+                if not quiet:
+                    break
+            elif not capture or old & 15 == own:
+                break
+            n += promos if zone is not None and zone[d] else 1
+        return n
+
+    return count

@@ -30,7 +30,7 @@ from generator.zrf.compiler import (
     Env,
     endless,
 )
-from generator.zrf.fast import CountFn, Table, guard, idiom, plain_promotions, table, table_count, table_moves
+from generator.zrf.fast import CountFn, Table, as_table, guard, plain_promotions, table_count, table_moves
 from generator.zrf.goals import GoalCompiler, compile_goals, goal_positions, needs_moves, royal_keys
 from generator.zrf.model import Game, PieceDef
 from generator.zrf.moves import MoveMaker, ZMove, make_emit
@@ -417,8 +417,7 @@ class Program:
         for b in self.blocks(g, t):
             if mtype >= 0 and b.mtype != mtype:
                 continue
-            it = idiom(env, b.stmts) if self.fast else None
-            tab = None if it is None else table(env, it, b.mtype, self.npos)
+            tab = as_table(env, b.stmts, b.mtype, self.npos) if self.fast else None
             made = plain_promotions(b.stmts, self.types) if tab is None else tab.promotions()
             plain = made is not None and not any(x << 4 | g in self.royal_keys for x in made)
             guard_of = guard(env, b.stmts) if self.fast and tab is None else None
