@@ -2,8 +2,10 @@
 
 Where each part lives: :mod:`~generator.zrf.program` compiles a game (tables, turn order,
 each side's move blocks through :mod:`~generator.zrf.compiler`), :mod:`~generator.zrf.moves`
-makes :class:`ZMove` objects of what a block did, :mod:`~generator.zrf.state` is the position
-(legal moves, the check test, push/pop), :mod:`~generator.zrf.goals` decides the outcome.
+makes :class:`ZMove` objects of what a block did, :mod:`~generator.zrf.fast` turns common blocks
+into tables (:mod:`~generator.zrf.counting` counts their moves at perft's last ply),
+:mod:`~generator.zrf.state` is the position (legal moves, the check test, push/pop),
+:mod:`~generator.zrf.goals` decides the outcome.
 
 >>> from pathlib import Path
 >>> from generator.zrf import open_game

@@ -30,7 +30,8 @@ from generator.zrf.compiler import (
     Env,
     endless,
 )
-from generator.zrf.fast import CountFn, Table, as_table, guard, plain_promotions, table_count, table_moves
+from generator.zrf.counting import CountFn, table_count
+from generator.zrf.fast import Table, as_table, guard, plain_promotions, table_moves
 from generator.zrf.goals import GoalCompiler, compile_goals, goal_positions, needs_moves, royal_keys
 from generator.zrf.model import Game, PieceDef
 from generator.zrf.moves import MoveMaker, ZMove, make_emit
