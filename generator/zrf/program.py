@@ -199,6 +199,7 @@ class Program:
         self.possible = self._possible_types()
         self._by_type: dict[tuple[int, int], SideMoves] = {}
         self._cands: dict[tuple[int, int], Candidates] = {}
+        self._plain: dict[int, frozenset[int] | None] = {}  # per block's statements (their id)
         goals = GoalCompiler(self._type, b, self.players, self.envs, self.live)
         self.goals = compile_goals(game.conditions, goals, self._player, self.problem)
         self.cheap_goals = [x for x in self.goals if not needs_moves(x.node)]
@@ -419,13 +420,20 @@ class Program:
             if mtype >= 0 and b.mtype != mtype:
                 continue
             tab = as_table(env, b.stmts, b.mtype, self.npos) if self.fast else None
-            made = plain_promotions(b.stmts, self.types) if tab is None else tab.promotions()
+            made = self._promotions(b.stmts) if tab is None else tab.promotions()
             plain = made is not None and not any(x << 4 | g in self.royal_keys for x in made)
             guard_of = guard(env, b.stmts) if self.fast and tab is None else None
             if guard_of is not None:
                 guarded.append(guard_of)
             items.append((b.move if tab is None else tab, plain, guard_of is not None))
         return self._kind([(x, p) for x, p, _ in items]), self._kind([(x, p) for x, p, gd in items if not gd])
+
+    def _promotions(self, stmts: list[Node]) -> frozenset[int] | None:
+        """:func:`~generator.zrf.fast.plain_promotions` of a block, looked at once for all sides."""
+        key = id(stmts)
+        if key not in self._plain:
+            self._plain[key] = plain_promotions(stmts, self.types)
+        return self._plain[key]
 
     def _kind(self, items: list[tuple[Table | MoveFn, bool]]) -> TypeMoves:
         """The functions of a type's blocks (tables or compiled), whether they are plain, and what
