@@ -92,7 +92,7 @@ def _slides_count(rays: list[tuple[tuple[int, ...], ...]], capture: bool, keep: 
 
 
 def _chain_count(table: Table) -> CountFn:
-    """How many moves a chain makes: leg by leg, as :func:`_chain_moves` makes them."""
+    """How many moves a chain makes: leg by leg, as its move function makes them, until a test fails."""
     assert table.legs is not None
     dests = table.squares
     legs = [(leg.quiet, leg.capture, leg.promote[1] if leg.promote else None, leg.promotions()) for leg in table.legs]

@@ -445,16 +445,8 @@ def groups(tables: Sequence[Table]) -> list[Group]:
         if first.legs is not None:
             out.append((first, first.squares, []))
             continue
-        while (
-            k < len(tables)
-            and tables[k].legs is None
-            and (tables[k].leap, tables[k].how, tables[k].promote)
-            == (
-                first.leap,
-                first.how,
-                first.promote,
-            )
-        ):
+        same = (first.leap, first.how, first.promote)
+        while k < len(tables) and tables[k].legs is None and (tables[k].leap, tables[k].how, tables[k].promote) == same:
             group.append(tables[k])
             k += 1
         npos = len(first.squares)

@@ -20,16 +20,7 @@ from types import CodeType
 from typing import Any, NamedTuple
 
 from generator.zrf.board import Board
-from generator.zrf.compiler import (
-    ATTR_SHIFT,
-    EMPTY,
-    KEY_MASK,
-    LOOP_LIMIT,
-    BlockCompiler,
-    CompileError,
-    Env,
-    endless,
-)
+from generator.zrf.compiler import ATTR_SHIFT, EMPTY, KEY_MASK, LOOP_LIMIT, BlockCompiler, CompileError, Env, endless
 from generator.zrf.counting import CountFn, table_count
 from generator.zrf.fast import Table, as_table, guard, plain_promotions, table_moves
 from generator.zrf.goals import GoalCompiler, compile_goals, goal_positions, needs_moves, royal_keys
@@ -54,7 +45,7 @@ NO_SQUARES: frozenset[int] = frozenset()
 
 class TypeMoves(NamedTuple):
     """A piece type's move functions for one side, and whether every move they make is plain (see
-    :func:`~generator.zrf.compiler.plain_promotions`) and promotes to no royal type: such a move
+    :func:`~generator.zrf.fast.plain_promotions`) and promotes to no royal type: such a move
     cannot expose a royal piece while nothing of the enemy can reach one."""
 
     fns: list[MoveFn]
