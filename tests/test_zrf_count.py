@@ -1,7 +1,8 @@
 """Perft's last ply counts moves without making them (``State.count_moves``): the count must be the
 number of legal moves, at every position of seeded random games of every game of Zillions' own
 ``Chess.zrf`` and ``fairychess.zrf`` (castling, en passant, promotion, royal pieces that are not
-kings, games without any) and of corpus games with drops and partial moves; and where a move that
+kings, games without any) and of corpus games with drops (shogi) and partial moves (Glinski's
+cheskers, whose kings may not be left in check); and where a move that
 is not plain repeats a counted one, the repetition is counted once."""
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ FILES = [
     ("fairychess.zrf",),
     ("corpus", "DagazProject__ZRF", "LittleShogiPack", "SimpleShogi.zrf"),
     ("corpus", "GlukKazan__ZoG", "Rules", "RocketShogi.zrf"),
+    ("corpus", "DagazProject__ZRF", "GlinskiCheskers", "glinski-cheskers.zrf"),  # partial moves, a king
 ]
 GAMES = [(parts, g.title) for parts in FILES for g in load(shared_file("zillions", *parts)).games]
 
