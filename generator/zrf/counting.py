@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from generator.zrf.fast import Table, groups
+from generator.zrf.fast import Promote, Table, groups
 
 CountFn = Callable[[list[int], int], int]  # (board, start) -> how many moves
 
@@ -39,8 +39,7 @@ def table_count(tables: Sequence[Table], recycle_promotions: bool) -> CountFn | 
         elif not first.leap:
             counts.append(_slides_count(rays, capture, keep))
         else:
-            zone, promos = (first.promote[1], len(set(first.promote[2]))) if first.promote else (None, 1)
-            counts.append(_leaps_count(dests, quiet, capture, keep, zone, promos))
+            counts.append(_leaps_count(dests, quiet, capture, keep, *_zone(first.promote)))
     if len(counts) == 1:
         return counts[0]
 
@@ -51,6 +50,11 @@ def table_count(tables: Sequence[Table], recycle_promotions: bool) -> CountFn | 
         return n
 
     return count
+
+
+def _zone(promote: Promote | None) -> tuple[list[bool] | None, int]:
+    """Where an add promotes (None: nowhere), and how many moves it makes there: one per type."""
+    return (promote[1], len(set(promote[2]))) if promote else (None, 1)
 
 
 def _leaps_count(
@@ -95,7 +99,7 @@ def _chain_count(table: Table) -> CountFn:
     """How many moves a chain makes: leg by leg, as its move function makes them, until a test fails."""
     assert table.legs is not None
     dests = table.squares
-    legs = [(leg.quiet, leg.capture, leg.promote[1] if leg.promote else None, leg.promotions()) for leg in table.legs]
+    legs = [(leg.quiet, leg.capture, *_zone(leg.promote)) for leg in table.legs]
 
     def count(B: list[int], start: int) -> int:
         own = B[start] & 15

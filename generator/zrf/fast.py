@@ -87,10 +87,6 @@ class Leg(NamedTuple):
     promote: Promote | None
     gate: tuple[list[bool], bool] | None
 
-    def promotions(self) -> int:
-        """How many moves an add in the promotion zone makes (one per type)."""
-        return len(set(self.promote[2])) if self.promote else 1
-
 
 def _name(node: Node, env: Env) -> str | None:
     """The keyword a bare name stands for ("dir:n", "add", or None), as the compiler reads it."""
