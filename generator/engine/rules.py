@@ -392,11 +392,11 @@ class Rules:
         )
         #: the counting rule, and the piece types it weighs: pawns, rooks, khons and knights
         self.counting: Counting | None = draws.counting
-        #: whether a move changes a count the position keeps (checks left, a counting rule's count) or
-        #: may take a first leap's right away
-        self.counts_moves = self.check_count is not None or self.counting is not None or self.first_leaps
-        #: whether a move does more once played: a capture's effects, a count it changes
-        self.after_move = self.counts_moves or self.capture_effects
+        #: whether a move does more once played: a capture's effects, a count it changes (checks left,
+        #: a counting rule's count), a first leap's right it takes away
+        self.after_move = (
+            self.capture_effects or self.check_count is not None or self.counting is not None or self.first_leaps
+        )
         self.counted = counted_types(variant.pieces)
         self.stalemate = draws.stalemate
         #: the side a drawn game end is a win for, if any
