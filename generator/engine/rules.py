@@ -244,7 +244,7 @@ class Rules:
 
     def _first_leaps(self, variant: Variant) -> None:
         """Cambodian first moves: per colour and square, where an unmoved king leaps (the knight's squares
-        on the rank ahead) and where an unmoved met leaps (two squares ahead, -1: none); per square, the
+        on the rank ahead) and where an unmoved met leaps (two squares ahead, None: off the board); per square, the
         rank and file a rook aims along."""
         leaps = variant.first_leaps
         self.first_leaps = leaps is not None
@@ -277,10 +277,11 @@ class Rules:
             self.promotes_to[self.type_of[letter]] = self.type_of[target]
         self.piece_promotion_zone = [geo.rank_mask(c, pp.ranks) for c in Color] if pp else [0, 0]
         self.piece_promotion_mandatory = bool(pp and pp.mandatory)
-        #: per colour, per type: the squares where the piece would have no move on an empty board,
-        #: which it may not enter without promoting nor be dropped on (empty without the rule)
         #: per colour, per type: the squares outside its region (none without one), which it never enters
         self.outside = [[self._outside(c, t) for t in range(self.ntypes)] for c in Color]
+        #: per colour, per type: the squares where the piece would have no move on an empty board,
+        #: which it may not enter without promoting nor be dropped on (empty without the rule), and
+        #: those outside its region
         self.dead = [
             [
                 (self._dead(self.tables[t][c]) if variant.immobility_illegal else 0) | self.outside[c][t]
