@@ -318,7 +318,7 @@ class State:
     def flag_reached(self, side: int) -> bool:
         """Whether ``side`` has reached its flag region (Fairy-Stockfish's ``flag_reached``)."""
         assert self.rules.flag is not None
-        piece, regions, count, blocked, _, _ = self.rules.flag
+        piece, regions, count, blocked, reply, _ = self.rules.flag
         mine = self.by_color[side] if piece is None else self.by_type[piece] & self.by_color[side]
         region = regions[side]
         inside = mine & region
@@ -326,13 +326,9 @@ class State:
             return False
         if count is None:  # all of them
             return not mine & ~region
-        reached = inside.bit_count() >= count or (blocked and not region & ~self.occupied)
-        if (
-            reached
-            and self.rules.flag_safe
-            and inside.bit_count() == count
-            and (not self.rules.flag[4] or side != self.turn)
-        ):
+        n = inside.bit_count()
+        reached = n >= count or (blocked and not region & ~self.occupied)
+        if reached and self.rules.flag_safe and n == count and (not reply or side != self.turn):
             # exactly the pieces needed: every one must stand where the opponent does not attack it
             return not any(self.attacked(s, 1 - side, self.occupied) for s in bits(inside))
         return reached
