@@ -92,7 +92,10 @@ def _special(pos: State, out: list[Move] | None) -> int:
 
 
 def _special_on(pos: State, out: list[Move] | None) -> int:
-    if out is None and not pos.rules.drops:
+    rules = pos.rules
+    # the counting path knows the pieces' moves and castling only: drops, swaps, first leaps and a
+    # pass when stuck are :func:`_generate`'s
+    if out is None and not (rules.drops or rules.swaps or rules.first_leaps or rules.pass_when_stuck):
         safe = quiet_safe(pos)
         if safe is not None:
             return _count_special(pos, safe)
