@@ -479,7 +479,7 @@ def _count_pawns(pos: State, t: int, tabs: MoveTables, pawns: Bitboard, empty: B
     us = pos.turn
     zone = rules.promotion_zone[us]
     k = len(_promotion_choices(pos, us) if rules.promotion_limited else rules.promotion_choices[us])
-    plain = ~(zone if rules.promotion_mandatory else rules.dead[us][t])
+    plain = ~zone if rules.promotion_mandatory else -1  # pawns with dead squares are never counted here
     n = 0
     for d, sources in tabs.quiet_shifts:
         x = pawns & sources
