@@ -3,12 +3,14 @@ position checked against the Fairy-Stockfish built-in that the catalogue entry r
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pyffish
 import pytest
 from support import fsf_entry as entry
 
+from generator.catalogue.model import FirstLeaps
 from generator.engine import Position, uci
 from generator.engine.perft import perft
 
@@ -45,6 +47,15 @@ def test_the_last_ply_counted_at_once_equals_the_moves_listed(name: str) -> None
         if not moves or pos.outcome() is not None:
             break
         pos.push(rng.choice(moves))
+
+
+def test_the_last_ply_counted_at_once_includes_first_leaps_beside_pseudo_royal_pieces() -> None:
+    # the counting path of the capture rules lists no first leap: a variant with both is counted in full
+    variant = dataclasses.replace(entry("atomic"), first_leaps=FirstLeaps(king="K", met="Q", rook="R"), castling=())
+    pos = Position.start(variant)
+    moves = {uci(pos.rules, m) for m in pos.legal_moves()}
+    assert "d1d3" in moves  # the unmoved queen leaps over its pawn
+    assert pos.count_moves() == len(moves) == 21
 
 
 def test_a_capture_blows_up_the_pieces_around_it_and_the_king_with_them() -> None:

@@ -92,7 +92,10 @@ def _special(pos: State, out: list[Move] | None) -> int:
 
 
 def _special_on(pos: State, out: list[Move] | None) -> int:
-    if out is None and not pos.rules.drops:
+    rules = pos.rules
+    # the counting path knows the pieces' moves and castling only: drops, swaps, first leaps and a
+    # pass when stuck are :func:`_generate`'s
+    if out is None and not (rules.drops or rules.swaps or rules.first_leaps or rules.pass_when_stuck):
         safe = quiet_safe(pos)
         if safe is not None:
             return _count_special(pos, safe)
@@ -476,7 +479,7 @@ def _count_pawns(pos: State, t: int, tabs: MoveTables, pawns: Bitboard, empty: B
     us = pos.turn
     zone = rules.promotion_zone[us]
     k = len(_promotion_choices(pos, us) if rules.promotion_limited else rules.promotion_choices[us])
-    plain = ~(zone if rules.promotion_mandatory else rules.dead[us][t])
+    plain = ~zone if rules.promotion_mandatory else -1  # pawns with dead squares are never counted here
     n = 0
     for d, sources in tabs.quiet_shifts:
         x = pawns & sources

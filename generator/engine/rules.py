@@ -244,7 +244,7 @@ class Rules:
 
     def _first_leaps(self, variant: Variant) -> None:
         """Cambodian first moves: per colour and square, where an unmoved king leaps (the knight's squares
-        on the rank ahead) and where an unmoved met leaps (two squares ahead, -1: none); per square, the
+        on the rank ahead) and where an unmoved met leaps (two squares ahead, None: off the board); per square, the
         rank and file a rook aims along."""
         leaps = variant.first_leaps
         self.first_leaps = leaps is not None
@@ -277,10 +277,11 @@ class Rules:
             self.promotes_to[self.type_of[letter]] = self.type_of[target]
         self.piece_promotion_zone = [geo.rank_mask(c, pp.ranks) for c in Color] if pp else [0, 0]
         self.piece_promotion_mandatory = bool(pp and pp.mandatory)
-        #: per colour, per type: the squares where the piece would have no move on an empty board,
-        #: which it may not enter without promoting nor be dropped on (empty without the rule)
         #: per colour, per type: the squares outside its region (none without one), which it never enters
         self.outside = [[self._outside(c, t) for t in range(self.ntypes)] for c in Color]
+        #: per colour, per type: the squares where the piece would have no move on an empty board,
+        #: which it may not enter without promoting nor be dropped on (empty without the rule), and
+        #: those outside its region
         self.dead = [
             [
                 (self._dead(self.tables[t][c]) if variant.immobility_illegal else 0) | self.outside[c][t]
@@ -392,11 +393,11 @@ class Rules:
         )
         #: the counting rule, and the piece types it weighs: pawns, rooks, khons and knights
         self.counting: Counting | None = draws.counting
-        #: whether a move changes a count the position keeps (checks left, a counting rule's count) or
-        #: may take a first leap's right away
-        self.counts_moves = self.check_count is not None or self.counting is not None or self.first_leaps
-        #: whether a move does more once played: a capture's effects, a count it changes
-        self.after_move = self.counts_moves or self.capture_effects
+        #: whether a move does more once played: a capture's effects, a count it changes (checks left,
+        #: a counting rule's count), a first leap's right it takes away
+        self.after_move = (
+            self.capture_effects or self.check_count is not None or self.counting is not None or self.first_leaps
+        )
         self.counted = counted_types(variant.pieces)
         self.stalemate = draws.stalemate
         #: the side a drawn game end is a win for, if any

@@ -34,8 +34,9 @@ def keep_legal(pos: State, moves: list[Move], quiet_tested: bool = True) -> list
         return moves
     us = pos.turn
     types, most = rules.pseudo_royal
+    their_royals = _royals_of(pos, 1 - us)
     if rules.duple_check:
-        moves = _without_duple_check(pos, moves)
+        moves = _without_duple_check(pos, moves, their_royals)
     ours = tuple(t for t in types if pos.pieces(t, us).bit_count() <= most)
     if not ours:
         return moves
@@ -45,8 +46,8 @@ def keep_legal(pos: State, moves: list[Move], quiet_tested: bool = True) -> list
         royal |= pos.pieces(t, us)
     safe = None if quiet_tested else _quiet_safe(pos, royal)
     if safe is None:
-        return [m for m in moves if _royals_safe(pos, m, royal, theirs)]
-    return [m for m in moves if _sure(pos.board, m, safe) or _royals_safe(pos, m, royal, theirs)]
+        return [m for m in moves if _royals_safe(pos, m, royal, theirs, their_royals)]
+    return [m for m in moves if _sure(pos.board, m, safe) or _royals_safe(pos, m, royal, theirs, their_royals)]
 
 
 def _sure(board: list[int], m: Move, safe: Bitboard) -> bool:
@@ -59,13 +60,7 @@ def quiet_safe(pos: State) -> Bitboard | None:
     rules = pos.rules
     if rules.pseudo_royal is None or any(rules.mutually_immune) or rules.royal_types:
         return None  # a royal piece besides: its tests are move generation's
-    types, most = rules.pseudo_royal
-    royal = 0
-    for t in types:
-        bb = pos.pieces(t, pos.turn)
-        if bb.bit_count() <= most:
-            royal |= bb
-    return _quiet_safe(pos, royal)
+    return _quiet_safe(pos, _royals_of(pos, pos.turn))
 
 
 def _quiet_safe(pos: State, royal: Bitboard) -> Bitboard | None:
@@ -94,19 +89,18 @@ def _mutual_capture(board: list[int], m: Move, mutual: tuple[bool, ...]) -> bool
     return mutual[mover] and board[to] >> 1 == mover
 
 
-def _royals_safe(pos: State, m: Move, royal: Bitboard, theirs: tuple[tuple[int, int], ...]) -> bool:
+def _royals_safe(
+    pos: State, m: Move, royal: Bitboard, theirs: tuple[tuple[int, int], ...], their_royals: Bitboard
+) -> bool:
     """Whether ``m`` leaves every pseudo-royal piece of the side to move (``royal``) standing and
-    unattacked, or takes one of the other side's."""
+    unattacked, or takes one of the other side's (``theirs``, each type with how many it has, on
+    ``their_royals``)."""
     rules = pos.rules
     us = pos.turn
-    them = 1 - us
     kind, frm, _, extra = m
     moves_royal = frm >= 0 and bool(royal >> frm & 1)
     if moves_royal and rules.petrify[pos.board[frm] >> 1] and _captures(pos.board, m):
         return False  # it would turn to stone
-    their_royals = 0
-    for t, _ in theirs:
-        their_royals |= pos.pieces(t, them)
     if kind == mv.CASTLE and moves_royal and not _castling_path_safe(pos, frm, extra, their_royals):
         return False
     after = _royals_after(pos, m, royal, moves_royal)
@@ -139,39 +133,20 @@ def _royals_after(pos: State, m: Move, royal: Bitboard, moves_royal: bool) -> Bi
 
 def _after(pos: State, us: int, royals: Bitboard, theirs: tuple[tuple[int, int], ...], their_royals: Bitboard) -> bool:
     """The test of :func:`_royals_safe` on the position after the move."""
-    rules = pos.rules
-    assert rules.pseudo_royal is not None
     them = 1 - us
     if royals & ~pos.by_color[us]:
         return False  # blown up
     if any(pos.pieces(t, them).bit_count() < n for t, n in theirs):
         return True
-    around = rules.around
-    occ = pos.occupied | pos.walls  # the move may have made a wall
-    # a pseudo-royal piece that would turn to stone by taking cannot take a royal piece
-    stone = 0
-    for t in rules.pseudo_royal[0]:
-        if rules.petrify[t]:
-            stone |= pos.pieces(t, them)
-    everyone = pos.by_color[them]
-    pos.by_color[them] = everyone & ~stone
-    try:
-        for sq in bits(royals):
-            if around is not None and around[sq] & their_royals:
-                continue
-            if pos.attacked(sq, them, occ):
-                return False
-        return True
-    finally:
-        pos.by_color[them] = everyone
+    return not _royals_attacked(pos, royals, them, their_royals, every=False)
 
 
-def _without_duple_check(pos: State, moves: list[Move]) -> list[Move]:
+def _without_duple_check(pos: State, moves: list[Move], their_royals: Bitboard) -> list[Move]:
     """The moves of ``moves`` that do not leave the side to move in duple check."""
-    return [m for m in moves if not _duple_checked(pos, m)]
+    return [m for m in moves if not _duple_checked(pos, m, their_royals)]
 
 
-def _duple_checked(pos: State, m: Move) -> bool:
+def _duple_checked(pos: State, m: Move, their_royals: Bitboard) -> bool:
     """Whether ``m`` leaves every piece of the pseudo-royal types of the side to move attacked (duple
     check), followed as Fairy-Stockfish follows them: the piece moved, and a pawn promoting to one of
     the types added; a move that takes one of the other side's is no exception."""
@@ -189,10 +164,9 @@ def _duple_checked(pos: State, m: Move) -> bool:
         mine |= 1 << to
     if not mine:
         return False
-    their_royals = _royals_of(pos, them)
     pos.push(m)
     try:
-        return _all_attacked(pos, mine, them, their_royals)
+        return _royals_attacked(pos, mine, them, their_royals, every=True)
     finally:
         pos.pop()
 
@@ -208,25 +182,31 @@ def _royals_of(pos: State, color: int) -> Bitboard:
     return out
 
 
-def _all_attacked(pos: State, squares: Bitboard, them: int, their_royals: Bitboard) -> bool:
-    """Whether ``them`` attacks every square of ``squares``, but with its pseudo-royal pieces that would
-    turn to stone by taking, and where a pseudo-royal piece of theirs stands around the square."""
+def _royals_attacked(pos: State, squares: Bitboard, them: int, their_royals: Bitboard, every: bool) -> bool:
+    """Whether ``them`` attacks one of ``squares`` (with ``every``, all of them), as it may attack a
+    pseudo-royal piece: not with its pseudo-royal pieces that would turn to stone by taking, and
+    not at all where explosions leave it (:func:`_threatens`)."""
     rules = pos.rules
     assert rules.pseudo_royal is not None
     stone = 0
     for t in rules.pseudo_royal[0]:
         if rules.petrify[t]:
             stone |= pos.pieces(t, them)
-    around, occ = rules.around, pos.occupied | pos.walls
+    occ = pos.occupied | pos.walls  # the move may have made a wall
     everyone = pos.by_color[them]
     pos.by_color[them] = everyone & ~stone
     try:
-        return all(
-            not (around is not None and around[sq] & their_royals) and pos.attacked(sq, them, occ)
-            for sq in bits(squares)
-        )
+        hits = (_threatens(pos, sq, them, occ, their_royals) for sq in bits(squares))
+        return all(hits) if every else any(hits)
     finally:
         pos.by_color[them] = everyone
+
+
+def _threatens(pos: State, sq: int, them: int, occ: Bitboard, their_royals: Bitboard) -> bool:
+    """Whether ``them`` attacks ``sq`` with occupancy ``occ``: never where one of its pseudo-royal
+    pieces (``their_royals``) stands around ``sq`` and captures explode, as taking would blow it up."""
+    around = pos.rules.around
+    return not (around is not None and around[sq] & their_royals) and pos.attacked(sq, them, occ)
 
 
 def _castling_path_safe(pos: State, king: int, index: int, their_royals: Bitboard) -> bool:
@@ -238,14 +218,10 @@ def _castling_path_safe(pos: State, king: int, index: int, their_royals: Bitboar
     a, b = geo.file_of(king), geo.file_of(c.king_to)
     step = 1 if b > a else -1
     occ = (pos.occupied | pos.walls) ^ 1 << king
-    around = rules.around
-    for f in range(a, b, step) if a != b else (a,):
-        s = geo.square(f, rank)
-        if around is not None and around[s] & their_royals:
-            continue
-        if pos.attacked(s, 1 - pos.turn, occ):
-            return False
-    return True
+    them = 1 - pos.turn
+    return not any(
+        _threatens(pos, geo.square(f, rank), them, occ, their_royals) for f in (range(a, b, step) if a != b else (a,))
+    )
 
 
 def pseudo_royal_attacked(pos: State) -> bool:
@@ -254,22 +230,14 @@ def pseudo_royal_attacked(pos: State) -> bool:
     rules = pos.rules
     if rules.pseudo_royal is None:
         return False
-    types, most = rules.pseudo_royal
     us, them = pos.turn, 1 - pos.turn
-    mine = theirs = 0
-    for t in types:
-        if (bb := pos.pieces(t, us)).bit_count() <= most:
-            mine |= bb
-        if (bb := pos.pieces(t, them)).bit_count() <= most:
-            theirs |= bb
-    around, occ = rules.around, pos.occupied | pos.walls
-    if any(not (around is not None and around[sq] & theirs) and pos.attacked(sq, them, occ) for sq in bits(mine)):
+    theirs = _royals_of(pos, them)
+    occ = pos.occupied | pos.walls
+    if any(_threatens(pos, sq, them, occ, theirs) for sq in bits(_royals_of(pos, us))):
         return True
     if not rules.duple_check:
         return False
     candidates = 0
-    for t in types:
+    for t in rules.pseudo_royal[0]:
         candidates |= pos.pieces(t, us)
-    return bool(candidates) and all(
-        not (around is not None and around[sq] & theirs) and pos.attacked(sq, them, occ) for sq in bits(candidates)
-    )
+    return bool(candidates) and all(_threatens(pos, sq, them, occ, theirs) for sq in bits(candidates))

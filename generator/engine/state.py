@@ -318,7 +318,7 @@ class State:
     def flag_reached(self, side: int) -> bool:
         """Whether ``side`` has reached its flag region (Fairy-Stockfish's ``flag_reached``)."""
         assert self.rules.flag is not None
-        piece, regions, count, blocked, _, _ = self.rules.flag
+        piece, regions, count, blocked, reply, _ = self.rules.flag
         mine = self.by_color[side] if piece is None else self.by_type[piece] & self.by_color[side]
         region = regions[side]
         inside = mine & region
@@ -326,13 +326,9 @@ class State:
             return False
         if count is None:  # all of them
             return not mine & ~region
-        reached = inside.bit_count() >= count or (blocked and not region & ~self.occupied)
-        if (
-            reached
-            and self.rules.flag_safe
-            and inside.bit_count() == count
-            and (not self.rules.flag[4] or side != self.turn)
-        ):
+        n = inside.bit_count()
+        reached = n >= count or (blocked and not region & ~self.occupied)
+        if reached and self.rules.flag_safe and n == count and (not reply or side != self.turn):
             # exactly the pieces needed: every one must stand where the opponent does not attack it
             return not any(self.attacked(s, 1 - side, self.occupied) for s in bits(inside))
         return reached
@@ -501,10 +497,12 @@ class State:
     def _count(self, kind: int, captured: int) -> None:
         """Advance the counting rule after a move: count on, or start counting (again).
 
-        As Fairy-Stockfish: a count starts when no pawn is left and the side to move may count
-        (:func:`~generator.engine.counting.count_limit`), and starts again, with the pieces' honour, when a capture or a
-        promotion leaves the side to move a bare king; a bare king that takes the last pawn (makruk)
-        starts its own count at once, from the number of pieces left.
+        As Fairy-Stockfish: a count starts when no pawn is left (under Cambodian rules, pawns or not)
+        and the side to move may count (:func:`~generator.engine.counting.count_limit`), and starts
+        again, with the pieces' honour, when a capture or a promotion leaves the side to move a bare
+        king.  Under makruk's and Cambodian rules (not ASEAN's, which count from 0) a bare king's count
+        starts from the number of pieces on the board, and a bare king that takes the last pawn starts
+        its own count at once.
         """
         self.count_stack.append((self.count_limit, self.count_ply))
         if self.count_limit:
@@ -515,9 +513,9 @@ class State:
         if has_pawns and counting is not Counting.CAMBODIAN:  # the only rule that counts with pawns left
             return
         stm, total = self.turn, self.occupied.bit_count()
-        makruk = counting is not Counting.ASEAN
+        from_pieces = counting is not Counting.ASEAN
         if (
-            makruk
+            from_pieces
             and not has_pawns
             and captured != EMPTY
             and captured >> 1 in pawns
@@ -530,7 +528,7 @@ class State:
         if not self.count_limit or (bare and (captured != EMPTY or kind in (mv.PROMOTION, mv.EP_PROMO))):
             limit = count_limit(self, stm)
             if limit:
-                self.count_limit, self.count_ply = 2 * limit, 2 * total if makruk and bare else 0
+                self.count_limit, self.count_ply = 2 * limit, 2 * total if from_pieces and bare else 0
 
     def _irreversible(self, m: Move, t: int) -> bool:
         """Whether a move of a pawn of type ``t`` restarts the move rule's count: every one but a
