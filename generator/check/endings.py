@@ -182,16 +182,7 @@ def _perpetual_check(variant: Variant) -> list[Ending]:
 
 def _checking_cycle(pos: Position) -> list[str] | None:
     """Four quiet moves that bring ``pos`` back, the mover's two giving check and the other side's not."""
-    for a, a_move in _reversible(pos):
-        pos.push(a_move)
-        b = next(
-            (b for b, b_move in _steps_away(pos) if pos.in_check() and _unchecking(pos, b_move, a, b)),
-            None,
-        )
-        pos.pop()
-        if b is not None:
-            return [a, b, _reverse(a), _reverse(b)]
-    return None
+    return _four_moves(pos, _steps_away, lambda pos, a, b, b_move: pos.in_check() and _unchecking(pos, b_move, a, b))
 
 
 def _steps_away(pos: Position) -> list[tuple[str, Move]]:
@@ -232,17 +223,24 @@ def _passes_drawn(end: Outcome, played: list[str]) -> bool:
 
 def _cycle(pos: Position) -> list[str] | None:
     """Four moves that bring ``pos`` back: one side's piece (or pass) out, the other's, and both back."""
+    # two passes undo themselves; whether the game lets them go on is the repetition loop's to see
+    return _four_moves(
+        pos,
+        _reversible,
+        lambda pos, a, b, b_move: a == b == "0000" or _playable(pos, [b_move], [_reverse(a), _reverse(b)]),
+    )
+
+
+def _four_moves(
+    pos: Position,
+    replies: Callable[[Position], list[tuple[str, Move]]],
+    fits: Callable[[Position, str, str, Move], bool],
+) -> list[str] | None:
+    """A move ``a`` of :func:`_reversible`, the first reply ``b`` of ``replies`` that ``fits`` (called
+    after ``a``, with both spellings and ``b``'s move), and both played back; None if there is none."""
     for a, a_move in _reversible(pos):
         pos.push(a_move)
-        # two passes undo themselves; whether the game lets them go on is the repetition loop's to see
-        b = next(
-            (
-                b
-                for b, b_move in _reversible(pos)
-                if a == b == "0000" or _playable(pos, [b_move], [_reverse(a), _reverse(b)])
-            ),
-            None,
-        )
+        b = next((b for b, b_move in replies(pos) if fits(pos, a, b, b_move)), None)
         pos.pop()
         if b is not None:
             return [a, b, _reverse(a), _reverse(b)]
