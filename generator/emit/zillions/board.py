@@ -75,8 +75,8 @@ def zones_of(v: Variant) -> dict[str, ZoneSpec]:
             zones[drop_zone(v, letter)] = ranks
     if v.piece_promotion is not None:
         zones.setdefault(promotion_zone(v), v.piece_promotion.ranks)
-    for p in v.pieces if v.immobility_illegal else ():
-        stuck = immobile_ranks(v, p)
+    for p in v.pieces:
+        stuck = stuck_ranks(v, p)
         if stuck:
             zones[stuck_zone(p)] = stuck
     return zones
@@ -93,6 +93,12 @@ def drop_zone(v: Variant, letter: str) -> str:
     """The zone the piece ``letter`` is dropped in: ``drop-zone``, or one of its own."""
     own = v.drops is not None and letter in dict(v.drops.piece_ranks)
     return f"drop-zone-{letter.lower()}" if own else "drop-zone"
+
+
+def stuck_ranks(v: Variant, p: PieceType) -> tuple[int, ...] | None:
+    """The relative ranks ``p`` may not stop on, where it could never move again (``immobility_illegal``):
+    none (empty or None) where the variant lets it."""
+    return immobile_ranks(v, p) if v.immobility_illegal else None
 
 
 def stuck_zone(p: PieceType) -> str:
