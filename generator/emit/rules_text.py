@@ -278,6 +278,11 @@ def _area(squares: frozenset[Square]) -> str:
     low, high = Square(min(files), min(ranks)), Square(max(files), max(ranks))
     if len(squares) == (high.file - low.file + 1) * (high.rank - low.rank + 1):
         return low.name if low == high else f"{low.name}-{high.name}"
+    return _one_by_one(squares)
+
+
+def _one_by_one(squares: frozenset[Square]) -> str:
+    """Squares named one by one, rank by rank."""
     return ", ".join(sq.name for sq in sorted(squares, key=lambda sq: (sq.rank, sq.file)))
 
 
@@ -285,7 +290,7 @@ def _promotion_zone(promo: Promotion) -> str:
     """The promotion zone in words: relative ranks, or each side's squares."""
     if promo.squares is None:
         return ranks_phrase(promo.ranks)
-    white, black = (", ".join(sq.name for sq in sorted(s, key=lambda sq: (sq.rank, sq.file))) for s in promo.squares)
+    white, black = (_one_by_one(s) for s in promo.squares)
     return f"{white} (White) and {black} (Black)"
 
 
