@@ -229,7 +229,8 @@ def _goals(v: Variant) -> str:
 
 def _extinction(v: Variant, ext: Extinction) -> list[str]:
     """The extinction rule, and its pieces' royalty where they are pseudo-royal."""
-    names = _words([v.piece(x).name + "s" for x in ext.pieces], "or")
+    kinds = [v.piece(x).name + "s" for x in ext.pieces]
+    names = _words(kinds, "or")
     out = []
     if ext.pseudo_royal:
         few = "while a side has one of a kind" if ext.count == 0 else f"while a side has {ext.count + 1} or fewer"
@@ -246,8 +247,7 @@ def _extinction(v: Variant, ext: Extinction) -> list[str]:
             return out
         out.append(f"a move may not blow up its own {names}, and one that blows up the other side's wins")
     left = "no" if ext.count == 0 else f"{ext.count} or fewer"
-    kinds = [v.piece(x).name + "s" for x in ext.pieces] or ["pieces"]
-    what = " or ".join(f"{left} {k}" for k in kinds)  # a side loses (or wins) once any one kind runs out
+    what = " or ".join(f"{left} {k}" for k in kinds or ["pieces"])  # a side loses (or wins) once any one kind runs out
     out.append(f"a side with {what} left {'wins' if ext.result is Result.WIN else 'loses'}")
     return out
 
