@@ -56,7 +56,7 @@ from __future__ import annotations
 import random
 import re
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from generator.catalogue.model import StalemateResult, Variant
@@ -136,48 +136,49 @@ def _move_rule(variant: Variant) -> list[Ending]:
 
 
 def _repetition(variant: Variant) -> list[Ending]:
-    for pos in _positions(variant):
-        cycle = _cycle(pos)
-        ending = None if cycle is None else _played_cycle(variant, pos, cycle, "repetition", _repeated)
-        if ending is not None:
-            return [ending]
-    return []
+    return _cycle_ending(variant, _positions(variant), _cycle, "repetition", _repeated)
 
 
 def _repeated(end: Outcome, played: list[str]) -> bool:
     return end.reason.endswith("repetition") or _passes_drawn(end, played)
 
 
-def _played_cycle(
-    variant: Variant, pos: Position, cycle: list[str], rule: str, ends: Callable[[Outcome, list[str]], bool]
-) -> Ending | None:
-    """Play the four moves of ``cycle`` over and over from ``pos`` until the game ends: the ending of
-    ``rule`` if ``ends`` says the result is the rule's, else None."""
-    fen = fsf_fen(pos.fen())
-    replay = Position.from_fen(variant, fen)
-    replay.track_history()
-    played: list[str] = []
-    for i in range(4 * (variant.draws.repetition + 1)):
-        played.append(cycle[i % 4])
-        replay.push_uci(played[-1])
-        end = replay.outcome()
-        if end is not None:
-            return Ending(rule, fen, tuple(played)) if ends(end, played) else None
-    return None
+def _cycle_ending(
+    variant: Variant,
+    positions: Iterable[Position],
+    find: Callable[[Position], list[str] | None],
+    rule: str,
+    ends: Callable[[Outcome, list[str]], bool],
+) -> list[Ending]:
+    """The first of ``positions`` where ``find`` finds a cycle of four moves that, played over and over
+    until the game ends, ends it as ``ends`` says ``rule`` does: that ending, or none."""
+    for pos in positions:
+        cycle = find(pos)
+        if cycle is None:
+            continue
+        fen = fsf_fen(pos.fen())
+        replay = Position.from_fen(variant, fen)
+        replay.track_history()
+        played: list[str] = []
+        for i in range(4 * (variant.draws.repetition + 1)):
+            played.append(cycle[i % 4])
+            replay.push_uci(played[-1])
+            end = replay.outcome()
+            if end is not None:
+                if ends(end, played):
+                    return [Ending(rule, fen, tuple(played))]
+                break
+    return []
 
 
 def _perpetual_check(variant: Variant) -> list[Ending]:
     """A cycle in which one side gives check with both its moves, played until the repetition ends the game."""
-    for pos in _small_then_game_positions(variant, "perpetual check"):
-        cycle = _checking_cycle(pos)
-        ending = (
-            None
-            if cycle is None
-            else _played_cycle(variant, pos, cycle, "perpetual check", lambda end, _: end.reason == "perpetual check")
-        )
-        if ending is not None:
-            return [ending]
-    return []
+    positions = _small_then_game_positions(variant, "perpetual check")
+    return _cycle_ending(variant, positions, _checking_cycle, "perpetual check", _perpetual)
+
+
+def _perpetual(end: Outcome, _: list[str]) -> bool:
+    return end.reason == "perpetual check"
 
 
 def _checking_cycle(pos: Position) -> list[str] | None:
