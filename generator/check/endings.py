@@ -56,7 +56,7 @@ from __future__ import annotations
 import random
 import re
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from generator.catalogue.model import StalemateResult, Variant
@@ -136,62 +136,54 @@ def _move_rule(variant: Variant) -> list[Ending]:
 
 
 def _repetition(variant: Variant) -> list[Ending]:
-    for pos in _positions(variant):
-        cycle = _cycle(pos)
-        ending = None if cycle is None else _played_cycle(variant, pos, cycle, "repetition", _repeated)
-        if ending is not None:
-            return [ending]
-    return []
+    return _cycle_ending(variant, _positions(variant), _cycle, "repetition", _repeated)
 
 
 def _repeated(end: Outcome, played: list[str]) -> bool:
     return end.reason.endswith("repetition") or _passes_drawn(end, played)
 
 
-def _played_cycle(
-    variant: Variant, pos: Position, cycle: list[str], rule: str, ends: Callable[[Outcome, list[str]], bool]
-) -> Ending | None:
-    """Play the four moves of ``cycle`` over and over from ``pos`` until the game ends: the ending of
-    ``rule`` if ``ends`` says the result is the rule's, else None."""
-    fen = fsf_fen(pos.fen())
-    replay = Position.from_fen(variant, fen)
-    replay.track_history()
-    played: list[str] = []
-    for i in range(4 * (variant.draws.repetition + 1)):
-        played.append(cycle[i % 4])
-        replay.push_uci(played[-1])
-        end = replay.outcome()
-        if end is not None:
-            return Ending(rule, fen, tuple(played)) if ends(end, played) else None
-    return None
+def _cycle_ending(
+    variant: Variant,
+    positions: Iterable[Position],
+    find: Callable[[Position], list[str] | None],
+    rule: str,
+    ends: Callable[[Outcome, list[str]], bool],
+) -> list[Ending]:
+    """The first of ``positions`` where ``find`` finds a cycle of four moves that, played over and over
+    until the game ends, ends it as ``ends`` says ``rule`` does: that ending, or none."""
+    for pos in positions:
+        cycle = find(pos)
+        if cycle is None:
+            continue
+        fen = fsf_fen(pos.fen())
+        replay = Position.from_fen(variant, fen)
+        replay.track_history()
+        played: list[str] = []
+        for i in range(4 * (variant.draws.repetition + 1)):
+            played.append(cycle[i % 4])
+            replay.push_uci(played[-1])
+            end = replay.outcome()
+            if end is not None:
+                if ends(end, played):
+                    return [Ending(rule, fen, tuple(played))]
+                break
+    return []
 
 
 def _perpetual_check(variant: Variant) -> list[Ending]:
     """A cycle in which one side gives check with both its moves, played until the repetition ends the game."""
-    for pos in _small_then_game_positions(variant, "perpetual check"):
-        cycle = _checking_cycle(pos)
-        ending = (
-            None
-            if cycle is None
-            else _played_cycle(variant, pos, cycle, "perpetual check", lambda end, _: end.reason == "perpetual check")
-        )
-        if ending is not None:
-            return [ending]
-    return []
+    positions = _small_then_game_positions(variant, "perpetual check")
+    return _cycle_ending(variant, positions, _checking_cycle, "perpetual check", _perpetual)
+
+
+def _perpetual(end: Outcome, _: list[str]) -> bool:
+    return end.reason == "perpetual check"
 
 
 def _checking_cycle(pos: Position) -> list[str] | None:
     """Four quiet moves that bring ``pos`` back, the mover's two giving check and the other side's not."""
-    for a, a_move in _reversible(pos):
-        pos.push(a_move)
-        b = next(
-            (b for b, b_move in _steps_away(pos) if pos.in_check() and _unchecking(pos, b_move, a, b)),
-            None,
-        )
-        pos.pop()
-        if b is not None:
-            return [a, b, _reverse(a), _reverse(b)]
-    return None
+    return _four_moves(pos, _steps_away, lambda pos, a, b, b_move: pos.in_check() and _unchecking(pos, b_move, a, b))
 
 
 def _steps_away(pos: Position) -> list[tuple[str, Move]]:
@@ -232,17 +224,24 @@ def _passes_drawn(end: Outcome, played: list[str]) -> bool:
 
 def _cycle(pos: Position) -> list[str] | None:
     """Four moves that bring ``pos`` back: one side's piece (or pass) out, the other's, and both back."""
+    # two passes undo themselves; whether the game lets them go on is the repetition loop's to see
+    return _four_moves(
+        pos,
+        _reversible,
+        lambda pos, a, b, b_move: a == b == "0000" or _playable(pos, [b_move], [_reverse(a), _reverse(b)]),
+    )
+
+
+def _four_moves(
+    pos: Position,
+    replies: Callable[[Position], list[tuple[str, Move]]],
+    fits: Callable[[Position, str, str, Move], bool],
+) -> list[str] | None:
+    """A move ``a`` of :func:`_reversible`, the first reply ``b`` of ``replies`` that ``fits`` (called
+    after ``a``, with both spellings and ``b``'s move), and both played back; None if there is none."""
     for a, a_move in _reversible(pos):
         pos.push(a_move)
-        # two passes undo themselves; whether the game lets them go on is the repetition loop's to see
-        b = next(
-            (
-                b
-                for b, b_move in _reversible(pos)
-                if a == b == "0000" or _playable(pos, [b_move], [_reverse(a), _reverse(b)])
-            ),
-            None,
-        )
+        b = next((b for b, b_move in replies(pos) if fits(pos, a, b, b_move)), None)
         pos.pop()
         if b is not None:
             return [a, b, _reverse(a), _reverse(b)]

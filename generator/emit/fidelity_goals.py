@@ -1,6 +1,6 @@
 """What Zillions cannot say of goals and move rules (for :mod:`generator.emit.fidelity`): of a flag
-goal, a region filled by both sides, the opponent's reply and too many choices of squares; counted
-checks; forbidden checks; captures forced beside a royal piece."""
+goal, a region filled by both sides, the opponent's reply, pieces that must stand unattacked and too
+many choices of squares; counted checks; forbidden checks; captures forced beside a royal piece."""
 
 from __future__ import annotations
 
@@ -40,27 +40,29 @@ def zillions_flag(v: Variant, notes: Notes) -> None:
             f"first {ZRF_MOST_CHOICES} of them, so some ways of reaching the region do not win.",
             switchable=False,
         )
-    relaxed_flag = flag
-    if flag.blocked_win:
-        notes.add(
+    switches = (
+        (
+            flag.blocked_win,
             "flag-blocked",
             "Zillions' absolute-config sees only the player's own pieces, so a region filled with pieces of "
             "both sides does not win.",
-        )
-        relaxed_flag = dataclasses.replace(relaxed_flag, blocked_win=False)
-    if flag.reply:
-        notes.add(
+        ),
+        (
+            flag.reply,
             "flag-reply",
             "Zillions ends the game as soon as a region is reached, so the opponent gets no further move.",
-        )
-        relaxed_flag = dataclasses.replace(relaxed_flag, reply=False)
-    if flag.safe:
-        notes.add(
+        ),
+        (
+            flag.safe,
             "flag-safe",
             "Zillions' goals cannot see whether a piece is attacked, so a piece that reaches its region wins "
             "there and then, attacked or not.",
-        )
-        relaxed_flag = dataclasses.replace(relaxed_flag, safe=False)
+        ),
+    )
+    for on, name, why in switches:
+        if on:
+            notes.add(name, why)
+    relaxed_flag = dataclasses.replace(flag, blocked_win=False, reply=False, safe=False)
     if relaxed_flag != flag:
         notes.changes["goals"] = dataclasses.replace(notes.changes.get("goals", v.goals), flag=relaxed_flag)
 

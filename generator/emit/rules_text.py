@@ -229,7 +229,8 @@ def _goals(v: Variant) -> str:
 
 def _extinction(v: Variant, ext: Extinction) -> list[str]:
     """The extinction rule, and its pieces' royalty where they are pseudo-royal."""
-    names = _words([v.piece(x).name + "s" for x in ext.pieces], "or")
+    kinds = [v.piece(x).name + "s" for x in ext.pieces]
+    names = _words(kinds, "or")
     out = []
     if ext.pseudo_royal:
         few = "while a side has one of a kind" if ext.count == 0 else f"while a side has {ext.count + 1} or fewer"
@@ -246,8 +247,7 @@ def _extinction(v: Variant, ext: Extinction) -> list[str]:
             return out
         out.append(f"a move may not blow up its own {names}, and one that blows up the other side's wins")
     left = "no" if ext.count == 0 else f"{ext.count} or fewer"
-    kinds = [v.piece(x).name + "s" for x in ext.pieces] or ["pieces"]
-    what = " or ".join(f"{left} {k}" for k in kinds)  # a side loses (or wins) once any one kind runs out
+    what = " or ".join(f"{left} {k}" for k in kinds or ["pieces"])  # a side loses (or wins) once any one kind runs out
     out.append(f"a side with {what} left {'wins' if ext.result is Result.WIN else 'loses'}")
     return out
 
@@ -278,6 +278,11 @@ def _area(squares: frozenset[Square]) -> str:
     low, high = Square(min(files), min(ranks)), Square(max(files), max(ranks))
     if len(squares) == (high.file - low.file + 1) * (high.rank - low.rank + 1):
         return low.name if low == high else f"{low.name}-{high.name}"
+    return _one_by_one(squares)
+
+
+def _one_by_one(squares: frozenset[Square]) -> str:
+    """Squares named one by one, rank by rank."""
     return ", ".join(sq.name for sq in sorted(squares, key=lambda sq: (sq.rank, sq.file)))
 
 
@@ -285,7 +290,7 @@ def _promotion_zone(promo: Promotion) -> str:
     """The promotion zone in words: relative ranks, or each side's squares."""
     if promo.squares is None:
         return ranks_phrase(promo.ranks)
-    white, black = (", ".join(sq.name for sq in sorted(s, key=lambda sq: (sq.rank, sq.file))) for s in promo.squares)
+    white, black = (_one_by_one(s) for s in promo.squares)
     return f"{white} (White) and {black} (Black)"
 
 

@@ -75,8 +75,8 @@ def zones_of(v: Variant) -> dict[str, ZoneSpec]:
             zones[drop_zone(v, letter)] = ranks
     if v.piece_promotion is not None:
         zones.setdefault(promotion_zone(v), v.piece_promotion.ranks)
-    for p in v.pieces if v.immobility_illegal else ():
-        stuck = immobile_ranks(v, p)
+    for p in v.pieces:
+        stuck = stuck_ranks(v, p)
         if stuck:
             zones[stuck_zone(p)] = stuck
     return zones
@@ -93,6 +93,12 @@ def drop_zone(v: Variant, letter: str) -> str:
     """The zone the piece ``letter`` is dropped in: ``drop-zone``, or one of its own."""
     own = v.drops is not None and letter in dict(v.drops.piece_ranks)
     return f"drop-zone-{letter.lower()}" if own else "drop-zone"
+
+
+def stuck_ranks(v: Variant, p: PieceType) -> tuple[int, ...] | None:
+    """The relative ranks ``p`` may not stop on, where it could never move again (``immobility_illegal``):
+    none (empty or None) where the variant lets it."""
+    return immobile_ranks(v, p) if v.immobility_illegal else None
 
 
 def stuck_zone(p: PieceType) -> str:
@@ -157,13 +163,17 @@ def _hand_board(v: Variant, layout: HandLayout) -> HandBoard:
 
 
 def with_directions(board: BoardContext, vectors: Iterable[Vector]) -> BoardContext:
-    """``board`` declaring the directions of ``vectors``, their mirrors and the compass steps."""
+    """``board`` declaring the directions of ``vectors``, their mirrors and the compass steps; its
+    symmetry pairs each with its mirror, then the hand's links."""
     vecs = ordered_vectors(set(vectors) | {mirror(x) for x in vectors} | set(UNIT))
     return dataclasses.replace(
         board,
         vectors=frozenset(vecs),
         directions=tuple(Direction(direction_name(x), x[0], -x[1]) for x in vecs),
-        symmetry=tuple((direction_name(x), direction_name(mirror(x))) for x in vecs),
+        symmetry=(
+            *((direction_name(x), direction_name(mirror(x))) for x in vecs),
+            *(board.hand.symmetry if board.hand else ()),
+        ),
     )
 
 
@@ -179,13 +189,16 @@ def zone_squares(v: Variant, color: Color, zone: ZoneSpec) -> tuple[str, ...]:
 
 def with_zones(board: BoardContext, v: Variant, zones: Mapping[str, ZoneSpec]) -> BoardContext:
     """``board`` declaring ``zones`` (name -> relative ranks or squares) for both players, Black's own
-    for Black."""
+    for Black, then the hand's."""
     return dataclasses.replace(
         board,
-        zones=tuple(
-            Zone(z, PLAYERS[c], zone_squares(v, c, spec))
-            for z, spec in zones.items()
-            for c in Color
-            if z != BLACK_PROMOTION_ZONE or c is Color.BLACK
+        zones=(
+            *(
+                Zone(z, PLAYERS[c], zone_squares(v, c, spec))
+                for z, spec in zones.items()
+                for c in Color
+                if z != BLACK_PROMOTION_ZONE or c is Color.BLACK
+            ),
+            *(board.hand.zones if board.hand else ()),
         ),
     )

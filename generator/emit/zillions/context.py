@@ -54,7 +54,8 @@ class Zone:
 @dataclass(frozen=True)
 class HandBoard:
     """The hand positions beside the board (see :mod:`generator.emit.zillions.hands`): each with its
-    rectangle in pixels, the links through them, the symmetry of ``hand-first`` and the ``hand-zone``."""
+    rectangle in pixels, the links through them, the symmetry of ``hand-first`` and the ``hand-zone``
+    (which :func:`~generator.emit.zillions.board.with_directions` and ``with_zones`` add to the board's)."""
 
     positions: tuple[tuple[str, tuple[int, int, int, int]], ...]
     links: tuple[tuple[str, tuple[tuple[str, str], ...]], ...]

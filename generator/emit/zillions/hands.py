@@ -100,8 +100,8 @@ def hand_entries(v: Variant, piece: Mapping[str, str], promoted: Mapping[str, st
     drops = v.drops
     assert drops is not None
     keep = drops.keep_promoted
-    choices = v.pawn_rules.promotion.choices if marks_promotions(v) and v.pawn_rules.promotion else ()
     promo = v.pawn_rules.promotion
+    choices = promo.choices if promo is not None and marks_promotions(v) else ()
     present = {x for _, _, x in v.setup.placement} | {x for _, x, _ in v.setup.pockets}
     present |= set(promo.choices if promo else ())
     out: list[tuple[str, str]] = []

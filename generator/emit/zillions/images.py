@@ -97,7 +97,7 @@ def board_pixels(
         row = []
         for x in range(width):
             fx, ry = (x - e) // s - left, (y - e) // s
-            if not (0 <= x - e < (left + files + right) * s and 0 <= y - e < ranks * s):
+            if not (e <= x < width - e and e <= y < height - e):
                 row.append(FRAME)
                 continue
             if not 0 <= fx < files:

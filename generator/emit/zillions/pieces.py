@@ -17,7 +17,6 @@ from dataclasses import dataclass
 
 from generator.betza import BetzaMove, Modality, lame_path
 from generator.catalogue.model import CastlingMove, Color, PieceType, Role, Square, Variant
-from generator.emit.fidelity_drops import immobile_ranks
 from generator.emit.glyphs import Glyph
 from generator.emit.rules_text import ranks_phrase
 from generator.emit.zillions.board import (
@@ -26,6 +25,7 @@ from generator.emit.zillions.board import (
     drop_zone,
     ordered_vectors,
     promotion_zone,
+    stuck_ranks,
     stuck_zone,
 )
 from generator.emit.zillions.context import ATTRIBUTE, PLAYERS, Call, PieceContext, PieceNeeds, Vector, ZoneSpec
@@ -151,13 +151,11 @@ class PieceMoves:
     def landing(self, p: PieceType, moved: bool) -> str:
         """How ``p`` lands: ``add``, or a macro that also clears ``never-moved?`` or promotes."""
         promo = self.v.pawn_rules.promotion if p.pawn else None
-        stuck = immobile_ranks(self.v, p) if self.v.immobility_illegal else None
+        stuck = stuck_ranks(self.v, p)
         if promo is None and (p.letter in self.names.promoted or stuck or self.to_hand):
             return self._piece_landing(p, moved, bool(stuck), self.to_hand)
         if promo is None:
-            if moved:
-                return "(" + self.macros.use(0, "add-as-moved", "add-as-moved") + ")"
-            return "add"
+            return self._plain_landing(moved)
         choices = tuple(self.names.piece[x] for x in promo.choices)
         # Black's own choices, tested by Black's own zone; empty where both sides share the choices
         black = tuple(self.names.piece[x] for x in promo.black_choices or ())
@@ -179,9 +177,13 @@ class PieceMoves:
 
     def drop_landing(self, p: PieceType, moved: bool) -> str:
         """How ``p`` lands when dropped from a hand position: on an empty square, never promoted."""
-        stuck = immobile_ranks(self.v, p) if self.v.immobility_illegal else None
+        stuck = stuck_ranks(self.v, p)
         if stuck:
             return self._piece_landing(p, moved, True, "", promoting=False)
+        return self._plain_landing(moved)
+
+    def _plain_landing(self, moved: bool) -> str:
+        """``add``, or where the piece's first move matters, the landing that clears ``never-moved?``."""
         return "(" + self.macros.use(0, "add-as-moved", "add-as-moved") + ")" if moved else "add"
 
     def hand_drops(self, p: PieceType) -> list[Call]:
@@ -204,13 +206,11 @@ class PieceMoves:
         words = [
             "add",
             "as-moved" if moved else "",
-            "or" if target else "",
-            "must" if mandatory else "may",
-            "promote" if target else "",
+            ("or-must-promote" if mandatory else "or-may-promote") if target else "",
             "unstuck" if stuck else "",
             "to-hand" if to_hand else "",
         ]
-        name = "-".join(w for w in words if w and (target or w not in ("must", "may")))
+        name = "-".join(w for w in words if w)
         macro = self.macros.use(
             0,
             name,
@@ -245,9 +245,9 @@ class PieceMoves:
             for m in p.movement.moves
             for modality in ((Modality.CAPTURE, Modality.MOVE) if m.modality is Modality.BOTH else (m.modality,))
         ]
-        zone = p.letter in self.names.promoted
-        captures = [c for m in split if m.modality is Modality.CAPTURE for c in self.betza_move(m, land, zone)]
-        quiet = [c for m in split if m.modality is Modality.MOVE for c in self.betza_move(m, land, zone)]
+        promoting = p.letter in self.names.promoted
+        captures = [c for m in split if m.modality is Modality.CAPTURE for c in self.betza_move(m, land, promoting)]
+        quiet = [c for m in split if m.modality is Modality.MOVE for c in self.betza_move(m, land, promoting)]
         if p.pawn:
             captures += self.en_passants(p, land)
             quiet += self.multi_steps(p, land)
@@ -451,7 +451,7 @@ def piece_description(v: Variant, p: PieceType) -> str:
             f"On a move that starts or ends on {ranks_phrase(pp.ranks)} it {must} promote: it then moves as a "
             f"{v.piece(promoted).name}."
         )
-    stuck = immobile_ranks(v, p) if v.immobility_illegal else None
+    stuck = stuck_ranks(v, p)
     if stuck:
         lines.append(f"It may not stay itself on {ranks_phrase(stuck)}, where it could never move again.")
     return zrf_text(p.name) + "\\" + "\\".join(zrf_text(x) for x in lines)
