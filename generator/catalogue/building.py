@@ -13,7 +13,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
-from generator.betza import BetzaError, BetzaPiece, Modality, parse_betza
+from generator.betza import BetzaPiece, Modality, parse_betza
 from generator.catalogue.building_goals import GoalsBuilder
 from generator.catalogue.entry import expand
 from generator.catalogue.model import (
@@ -173,10 +173,7 @@ class VariantBuilder(GoalsBuilder):
         for letter, spec in node.value.items():
             field = f"pieces.{letter}"
             betza = spec.need("betza")
-            try:
-                movement = parse_betza(betza.value)
-            except BetzaError as exc:
-                self.fail(betza, f"{field}.betza", f"betza {betza.value!r}: {exc.message} (at position {exc.index})")
+            movement = self.betza(betza, f"{field}.betza")
             name = self.value(spec, "name").strip()
             if name in names:
                 self.fail(
@@ -199,32 +196,28 @@ class VariantBuilder(GoalsBuilder):
                 roles,
                 help_text,
                 None if region is None else self.side_regions(region, f"{field}.region")[0],
-                self.build_advanced(spec.get("advanced"), movement, f"{field}.advanced"),
+                self.build_advanced(spec.get("advanced"), movement, field),
             )
         if not pieces:
             self.fail(node, "pieces", "no pieces are defined")
         return pieces
 
-    def build_advanced(self, node: Node | None, own: BetzaPiece, field: str) -> Advanced | None:
+    def build_advanced(self, node: Node | None, own: BetzaPiece, piece_field: str) -> Advanced | None:
         """The moves a piece has from a relative rank on: leaps or lame leaps, as its own moves."""
         if node is None:
             return None
-        rank, betza = node.need("rank"), node.need("betza")
-        if rank.value > self.board.ranks:
-            self.fail(rank, f"{field}.rank", f"rank {rank.value} is beyond the board's {self.board.ranks} ranks")
-        try:
-            movement = parse_betza(betza.value)
-        except BetzaError as exc:
-            self.fail(betza, f"{field}.betza", f"betza {betza.value!r}: {exc.message} (at position {exc.index})")
-        for moves, where in ((movement, f"{field}.betza"), (own, f"{field[: -len('.advanced')]}.betza")):
+        field, betza = f"{piece_field}.advanced", node.need("betza")
+        rank = self.relative_rank(node.need("rank"), f"{field}.rank")
+        movement = self.betza(betza, f"{field}.betza")
+        for moves, at, where in ((movement, betza, f"{field}.betza"), (own, node, f"{piece_field}.betza")):
             if any(m.range != 1 or m.hop or m.initial for m in moves.moves):
                 self.fail(
-                    betza if where.endswith("advanced.betza") else node,
+                    at,
                     where,
                     "a piece with advanced moves may only leap or lame-leap, without initial moves, in both "
                     "its movements (the moves are switched square by square)",
                 )
-        return Advanced(rank.value, betza.value, movement)
+        return Advanced(rank, betza.value, movement)
 
     # -- setup
 
@@ -458,14 +451,7 @@ class VariantBuilder(GoalsBuilder):
     def build_swap(self, node: Node, field: str) -> Swap:
         piece = self.letter(node.need("piece").value, node.need("piece"), f"{field}.piece")
         adjacency = node.need("adjacency")
-        try:
-            movement = parse_betza(adjacency.value)
-        except BetzaError as exc:
-            self.fail(
-                adjacency,
-                f"{field}.adjacency",
-                f"betza {adjacency.value!r}: {exc.message} (at position {exc.index})",
-            )
+        movement = self.betza(adjacency, f"{field}.adjacency")
         hop = next((m.hop for m in movement.moves if m.hop), "")
         if hop:
             self.fail(adjacency, f"{field}.adjacency", f"betza {adjacency.value!r}: a hop ({hop!r}) names no neighbour")
