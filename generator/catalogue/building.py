@@ -22,6 +22,7 @@ from generator.catalogue.model import (
     CastlingMove,
     Color,
     Drops,
+    Explosions,
     FirstLeaps,
     PawnRules,
     PiecePromotion,
@@ -95,7 +96,7 @@ class VariantBuilder(GoalsBuilder):
             must_capture=self.value(node, "must_capture", False),
             no_checks=self.value(node, "no_checks", False),
             royal_held_in_check=self.value(node, "royal_held_in_check", False),
-            explosions=self.build_explosions(node.get("explosions")),
+            explosions=self.build_explosions(node.get("explosions"), drops),
             mutually_immune=self.letters(node, "mutually_immune"),
             petrify=self.letters(node, "petrify"),
             flying_general=self.value(node, "flying_general", False),
@@ -108,36 +109,24 @@ class VariantBuilder(GoalsBuilder):
         )
         self.check_pawn_ranks(variant)
         self.check_extinction(variant)
-        self.check_captures(variant)
         self.check_flag(variant)
         return variant
 
-    def check_captures(self, variant: Variant) -> None:
-        """Refuse explosions beside a royal piece or a hand, and pseudo-royalty of no type."""
-        node = self.node
-        royal = next((p for p in variant.pieces if p.royal), None)
-        if variant.explosions is not None and royal is not None:
+    def build_explosions(self, node: Node | None, drops: Drops | None) -> Explosions | None:
+        """Explosions, refused beside a royal piece (only pseudo-royalty guards against them) or a hand."""
+        if node is None:
+            return None
+        royal = next((p for p in self.pieces.values() if p.royal), None)
+        if royal is not None:
             self.fail(
-                node.need("explosions"),
+                node,
                 "explosions",
                 f"an explosion could blow up the royal {royal.name}, which only a pseudo-royal piece guards "
                 "against: give it no role and list it under goals.extinction with pseudo_royal",
             )
-        if variant.explosions is not None and variant.drops is not None and variant.drops.captures_to_hand:
-            self.fail(node.need("explosions"), "explosions", "the pieces an explosion removes do not go to hand")
-        ext = variant.goals.extinction
-        if ext is not None and ext.pseudo_royal and not ext.pieces:
-            self.fail(
-                node.need("goals").need("extinction").need("pseudo_royal"),
-                "goals.extinction.pseudo_royal",
-                "pseudo-royalty needs the piece types it makes royal: list them in goals.extinction.pieces",
-            )
-        if ext is not None and ext.duple_check and not ext.pseudo_royal:
-            self.fail(
-                node.need("goals").need("extinction").need("duple_check"),
-                "goals.extinction.duple_check",
-                "duple check is a rule of pseudo-royal pieces: set goals.extinction.pseudo_royal too",
-            )
+        if drops is not None and drops.captures_to_hand:
+            self.fail(node, "explosions", "the pieces an explosion removes do not go to hand")
+        return Explosions(self.letters(node, "immune", "explosions.immune"))
 
     def build_chess960(self, node: Node) -> bool:
         flag = node.get("chess960_castling")
