@@ -63,8 +63,7 @@ class GoalsBuilder(EntryReader):
             self.fail(checks, "goals.check_count", "no_checks forbids every check: none could be counted")
 
     def build_race(self, node: Node) -> Flag:
-        ranks = self.relative_ranks(node.get("ranks"), "goals.race.ranks")
-        regions = (self.rank_region(Color.WHITE, ranks), self.rank_region(Color.BLACK, ranks))
+        regions, ranks = self.side_regions(node, "goals.race")
         return Flag(regions, None, None, ranks=ranks)
 
     def build_flag(self, node: Node) -> Flag:
