@@ -194,9 +194,9 @@ class GoalsBuilder(EntryReader):
     @staticmethod
     def repetition_winner(node: Node) -> Color | Literal["to_move"] | None:
         winner = node.get("repetition_winner")
-        if winner is None or winner.value == "to_move":
-            return None if winner is None else "to_move"
-        return Color[winner.value.upper()]
+        if winner is None:
+            return None
+        return "to_move" if winner.value == "to_move" else Color[winner.value.upper()]
 
     def stalemate_piece_count(self, node: Node) -> bool:
         count = node.get("stalemate_piece_count")
