@@ -14,7 +14,8 @@ from generator.catalogue.validating import RANGE_RE
 
 
 def expand(text: str) -> Iterator[Square]:
-    """The squares a placement item names: one square, or every square of a rank or file segment."""
+    """The squares a placement or region item names: one square, or every square of the rectangle a range
+    spans (a rank or file segment in a placement)."""
     m = RANGE_RE.fullmatch(text)
     if m is None:
         yield Square.parse(text)
