@@ -13,7 +13,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
-from generator.betza import BetzaError, BetzaPiece, Modality, parse_betza
+from generator.betza import BetzaPiece, Modality, parse_betza
 from generator.catalogue.building_goals import GoalsBuilder
 from generator.catalogue.entry import expand
 from generator.catalogue.model import (
@@ -22,6 +22,7 @@ from generator.catalogue.model import (
     CastlingMove,
     Color,
     Drops,
+    Explosions,
     FirstLeaps,
     PawnRules,
     PiecePromotion,
@@ -95,7 +96,7 @@ class VariantBuilder(GoalsBuilder):
             must_capture=self.value(node, "must_capture", False),
             no_checks=self.value(node, "no_checks", False),
             royal_held_in_check=self.value(node, "royal_held_in_check", False),
-            explosions=self.build_explosions(node.get("explosions")),
+            explosions=self.build_explosions(node.get("explosions"), drops),
             mutually_immune=self.letters(node, "mutually_immune"),
             petrify=self.letters(node, "petrify"),
             flying_general=self.value(node, "flying_general", False),
@@ -108,36 +109,24 @@ class VariantBuilder(GoalsBuilder):
         )
         self.check_pawn_ranks(variant)
         self.check_extinction(variant)
-        self.check_captures(variant)
         self.check_flag(variant)
         return variant
 
-    def check_captures(self, variant: Variant) -> None:
-        """Refuse explosions beside a royal piece or a hand, and pseudo-royalty of no type."""
-        node = self.node
-        royal = next((p for p in variant.pieces if p.royal), None)
-        if variant.explosions is not None and royal is not None:
+    def build_explosions(self, node: Node | None, drops: Drops | None) -> Explosions | None:
+        """Explosions, refused beside a royal piece (only pseudo-royalty guards against them) or a hand."""
+        if node is None:
+            return None
+        royal = next((p for p in self.pieces.values() if p.royal), None)
+        if royal is not None:
             self.fail(
-                node.need("explosions"),
+                node,
                 "explosions",
                 f"an explosion could blow up the royal {royal.name}, which only a pseudo-royal piece guards "
                 "against: give it no role and list it under goals.extinction with pseudo_royal",
             )
-        if variant.explosions is not None and variant.drops is not None and variant.drops.captures_to_hand:
-            self.fail(node.need("explosions"), "explosions", "the pieces an explosion removes do not go to hand")
-        ext = variant.goals.extinction
-        if ext is not None and ext.pseudo_royal and not ext.pieces:
-            self.fail(
-                node.need("goals").need("extinction").need("pseudo_royal"),
-                "goals.extinction.pseudo_royal",
-                "pseudo-royalty needs the piece types it makes royal: list them in goals.extinction.pieces",
-            )
-        if ext is not None and ext.duple_check and not ext.pseudo_royal:
-            self.fail(
-                node.need("goals").need("extinction").need("duple_check"),
-                "goals.extinction.duple_check",
-                "duple check is a rule of pseudo-royal pieces: set goals.extinction.pseudo_royal too",
-            )
+        if drops is not None and drops.captures_to_hand:
+            self.fail(node, "explosions", "the pieces an explosion removes do not go to hand")
+        return Explosions(self.letters(node, "immune", "explosions.immune"))
 
     def build_chess960(self, node: Node) -> bool:
         flag = node.get("chess960_castling")
@@ -173,10 +162,7 @@ class VariantBuilder(GoalsBuilder):
         for letter, spec in node.value.items():
             field = f"pieces.{letter}"
             betza = spec.need("betza")
-            try:
-                movement = parse_betza(betza.value)
-            except BetzaError as exc:
-                self.fail(betza, f"{field}.betza", f"betza {betza.value!r}: {exc.message} (at position {exc.index})")
+            movement = self.betza(betza, f"{field}.betza")
             name = self.value(spec, "name").strip()
             if name in names:
                 self.fail(
@@ -199,32 +185,28 @@ class VariantBuilder(GoalsBuilder):
                 roles,
                 help_text,
                 None if region is None else self.side_regions(region, f"{field}.region")[0],
-                self.build_advanced(spec.get("advanced"), movement, f"{field}.advanced"),
+                self.build_advanced(spec.get("advanced"), movement, field),
             )
         if not pieces:
             self.fail(node, "pieces", "no pieces are defined")
         return pieces
 
-    def build_advanced(self, node: Node | None, own: BetzaPiece, field: str) -> Advanced | None:
+    def build_advanced(self, node: Node | None, own: BetzaPiece, piece_field: str) -> Advanced | None:
         """The moves a piece has from a relative rank on: leaps or lame leaps, as its own moves."""
         if node is None:
             return None
-        rank, betza = node.need("rank"), node.need("betza")
-        if rank.value > self.board.ranks:
-            self.fail(rank, f"{field}.rank", f"rank {rank.value} is beyond the board's {self.board.ranks} ranks")
-        try:
-            movement = parse_betza(betza.value)
-        except BetzaError as exc:
-            self.fail(betza, f"{field}.betza", f"betza {betza.value!r}: {exc.message} (at position {exc.index})")
-        for moves, where in ((movement, f"{field}.betza"), (own, f"{field[: -len('.advanced')]}.betza")):
+        field, betza = f"{piece_field}.advanced", node.need("betza")
+        rank = self.relative_rank(node.need("rank"), f"{field}.rank")
+        movement = self.betza(betza, f"{field}.betza")
+        for moves, at, where in ((movement, betza, f"{field}.betza"), (own, node, f"{piece_field}.betza")):
             if any(m.range != 1 or m.hop or m.initial for m in moves.moves):
                 self.fail(
-                    betza if where.endswith("advanced.betza") else node,
+                    at,
                     where,
                     "a piece with advanced moves may only leap or lame-leap, without initial moves, in both "
                     "its movements (the moves are switched square by square)",
                 )
-        return Advanced(rank.value, betza.value, movement)
+        return Advanced(rank, betza.value, movement)
 
     # -- setup
 
@@ -458,14 +440,7 @@ class VariantBuilder(GoalsBuilder):
     def build_swap(self, node: Node, field: str) -> Swap:
         piece = self.letter(node.need("piece").value, node.need("piece"), f"{field}.piece")
         adjacency = node.need("adjacency")
-        try:
-            movement = parse_betza(adjacency.value)
-        except BetzaError as exc:
-            self.fail(
-                adjacency,
-                f"{field}.adjacency",
-                f"betza {adjacency.value!r}: {exc.message} (at position {exc.index})",
-            )
+        movement = self.betza(adjacency, f"{field}.adjacency")
         hop = next((m.hop for m in movement.moves if m.hop), "")
         if hop:
             self.fail(adjacency, f"{field}.adjacency", f"betza {adjacency.value!r}: a hop ({hop!r}) names no neighbour")

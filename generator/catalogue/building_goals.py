@@ -13,7 +13,6 @@ from generator.catalogue.model import (
     Color,
     Counting,
     DrawRules,
-    Explosions,
     Extinction,
     Flag,
     Goals,
@@ -64,8 +63,7 @@ class GoalsBuilder(EntryReader):
             self.fail(checks, "goals.check_count", "no_checks forbids every check: none could be counted")
 
     def build_race(self, node: Node) -> Flag:
-        ranks = self.relative_ranks(node.get("ranks"), "goals.race.ranks")
-        regions = (self.rank_region(Color.WHITE, ranks), self.rank_region(Color.BLACK, ranks))
+        regions, ranks = self.side_regions(node, "goals.race")
         return Flag(regions, None, None, ranks=ranks)
 
     def build_flag(self, node: Node) -> Flag:
@@ -139,21 +137,28 @@ class GoalsBuilder(EntryReader):
                 )
 
     def build_extinction(self, node: Node) -> Extinction:
-        letters = self.value(node, "pieces", [])
-        for i, letter in enumerate(letters):
-            self.letter(letter.value, letter, f"goals.extinction.pieces[{i}]")
+        """Extinction; pseudo-royalty needs the types it makes royal, duple check needs pseudo-royalty."""
+        pieces = self.letters(node, "pieces", "goals.extinction.pieces")
+        pseudo_royal, duple = node.get("pseudo_royal"), node.get("duple_check")
+        if pseudo_royal is not None and pseudo_royal.value and not pieces:
+            self.fail(
+                pseudo_royal,
+                "goals.extinction.pseudo_royal",
+                "pseudo-royalty needs the piece types it makes royal: list them in goals.extinction.pieces",
+            )
+        if duple is not None and duple.value and not (pseudo_royal is not None and pseudo_royal.value):
+            self.fail(
+                duple,
+                "goals.extinction.duple_check",
+                "duple check is a rule of pseudo-royal pieces: set goals.extinction.pseudo_royal too",
+            )
         return Extinction(
-            tuple(x.value for x in letters),
+            pieces,
             self.value(node, "count", 0),
             Result(self.value(node, "result", "loss")),
             self.value(node, "pseudo_royal", False),
             self.value(node, "duple_check", False),
         )
-
-    def build_explosions(self, node: Node | None) -> Explosions | None:
-        if node is None:
-            return None
-        return Explosions(self.letters(node, "immune", "explosions.immune"))
 
     def build_draws(self, node: Node | None) -> DrawRules:
         if node is None:
@@ -189,9 +194,9 @@ class GoalsBuilder(EntryReader):
     @staticmethod
     def repetition_winner(node: Node) -> Color | Literal["to_move"] | None:
         winner = node.get("repetition_winner")
-        if winner is None or winner.value == "to_move":
-            return None if winner is None else "to_move"
-        return Color[winner.value.upper()]
+        if winner is None:
+            return None
+        return "to_move" if winner.value == "to_move" else Color[winner.value.upper()]
 
     def stalemate_piece_count(self, node: Node) -> bool:
         count = node.get("stalemate_piece_count")

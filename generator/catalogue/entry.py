@@ -7,13 +7,15 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any, NoReturn
 
+from generator.betza import BetzaError, BetzaPiece, parse_betza
 from generator.catalogue.model import FILE_LETTERS, Board, Color, PieceType, Setup, Square, absolute_rank
 from generator.catalogue.reading import Node, Where
 from generator.catalogue.validating import RANGE_RE
 
 
 def expand(text: str) -> Iterator[Square]:
-    """The squares a placement item names: one square, or every square of a rank or file segment."""
+    """The squares a placement or region item names: one square, or every square of the rectangle a range
+    spans (a rank or file segment in a placement)."""
     m = RANGE_RE.fullmatch(text)
     if m is None:
         yield Square.parse(text)
@@ -55,12 +57,22 @@ class EntryReader:
             self.fail(node, field, f"{square} is a hole, not a square")
         return square
 
+    def relative_rank(self, node: Node, field: str) -> int:
+        """A relative rank, which must be on the board."""
+        if node.value > self.board.ranks:
+            self.fail(node, field, f"rank {node.value} is beyond the board's {self.board.ranks} ranks")
+        return int(node.value)
+
     def relative_ranks(self, node: Node | None, field: str) -> tuple[int, ...]:
         ranks = [] if node is None else node.value
-        for i, rank in enumerate(ranks):
-            if rank.value > self.board.ranks:
-                self.fail(rank, f"{field}[{i}]", f"rank {rank.value} is beyond the board's {self.board.ranks} ranks")
-        return tuple(r.value for r in ranks)
+        return tuple(self.relative_rank(rank, f"{field}[{i}]") for i, rank in enumerate(ranks))
+
+    def betza(self, node: Node, field: str) -> BetzaPiece:
+        """The movement a Betza string names, parsed."""
+        try:
+            return parse_betza(node.value)
+        except BetzaError as exc:
+            self.fail(node, field, f"betza {node.value!r}: {exc.message} (at position {exc.index})")
 
     def letter(self, letter: str, at: Node | int, field: str) -> PieceType:
         """The piece type ``letter`` names, which must be defined in ``pieces:``."""

@@ -110,7 +110,8 @@ Spec = Scalar | Seq | Struct | Table
 
 #: a square name: a file letter and a rank from 1 (whether it is on the board is the builder's question)
 SQUARE_RE = r"[a-z][1-9][0-9]?"
-#: a range of squares along one rank or one file, such as ``a2-h2``: groups file, rank, file, rank
+#: a range of squares, such as ``a2-h2`` (a placement's, along one rank or file) or ``d1-f3`` (a region's
+#: rectangle): groups file, rank, file, rank
 RANGE_RE = re.compile(r"([a-z])([1-9][0-9]?)-([a-z])([1-9][0-9]?)")
 
 
@@ -218,7 +219,7 @@ PLACEMENT = Table(LETTER_PATTERN, Seq(Scalar((str,), "a square or a range of squ
 POCKET = Table(LETTER_PATTERN, _int(0))
 #: a region's items: squares, and ranges that may span a rectangle (``d1-f3``: the xiangqi palace)
 AREA_PATTERN = Pattern(
-    r"[a-z][1-9][0-9]?(?:-[a-z][1-9][0-9]?)?",
+    f"{SQUARE_RE}(?:-{SQUARE_RE})?",
     lambda text, _: f"{text!r} is neither a square (like 'e4') nor a range of squares (like 'a2-h2' or 'd1-f3')",
 )
 REGION = Seq(Scalar((str,), "a square or a range of squares", pattern=AREA_PATTERN), nonempty=True)
