@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+import pyffish
 import pytest
 
 from generator.catalogue import FAIRY_STOCKFISH_CATALOGUE, load_catalogue, load_catalogue_text
@@ -42,6 +43,15 @@ def fsf_entry(name: str) -> Variant:
     v = FSF_CATALOGUE.get(name)
     assert v is not None, name
     return v
+
+
+def pyffish_perft(name: str, fen: str, moves: list[str], depth: int) -> int:
+    """pyffish's built-in ``name`` counted ``depth`` plies deep from ``fen`` after ``moves``: the
+    independent count our perft is held to."""
+    legal = pyffish.legal_moves(name, fen, moves)
+    if depth == 1:
+        return len(legal)
+    return sum(pyffish_perft(name, fen, [*moves, m], depth - 1) for m in legal)
 
 
 def check_args(*argv: str) -> argparse.Namespace:

@@ -8,6 +8,7 @@ import random
 import pyffish
 import pytest
 from support import fsf_entry as entry
+from support import pyffish_perft
 
 from generator.engine import Position, uci
 from generator.engine.perft import perft
@@ -22,17 +23,10 @@ def moves_of(name: str, fen: str) -> set[str]:
     return ours
 
 
-def _pyffish_perft(name: str, fen: str, moves: list[str], depth: int) -> int:
-    legal = pyffish.legal_moves(name, fen, moves)
-    if depth == 1:
-        return len(legal)
-    return sum(_pyffish_perft(name, fen, [*moves, m], depth - 1) for m in legal)
-
-
 @pytest.mark.parametrize("name", ["atomic", "nocheckatomic", "atomar", "coregal"])
 def test_perft_from_a_crowded_position_counts_like_the_builtin(name: str) -> None:
     pos = Position.from_fen(entry(name), KIWIPETE)
-    assert perft(pos, 2) == _pyffish_perft(name, KIWIPETE, [], 2)
+    assert perft(pos, 2) == pyffish_perft(name, KIWIPETE, [], 2)
 
 
 @pytest.mark.parametrize("name", ["atomic", "atomar", "coregal"])

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pyffish
 import pytest
-from support import assert_check_agrees
+from support import assert_check_agrees, pyffish_perft
 from support import fsf_entry as entry
 
 from generator.emit.fairy_stockfish_options import pawn_options
@@ -65,11 +65,6 @@ def test_promotions_of_both_sides_agree_with_the_ini_and_the_zrf(
     assert_check_agrees(NEAR_PROMOTION, engine, tmp_path, capsys)
 
 
-def fsf_perft(variant: str, fen: str, moves: list[str], depth: int) -> int:
-    legal = pyffish.legal_moves(variant, fen, moves)
-    return len(legal) if depth == 1 else sum(fsf_perft(variant, fen, [*moves, m], depth - 1) for m in legal)
-
-
 @pytest.mark.parametrize(
     ("rooks", "choices"),
     [("R9", "acbnr"), ("R8R", "acbn")],  # the queen is on the board: no second; two rooks: no third
@@ -83,7 +78,7 @@ def test_grand_promotes_only_to_what_a_side_lacks_may_stay_a_pawn_but_not_on_the
     assert ours == set(pyffish.legal_moves("grand", fen, []))
     assert {m for m in ours if m.startswith("a9")} == {f"a9a10{x}" for x in choices}
     assert {m for m in ours if m.startswith("c7")} == {"c7c8"} | {f"c7c8{x}" for x in choices}
-    assert perft(pos, 2) == fsf_perft("grand", fen, [], 2)
+    assert perft(pos, 2) == pyffish_perft("grand", fen, [], 2)
 
 
 def test_promotion_limits_in_the_ini_and_left_out_in_zillions() -> None:

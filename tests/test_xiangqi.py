@@ -6,6 +6,7 @@ from __future__ import annotations
 import pyffish
 import pytest
 from support import fsf_entry as entry
+from support import pyffish_perft
 
 from generator.catalogue.model import Color
 from generator.emit.fairy_stockfish_options import option_groups
@@ -14,19 +15,12 @@ from generator.engine import Position, uci
 from generator.engine.perft import perft
 
 
-def _pyffish_perft(name: str, fen: str, moves: list[str], depth: int) -> int:
-    legal = pyffish.legal_moves(name, fen, moves)
-    if depth == 1:
-        return len(legal)
-    return sum(_pyffish_perft(name, fen, [*moves, m], depth - 1) for m in legal)
-
-
 @pytest.mark.parametrize("name", ["xiangqi", "minixiangqi", "manchu"])
 def test_the_start_counts_like_the_builtin(name: str) -> None:
     pos = Position.start(entry(name))
     fen = pyffish.start_fen(name)
     assert pos.fen() == fen
-    assert [perft(pos, d) for d in (1, 2, 3)] == [_pyffish_perft(name, fen, [], d) for d in (1, 2, 3)]
+    assert [perft(pos, d) for d in (1, 2, 3)] == [pyffish_perft(name, fen, [], d) for d in (1, 2, 3)]
 
 
 @pytest.mark.parametrize(
@@ -44,7 +38,7 @@ def test_the_start_counts_like_the_builtin(name: str) -> None:
 def test_regions_the_flying_general_and_the_soldier_as_in_the_builtin(fen: str) -> None:
     pos = Position.from_fen(entry("xiangqi"), fen)
     assert {uci(pos.rules, m) for m in pos.legal_moves()} == set(pyffish.legal_moves("xiangqi", fen, []))
-    assert [perft(pos, d) for d in (1, 2, 3)] == [_pyffish_perft("xiangqi", fen, [], d) for d in (1, 2, 3)]
+    assert [perft(pos, d) for d in (1, 2, 3)] == [pyffish_perft("xiangqi", fen, [], d) for d in (1, 2, 3)]
 
 
 def test_perpetual_check_loses_for_the_checker() -> None:
