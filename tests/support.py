@@ -12,6 +12,7 @@ from generator.catalogue import FAIRY_STOCKFISH_CATALOGUE, load_catalogue, load_
 from generator.catalogue.model import Variant
 from generator.check.command import cmd_check, register
 from generator.check.compare import VariantReport
+from generator.emit.fairy_stockfish_options import option_groups
 from generator.emit.fidelity import relaxed
 from generator.engine import Position
 
@@ -43,6 +44,11 @@ def fsf_entry(name: str) -> Variant:
     v = FSF_CATALOGUE.get(name)
     assert v is not None, name
     return v
+
+
+def ini_options(v: Variant) -> dict[str, str]:
+    """Every option of ``v``'s ini section, by name (the start position aside)."""
+    return dict(o for group in option_groups(v) for o in group.options)
 
 
 def pyffish_perft(name: str, fen: str, moves: list[str], depth: int) -> int:

@@ -9,8 +9,8 @@ import random
 import pyffish
 import pytest
 from support import fsf_entry as entry
+from support import ini_options
 
-from generator.emit.fairy_stockfish_options import option_groups
 from generator.emit.rules_text import rules_in_short
 from generator.engine import Position, uci
 
@@ -71,8 +71,7 @@ def test_random_games_agree_with_pyffish_move_by_move(name: str) -> None:
 
 
 def test_the_ini_declares_the_met_a_fers_and_turns_the_leaps_on() -> None:
-    groups = option_groups(entry("cambodian"))
-    options = dict(o for group in groups for o in group.options)
+    options = ini_options(entry("cambodian"))
     assert options["fers"] == "m" and options["gating"] == options["cambodianMoves"] == "true"
     assert options["countingRule"] == "cambodian"
 

@@ -6,10 +6,9 @@ from __future__ import annotations
 import pyffish
 import pytest
 from support import fsf_entry as entry
-from support import pyffish_perft
+from support import ini_options, pyffish_perft
 
 from generator.catalogue.model import Color
-from generator.emit.fairy_stockfish_options import option_groups
 from generator.emit.fidelity import FAIRY_STOCKFISH, ZILLIONS, limitations, relaxed
 from generator.engine import Position, uci
 from generator.engine.perft import perft
@@ -68,7 +67,7 @@ def test_a_repetition_without_perpetual_check_draws() -> None:
 
 
 def test_the_ini_writes_regions_the_soldier_and_the_rules() -> None:
-    options = {k: v for group in option_groups(entry("xiangqi")) for k, v in group.options}
+    options = ini_options(entry("xiangqi"))
     assert options["mobilityRegionWhiteKing"] == "d1 e1 f1 d2 e2 f2 d3 e3 f3"
     assert options["mobilityRegionBlackKing"] == "d8 e8 f8 d9 e9 f9 d10 e10 f10"
     assert options["soldier"] == "p" and options["soldierPromotionRank"] == "6"
