@@ -7,16 +7,13 @@ from __future__ import annotations
 
 import pyffish
 from support import fsf_entry, ini_options
+from support import legal_uci as moves
 
 from generator.catalogue.model import Color
 from generator.emit.rules_text import rules_in_short
-from generator.engine import Position, uci
+from generator.engine import Position
 
 TORI = fsf_entry("torishogi")
-
-
-def moves(pos: Position) -> set[str]:
-    return {uci(pos.rules, m) for m in pos.legal_moves()}
 
 
 def test_a_swallow_may_be_dropped_on_a_file_with_one_but_not_two() -> None:

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pyffish
 import pytest
-from support import fsf_entry, pyffish_perft
+from support import fsf_entry, legal_uci, pyffish_perft
 
 from generator.emit.rules_text import rules_in_short
-from generator.engine import Position, uci
+from generator.engine import Position
 from generator.engine.perft import perft
 
 SPARTAN = fsf_entry("spartan")
@@ -17,7 +17,7 @@ TWO_KINGS = "2k2k2/8/8/8/8/8/8/2R1K1R1 b - - 0 1"  # the c8 king attacked, the f
 
 def moves_of(fen: str) -> set[str]:
     pos = Position.from_fen(SPARTAN, fen)
-    return {uci(pos.rules, m) for m in pos.legal_moves()}
+    return legal_uci(pos)
 
 
 @pytest.mark.parametrize("fen", [pyffish.start_fen("spartan"), TWO_KINGS])
@@ -44,7 +44,7 @@ def test_both_kings_attacked_and_no_move_is_checkmate() -> None:
 def test_hoplites_leap_diagonally_first_and_never_straight() -> None:
     pos = Position.start(SPARTAN)
     pos.push_uci("a2a3")
-    ours = {uci(pos.rules, m) for m in pos.legal_moves()}
+    ours = legal_uci(pos)
     assert ours == set(pyffish.legal_moves("spartan", pyffish.start_fen("spartan"), ["a2a3"]))
     assert "c7a5" in ours and "c7c5" not in ours and "c7c6" not in ours
 

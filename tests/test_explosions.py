@@ -8,9 +8,9 @@ import random
 import pyffish
 import pytest
 from support import fsf_entry as entry
-from support import pyffish_perft
+from support import legal_uci, pyffish_perft
 
-from generator.engine import Position, uci
+from generator.engine import Position
 from generator.engine.perft import perft
 
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
@@ -18,7 +18,7 @@ KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1
 
 def moves_of(name: str, fen: str) -> set[str]:
     pos = Position.from_fen(entry(name), fen)
-    ours = {uci(pos.rules, m) for m in pos.legal_moves()}
+    ours = legal_uci(pos)
     assert ours == set(pyffish.legal_moves(name, fen, [])), fen
     return ours
 
@@ -105,11 +105,11 @@ def test_a_sho_shogi_king_is_royal_only_while_its_side_has_no_prince() -> None:
     played = ["b7b8+", "a5e5"]  # the elephant becomes a prince; the rook then attacks the king
     for m in played:
         pos.push_uci(m)
-    ours = {uci(pos.rules, m) for m in pos.legal_moves()}
+    ours = legal_uci(pos)
     assert ours == set(pyffish.legal_moves("shoshogi", fen, played))
     assert "b8c8" in ours  # with two kings neither is royal: the king may be left attacked
     pos.push_uci("b8c8")
     pos.push_uci("e5e1")  # the king taken, the prince is royal and may not step next to Black's king
-    ours = {uci(pos.rules, m) for m in pos.legal_moves()}
+    ours = legal_uci(pos)
     assert ours == set(pyffish.legal_moves("shoshogi", fen, [*played, "b8c8", "e5e1"]))
     assert "c8d8" not in ours

@@ -6,11 +6,11 @@ from __future__ import annotations
 import pyffish
 import pytest
 from support import fsf_entry as entry
-from support import ini_options, pyffish_perft
+from support import ini_options, legal_uci, pyffish_perft
 
 from generator.catalogue.model import Color
 from generator.emit.fidelity import FAIRY_STOCKFISH, ZILLIONS, limitations, relaxed
-from generator.engine import Position, uci
+from generator.engine import Position
 from generator.engine.perft import perft
 
 
@@ -36,7 +36,7 @@ def test_the_start_counts_like_the_builtin(name: str) -> None:
 )
 def test_regions_the_flying_general_and_the_soldier_as_in_the_builtin(fen: str) -> None:
     pos = Position.from_fen(entry("xiangqi"), fen)
-    assert {uci(pos.rules, m) for m in pos.legal_moves()} == set(pyffish.legal_moves("xiangqi", fen, []))
+    assert legal_uci(pos) == set(pyffish.legal_moves("xiangqi", fen, []))
     assert [perft(pos, d) for d in (1, 2, 3)] == [pyffish_perft("xiangqi", fen, [], d) for d in (1, 2, 3)]
 
 
