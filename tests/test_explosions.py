@@ -10,7 +10,7 @@ import pytest
 from support import fsf_entry as entry
 from support import legal_uci, pyffish_perft
 
-from generator.engine import Position
+from generator.engine import Position, uci
 from generator.engine.perft import perft
 
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
@@ -32,13 +32,19 @@ def test_perft_from_a_crowded_position_counts_like_the_builtin(name: str) -> Non
 @pytest.mark.parametrize("name", ["atomic", "atomar", "coregal"])
 def test_the_last_ply_counted_at_once_equals_the_moves_listed(name: str) -> None:
     pos = Position.start(entry(name))
+    start = pyffish.start_fen(name)
     rng = random.Random(name)
+    played: list[str] = []
     for _ in range(60):
         moves = pos.legal_moves()
         assert pos.count_moves() == len(moves), pos.fen()
+        assert len(moves) == len(pyffish.legal_moves(name, start, played)), played  # and both are pyffish's
         if not moves or pos.outcome() is not None:
             break
-        pos.push(rng.choice(moves))
+        move = rng.choice(moves)
+        played.append(uci(pos.rules, move))
+        pos.push(move)
+    assert played, name
 
 
 def test_a_capture_blows_up_the_pieces_around_it_and_the_king_with_them() -> None:
@@ -50,6 +56,7 @@ def test_a_capture_blows_up_the_pieces_around_it_and_the_king_with_them() -> Non
     assert pos.fen().startswith("rnb4r/ppp1p1pp/3q4/3p4/")  # e8, f8, g8 and the knight gone, pawns stand
     end = pos.outcome()
     assert end is not None and (end.result, end.reason) == ("1-0", "extinction")
+    assert pyffish.game_result("atomic", pyffish.start_fen("atomic"), played) < 0  # Black, to move, lost
 
 
 def test_blowing_up_the_other_king_is_legal_in_check() -> None:
