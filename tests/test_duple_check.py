@@ -39,6 +39,7 @@ def test_both_kings_attacked_and_no_move_is_checkmate() -> None:
     assert pos.count_moves() == 0
     end = pos.outcome()
     assert end is not None and (end.result, end.reason) == ("1-0", "checkmate")
+    assert pyffish.game_result("spartan", fen, []) < 0  # Black, to move, lost
 
 
 def test_hoplites_leap_diagonally_first_and_never_straight() -> None:
