@@ -29,7 +29,6 @@ def test_a_safe_lion_on_the_last_rank_wins_at_once() -> None:
 
 def test_an_attacked_lion_on_the_last_rank_does_not_win() -> None:
     fen = "1g1/L2/2l/3[] w - - 0 1"  # Black's giraffe on b4 attacks a4
-    pos = Position.from_fen(DOBUTSU, fen)
     for played in (["a3a4"], ["a3a4", "c2c3"]):  # reached, and still attacked when White is to move again
         pos = Position.from_fen(DOBUTSU, fen)
         for m in played:
