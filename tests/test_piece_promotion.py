@@ -30,7 +30,8 @@ def test_a_promoted_pawn_is_written_plus_p_and_goes_back_to_hand_as_a_pawn() -> 
     pos = Position.from_fen(entry("minishogi"), "k4/2P2/5/5/4K[] w - - 0 1")
     assert {m for m in moves(pos) if m.startswith("c4")} == {"c4c5+"}  # a pawn on the last rank could not move
     pos.push_uci("c4c5+")
-    assert pos.fen() == "k1+P2/5/5/5/4K[] b - - 0 1"
+    theirs = pyffish.get_fen("minishogi", "k4/2P2/5/5/4K[] w - - 0 1", ["c4c5+"])
+    assert pos.fen() == theirs == "k1+P2/5/5/5/4K[] b - - 0 1"
     pos.pop()
     pos = Position.from_fen(entry("minishogi"), "k1+P2/1s3/5/5/4K[] b - - 0 1")
     pos.push_uci("b4c5")

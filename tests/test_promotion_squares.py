@@ -58,7 +58,7 @@ def test_pawns_promote_on_their_sides_squares_as_in_pyffish(name: str, fen: str,
     ours = legal_uci(pos)
     assert ours == set(pyffish.legal_moves(name, fen, []))
     assert {m[2:-1] for m in ours if len(m) > 4 and m[-1] in "qrbn"} == PROMOTED_TO[name, side]
-    assert pos.fen() == fen
+    assert pos.fen() == fen == pyffish.get_fen(name, fen, [])
 
 
 def test_the_ini_lists_each_sides_squares_and_the_rules_say_them() -> None:
