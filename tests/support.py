@@ -1,4 +1,5 @@
-"""What several test files share: the catalogue's names, and how a reported disagreement is judged."""
+"""What several test files share: the catalogues' names and entries, the ini options and legal moves of an
+entry, how pyffish counts and plays it, and how a reported disagreement is judged."""
 
 from __future__ import annotations
 

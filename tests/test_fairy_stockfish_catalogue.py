@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pyffish
 import pytest
-from support import FSF_CATALOGUE, check_args, pyffish_perft
+from support import FSF_CATALOGUE as CAT
+from support import check_args, pyffish_perft
 from support import fsf_entry as entry
 
 from generator.betza import parse_betza
@@ -22,7 +23,6 @@ from generator.emit.fidelity import FAIRY_STOCKFISH, ZILLIONS, limitations, rela
 from generator.engine import Position, uci
 from generator.engine.perft import perft
 
-CAT = FSF_CATALOGUE
 #: built-ins that play exactly like another one on a single board, which the catalogue leaves out
 LIKE_ANOTHER = {"fairy", "normal", "bughouse", "koedem", "supply"}
 

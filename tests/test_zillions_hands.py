@@ -10,15 +10,13 @@ from pathlib import Path
 
 import pyffish
 import pytest
-from support import FSF_CATALOGUE
+from support import FSF_CATALOGUE as CAT
 from support import fsf_entry as entry
 
 from generator.catalogue import FAIRY_STOCKFISH_CATALOGUE, load_catalogue
 from generator.check.compare import check_variant
 from generator.check.zillions import Zillions, zrf_start
 from generator.emit.fidelity import limitations
-
-CAT = FSF_CATALOGUE
 
 
 def zrf_moves(engine: Zillions, name: str, played: list[str], square: str) -> set[str]:
