@@ -1,18 +1,23 @@
-"""What several test files share: the catalogue's names, and how a reported disagreement is judged."""
+"""What several test files share: the catalogues' names and entries, the ini options and legal moves of an
+entry, how pyffish counts and plays it, and how a reported disagreement is judged."""
 
 from __future__ import annotations
 
 import argparse
+import random
+from collections.abc import Callable
 from pathlib import Path
 
+import pyffish
 import pytest
 
 from generator.catalogue import FAIRY_STOCKFISH_CATALOGUE, load_catalogue, load_catalogue_text
 from generator.catalogue.model import Variant
 from generator.check.command import cmd_check, register
 from generator.check.compare import VariantReport
+from generator.emit.fairy_stockfish_options import option_groups
 from generator.emit.fidelity import relaxed
-from generator.engine import Position
+from generator.engine import Position, uci
 
 #: The shipped catalogue's variants, in file order.
 CATALOGUE_NAMES = [
@@ -42,6 +47,48 @@ def fsf_entry(name: str) -> Variant:
     v = FSF_CATALOGUE.get(name)
     assert v is not None, name
     return v
+
+
+def legal_uci(pos: Position) -> set[str]:
+    """The legal moves of ``pos`` in Fairy-Stockfish's UCI."""
+    return {uci(pos.rules, m) for m in pos.legal_moves()}
+
+
+def assert_random_games_agree(
+    name: str, games: int, plies: int, same: Callable[[str], object] = lambda fen: fen
+) -> None:
+    """``games`` random games of the entry ``name``, up to ``plies`` plies each, from pyffish's own start
+    position: every position's legal moves equal pyffish's and its FEN (through ``same``) pyffish's."""
+    v = fsf_entry(name)
+    start = pyffish.get_fen(name, pyffish.start_fen(name), [])
+    for game in range(games):
+        rng = random.Random(f"{name}:{game}")
+        pos = Position.start(v)
+        played: list[str] = []
+        for _ in range(plies):
+            assert same(pos.fen()) == same(pyffish.get_fen(name, start, played)), played
+            legal = legal_uci(pos)
+            assert legal == set(pyffish.legal_moves(name, start, played)), played
+            if not legal:
+                break
+            played.append(rng.choice(sorted(legal)))
+            pos.push_uci(played[-1])
+        assert same(pos.fen()) == same(pyffish.get_fen(name, start, played)), played
+        assert played, f"{name}: game {game} played no move"
+
+
+def ini_options(v: Variant) -> dict[str, str]:
+    """Every option of ``v``'s ini section, by name (the start position aside)."""
+    return dict(o for group in option_groups(v) for o in group.options)
+
+
+def pyffish_perft(name: str, fen: str, moves: list[str], depth: int) -> int:
+    """pyffish's built-in ``name`` counted ``depth`` plies deep from ``fen`` after ``moves``: the
+    independent count our perft is held to."""
+    legal = pyffish.legal_moves(name, fen, moves)
+    if depth == 1:
+        return len(legal)
+    return sum(pyffish_perft(name, fen, [*moves, m], depth - 1) for m in legal)
 
 
 def check_args(*argv: str) -> argparse.Namespace:

@@ -41,8 +41,10 @@ def test_what_would_draw_is_a_win_for_black_as_in_pyffish(fen: str, reason: str)
 def test_without_draw_odds_the_same_positions_draw() -> None:
     chess = entry("armageddon")
     chess = dataclasses.replace(chess, draws=dataclasses.replace(chess.draws, draw_odds=None))
-    end = Position.from_fen(chess, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").outcome()
+    fen = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"
+    end = Position.from_fen(chess, fen).outcome()
     assert end is not None and end.winner is None
+    assert not pyffish.legal_moves("chess", fen, []) and pyffish.game_result("chess", fen, []) == 0
 
 
 def test_draw_odds_in_the_ini_and_left_out_in_zillions() -> None:

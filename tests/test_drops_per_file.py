@@ -6,29 +6,19 @@ pyffish's built-in torishogi."""
 from __future__ import annotations
 
 import pyffish
+from support import fsf_entry, ini_options
+from support import legal_uci as moves
 
-from generator.catalogue import FAIRY_STOCKFISH_CATALOGUE, load_catalogue
-from generator.catalogue.model import Color, Variant
-from generator.emit.fairy_stockfish_options import option_groups
+from generator.catalogue.model import Color
 from generator.emit.rules_text import rules_in_short
-from generator.engine import Position, uci
+from generator.engine import Position
 
-CAT = load_catalogue(FAIRY_STOCKFISH_CATALOGUE)
-
-
-def tori() -> Variant:
-    v = CAT.get("torishogi")
-    assert v is not None
-    return v
-
-
-def moves(pos: Position) -> set[str]:
-    return {uci(pos.rules, m) for m in pos.legal_moves()}
+TORI = fsf_entry("torishogi")
 
 
 def test_a_swallow_may_be_dropped_on_a_file_with_one_but_not_two() -> None:
     fen = "3k3/7/7/7/S6/S5S/3K3[S] w - - 0 1"  # two on the a-file, one on the g-file
-    pos = Position.from_fen(tori(), fen)
+    pos = Position.from_fen(TORI, fen)
     drops = {m for m in moves(pos) if m.startswith("S@")}
     assert not {m for m in drops if m[2] == "a"}
     assert "S@g4" in drops
@@ -38,15 +28,15 @@ def test_a_swallow_may_be_dropped_on_a_file_with_one_but_not_two() -> None:
 def test_black_quails_slide_back_to_their_own_side() -> None:
     # Black's right quail (fRlbBrbF) on c1 slides back up to its own left: c1-d2-e3 checks the phoenix
     fen = "3k3/7/7/7/4K2/7/2r4[] w - - 0 1"
-    pos = Position.from_fen(tori(), fen)
-    assert pos.in_check()
+    pos = Position.from_fen(TORI, fen)
+    assert pos.in_check() and pyffish.gives_check("torishogi", fen, [])  # pyffish: the side to move is in check
     assert moves(pos) == set(pyffish.legal_moves("torishogi", fen, []))
 
 
 def test_the_side_that_repeats_the_fourth_time_loses() -> None:
     fen = "3k3/7/7/7/7/7/3K3[] w - - 0 1"
     shuffle = ["d1c1", "d7c7", "c1d1", "c7d7"] * 3
-    pos = Position.from_fen(tori(), fen)
+    pos = Position.from_fen(TORI, fen)
     pos.track_history()
     for m in shuffle:
         assert pos.outcome() is None
@@ -57,12 +47,12 @@ def test_the_side_that_repeats_the_fourth_time_loses() -> None:
 
 
 def test_the_ini_counts_two_swallows_and_gives_the_repetition_to_the_side_to_move() -> None:
-    options = dict(o for group in option_groups(tori()) for o in group.options)
+    options = ini_options(TORI)
     assert options["dropNoDoubled"] == "s" and options["dropNoDoubledCount"] == "2"
     assert options["nFoldValue"] == "win" and "nFoldValueAbsolute" not in options
 
 
 def test_the_rules_text_gives_two_swallows_a_file_and_the_repetition_to_the_side_to_move() -> None:
-    rules = dict(rules_in_short(tori()))
+    rules = dict(rules_in_short(TORI))
     assert "never a Swallow on a file where its side has 2 already" in rules["Drops"]
     assert "the side that brings a position back for the 4th time loses" in rules["Draws"]

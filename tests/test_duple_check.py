@@ -5,31 +5,24 @@ from __future__ import annotations
 
 import pyffish
 import pytest
+from support import fsf_entry, legal_uci, pyffish_perft
 
-from generator.catalogue import FAIRY_STOCKFISH_CATALOGUE, load_catalogue
 from generator.emit.rules_text import rules_in_short
-from generator.engine import Position, uci
+from generator.engine import Position
 from generator.engine.perft import perft
 
-SPARTAN = load_catalogue(FAIRY_STOCKFISH_CATALOGUE).get("spartan")
+SPARTAN = fsf_entry("spartan")
 TWO_KINGS = "2k2k2/8/8/8/8/8/8/2R1K1R1 b - - 0 1"  # the c8 king attacked, the f8 king not
 
 
 def moves_of(fen: str) -> set[str]:
     pos = Position.from_fen(SPARTAN, fen)
-    return {uci(pos.rules, m) for m in pos.legal_moves()}
-
-
-def _pyffish_perft(fen: str, moves: list[str], depth: int) -> int:
-    legal = pyffish.legal_moves("spartan", fen, moves)
-    if depth == 1:
-        return len(legal)
-    return sum(_pyffish_perft(fen, [*moves, m], depth - 1) for m in legal)
+    return legal_uci(pos)
 
 
 @pytest.mark.parametrize("fen", [pyffish.start_fen("spartan"), TWO_KINGS])
 def test_perft_counts_like_the_builtin(fen: str) -> None:
-    assert perft(Position.from_fen(SPARTAN, fen), 3) == _pyffish_perft(fen, [], 3)
+    assert perft(Position.from_fen(SPARTAN, fen), 3) == pyffish_perft("spartan", fen, [], 3)
 
 
 def test_one_king_may_stay_attacked_but_not_both() -> None:
@@ -46,12 +39,13 @@ def test_both_kings_attacked_and_no_move_is_checkmate() -> None:
     assert pos.count_moves() == 0
     end = pos.outcome()
     assert end is not None and (end.result, end.reason) == ("1-0", "checkmate")
+    assert pyffish.game_result("spartan", fen, []) < 0  # Black, to move, lost
 
 
 def test_hoplites_leap_diagonally_first_and_never_straight() -> None:
     pos = Position.start(SPARTAN)
     pos.push_uci("a2a3")
-    ours = {uci(pos.rules, m) for m in pos.legal_moves()}
+    ours = legal_uci(pos)
     assert ours == set(pyffish.legal_moves("spartan", pyffish.start_fen("spartan"), ["a2a3"]))
     assert "c7a5" in ours and "c7c5" not in ours and "c7c6" not in ours
 

@@ -9,6 +9,7 @@ import random
 import pyffish
 import pytest
 from support import fsf_entry as entry
+from support import legal_uci, pyffish_perft
 
 from generator.catalogue.model import FirstLeaps
 from generator.engine import Position, uci
@@ -19,34 +20,33 @@ KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1
 
 def moves_of(name: str, fen: str) -> set[str]:
     pos = Position.from_fen(entry(name), fen)
-    ours = {uci(pos.rules, m) for m in pos.legal_moves()}
+    ours = legal_uci(pos)
     assert ours == set(pyffish.legal_moves(name, fen, [])), fen
     return ours
-
-
-def _pyffish_perft(name: str, fen: str, moves: list[str], depth: int) -> int:
-    legal = pyffish.legal_moves(name, fen, moves)
-    if depth == 1:
-        return len(legal)
-    return sum(_pyffish_perft(name, fen, [*moves, m], depth - 1) for m in legal)
 
 
 @pytest.mark.parametrize("name", ["atomic", "nocheckatomic", "atomar", "coregal"])
 def test_perft_from_a_crowded_position_counts_like_the_builtin(name: str) -> None:
     pos = Position.from_fen(entry(name), KIWIPETE)
-    assert perft(pos, 2) == _pyffish_perft(name, KIWIPETE, [], 2)
+    assert perft(pos, 2) == pyffish_perft(name, KIWIPETE, [], 2)
 
 
 @pytest.mark.parametrize("name", ["atomic", "atomar", "coregal"])
 def test_the_last_ply_counted_at_once_equals_the_moves_listed(name: str) -> None:
     pos = Position.start(entry(name))
+    start = pyffish.start_fen(name)
     rng = random.Random(name)
+    played: list[str] = []
     for _ in range(60):
         moves = pos.legal_moves()
         assert pos.count_moves() == len(moves), pos.fen()
+        assert len(moves) == len(pyffish.legal_moves(name, start, played)), played  # and both are pyffish's
         if not moves or pos.outcome() is not None:
             break
-        pos.push(rng.choice(moves))
+        move = rng.choice(moves)
+        played.append(uci(pos.rules, move))
+        pos.push(move)
+    assert played, name
 
 
 def test_the_last_ply_counted_at_once_includes_first_leaps_beside_pseudo_royal_pieces() -> None:
@@ -67,6 +67,7 @@ def test_a_capture_blows_up_the_pieces_around_it_and_the_king_with_them() -> Non
     assert pos.fen().startswith("rnb4r/ppp1p1pp/3q4/3p4/")  # e8, f8, g8 and the knight gone, pawns stand
     end = pos.outcome()
     assert end is not None and (end.result, end.reason) == ("1-0", "extinction")
+    assert pyffish.game_result("atomic", pyffish.start_fen("atomic"), played) < 0  # Black, to move, lost
 
 
 def test_blowing_up_the_other_king_is_legal_in_check() -> None:
@@ -122,11 +123,11 @@ def test_a_sho_shogi_king_is_royal_only_while_its_side_has_no_prince() -> None:
     played = ["b7b8+", "a5e5"]  # the elephant becomes a prince; the rook then attacks the king
     for m in played:
         pos.push_uci(m)
-    ours = {uci(pos.rules, m) for m in pos.legal_moves()}
+    ours = legal_uci(pos)
     assert ours == set(pyffish.legal_moves("shoshogi", fen, played))
     assert "b8c8" in ours  # with two kings neither is royal: the king may be left attacked
     pos.push_uci("b8c8")
     pos.push_uci("e5e1")  # the king taken, the prince is royal and may not step next to Black's king
-    ours = {uci(pos.rules, m) for m in pos.legal_moves()}
+    ours = legal_uci(pos)
     assert ours == set(pyffish.legal_moves("shoshogi", fen, [*played, "b8c8", "e5e1"]))
     assert "c8d8" not in ours

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pyffish
 import pytest
-from support import FSF_CATALOGUE, check_args
+from support import FSF_CATALOGUE as CAT
+from support import check_args, pyffish_perft
 from support import fsf_entry as entry
 
 from generator.betza import parse_betza
@@ -22,7 +23,6 @@ from generator.emit.fidelity import FAIRY_STOCKFISH, ZILLIONS, limitations, rela
 from generator.engine import Position, uci
 from generator.engine.perft import perft
 
-CAT = FSF_CATALOGUE
 #: built-ins that play exactly like another one on a single board, which the catalogue leaves out
 LIKE_ANOTHER = {"fairy", "normal", "bughouse", "koedem", "supply"}
 
@@ -126,18 +126,11 @@ def test_forced_captures_are_a_move_type_ranked_first_in_zillions(tmp_path: Path
     assert text.count("(move-type capture-type)") == text.count("(move-type quiet-type)") == written
 
 
-def _pyffish_perft(name: str, fen: str, moves: list[str], depth: int) -> int:
-    legal = pyffish.legal_moves(name, fen, moves)
-    if depth == 1:
-        return len(legal)
-    return sum(_pyffish_perft(name, fen, [*moves, m], depth - 1) for m in legal)
-
-
 @pytest.mark.parametrize("name", ["berolina", "pawnsideways"])
 def test_pawns_with_initial_or_sideways_moves_count_like_the_builtin(name: str) -> None:
     pos = Position.start(entry(name))
     fen = pyffish.start_fen(name)
-    assert [perft(pos, d) for d in (1, 2, 3)] == [_pyffish_perft(name, fen, [], d) for d in (1, 2, 3)]
+    assert [perft(pos, d) for d in (1, 2, 3)] == [pyffish_perft(name, fen, [], d) for d in (1, 2, 3)]
 
 
 def test_a_pawns_initial_move_may_be_taken_en_passant_on_the_square_it_passed() -> None:
@@ -259,7 +252,7 @@ def test_the_third_check_wins() -> None:
 def test_grasshoppers_count_like_the_builtin() -> None:
     pos = Position.start(entry("grasshopper"))
     fen = pyffish.start_fen("grasshopper")
-    assert [perft(pos, d) for d in (1, 2, 3)] == [_pyffish_perft("grasshopper", fen, [], d) for d in (1, 2, 3)]
+    assert [perft(pos, d) for d in (1, 2, 3)] == [pyffish_perft("grasshopper", fen, [], d) for d in (1, 2, 3)]
 
 
 @pytest.mark.parametrize(
@@ -274,7 +267,7 @@ def test_grasshoppers_count_like_the_builtin() -> None:
 def test_grasshoppers_check_and_hop_as_in_the_builtin(fen: str) -> None:
     pos = Position.from_fen(entry("grasshopper"), fen)
     assert {uci(pos.rules, m) for m in pos.legal_moves()} == set(pyffish.legal_moves("grasshopper", fen, []))
-    assert [perft(pos, d) for d in (1, 2, 3)] == [_pyffish_perft("grasshopper", fen, [], d) for d in (1, 2, 3)]
+    assert [perft(pos, d) for d in (1, 2, 3)] == [pyffish_perft("grasshopper", fen, [], d) for d in (1, 2, 3)]
 
 
 def test_a_cannon_agrees_with_its_ini_section_and_its_zillions_file(

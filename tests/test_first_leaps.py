@@ -4,19 +4,14 @@ field, a rook's move that takes the king's away, and a count that starts with pa
 
 from __future__ import annotations
 
-import random
-
 import pyffish
 import pytest
+from support import assert_random_games_agree, ini_options
 from support import fsf_entry as entry
+from support import legal_uci as moves
 
-from generator.emit.fairy_stockfish_options import option_groups
 from generator.emit.rules_text import rules_in_short
-from generator.engine import Position, uci
-
-
-def moves(pos: Position) -> set[str]:
-    return {uci(pos.rules, m) for m in pos.legal_moves()}
+from generator.engine import Position
 
 
 def test_the_unmoved_king_and_met_leap_onto_empty_squares() -> None:
@@ -25,7 +20,8 @@ def test_the_unmoved_king_and_met_leap_onto_empty_squares() -> None:
     assert {"d1b2", "d1f2", "e1e3"} <= moves(pos)
     assert moves(pos) == set(pyffish.legal_moves("cambodian", fen, []))
     pos.push_uci("d1f2")
-    assert pos.fen() == "rnsmksnr/8/pppp1ppp/8/8/PPPP1PPP/5K2/RNS1MSNR b Ede - 1 1"
+    after = "rnsmksnr/8/pppp1ppp/8/8/PPPP1PPP/5K2/RNS1MSNR b Ede - 1 1"
+    assert pos.fen() == pyffish.get_fen("cambodian", fen, ["d1f2"]) == after
 
 
 def test_a_king_in_check_does_not_leap_and_without_the_right_never() -> None:
@@ -54,25 +50,11 @@ def test_the_count_starts_with_pawns_on_the_board_once_a_side_has_three_pieces()
 
 @pytest.mark.parametrize("name", ["cambodian", "karouk"])
 def test_random_games_agree_with_pyffish_move_by_move(name: str) -> None:
-    v = entry(name)
-    start = pyffish.start_fen(name)
-    for game in range(3):
-        rng = random.Random(f"{name}:{game}")
-        pos = Position.start(v)
-        played: list[str] = []
-        for _ in range(60):
-            legal = moves(pos)
-            assert legal == set(pyffish.legal_moves(name, start, played)), played
-            if not legal:
-                break
-            played.append(rng.choice(sorted(legal)))
-            pos.push_uci(played[-1])
-            assert pos.fen() == pyffish.get_fen(name, start, played), played
+    assert_random_games_agree(name, games=3, plies=60)
 
 
 def test_the_ini_declares_the_met_a_fers_and_turns_the_leaps_on() -> None:
-    groups = option_groups(entry("cambodian"))
-    options = dict(o for group in groups for o in group.options)
+    options = ini_options(entry("cambodian"))
     assert options["fers"] == "m" and options["gating"] == options["cambodianMoves"] == "true"
     assert options["countingRule"] == "cambodian"
 

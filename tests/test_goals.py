@@ -10,7 +10,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from support import FSF_CATALOGUE, check_args
+from support import FSF_CATALOGUE as FSF
+from support import check_args
 from support import fsf_entry as entry
 
 from generator.catalogue import load_catalogue_text
@@ -22,8 +23,6 @@ from generator.emit.fairy_stockfish_options import goal_options
 from generator.emit.fidelity import limitations, relaxed
 from generator.emit.rules_text import rules_in_short
 from generator.engine import Position
-
-FSF = FSF_CATALOGUE
 
 #: Flag goals no built-in has: two rooks on the fourth rank; three knights in the centre, or one in a
 #: full centre, with a reply.

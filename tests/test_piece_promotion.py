@@ -4,17 +4,13 @@ stop there, one pawn per file, and a mate by a dropped pawn that loses.  Held to
 
 from __future__ import annotations
 
-import random
-
 import pyffish
 import pytest
+from support import assert_random_games_agree
 from support import fsf_entry as entry
+from support import legal_uci as moves
 
-from generator.engine import Position, uci
-
-
-def moves(pos: Position) -> set[str]:
-    return {uci(pos.rules, m) for m in pos.legal_moves()}
+from generator.engine import Position
 
 
 def board_and_hand(fen: str) -> tuple[str, str, str]:
@@ -27,27 +23,15 @@ def board_and_hand(fen: str) -> tuple[str, str, str]:
 
 @pytest.mark.parametrize("name", ["minishogi", "gorogoro", "judkins", "euroshogi", "shogi"])
 def test_random_games_agree_with_pyffish_move_by_move(name: str) -> None:
-    v = entry(name)
-    start = Position.start(v).fen()
-    for game in range(4):
-        rng = random.Random(f"{name}:{game}")
-        pos = Position.start(v)
-        played: list[str] = []
-        for _ in range(80):
-            assert board_and_hand(pos.fen()) == board_and_hand(pyffish.get_fen(name, start, played)), played
-            legal = moves(pos)
-            assert legal == set(pyffish.legal_moves(name, start, played)), played
-            if not legal:
-                break
-            played.append(rng.choice(sorted(legal)))
-            pos.push_uci(played[-1])
+    assert_random_games_agree(name, games=4, plies=80, same=board_and_hand)
 
 
 def test_a_promoted_pawn_is_written_plus_p_and_goes_back_to_hand_as_a_pawn() -> None:
     pos = Position.from_fen(entry("minishogi"), "k4/2P2/5/5/4K[] w - - 0 1")
     assert {m for m in moves(pos) if m.startswith("c4")} == {"c4c5+"}  # a pawn on the last rank could not move
     pos.push_uci("c4c5+")
-    assert pos.fen() == "k1+P2/5/5/5/4K[] b - - 0 1"
+    theirs = pyffish.get_fen("minishogi", "k4/2P2/5/5/4K[] w - - 0 1", ["c4c5+"])
+    assert pos.fen() == theirs == "k1+P2/5/5/5/4K[] b - - 0 1"
     pos.pop()
     pos = Position.from_fen(entry("minishogi"), "k1+P2/1s3/5/5/4K[] b - - 0 1")
     pos.push_uci("b4c5")

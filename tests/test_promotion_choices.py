@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pyffish
 import pytest
-from support import assert_check_agrees
+from support import assert_check_agrees, legal_uci, pyffish_perft
 from support import fsf_entry as entry
 
 from generator.emit.fairy_stockfish_options import pawn_options
 from generator.emit.fidelity import ZILLIONS, limitations, relaxed
 from generator.emit.rules_text import rules_in_short
-from generator.engine import Position, uci
+from generator.engine import Position
 from generator.engine.perft import perft
 
 #: pawns of both sides one step from promotion, by a step and by a capture
@@ -42,7 +42,7 @@ variants:
 def test_each_side_promotes_to_its_own_pieces_as_in_pyffish(name: str, side: str) -> None:
     fen = PROMOTING.format(side)
     pos = Position.from_fen(entry(name), fen)
-    ours = {uci(pos.rules, m) for m in pos.legal_moves()}
+    ours = legal_uci(pos)
     assert ours == set(pyffish.legal_moves(name, fen, []))
     promotions = {m[-1] for m in ours if len(m) == 5}
     expected = {("chigorin", "w"): "crn", ("chigorin", "b"): "qrb", ("sortofalmost", "w"): "crbn"}
@@ -65,11 +65,6 @@ def test_promotions_of_both_sides_agree_with_the_ini_and_the_zrf(
     assert_check_agrees(NEAR_PROMOTION, engine, tmp_path, capsys)
 
 
-def fsf_perft(variant: str, fen: str, moves: list[str], depth: int) -> int:
-    legal = pyffish.legal_moves(variant, fen, moves)
-    return len(legal) if depth == 1 else sum(fsf_perft(variant, fen, [*moves, m], depth - 1) for m in legal)
-
-
 @pytest.mark.parametrize(
     ("rooks", "choices"),
     [("R9", "acbnr"), ("R8R", "acbn")],  # the queen is on the board: no second; two rooks: no third
@@ -79,11 +74,11 @@ def test_grand_promotes_only_to_what_a_side_lacks_may_stay_a_pawn_but_not_on_the
 ) -> None:
     fen = f"4k5/P9/10/2P7/10/10/10/10/3QK5/{rooks} w - - 0 1"
     pos = Position.from_fen(entry("grand"), fen)
-    ours = {uci(pos.rules, m) for m in pos.legal_moves()}
+    ours = legal_uci(pos)
     assert ours == set(pyffish.legal_moves("grand", fen, []))
     assert {m for m in ours if m.startswith("a9")} == {f"a9a10{x}" for x in choices}
     assert {m for m in ours if m.startswith("c7")} == {"c7c8"} | {f"c7c8{x}" for x in choices}
-    assert perft(pos, 2) == fsf_perft("grand", fen, [], 2)
+    assert perft(pos, 2) == pyffish_perft("grand", fen, [], 2)
 
 
 def test_promotion_limits_in_the_ini_and_left_out_in_zillions() -> None:

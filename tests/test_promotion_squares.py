@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pyffish
 import pytest
-from support import assert_check_agrees
+from support import assert_check_agrees, legal_uci
 from support import fsf_entry as entry
 
 from generator.emit.fairy_stockfish_options import pawn_options
 from generator.emit.rules_text import rules_in_short
 from generator.emit.zillions.board import zone_squares, zones_of
-from generator.engine import Position, uci
+from generator.engine import Position
 
 #: legan: d7 promotes on c8 and d8 but not by taking on c7; Black's g2 on h1 and h2
 LEGAN = "r2r3k/1PnP4/P7/8/8/7N/6pR/1K3B2 {} - - 0 1"
@@ -55,10 +55,10 @@ variants:
 def test_pawns_promote_on_their_sides_squares_as_in_pyffish(name: str, fen: str, side: str) -> None:
     fen = fen.format(side)
     pos = Position.from_fen(entry(name), fen)
-    ours = {uci(pos.rules, m) for m in pos.legal_moves()}
+    ours = legal_uci(pos)
     assert ours == set(pyffish.legal_moves(name, fen, []))
     assert {m[2:-1] for m in ours if len(m) > 4 and m[-1] in "qrbn"} == PROMOTED_TO[name, side]
-    assert pos.fen() == fen
+    assert pos.fen() == fen == pyffish.get_fen(name, fen, [])
 
 
 def test_the_ini_lists_each_sides_squares_and_the_rules_say_them() -> None:

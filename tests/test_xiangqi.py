@@ -6,19 +6,12 @@ from __future__ import annotations
 import pyffish
 import pytest
 from support import fsf_entry as entry
+from support import ini_options, legal_uci, pyffish_perft
 
 from generator.catalogue.model import Color
-from generator.emit.fairy_stockfish_options import option_groups
 from generator.emit.fidelity import FAIRY_STOCKFISH, ZILLIONS, limitations, relaxed
-from generator.engine import Position, uci
+from generator.engine import Position
 from generator.engine.perft import perft
-
-
-def _pyffish_perft(name: str, fen: str, moves: list[str], depth: int) -> int:
-    legal = pyffish.legal_moves(name, fen, moves)
-    if depth == 1:
-        return len(legal)
-    return sum(_pyffish_perft(name, fen, [*moves, m], depth - 1) for m in legal)
 
 
 @pytest.mark.parametrize("name", ["xiangqi", "minixiangqi", "manchu"])
@@ -26,7 +19,7 @@ def test_the_start_counts_like_the_builtin(name: str) -> None:
     pos = Position.start(entry(name))
     fen = pyffish.start_fen(name)
     assert pos.fen() == fen
-    assert [perft(pos, d) for d in (1, 2, 3)] == [_pyffish_perft(name, fen, [], d) for d in (1, 2, 3)]
+    assert [perft(pos, d) for d in (1, 2, 3)] == [pyffish_perft(name, fen, [], d) for d in (1, 2, 3)]
 
 
 @pytest.mark.parametrize(
@@ -43,8 +36,8 @@ def test_the_start_counts_like_the_builtin(name: str) -> None:
 )
 def test_regions_the_flying_general_and_the_soldier_as_in_the_builtin(fen: str) -> None:
     pos = Position.from_fen(entry("xiangqi"), fen)
-    assert {uci(pos.rules, m) for m in pos.legal_moves()} == set(pyffish.legal_moves("xiangqi", fen, []))
-    assert [perft(pos, d) for d in (1, 2, 3)] == [_pyffish_perft("xiangqi", fen, [], d) for d in (1, 2, 3)]
+    assert legal_uci(pos) == set(pyffish.legal_moves("xiangqi", fen, []))
+    assert [perft(pos, d) for d in (1, 2, 3)] == [pyffish_perft("xiangqi", fen, [], d) for d in (1, 2, 3)]
 
 
 def test_perpetual_check_loses_for_the_checker() -> None:
@@ -74,7 +67,7 @@ def test_a_repetition_without_perpetual_check_draws() -> None:
 
 
 def test_the_ini_writes_regions_the_soldier_and_the_rules() -> None:
-    options = {k: v for group in option_groups(entry("xiangqi")) for k, v in group.options}
+    options = ini_options(entry("xiangqi"))
     assert options["mobilityRegionWhiteKing"] == "d1 e1 f1 d2 e2 f2 d3 e3 f3"
     assert options["mobilityRegionBlackKing"] == "d8 e8 f8 d9 e9 f9 d10 e10 f10"
     assert options["soldier"] == "p" and options["soldierPromotionRank"] == "6"

@@ -10,15 +10,13 @@ from pathlib import Path
 
 import pyffish
 import pytest
-from support import FSF_CATALOGUE
+from support import FSF_CATALOGUE as CAT
 from support import fsf_entry as entry
 
 from generator.catalogue import FAIRY_STOCKFISH_CATALOGUE, load_catalogue
 from generator.check.compare import check_variant
 from generator.check.zillions import Zillions, zrf_start
 from generator.emit.fidelity import limitations
-
-CAT = FSF_CATALOGUE
 
 
 def zrf_moves(engine: Zillions, name: str, played: list[str], square: str) -> set[str]:
@@ -153,13 +151,17 @@ def test_pieces_in_hand_at_the_start_stand_on_the_first_hand_positions(tmp_path:
     cat = load_catalogue(path)
     v = cat.get("minishogi-in-hand")
     assert v is not None
+    theirs = "rbs1k/4p/5/5/KG1BR[PSg] w - - 0 1"  # the same position for pyffish's minishogi
+    assert pyffish.get_fen("minishogi", theirs, []) == theirs
     with Zillions(cat, [v]) as engine:
         z = engine.lines[v.name]
-        assert zrf_start(z.state, z.notation, v) == "rbs1k/4p/5/5/KG1BR[PSg] w"
+        assert zrf_start(z.state, z.notation, v) == "rbs1k/4p/5/5/KG1BR[PSg] w" == " ".join(theirs.split()[:2])
         report = check_variant(v, engine, depth=2, games=4, plies=60, seed=3)
         assert report.ok, report.disagreement.describe()
         # Black's rook checks along file a: a drop there blocks it
-        assert {m for m in engine.legal_moves(v.name, []) if "@" in m} == {f"{x}@a{r}" for x in "PS" for r in "234"}
+        drops = {m for m in engine.legal_moves(v.name, []) if "@" in m}
+        assert drops == {f"{x}@a{r}" for x in "PS" for r in "234"}
+        assert drops == {m for m in pyffish.legal_moves("minishogi", theirs, []) if "@" in m}
 
 
 def test_tori_shogis_two_swallows_a_file_are_a_named_limitation_and_the_rest_agrees() -> None:

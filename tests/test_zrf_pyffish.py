@@ -26,6 +26,7 @@ from pathlib import Path
 
 import pytest
 from shared_data import shared_file
+from support import pyffish_perft
 
 from generator.zrf import load, perft, start
 
@@ -65,13 +66,6 @@ SAME_GAMES = [
 ]
 
 
-def fsf_perft(variant: str, fen: str, moves: list[str], depth: int) -> int:
-    legal = pyffish.legal_moves(variant, fen, moves)
-    if depth == 1:
-        return len(legal)
-    return sum(fsf_perft(variant, fen, [*moves, m], depth - 1) for m in legal)
-
-
 @pytest.mark.parametrize(
     ("parts", "title", "variant", "counts"), SAME_GAMES, ids=[f"{g[1]}-{g[2]}" for g in SAME_GAMES]
 )
@@ -82,5 +76,5 @@ def test_perft_equals_fairy_stockfish(
     state = start(load(path).game(title))
     fen = pyffish.start_fen(variant)
     ours = tuple(perft(state, d) for d in (1, 2, 3))
-    theirs = tuple(fsf_perft(variant, fen, [], d) for d in (1, 2, 3))
+    theirs = tuple(pyffish_perft(variant, fen, [], d) for d in (1, 2, 3))
     assert ours == theirs == counts
