@@ -12,11 +12,13 @@ import pyffish
 import pytest
 from support import FSF_CATALOGUE as CAT
 from support import fsf_entry as entry
+from support import legal_uci
 
 from generator.catalogue import FAIRY_STOCKFISH_CATALOGUE, load_catalogue
 from generator.check.compare import check_variant
 from generator.check.zillions import Zillions, zrf_start
 from generator.emit.fidelity import limitations
+from generator.engine import Position
 
 
 def zrf_moves(engine: Zillions, name: str, played: list[str], square: str) -> set[str]:
@@ -173,3 +175,37 @@ def test_tori_shogis_two_swallows_a_file_are_a_named_limitation_and_the_rest_agr
     with Zillions(CAT, [v]) as engine:
         report = check_variant(v, engine, depth=2, games=4, plies=120, seed=3)
         assert report.ok, report.disagreement.describe()
+
+
+def test_a_pawn_promoted_to_one_of_blacks_own_choices_goes_back_to_hand_as_a_pawn(tmp_path: Path) -> None:
+    """Sort-of-almost chess with crazyhouse's hands: Black promotes to a queen, which only Black may
+    choose and which it has one of already; White takes the new one, and a pawn goes to White's hand,
+    in the Zillions file as in the reference engine."""
+    path = tmp_path / "hands.yaml"
+    path.write_text(
+        Path(FAIRY_STOCKFISH_CATALOGUE).read_text(encoding="utf-8")
+        + """
+  sortofalmost-house:
+    extends: sortofalmost
+    title: Sort of almost chess with hands
+    castling: []
+    drops: {ranks: [1, 2, 3, 4, 5, 6, 7, 8], captures_to_hand: true, piece_ranks: {P: [2, 3, 4, 5, 6, 7]}}
+    setup:
+      white: {K: [e1], R: [b4]}
+      black: {K: [e8], Q: [h8], P: [b2]}
+""",
+        encoding="utf-8",
+    )
+    cat = load_catalogue(path)
+    v = cat.get("sortofalmost-house")
+    assert v is not None
+    line = ["e1f2", "b2b1q", "b4b1"]
+    pos = Position.start(v)
+    for move in line:
+        pos.push_uci(move)
+    assert pocket(pos.fen()) == "P"
+    with Zillions(cat, [v]) as engine:
+        z = engine.lines[v.name]
+        z.go(line)
+        assert pocket(zrf_start(z.state, z.notation, v) + "[]") == "P"
+        assert engine.legal_moves(v.name, line) == legal_uci(pos)

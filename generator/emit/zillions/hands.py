@@ -101,9 +101,9 @@ def hand_entries(v: Variant, piece: Mapping[str, str], promoted: Mapping[str, st
     assert drops is not None
     keep = drops.keep_promoted
     promo = v.pawn_rules.promotion
-    choices = promo.choices if promo is not None and marks_promotions(v) else ()
+    choices = promo.all_choices if promo is not None and marks_promotions(v) else ()
     present = {x for _, _, x in v.setup.placement} | {x for _, x, _ in v.setup.pockets}
-    present |= set(promo.choices if promo else ())
+    present |= set(promo.all_choices if promo else ())
     out: list[tuple[str, str]] = []
     for p in v.pieces:
         if p.royal or p.letter not in present:

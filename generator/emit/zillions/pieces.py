@@ -474,7 +474,7 @@ def piece_context(builder: PieceMoves, images: Images, p: PieceType, glyph: Glyp
     )
     moves = builder.moves(p, land)
     promo = v.pawn_rules.promotion
-    marked = marks_promotions(v) and promo is not None and p.letter in promo.choices
+    marked = marks_promotions(v) and promo is not None and p.letter in promo.all_choices
     return PieceContext(
         name=zname,
         help=zrf_text(f"{p.name}: {p.help}" if p.help else p.name),
