@@ -60,13 +60,16 @@ class Idiom(NamedTuple):
     promote: Promote | None = None  # a leap's (if (in-zone? zone) (add types...) else add)
 
 
+How = tuple[bool, bool, frozenset[int], int, int, int, int, int]  # quiet, capture, keep, masks, mtype
+
+
 class Table(NamedTuple):
     """A block as a table: per start square, the squares it looks at (a leap's one square, a
     slide's ray), and what it does there."""
 
     leap: bool
     squares: list[tuple[int, ...]]
-    how: tuple[bool, bool, frozenset[int], int, int, int, int, int]  # quiet, capture, keep, masks, mtype
+    how: How
     promote: Promote | None
     legs: tuple[Leg, ...] | None = None  # a chain's: its squares are those its legs end on
 
@@ -461,9 +464,9 @@ def table_moves(tables: Sequence[Table], recycle_captures: bool, emit: Emit) -> 
         if first.legs is not None:
             fns.append(_chain_moves(first, recycle_captures, emit))
         elif not first.leap:
-            fns.append(_slides(rays, *first.how, recycle_captures))
+            fns.append(_slides(rays, first.how, recycle_captures))
         elif first.promote is None:
-            fns.append(_leaps(dests, *first.how, recycle_captures))
+            fns.append(_leaps(dests, first.how, recycle_captures))
         else:
             fns.append(_promoting(dests, first, recycle_captures, emit))
     if len(fns) == 1:
@@ -476,18 +479,9 @@ def table_moves(tables: Sequence[Table], recycle_captures: bool, emit: Emit) -> 
     return moves
 
 
-def _leaps(
-    dests: list[tuple[int, ...]],
-    quiet: bool,
-    capture: bool,
-    keep: frozenset[int],
-    qa: int,
-    qo: int,
-    ca: int,
-    co: int,
-    mt: int,
-    rc: bool,
-) -> MoveFn:
+def _leaps(dests: list[tuple[int, ...]], how: How, rc: bool) -> MoveFn:
+    quiet, capture, keep, qa, qo, ca, co, mt = how
+
     def moves(S: object, B: list[int], start: int, out: list[ZMove]) -> None:
         pc = B[start]
         own = pc & 15
@@ -507,18 +501,9 @@ def _leaps(
     return moves
 
 
-def _slides(
-    rays: list[tuple[tuple[int, ...], ...]],
-    quiet: bool,
-    capture: bool,
-    keep: frozenset[int],
-    qa: int,
-    qo: int,
-    ca: int,
-    co: int,
-    mt: int,
-    rc: bool,
-) -> MoveFn:
+def _slides(rays: list[tuple[tuple[int, ...], ...]], how: How, rc: bool) -> MoveFn:
+    quiet, capture, keep, qa, qo, ca, co, mt = how
+
     def moves(S: object, B: list[int], start: int, out: list[ZMove]) -> None:
         pc = B[start]
         own = pc & 15
