@@ -1,9 +1,9 @@
 """The ``variantgen`` command line.
 
-Every command but ``schema`` takes ``--catalogue FILE`` (default: ``variants.yaml`` in the
-current folder if there is one, else the one shipped with variantgen).  Bad input of any kind
-ends with one line on standard error
-and exit status 2; a perft suite with a wrong count exits 1.
+Every command but ``schema`` takes ``--catalogue FILE`` (a path, or the name of a catalogue shipped
+with variantgen, which ``list --catalogues`` names; default: ``variants.yaml`` in the current folder
+if there is one, else the one shipped with variantgen).  Bad input of any kind ends with one line on
+standard error and exit status 2; a perft suite with a wrong count exits 1.
 """
 
 from __future__ import annotations
@@ -17,8 +17,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from generator.catalogue import CatalogueError, default_catalogue, load_catalogue, schema
+from generator.catalogue import CatalogueError, load_catalogue, schema
 from generator.catalogue.model import Catalogue, Color, Variant
+from generator.catalogue.source import SHIPPED, find_catalogue
 from generator.check import command as check_command
 from generator.check.zillions import perft_generated
 from generator.emit import build, serve
@@ -28,6 +29,7 @@ from generator.emit.listing import variant_record
 from generator.emit.rules_text import rules_in_short
 from generator.engine import FenError, Position, uci
 from generator.engine.perft import divide, perft
+from generator.version import version
 from generator.zrf.command import perft_zrf, register_lint
 
 
@@ -89,6 +91,19 @@ def cmd_list(catalogue: Catalogue, args: argparse.Namespace) -> int:
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]) - 1)]
     for r in rows:
         print("  ".join(c.ljust(w) for c, w in zip(r[:-1], widths, strict=True)) + "  " + r[-1])
+    return 0
+
+
+def cmd_catalogues(_: argparse.Namespace) -> int:
+    """The catalogues shipped with variantgen: the name ``--catalogue`` and ``extends: NAME:ENTRY`` take,
+    the number of variants, the file."""
+    rows = []
+    for name, path in SHIPPED.items():
+        n = len(load_catalogue(path).variants)
+        rows.append((name, f"{n} variant{'' if n == 1 else 's'}", str(path)))
+    widths = [max(len(r[i]) for r in rows) for i in range(2)]
+    for r in rows:
+        print(f"{r[0].ljust(widths[0])}  {r[1].rjust(widths[1])}  {r[2]}")
     return 0
 
 
@@ -233,12 +248,13 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="variantgen", description=__doc__.splitlines()[0])
+    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     common = _Parser(add_help=False)
     common.add_argument(
         "--catalogue",
         metavar="FILE",
-        help="the variants catalogue (default: variants.yaml in the current folder if there is one, "
-        "else the one shipped with variantgen)",
+        help="the variants catalogue: a path, or the name of a shipped one (list --catalogues names them; "
+        "default: variants.yaml in the current folder if there is one, else the one shipped with variantgen)",
     )
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     p = sub.add_parser("list", parents=[common], help="list the catalogue's variants")
@@ -246,6 +262,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--json",
         action="store_true",
         help="a JSON array, one object per variant: names in every output, built-in, what each target cannot express",
+    )
+    p.add_argument(
+        "--catalogues",
+        action="store_const",
+        const=cmd_catalogues,
+        dest="alone",
+        default=argparse.SUPPRESS,
+        help="the catalogues shipped with variantgen instead: the names --catalogue takes",
     )
     p.set_defaults(run=cmd_list)
     p = sub.add_parser("show", parents=[common], help="a variant's setup and pieces")
@@ -296,7 +320,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if "alone" in args:  # a command that reads no catalogue
             alone: Callable[[argparse.Namespace], int] = args.alone
             return alone(args)
-        catalogue = load_catalogue(args.catalogue or default_catalogue())
+        catalogue = load_catalogue(find_catalogue(args.catalogue))
         run: Command = args.run
         return run(catalogue, args)
     except (CatalogueError, UsageError, ValueError) as e:

@@ -135,6 +135,7 @@ def test_checks_use_only_what_emitters_publish() -> None:
 # and the ones before it, never one after.
 LAYERS = (
     "generator.shipped",
+    "generator.version",
     "generator.betza",
     "generator.catalogue",
     "generator.engine",

@@ -1,11 +1,13 @@
-"""A user's install: ``pip install .`` into a fresh virtual environment, then ``variantgen`` run from
-folders that have nothing to do with the checkout.
+"""A user's install: ``python -m build`` makes an sdist and a wheel, the wheel goes into a fresh virtual
+environment, then ``variantgen`` runs from folders that have nothing to do with the checkout.
 
-The environment is a plain venv (not ``--system-site-packages``: the developer's editable install
-there would find a module the wheel lacks, and hide it).  pip builds the wheel from a copy of the
-source tree, so that no stale ``build/`` in the checkout can add or keep a file, and takes the
-dependencies from the package index.  Each command runs with no ``PYTHONPATH`` and from an empty
-temporary folder, so only the installed package can answer.
+``python -m build`` builds the wheel from the sdist, so a wheel that runs proves the sdist complete
+too (a file missing from ``MANIFEST.in`` fails the build, see ``setup.py``).  It works on a copy of
+the source tree, so that no stale ``build/`` in the checkout can add or keep a file.  The
+environment is a plain venv (not ``--system-site-packages``: the developer's editable install there
+would find a module the wheel lacks, and hide it), and pip takes the dependencies from the package
+index.  Each command runs with no ``PYTHONPATH`` and from an empty temporary folder, so only the
+installed package can answer.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tomllib
 import venv
 from pathlib import Path
 
@@ -22,6 +25,8 @@ import pytest
 from support import CATALOGUE_NAMES
 
 ROOT = Path(__file__).resolve().parents[1]
+with open(ROOT / "pyproject.toml", "rb") as _handle:
+    VERSION = tomllib.load(_handle)["project"]["version"]
 
 #: a catalogue of the user's own, one small variant
 MINE = """\
@@ -65,11 +70,25 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
             "node_modules",
         ),
     )
+    dist = base / "dist"
+    built = subprocess.run(
+        [sys.executable, "-m", "build", "--outdir", str(dist), str(source)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert built.returncode == 0, built.stderr[-2000:]
+    assert sorted(p.name for p in dist.iterdir()) == [
+        f"variantgen-{VERSION}-py3-none-any.whl",
+        f"variantgen-{VERSION}.tar.gz",
+    ]
     env_dir = base / "venv"
     venv.create(env_dir, with_pip=False)  # the running pip installs into it: no ensurepip, seconds saved
     python = env_dir / "bin" / "python"
+    wheel = dist / f"variantgen-{VERSION}-py3-none-any.whl"
     done = subprocess.run(
-        [sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet", str(source)],
+        [sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet", str(wheel)],
         capture_output=True,
         text=True,
         timeout=300,
@@ -101,6 +120,12 @@ def test_the_installed_command_works_from_an_empty_folder(installed: Path, tmp_p
 
     code, out, _ = _run(installed, tmp_path, "list")
     assert code == 0 and [line.split()[0] for line in out.splitlines()[1:]] == CATALOGUE_NAMES
+    code, out, _ = _run(installed, tmp_path, "--version")
+    assert (code, out) == (0, f"variantgen {VERSION}\n")  # the wheel's metadata: it has no pyproject.toml
+    code, out, _ = _run(installed, tmp_path, "list", "--catalogues")
+    assert code == 0 and [line.split()[:3] for line in out.splitlines()][1] == ["fairy-stockfish", "88", "variants"]
+    code, out, _ = _run(installed, tmp_path, "show", "--catalogue", "fairy-stockfish", "xiangqi")
+    assert code == 0 and out.splitlines()[0] == "Xiangqi (Chinese chess) (xiangqi), 9x10; white moves first"
     code, out, _ = _run(installed, tmp_path, "show", "chess")
     assert code == 0 and out.splitlines()[0] == "Chess (chess), 8x8; white moves first"
     code, out, _ = _run(installed, tmp_path, "perft", "chess", "3")

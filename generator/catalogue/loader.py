@@ -19,6 +19,7 @@ Board(files=8, ranks=8, holes=frozenset())
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -28,7 +29,15 @@ from generator.catalogue.extends import NOT_INHERITED, resolve_extends, strip_nu
 from generator.catalogue.model import Catalogue
 from generator.catalogue.reading import MAX_BYTES, Node, Where, read_yaml
 from generator.catalogue.source import SHIPPED
-from generator.catalogue.validating import FAMILIES, TOP_KEYS, VARIANT, check, describe_value, name_problem
+from generator.catalogue.validating import (
+    FAMILIES,
+    REQUIRED_TOP_KEYS,
+    TOP_KEYS,
+    VARIANT,
+    check,
+    describe_value,
+    name_problem,
+)
 
 
 @dataclass(frozen=True)
@@ -51,10 +60,11 @@ def _parse(text: str, path: str, opening: tuple[str, ...] = ()) -> _Parsed:
     for key, node in root.value.items():
         if key not in TOP_KEYS:
             raise top.error(node.key_line, None, f"unknown top-level key {key!r}; allowed keys: {', '.join(TOP_KEYS)}")
-    for key in TOP_KEYS:
+    for key in REQUIRED_TOP_KEYS:
         if key not in root.value:
             raise top.error(root.line, None, f"missing top-level key {key!r}")
-    families = strip_nulls(root.value["families"])  # a family's 'seed: null' just means "no seed page"
+    # a family's 'seed: null' just means "no seed page"
+    families = strip_nulls(root.value.get("families") or Node({}, root.line, root.line))
     check(families, FAMILIES, "families", top, partial=False)
     entries = root.value["variants"]
     if not isinstance(entries.value, dict):
@@ -74,7 +84,31 @@ def _parse(text: str, path: str, opening: tuple[str, ...] = ()) -> _Parsed:
         parents[key] = parent
         known = {**their_families, **known}  # a family of the other file comes with its variants
     merged = resolve_extends({**parents, **entries.value}, path)
-    return _Parsed(known, entries.value, {name: merged[name] for name in entries.value}, entries.key_line)
+    own = {name: merged[name] for name in entries.value}
+    if any("family" not in node.value for node in own.values()):
+        name, title = file_family(path)
+        line = entries.key_line
+        known.setdefault(name, Node({"title": Node(title, line, line)}, line, line))
+        family = Node(name, line, line)
+        own = {
+            key: node if "family" in node.value else replace(node, value={**node.value, "family": family})
+            for key, node in own.items()
+        }
+    return _Parsed(known, entries.value, own, entries.key_line)
+
+
+def file_family(path: str) -> tuple[str, str]:
+    """The family of the entries that name none and have no parent that does: the catalogue file's
+    own, named and titled after the file.
+
+    >>> file_family("catalogues/my_variants.yaml"), file_family("<string>")
+    (('my-variants', 'My Variants'), ('variants', 'Variants'))
+    """
+    stem = Path(path).stem
+    name = re.sub("[^a-z0-9]+", "-", stem.lower()).strip("-")[:64].strip("-")
+    if path.startswith("<") or not name:
+        return "variants", "Variants"
+    return name, " ".join(word.capitalize() for word in name.split("-"))
 
 
 def _foreign_parents(

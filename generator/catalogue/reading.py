@@ -195,5 +195,5 @@ def read_yaml(text: str, where: Where) -> Node:
     except yaml.YAMLError as exc:
         raise where.error(None, None, f"YAML error: {exc}") from None
     if composed is None:
-        raise where.error(None, None, "the catalogue is empty (expected 'families:' and 'variants:')")
+        raise where.error(None, None, "the catalogue is empty (expected 'variants:' and, if you like, 'families:')")
     return _Reader(where).convert(composed)

@@ -383,11 +383,14 @@ VARIANT = Struct(
         "flying_general": BOOL,
         "first_leaps": Struct({"king": LETTER, "met": LETTER, "rook": LETTER}, ("king", "met", "rook")),
     },
-    ("title", "family", "board", "pieces", "setup"),
+    ("title", "board", "pieces", "setup"),
 )
 FAMILY = Struct({"title": TITLE, "seed": Scalar((str,), "a file name", pattern=SEED_PATTERN)}, ("title",))
 FAMILIES = Table(NAME_PATTERN, FAMILY)
 TOP_KEYS = ("families", "variants")
+#: the top-level keys a catalogue must have: without ``families``, each entry that names none is in
+#: the file's own family (:func:`~generator.catalogue.loader.file_family`)
+REQUIRED_TOP_KEYS = ("variants",)
 
 
 def _join(field: str, key: str) -> str:
