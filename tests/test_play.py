@@ -94,8 +94,9 @@ def open_page(
     return got
 
 
-def fragment(v: Variant, moves: list[str], fen: str | None = None) -> str:
-    text = f"variant={fairy_stockfish.section_name(v)}"
+def fragment(v: Variant, moves: list[str], fen: str | None = None, name: str | None = None) -> str:
+    """The fragment the page writes for ``v`` (its catalogue name), or one naming it ``name``."""
+    text = f"variant={name or v.name}"
     if fen:
         text += f"&fen={fen}"
     return text + (f"&moves={','.join(moves)}" if moves else "")
@@ -156,7 +157,7 @@ def test_legal_moves_at_the_start_and_after_a_few_moves(browser: Browser, out: P
         assert got["legal"] == legal, f"{v.name} after {played}"
         assert got["result"] == result
         assert got["hash"] == "#" + fragment(v, played)
-        assert got["variant"] == fairy_stockfish.section_name(v)
+        assert got["variant"] == v.name
 
 
 def test_the_cases_cover_drops_and_holes() -> None:
@@ -186,6 +187,19 @@ def test_a_checkmate_played_from_the_start(browser: Browser, out: Path) -> None:
     assert reference(v, mate) == ("", "0-1")
     got = open_page(browser, out, fragment(v, mate))
     assert (got["legal"], got["result"], got["message"]) == ("", "0-1", "")
+
+
+def test_a_variant_opens_by_its_ini_section_name_and_is_written_back_by_its_catalogue_name(
+    browser: Browser, out: Path
+) -> None:
+    v = CATALOGUE.get("chess")
+    section = fairy_stockfish.section_name(v)
+    assert section == "chess-variantgen"  # the two names differ: the case this test is about
+    moves = ["e2e4", "e7e5"]
+    got = open_page(browser, out, fragment(v, moves, name=section), fresh=True)
+    assert (got["legal"], got["result"], got["message"]) == (*reference(v, moves), "")
+    assert got["hash"] == "#" + fragment(v, moves) == "#variant=chess&moves=e2e4,e7e5"
+    assert got["variant"] == "chess"
 
 
 def test_an_unknown_variant_shows_one_message_and_the_first_variant(browser: Browser, out: Path) -> None:
@@ -286,13 +300,13 @@ def test_a_drop_from_the_hand(browser: Browser, out: Path) -> None:
 
 
 def test_the_catalogue_page_links_every_variant_it_offers(out: Path) -> None:
-    sections = [fairy_stockfish.section_name(v) for v in PLAYED]
+    names = [v.name for v in PLAYED]
     index = (out / "index.html").read_text(encoding="utf-8")
-    assert re.findall(r'href="play\.html#variant=([a-z0-9-]+)"', index) == sections
+    assert re.findall(r'href="play\.html#variant=([a-z0-9-]+)"', index) == names
     assert index.count('href="play.html"') == 1
     page = (out / play.FILE_NAME).read_text(encoding="utf-8")
     choice = page.split('<select id="variant">')[1].split("</select>")[0]
-    assert re.findall(r'<option value="([a-z0-9-]+)">', choice) == sections
+    assert re.findall(r'<option value="([a-z0-9-]+)">', choice) == names
     for name in play.BROWSER_FILES:
         assert (out / play.FOLDER / name).read_bytes() == (ROOT / "browser" / name).read_bytes()
     assert "GNU GENERAL PUBLIC LICENSE" in (out / play.FOLDER / "COPYING.txt").read_text(encoding="utf-8")

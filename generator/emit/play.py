@@ -19,8 +19,9 @@ which runs threads: browsers allow them only on a cross-origin isolated page, so
 only there (``variantgen serve``, :mod:`generator.emit.serve`, sends the headers), loads the same
 ini into it and lets it play only the sections it accepted; opened from disk, it says how to get one.
 
-The URL fragment ``#variant=SECTION&moves=M1,M2`` (optionally ``&fen=FEN`` to start elsewhere)
-opens a position; the page rewrites it as moves are played.  ``#legal-moves`` lists the legal
+The URL fragment ``#variant=NAME&moves=M1,M2`` (optionally ``&fen=FEN`` to start elsewhere)
+opens a position; ``NAME`` is the catalogue's name of the variant or its ini section's, and the page
+rewrites the fragment with the catalogue's name as moves are played.  ``#legal-moves`` lists the legal
 moves (Fairy-Stockfish's UCI, a pass ``0000``, sorted, space-separated), ``#result`` the result
 (``1-0``, ``0-1``, ``1/2-1/2`` or empty) and ``#message`` what was wrong with the fragment.
 
@@ -81,7 +82,7 @@ def playable(v: Variant) -> bool:
 
 def play_href(v: Variant) -> str | None:
     """The link under ``out/`` that opens ``v`` on the play page (None: the page does not offer it)."""
-    return f"{FILE_NAME}#variant={fairy_stockfish.section_name(v)}" if playable(v) else None
+    return f"{FILE_NAME}#variant={v.name}" if playable(v) else None
 
 
 @dataclass(frozen=True)
@@ -96,8 +97,9 @@ class PlayPiece:
 
 @dataclass(frozen=True)
 class PlayVariant:
-    """One variant on the page: ``section`` the ini section (the name in the fragment);
-    ``differs`` what Fairy-Stockfish plays otherwise than the catalogue (empty: every rule)."""
+    """One variant on the page: ``name`` the catalogue's (the name the fragment writes; it also reads
+    ``section``, the ini section ffish plays); ``differs`` what Fairy-Stockfish plays otherwise than
+    the catalogue (empty: every rule)."""
 
     section: str
     name: str
