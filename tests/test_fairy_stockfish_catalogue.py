@@ -34,6 +34,7 @@ def test_every_entry_names_a_distinct_builtin_that_pyffish_has() -> None:
     assert set(builtins) <= set(pyffish.variants()) - LIKE_ANOTHER
 
 
+@pytest.mark.slow  # 5 min: every entry against its built-in
 def test_the_reference_plays_every_entry_like_its_builtin(capsys: pytest.CaptureFixture[str]) -> None:
     args = check_args("--catalogue", str(FAIRY_STOCKFISH_CATALOGUE), "--depth", "1", "--games", "2", "--plies", "40")
     assert cmd_check(CAT, args) == 0, capsys.readouterr().out

@@ -132,6 +132,7 @@ def test_racing_kings_proves_the_reply_that_draws_and_the_one_that_loses() -> No
     assert results == {"1/2-1/2", "1-0"}
 
 
+@pytest.mark.slow  # 40 s: a proof run per mutation
 @pytest.mark.parametrize(
     ("name", "old", "new", "where"),
     [

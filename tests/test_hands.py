@@ -27,6 +27,7 @@ def moves(pos: Position) -> list[str]:
     return sorted(uci(pos.rules, m) for m in pos.legal_moves())
 
 
+@pytest.mark.slow  # 35 s: pyffish at every ply
 @pytest.mark.parametrize("name", HOUSES)
 @pytest.mark.parametrize("fen", FENS)
 def test_random_walks_agree_with_pyffish_move_by_move_and_fen_by_fen(name: str, fen: str) -> None:

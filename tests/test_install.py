@@ -24,6 +24,9 @@ from pathlib import Path
 import pytest
 from support import CATALOGUE_NAMES
 
+#: a minute: python -m build, a fresh venv, the dependencies from the package index
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[1]
 with open(ROOT / "pyproject.toml", "rb") as _handle:
     VERSION = tomllib.load(_handle)["project"]["version"]

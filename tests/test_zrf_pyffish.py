@@ -66,6 +66,7 @@ SAME_GAMES = [
 ]
 
 
+@pytest.mark.slow  # 1 min: fairychess.zrf's games at depth against pyffish
 @pytest.mark.parametrize(
     ("parts", "title", "variant", "counts"), SAME_GAMES, ids=[f"{g[1]}-{g[2]}" for g in SAME_GAMES]
 )
