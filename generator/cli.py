@@ -21,11 +21,12 @@ from generator.catalogue import CatalogueError, default_catalogue, load_catalogu
 from generator.catalogue.model import Catalogue, Color, Variant
 from generator.check import command as check_command
 from generator.check.zillions import perft_generated
-from generator.emit import build, serve
-from generator.emit.diagrams import write_show_svg
+from generator.emit import build
 from generator.emit.fidelity import TARGETS, limitations
 from generator.emit.listing import variant_record
-from generator.emit.rules_text import rules_in_short
+from generator.emit.pictures.diagrams import write_show_svg
+from generator.emit.web import serve
+from generator.emit.web.rules_text import rules_in_short
 from generator.engine import FenError, Position, uci
 from generator.engine.perft import divide, perft
 from generator.zrf.command import perft_zrf, register_lint

@@ -10,7 +10,7 @@
   exactly: one file of one section (rendered as in ``variants.ini``) and a piece set, both checked
   against the site's upload rules.
 * :mod:`generator.emit.zillions` writes one zip per family: the ``.zrf``, its pictures, a rules text.
-* :mod:`generator.emit.diagrams` and :mod:`generator.emit.page` draw the SVGs and ``index.html``.
+* :mod:`generator.emit.pictures.diagrams` and :mod:`generator.emit.web.page` draw the SVGs and ``index.html``.
 * Every emitter's ``emit(catalogue, folder, names)`` returns a :class:`~generator.emit.manifest.Manifest`
   of what it wrote; the checks work from it and the files on disk.
 * :mod:`generator.emit.build` runs every emitter into a temporary folder and swaps the result
