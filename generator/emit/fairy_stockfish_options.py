@@ -33,7 +33,7 @@ from generator.catalogue.model import (
     absolute_rank,
 )
 from generator.emit.fidelity import fairy_stockfish_pieces, relative_rank
-from generator.emit.fidelity_drops import pawn_drop_flags
+from generator.emit.fidelity.drops import pawn_drop_flags
 
 __all__ = [
     "CONTROL_CHARACTERS",

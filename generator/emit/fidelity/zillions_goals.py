@@ -9,7 +9,7 @@ import math
 
 from generator.betza import Modality
 from generator.catalogue.model import Color, Variant
-from generator.emit.fidelity_notes import Notes
+from generator.emit.fidelity.notes import Notes
 
 __all__ = ["ZRF_MOST_CHOICES", "zillions_checks_and_captures", "zillions_flag"]
 

@@ -46,11 +46,11 @@ from generator.catalogue.model import (
     StalemateResult,
     Variant,
 )
-from generator.emit.fidelity_drops import fairy_stockfish_drops
-from generator.emit.fidelity_goals import ZRF_MOST_CHOICES
-from generator.emit.fidelity_notes import Changes, Limitation
-from generator.emit.fidelity_notes import Notes as _Notes
-from generator.emit.fidelity_zillions import goals_and_pieces, pawn_initial_moves, promotion_limits
+from generator.emit.fidelity.drops import fairy_stockfish_drops
+from generator.emit.fidelity.notes import Changes, Limitation
+from generator.emit.fidelity.notes import Notes as _Notes
+from generator.emit.fidelity.zillions import goals_and_pieces, pawn_initial_moves, promotion_limits
+from generator.emit.fidelity.zillions_goals import ZRF_MOST_CHOICES
 
 __all__ = [
     "EXACT_ONLY",

@@ -11,7 +11,7 @@ import dataclasses
 from collections.abc import Sequence
 
 from generator.catalogue.model import Drops, PieceType, Square, Variant
-from generator.emit.fidelity_notes import Notes
+from generator.emit.fidelity.notes import Notes
 
 
 def pawn_drop_flags(v: Variant, kinds: Sequence[tuple[PieceType, str]]) -> tuple[bool, bool]:

@@ -1,16 +1,16 @@
 """What Zillions cannot express, by rule: the checks of :func:`generator.emit.fidelity.limitations`
 for the Zillions target, each adding its limitations and the changes that switch them off to one
-:class:`~generator.emit.fidelity_notes.Notes` (flag goals, counted checks and forced captures in
-:mod:`~generator.emit.fidelity_goals`, hands in :mod:`~generator.emit.fidelity_drops`)."""
+:class:`~generator.emit.fidelity.notes.Notes` (flag goals, counted checks and forced captures in
+:mod:`~generator.emit.fidelity.zillions_goals`, hands in :mod:`~generator.emit.fidelity.drops`)."""
 
 from __future__ import annotations
 
 import dataclasses
 
 from generator.catalogue.model import StalemateResult, Variant
-from generator.emit.fidelity_drops import zillions_hands
-from generator.emit.fidelity_goals import zillions_checks_and_captures, zillions_flag
-from generator.emit.fidelity_notes import Notes
+from generator.emit.fidelity.drops import zillions_hands
+from generator.emit.fidelity.notes import Notes
+from generator.emit.fidelity.zillions_goals import zillions_checks_and_captures, zillions_flag
 
 
 def pawn_initial_moves(v: Variant, notes: Notes) -> None:
