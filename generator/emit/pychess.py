@@ -63,7 +63,8 @@ from generator.emit.fairy_stockfish import (
 )
 from generator.emit.fairy_stockfish import FOLDER as INI_FOLDER
 from generator.emit.fairy_stockfish_options import needs
-from generator.emit.fidelity import FSF_STANDARD, PYCHESS, writable
+from generator.emit.fidelity import PYCHESS, writable
+from generator.emit.fidelity.fairy_stockfish import FSF_STANDARD
 from generator.emit.jinja import render
 from generator.emit.manifest import Manifest, SectionEntry
 from generator.emit.pictures.glyphs import Glyph, glyph_set, svg_symbol

@@ -1,10 +1,18 @@
-"""The limitations one target's analysis finds, and the changes to the variant that switch the
-switchable ones off (:mod:`generator.emit.fidelity` puts them together)."""
+"""What one target's checks find: the limitations, and the variant relaxed so far.
+
+Every check of a target (:mod:`.fairy_stockfish`, :mod:`.zillions`) gets the one :class:`Notes`
+of the analysis: it reads the rules from :attr:`Notes.variant`, the catalogue's variant with every
+earlier check's relaxations already in, adds what it finds with :meth:`Notes.add` and switches
+rules off with :meth:`Notes.relax`.  A relaxation therefore always builds on the latest value: a
+check that turns off one draw rule keeps another check's change to the draw rules, whatever their
+order.
+"""
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
-from typing import TypedDict
+from typing import TypedDict, Unpack
 
 from generator.catalogue.model import (
     CastlingMove,
@@ -17,6 +25,7 @@ from generator.catalogue.model import (
     PiecePromotion,
     PieceType,
     Swap,
+    Variant,
 )
 
 
@@ -25,7 +34,8 @@ class Limitation:
     """A rule of a variant that ``target`` cannot express.
 
     ``rule`` is a short id (``"swap"``), ``text`` one plain sentence.  ``switchable`` says whether
-    :func:`relaxed` switches the rule off (otherwise the difference remains, and is only reported).
+    :func:`~generator.emit.fidelity.relaxed` switches the rule off (otherwise the difference
+    remains, and is only reported).
     """
 
     target: str
@@ -38,7 +48,7 @@ class Limitation:
 
 
 class Changes(TypedDict, total=False):
-    """The parts of a variant a target's relaxed copy replaces (``dataclasses.replace`` keywords)."""
+    """The parts of a variant a target's checks may replace (``dataclasses.replace`` keywords)."""
 
     pieces: tuple[PieceType, ...]
     pawn_rules: PawnRules
@@ -60,12 +70,26 @@ class Changes(TypedDict, total=False):
 
 
 class Notes:
-    """The limitations found for one target, and the changes that switch the switchable ones off."""
+    """The limitations found for one target, and :attr:`variant`: the catalogue's variant with the
+    switchable ones switched off so far (the variant itself until a check relaxes it).
 
-    def __init__(self, target: str) -> None:
+    >>> from generator.catalogue import DEFAULT_CATALOGUE, load_catalogue
+    >>> chess = load_catalogue(DEFAULT_CATALOGUE).get("chess")
+    >>> notes = Notes("zillions", chess)
+    >>> notes.relax(draws=dataclasses.replace(notes.variant.draws, move_rule=0))
+    >>> notes.relax(draws=dataclasses.replace(notes.variant.draws, repetition=0))
+    >>> (notes.variant.draws.move_rule, notes.variant.draws.repetition), chess.draws.move_rule > 0
+    ((0, 0), True)
+    """
+
+    def __init__(self, target: str, variant: Variant) -> None:
         self.target = target
+        self.variant = variant
         self.found: list[Limitation] = []
-        self.changes: Changes = {}
 
     def add(self, rule: str, text: str, switchable: bool = True) -> None:
         self.found.append(Limitation(self.target, rule, text, switchable))
+
+    def relax(self, **changes: Unpack[Changes]) -> None:
+        """Replace those parts of :attr:`variant`; a check builds each from :attr:`variant` itself."""
+        self.variant = dataclasses.replace(self.variant, **changes)
