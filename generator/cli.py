@@ -21,7 +21,7 @@ from generator.catalogue import CatalogueError, default_catalogue, load_catalogu
 from generator.catalogue.model import Catalogue, Color, Variant
 from generator.check import command as check_command
 from generator.check.zillions import perft_generated
-from generator.emit import build
+from generator.emit import output
 from generator.emit.fidelity import TARGETS, limitations
 from generator.emit.listing import variant_record
 from generator.emit.pictures.diagrams import write_show_svg
@@ -256,7 +256,7 @@ def build_parser() -> argparse.ArgumentParser:
     position = _Parser(add_help=False)
     position.add_argument("--fen", help="start from this FEN instead of the setup")
     position.add_argument("--moves", nargs="+", default=[], metavar="M", help="UCI moves played first")
-    build.register(sub, [common])
+    output.register(sub, [common])
     check_command.register(sub, [common])
     p = sub.add_parser("moves", parents=[common, position], help="the legal moves of a position")
     p.add_argument("variant")

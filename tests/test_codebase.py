@@ -111,7 +111,7 @@ def test_missing_shared_data_fails_with_one_clear_line() -> None:
 # holds a build of the catalogue.  Anything else would be an emitter's internals (how it names
 # pieces, titles games, writes strings).  The fidelity table is a package: one module per target.
 FIDELITY = ("generator.emit.fidelity", "generator.emit.fidelity.fairy_stockfish", "generator.emit.fidelity.zillions")
-CHECK_MAY_IMPORT = frozenset({"generator.emit.manifest", *FIDELITY, "generator.emit.build"})
+CHECK_MAY_IMPORT = frozenset({"generator.emit.manifest", *FIDELITY, "generator.emit.output"})
 EMITTER_PUBLISHES = frozenset({"emit", "FOLDER"})
 
 

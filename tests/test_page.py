@@ -19,8 +19,8 @@ import pytest
 from generator.catalogue import DEFAULT_CATALOGUE, load_catalogue
 from generator.catalogue.loader import load_catalogue_text
 from generator.emit import fairy_stockfish, pychess, zillions
-from generator.emit.build import build
 from generator.emit.fidelity import FAIRY_STOCKFISH, writable
+from generator.emit.output import build
 from generator.emit.web.orthodox import orthodox_chess, piece_key, rule_differences, same_rules, yardstick
 from generator.emit.web.page import PageContext, VariantEntry, page_context, render_page
 

@@ -29,8 +29,8 @@ from generator.check.endings import endings
 from generator.check.fairy_stockfish_worker import fsf_fen
 from generator.cli import main
 from generator.emit import fairy_stockfish
-from generator.emit.build import build
 from generator.emit.fidelity import FAIRY_STOCKFISH, limitations, relaxed
+from generator.emit.output import build
 from generator.emit.web import play, serve
 from generator.engine import Position, uci
 

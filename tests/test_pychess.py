@@ -18,9 +18,9 @@ from generator.catalogue.model import Catalogue, Color
 from generator.cli import main
 from generator.emit import fairy_stockfish as fsf
 from generator.emit import pychess
-from generator.emit.build import build
 from generator.emit.fidelity import FAIRY_STOCKFISH, PYCHESS, limitations
 from generator.emit.manifest import Manifest
+from generator.emit.output import build
 from generator.emit.pictures.glyphs import INK, PAPER
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -15,6 +15,6 @@
   writes ``index.html`` and the play page, and serves a build for the play page's opponent.
 * Every emitter's ``emit(catalogue, folder, names)`` returns a :class:`~generator.emit.manifest.Manifest`
   of what it wrote; the checks work from it and the files on disk.
-* :mod:`generator.emit.build` runs every emitter into a temporary folder and swaps the result
+* :mod:`generator.emit.output` runs every emitter into a temporary folder and swaps the result
   into ``out/`` (the ``variantgen build`` command).
 """

@@ -513,7 +513,7 @@ def _upload(variant: Variant, catalogue: Catalogue, source: str, digest: str) ->
 
 def emit(catalogue: Catalogue, folder: Path, names: Sequence[str] | None = None) -> Manifest:
     """Write every upload file and piece set into ``folder``, all checked first; what was written.
-    The :class:`generator.emit.build.Emitter` signature."""
+    The :class:`generator.emit.output.Emitter` signature."""
     source, digest = catalogue_identity(catalogue)
     uploads: dict[str, tuple[Variant, str, dict[str, bytes]]] = {}
     for v in select(catalogue, names):

@@ -625,7 +625,7 @@ def piece_file(variant: Variant, piece: PieceType) -> str:
 
 def emit(catalogue: Catalogue, folder: Path, names: Sequence[str] | None = None) -> Manifest:
     """Write every selected variant's setup and piece diagrams into ``folder``; the files written.
-    The :class:`generator.emit.build.Emitter` signature."""
+    The :class:`generator.emit.output.Emitter` signature."""
     from generator.emit.fairy_stockfish import select  # the same selection and errors as every emitter
 
     folder = Path(folder)

@@ -358,7 +358,7 @@ def render_page(
 
 def emit(catalogue: Catalogue, folder: Path, names: Sequence[str] | None = None) -> Manifest:
     """Write ``index.html`` into ``folder``; the files written.  The build swaps it in as
-    ``out/index.html`` (see :class:`generator.emit.build.Emitter`, ``file=True``)."""
+    ``out/index.html`` (see :class:`generator.emit.output.Emitter`, ``file=True``)."""
     path = Path(folder) / FILE_NAME
     path.write_bytes(render_page(catalogue, names).encode("utf-8"))
     return Manifest(target="page", files=(FILE_NAME,))
