@@ -22,11 +22,12 @@ from generator.catalogue.model import Catalogue, Color, Variant
 from generator.catalogue.source import SHIPPED, find_catalogue
 from generator.check import command as check_command
 from generator.check.zillions import perft_generated
-from generator.emit import build, serve
-from generator.emit.diagrams import write_show_svg
+from generator.emit import output
 from generator.emit.fidelity import TARGETS, limitations
 from generator.emit.listing import variant_record
-from generator.emit.rules_text import rules_in_short
+from generator.emit.pictures.diagrams import write_show_svg
+from generator.emit.web import serve
+from generator.emit.web.rules_text import rules_in_short
 from generator.engine import FenError, Position, uci
 from generator.engine.perft import divide, perft
 from generator.version import version
@@ -279,7 +280,7 @@ def build_parser() -> argparse.ArgumentParser:
     position = _Parser(add_help=False)
     position.add_argument("--fen", help="start from this FEN instead of the setup")
     position.add_argument("--moves", nargs="+", default=[], metavar="M", help="UCI moves played first")
-    build.register(sub, [common])
+    output.register(sub, [common])
     check_command.register(sub, [common])
     p = sub.add_parser("moves", parents=[common, position], help="the legal moves of a position")
     p.add_argument("variant")

@@ -13,10 +13,10 @@ import pytest
 from generator.catalogue import DEFAULT_CATALOGUE, load_catalogue
 from generator.catalogue.model import Catalogue
 from generator.cli import main
-from generator.emit import build_folder
-from generator.emit.build import SUMMARY_LINES, Emitter, build
-from generator.emit.build_folder import RECORD
 from generator.emit.manifest import Manifest
+from generator.emit.output import SUMMARY_LINES, Emitter, build
+from generator.emit.output import folder as build_folder
+from generator.emit.output.folder import RECORD
 
 CATALOGUE = load_catalogue(DEFAULT_CATALOGUE)
 ROOT = Path(__file__).resolve().parents[1]

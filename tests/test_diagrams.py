@@ -13,7 +13,7 @@ import pytest
 from generator.betza import parse_betza
 from generator.catalogue import DEFAULT_CATALOGUE, Square, load_catalogue
 from generator.catalogue.model import Color, PieceType, Variant
-from generator.emit import diagrams
+from generator.emit.pictures import diagrams
 
 CATALOGUE = load_catalogue(DEFAULT_CATALOGUE)
 SVG = "{http://www.w3.org/2000/svg}"

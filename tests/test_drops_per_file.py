@@ -10,7 +10,7 @@ from support import fsf_entry, ini_options
 from support import legal_uci as moves
 
 from generator.catalogue.model import Color
-from generator.emit.rules_text import rules_in_short
+from generator.emit.web.rules_text import rules_in_short
 from generator.engine import Position
 
 TORI = fsf_entry("torishogi")

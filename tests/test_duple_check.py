@@ -7,7 +7,7 @@ import pyffish
 import pytest
 from support import fsf_entry, legal_uci, pyffish_perft
 
-from generator.emit.rules_text import rules_in_short
+from generator.emit.web.rules_text import rules_in_short
 from generator.engine import Position
 from generator.engine.perft import perft
 

@@ -10,7 +10,7 @@ from support import assert_random_games_agree, ini_options
 from support import fsf_entry as entry
 from support import legal_uci as moves
 
-from generator.emit.rules_text import rules_in_short
+from generator.emit.web.rules_text import rules_in_short
 from generator.engine import Position
 
 

@@ -8,7 +8,7 @@ import pyffish
 from support import fsf_entry, ini_options
 
 from generator.catalogue.model import Color
-from generator.emit.rules_text import rules_in_short
+from generator.emit.web.rules_text import rules_in_short
 from generator.engine import Position
 
 DOBUTSU = fsf_entry("dobutsu")

@@ -12,8 +12,8 @@ import pytest
 from generator.betza import Modality, parse_betza
 from generator.catalogue import DEFAULT_CATALOGUE, Color, Role, load_catalogue
 from generator.catalogue.model import PieceType
-from generator.emit import font
-from generator.emit.glyphs import INK, KEY, PAPER, bmp_bytes, features, glyph, glyph_set, raster, svg_symbol
+from generator.emit.pictures import font
+from generator.emit.pictures.glyphs import INK, KEY, PAPER, bmp_bytes, features, glyph, glyph_set, raster, svg_symbol
 
 SIZES = (48, 64)
 CATALOGUES = (DEFAULT_CATALOGUE, DEFAULT_CATALOGUE.parent / "catalogues" / "fairy-stockfish.yaml")

@@ -21,7 +21,7 @@ from generator.check.endings import endings
 from generator.check.fairy_stockfish import built_ini
 from generator.emit.fairy_stockfish_options import goal_options
 from generator.emit.fidelity import limitations, relaxed
-from generator.emit.rules_text import rules_in_short
+from generator.emit.web.rules_text import rules_in_short
 from generator.engine import Position
 
 #: Flag goals no built-in has: two rooks on the fourth rank; three knights in the centre, or one in a

@@ -10,7 +10,7 @@ import pyffish
 import pytest
 from support import fsf_entry as entry
 
-from generator.emit.rules_text import rules_in_short
+from generator.emit.web.rules_text import rules_in_short
 from generator.engine import Position, uci
 from generator.engine.fen import FenError
 

@@ -19,10 +19,10 @@ import pytest
 from generator.catalogue import DEFAULT_CATALOGUE, load_catalogue
 from generator.catalogue.loader import load_catalogue_text
 from generator.emit import fairy_stockfish, pychess, zillions
-from generator.emit.build import build
 from generator.emit.fidelity import FAIRY_STOCKFISH, writable
-from generator.emit.orthodox import orthodox_chess, piece_key, rule_differences, same_rules, yardstick
-from generator.emit.page import PageContext, VariantEntry, page_context, render_page
+from generator.emit.output import build
+from generator.emit.web.orthodox import orthodox_chess, piece_key, rule_differences, same_rules, yardstick
+from generator.emit.web.page import PageContext, VariantEntry, page_context, render_page
 
 CATALOGUE = load_catalogue(DEFAULT_CATALOGUE)
 CHROMIUM = Path("/usr/bin/chromium")

@@ -28,9 +28,10 @@ from generator.check.compare import evaluate
 from generator.check.endings import endings
 from generator.check.fairy_stockfish_worker import fsf_fen
 from generator.cli import main
-from generator.emit import fairy_stockfish, play, serve
-from generator.emit.build import build
+from generator.emit import fairy_stockfish
 from generator.emit.fidelity import FAIRY_STOCKFISH, limitations, relaxed
+from generator.emit.output import build
+from generator.emit.web import play, serve
 from generator.engine import Position, uci
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -18,10 +18,10 @@ from generator.catalogue.model import Catalogue, Color
 from generator.cli import main
 from generator.emit import fairy_stockfish as fsf
 from generator.emit import pychess
-from generator.emit.build import build
 from generator.emit.fidelity import FAIRY_STOCKFISH, PYCHESS, limitations
-from generator.emit.glyphs import INK, PAPER
 from generator.emit.manifest import Manifest
+from generator.emit.output import build
+from generator.emit.pictures.glyphs import INK, PAPER
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGUE = load_catalogue(DEFAULT_CATALOGUE)

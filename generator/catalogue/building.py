@@ -59,6 +59,10 @@ def _span(ranks: frozenset[int]) -> str:
     return f"relative ranks {words}" if runs else "no rank"
 
 
+def _roles(nodes: Sequence[Node]) -> frozenset[Role]:
+    return frozenset(Role(r.value) for r in nodes)
+
+
 class VariantBuilder(GoalsBuilder):
     """Builds one concrete, merged entry into a :class:`Variant`, checking what the schema cannot."""
 
@@ -82,28 +86,28 @@ class VariantBuilder(GoalsBuilder):
             board=self.board,
             pieces=tuple(self.pieces.values()),
             setup=self.setup,
-            castling=tuple(
-                self.build_castling(c, f"castling[{i}]") for i, c in enumerate(self.value(node, "castling", []))
-            ),
+            castling=self.or_default(node, Variant, "castling", self.build_castlings),
             chess960_castling=self.build_chess960(node),
             pawn_rules=self.build_pawns(node.get("pawns")),
             drops=drops,
             piece_promotion=self.build_piece_promotion(node.get("piece_promotion")),
-            immobility_illegal=self.value(node, "immobility_illegal", False),
-            swaps=tuple(self.build_swap(s, f"swaps[{i}]") for i, s in enumerate(self.value(node, "swaps", []))),
+            immobility_illegal=self.or_default(node, Variant, "immobility_illegal"),
+            swaps=self.or_default(
+                node, Variant, "swaps", lambda ss: tuple(self.build_swap(s, f"swaps[{i}]") for i, s in enumerate(ss))
+            ),
             goals=self.build_goals(node.get("goals")),
             draws=self.build_draws(node.get("draws")),
-            must_capture=self.value(node, "must_capture", False),
-            no_checks=self.value(node, "no_checks", False),
-            royal_held_in_check=self.value(node, "royal_held_in_check", False),
+            must_capture=self.or_default(node, Variant, "must_capture"),
+            no_checks=self.or_default(node, Variant, "no_checks"),
+            royal_held_in_check=self.or_default(node, Variant, "royal_held_in_check"),
             explosions=self.build_explosions(node.get("explosions"), drops),
             mutually_immune=self.letters(node, "mutually_immune"),
             petrify=self.letters(node, "petrify"),
-            flying_general=self.value(node, "flying_general", False),
-            first_leaps=self.build_first_leaps(node.get("first_leaps"), bool(self.value(node, "castling", []))),
-            notes=tuple(n.value.strip() for n in self.value(node, "notes", [])),
-            description=self.value(node, "description", "").strip(),
-            fairy_stockfish_builtin=self.value(node, "fairy_stockfish_builtin"),
+            flying_general=self.or_default(node, Variant, "flying_general"),
+            first_leaps=self.build_first_leaps(node.get("first_leaps"), bool(self.value(node, "castling"))),
+            notes=self.or_default(node, Variant, "notes", lambda ns: tuple(n.value.strip() for n in ns)),
+            description=self.or_default(node, Variant, "description", str.strip),
+            fairy_stockfish_builtin=self.or_default(node, Variant, "fairy_stockfish_builtin"),
             id=self.build_id(node.get("id")),
             source_line=node.key_line,
         )
@@ -129,10 +133,14 @@ class VariantBuilder(GoalsBuilder):
         return Explosions(self.letters(node, "immune", "explosions.immune"))
 
     def build_chess960(self, node: Node) -> bool:
-        flag = node.get("chess960_castling")
-        if flag is not None and flag.value and not self.value(node, "castling", []):
-            self.fail(flag, "chess960_castling", "there is no castling to write as in Chess960: 'castling' is empty")
-        return flag is not None and bool(flag.value)
+        chess960 = bool(self.or_default(node, Variant, "chess960_castling"))
+        if chess960 and not self.value(node, "castling"):
+            self.fail(
+                node.need("chess960_castling"),
+                "chess960_castling",
+                "there is no castling to write as in Chess960: 'castling' is empty",
+            )
+        return chess960
 
     def build_id(self, node: Node | None) -> str | None:
         if node is None:
@@ -151,8 +159,10 @@ class VariantBuilder(GoalsBuilder):
     def build_board(self, node: Node) -> Board:
         files, ranks = self.value(node, "files"), self.value(node, "ranks")
         self.board = Board(files, ranks)  # the bare rectangle, which the holes are checked against
-        holes = [self.square(h, f"board.holes[{i}]") for i, h in enumerate(self.value(node, "holes", []))]
-        return Board(files, ranks, frozenset(holes))
+        holes = self.or_default(
+            node, Board, "holes", lambda hs: frozenset(self.square(h, f"board.holes[{i}]") for i, h in enumerate(hs))
+        )
+        return Board(files, ranks, holes)
 
     # -- pieces
 
@@ -171,11 +181,11 @@ class VariantBuilder(GoalsBuilder):
                     f"piece name {name!r} is already used by {names[name]!r}",
                 )
             names[name] = letter
-            roles = frozenset(Role(r.value) for r in self.value(spec, "roles", []))
+            roles = self.or_default(spec, PieceType, "roles", _roles)
             if Role.PAWN in roles and any(m.initial and m.modality is not Modality.MOVE for m in movement.moves):
                 why = "a pawn's initial moves are its multi-steps, which may not capture: write 'im...'"
                 self.fail(betza, f"{field}.betza", f"betza {betza.value!r}: {why}")
-            help_text = self.value(spec, "help", "").strip()
+            help_text = self.or_default(spec, PieceType, "help", str.strip)
             region = spec.get("region")
             pieces[letter] = PieceType(
                 letter,
@@ -235,7 +245,8 @@ class VariantBuilder(GoalsBuilder):
                 if self.letter(letter, count.key_line, field).royal:
                     self.fail(count, field, f"a royal piece ({letter}) cannot start in hand")
                 pockets.append((color, letter, count.value))
-        return Setup(tuple(placement), tuple(pockets), Color[self.value(node, "to_move", "white").upper()])
+        to_move = self.or_default(node, Setup, "to_move", lambda word: Color[word.upper()])
+        return Setup(tuple(placement), tuple(pockets), to_move)
 
     def build_castling(self, node: Node, field: str) -> CastlingMove:
         color = Color[node.need("color").value.upper()]
@@ -259,6 +270,9 @@ class VariantBuilder(GoalsBuilder):
                 f"{rook} holds no {color.word} piece to castle with ({self.describe(rook)})",
             )
         return CastlingMove(color, king, squares["king_to"], rook, squares["rook_to"])
+
+    def build_castlings(self, nodes: Sequence[Node]) -> tuple[CastlingMove, ...]:
+        return tuple(self.build_castling(c, f"castling[{i}]") for i, c in enumerate(nodes))
 
     @staticmethod
     def _castling_king(piece: PieceType, royal_side: bool) -> bool:
@@ -291,7 +305,7 @@ class VariantBuilder(GoalsBuilder):
         if node is None:
             self._check_no_initial_pawn_moves(self.node, "pawns")
             return PawnRules()
-        max_steps = self.value(node, "max_steps", 1)
+        max_steps = self.or_default(node, PawnRules, "max_steps")
         multi = self.relative_ranks(node.get("multi_step_ranks"), "pawns.multi_step_ranks")
         if max_steps > 1 and not multi:
             self.fail(node.need("max_steps"), "pawns.max_steps", "max_steps above 1 needs 'multi_step_ranks'")
@@ -309,12 +323,12 @@ class VariantBuilder(GoalsBuilder):
             promotion = Promotion(
                 ranks,
                 choices,
-                self.value(promo, "mandatory", True),
+                self.or_default(promo, Promotion, "mandatory"),
                 black_choices,
                 self._promotion_limits(promo, choices + (black_choices or ())),
                 None if ranks else regions,
             )
-        return PawnRules(max_steps, multi, self.value(node, "en_passant", False), promotion)
+        return PawnRules(max_steps, multi, self.or_default(node, PawnRules, "en_passant"), promotion)
 
     def _promotion_limits(self, promo: Node, choices: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
         """``limits``: each a piece some pawn may promote to."""
@@ -403,18 +417,18 @@ class VariantBuilder(GoalsBuilder):
         per_file = node.get("per_file")
         if per_file is not None and node.get("one_per_file") is None:
             self.fail(per_file, "drops.per_file", "per_file counts the pieces of 'one_per_file', which is not set")
-        captures = self.value(node, "captures_to_hand", False)
+        captures = self.or_default(node, Drops, "captures_to_hand")
         keep = node.get("keep_promoted")
         if keep is not None and not captures:
             self.fail(keep, "drops.keep_promoted", "keep_promoted needs 'captures_to_hand: true'")
         return Drops(
             self.relative_ranks(node.get("ranks"), "drops.ranks"),
             captures,
-            self.value(node, "keep_promoted", False),
+            self.or_default(node, Drops, "keep_promoted"),
             tuple(piece_ranks),
-            self.value(node, "one_per_file"),
-            self.value(node, "per_file", 1),
-            self.value(node, "no_drop_mate"),
+            self.or_default(node, Drops, "one_per_file"),
+            self.or_default(node, Drops, "per_file"),
+            self.or_default(node, Drops, "no_drop_mate"),
         )
 
     def build_piece_promotion(self, node: Node | None) -> PiecePromotion | None:
@@ -434,7 +448,7 @@ class VariantBuilder(GoalsBuilder):
         return PiecePromotion(
             self.relative_ranks(node.get("ranks"), "piece_promotion.ranks"),
             tuple(pieces),
-            self.value(node, "mandatory", False),
+            self.or_default(node, PiecePromotion, "mandatory"),
         )
 
     def build_swap(self, node: Node, field: str) -> Swap:
@@ -448,9 +462,9 @@ class VariantBuilder(GoalsBuilder):
             piece.letter,
             adjacency.value,
             movement,
-            frozenset(Role(r.value) for r in self.value(node, "excluded_roles", [])),
-            self.value(node, "unmoved_only", True),
-            self.value(node, "per_player", 1),
+            self.or_default(node, Swap, "excluded_roles", _roles),
+            self.or_default(node, Swap, "unmoved_only"),
+            self.or_default(node, Swap, "per_player"),
         )
 
 

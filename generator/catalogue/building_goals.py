@@ -28,7 +28,7 @@ class GoalsBuilder(EntryReader):
 
     def build_goals(self, node: Node | None) -> Goals:
         node = node or Node({}, self.node.key_line, self.node.key_line)
-        checkmate = self.value(node, "checkmate", True)
+        checkmate = self.or_default(node, Goals, "checkmate")
         race, flag = node.get("race"), node.get("flag")
         bare, extinction, checks = node.get("bare_king"), node.get("extinction"), node.get("check_count")
         if not (checkmate or race or flag or bare or extinction or checks):
@@ -41,12 +41,15 @@ class GoalsBuilder(EntryReader):
         return Goals(
             checkmate,
             self.build_race(race) if race is not None else None if flag is None else self.build_flag(flag),
-            None
-            if bare is None
-            else BareKing(self.value(bare, "opponent_minimum", 2), self.value(bare, "both_bare_draw", True)),
+            None if bare is None else self.build_bare_king(bare),
             None if extinction is None else self.build_extinction(extinction),
             None if checks is None else checks.value,
-            Result(self.value(node, "checkmate_result", "loss")),
+            self.or_default(node, Goals, "checkmate_result", Result),
+        )
+
+    def build_bare_king(self, node: Node) -> BareKing:
+        return BareKing(
+            self.or_default(node, BareKing, "opponent_minimum"), self.or_default(node, BareKing, "both_bare_draw")
         )
 
     def check_goal_pairs(
@@ -59,7 +62,7 @@ class GoalsBuilder(EntryReader):
             self.fail(flag, "goals.flag", "a race is itself a flag goal (all pieces on the ranks): set one of the two")
         if checks is not None and not any(p.royal for p in self.pieces.values()):
             self.fail(checks, "goals.check_count", "checks are given to a royal piece, and no piece is royal")
-        if checks is not None and self.value(self.node, "no_checks", False):
+        if checks is not None and self.or_default(self.node, Variant, "no_checks"):
             self.fail(checks, "goals.check_count", "no_checks forbids every check: none could be counted")
 
     def build_race(self, node: Node) -> Flag:
@@ -72,8 +75,8 @@ class GoalsBuilder(EntryReader):
         piece = node.get("piece")
         if piece is not None:
             self.letter(piece.value, piece, "goals.flag.piece")
-        count = self.value(node, "count", 1)
-        blocked = self.value(node, "blocked_win", False)
+        count = self.or_default(node, Flag, "count")
+        blocked = self.or_default(node, Flag, "blocked_win")
         for color in Color:
             if count > len(regions[color]) and not blocked:
                 self.fail(
@@ -86,9 +89,9 @@ class GoalsBuilder(EntryReader):
             None if piece is None else piece.value,
             count,
             blocked,
-            self.value(node, "reply", False),
+            self.or_default(node, Flag, "reply"),
             ranks,
-            self.value(node, "safe", False),
+            self.or_default(node, Flag, "safe"),
         )
 
     def check_flag(self, variant: Variant) -> None:
@@ -154,39 +157,38 @@ class GoalsBuilder(EntryReader):
             )
         return Extinction(
             pieces,
-            self.value(node, "count", 0),
-            Result(self.value(node, "result", "loss")),
-            self.value(node, "pseudo_royal", False),
-            self.value(node, "duple_check", False),
+            self.or_default(node, Extinction, "count"),
+            self.or_default(node, Extinction, "result", Result),
+            self.or_default(node, Extinction, "pseudo_royal"),
+            self.or_default(node, Extinction, "duple_check"),
         )
 
     def build_draws(self, node: Node | None) -> DrawRules:
         if node is None:
             return DrawRules()
-        minors = self.value(node, "insufficient_material", [])
-        for i, letter in enumerate(minors):
-            self.letter(letter.value, letter, f"draws.insufficient_material[{i}]")
         return DrawRules(
-            StalemateResult(self.value(node, "stalemate", "draw")),
-            self.value(node, "repetition", 3),
-            self.value(node, "move_rule", 50),
-            tuple(m.value for m in minors),
-            self.value(node, "double_pass", False),
-            self.value(node, "drops_reset_move_rule", False),
+            self.or_default(node, DrawRules, "stalemate", StalemateResult),
+            self.or_default(node, DrawRules, "repetition"),
+            self.or_default(node, DrawRules, "move_rule"),
+            self.letters(node, "insufficient_material", "draws.insufficient_material"),
+            self.or_default(node, DrawRules, "double_pass"),
+            self.or_default(node, DrawRules, "drops_reset_move_rule"),
             self.repetition_winner(node),
-            None if node.get("counting") is None else Counting(self.value(node, "counting", "makruk")),
+            self.or_default(node, DrawRules, "counting", Counting),
             self.stalemate_piece_count(node),
             self.draw_odds(node),
-            self.value(node, "perpetual_check_loses", False),
+            self.or_default(node, DrawRules, "perpetual_check_loses"),
         )
 
     def draw_odds(self, node: Node) -> Color | None:
         odds = node.get("draw_odds")
         if odds is None:
             return None
-        stalemate = self.value(node, "stalemate", "draw") == "draw" or self.value(node, "stalemate_piece_count", False)
-        repeats = self.value(node, "repetition", 3) and node.get("repetition_winner") is None
-        if not (stalemate or repeats or self.value(node, "move_rule", 50) or self.value(node, "double_pass", False)):
+        rules = {key: self.or_default(node, DrawRules, key) for key in ("repetition", "move_rule", "double_pass")}
+        stalemate = self.or_default(node, DrawRules, "stalemate", StalemateResult) is StalemateResult.DRAW
+        stalemate = stalemate or self.or_default(node, DrawRules, "stalemate_piece_count")
+        repeats = rules["repetition"] and node.get("repetition_winner") is None
+        if not (stalemate or repeats or rules["move_rule"] or rules["double_pass"]):
             reason = "no stalemate, move rule, repetition or double pass draws: no draw to win"
             self.fail(odds, "draws.draw_odds", reason)
         return Color[odds.value.upper()]
@@ -199,7 +201,11 @@ class GoalsBuilder(EntryReader):
         return "to_move" if winner.value == "to_move" else Color[winner.value.upper()]
 
     def stalemate_piece_count(self, node: Node) -> bool:
-        count = node.get("stalemate_piece_count")
-        if count is not None and count.value and self.value(node, "stalemate", "draw") == "pass":
-            self.fail(count, "draws.stalemate_piece_count", "a side that passes is never stalemated: nothing to count")
-        return count is not None and bool(count.value)
+        count = bool(self.or_default(node, DrawRules, "stalemate_piece_count"))
+        if count and self.or_default(node, DrawRules, "stalemate", StalemateResult) is StalemateResult.PASS:
+            self.fail(
+                node.need("stalemate_piece_count"),
+                "draws.stalemate_piece_count",
+                "a side that passes is never stalemated: nothing to count",
+            )
+        return count

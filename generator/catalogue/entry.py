@@ -4,7 +4,8 @@ board and pieces built so far.  :class:`~generator.catalogue.building.VariantBui
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import dataclasses
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NoReturn
 
 from generator.betza import BetzaError, BetzaPiece, parse_betza
@@ -26,6 +27,20 @@ def expand(text: str) -> Iterator[Square]:
             yield Square(f, r)
 
 
+def model_default(cls: type[Any], name: str) -> Any:
+    """The default the model gives field ``name`` of the dataclass ``cls``: stated there alone, and
+    read here for every key an entry leaves out.
+
+    >>> from generator.catalogue.model import DrawRules, Setup
+    >>> model_default(DrawRules, "move_rule"), model_default(Setup, "to_move")
+    (50, <Color.WHITE: 0>)
+    """
+    (found,) = [f for f in dataclasses.fields(cls) if f.name == name]
+    if found.default is dataclasses.MISSING:
+        raise TypeError(f"{cls.__name__}.{name} has no default")
+    return found.default
+
+
 class EntryReader:
     """One entry's node and what its fields name, checked; the board, pieces and set-up once built."""
 
@@ -45,6 +60,14 @@ class EntryReader:
     def value(self, node: Node, key: str, default: Any = None) -> Any:
         child = node.get(key)
         return default if child is None else child.value
+
+    def or_default(self, node: Node, cls: type[Any], key: str, convert: Callable[[Any], Any] | None = None) -> Any:
+        """The value of ``key`` (through ``convert``, if given), or where the entry leaves it out the
+        model's default for the field of that name of ``cls``."""
+        child = node.get(key)
+        if child is None:
+            return model_default(cls, key)
+        return child.value if convert is None else convert(child.value)
 
     def square(self, node: Node, field: str, text: str | None = None) -> Square:
         """A square on the board (holes excluded); ``text`` is one square out of the range ``node`` holds."""

@@ -45,9 +45,9 @@ from generator.check.endings import prove_into
 from generator.check.native import open_native
 from generator.check.perft_compare import CountReport, check_counts
 from generator.check.progress import LiveBar, table
-from generator.emit.build import DEFAULT_OUT, holds_build_of
 from generator.emit.fidelity import limitations, writable
 from generator.emit.manifest import Manifest
+from generator.emit.output import DEFAULT_OUT, holds_build_of
 
 #: the parser class of the command line the sub-command joins
 ParserT = TypeVar("ParserT", bound=argparse.ArgumentParser)

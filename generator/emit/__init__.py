@@ -2,7 +2,8 @@
 
 * :mod:`generator.emit.fidelity` derives, from a variant's features, the rules a target cannot
   express (:func:`~generator.emit.fidelity.limitations`) and the variant with exactly those rules
-  switched off (:func:`~generator.emit.fidelity.relaxed`), which is what the target really plays.
+  switched off (:func:`~generator.emit.fidelity.relaxed`), which is what the target really plays;
+  one module of checks per target.
 * :mod:`generator.emit.fairy_stockfish` renders ``variants.ini`` (options by group in
   ``fairy_stockfish_options``; the ini's static check in ``fairy_stockfish_lint``, the pyffish
   load check in ``fairy_stockfish_loader``).
@@ -10,9 +11,10 @@
   exactly: one file of one section (rendered as in ``variants.ini``) and a piece set, both checked
   against the site's upload rules.
 * :mod:`generator.emit.zillions` writes one zip per family: the ``.zrf``, its pictures, a rules text.
-* :mod:`generator.emit.diagrams` and :mod:`generator.emit.page` draw the SVGs and ``index.html``.
+* :mod:`generator.emit.pictures` draws the pieces' glyphs and the diagrams; :mod:`generator.emit.web`
+  writes ``index.html`` and the play page, and serves a build for the play page's opponent.
 * Every emitter's ``emit(catalogue, folder, names)`` returns a :class:`~generator.emit.manifest.Manifest`
   of what it wrote; the checks work from it and the files on disk.
-* :mod:`generator.emit.build` runs every emitter into a temporary folder and swaps the result
+* :mod:`generator.emit.output` runs every emitter into a temporary folder and swaps the result
   into ``out/`` (the ``variantgen build`` command).
 """

@@ -18,7 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from generator.betza import BetzaError, parse_betza
-from generator.emit.fidelity import FSF_LAME, FSF_MAX_FILES, FSF_MAX_RANGE, FSF_MAX_RANKS, FSF_RIDERS, check_name
+from generator.emit.fidelity import check_name
+from generator.emit.fidelity.fairy_stockfish import FSF_LAME, FSF_MAX_FILES, FSF_MAX_RANGE, FSF_MAX_RANKS, FSF_RIDERS
 
 __all__ = ["IniOption", "IniSection", "check_ini_text", "fsf_betza_problems", "parse_ini"]
 

@@ -32,8 +32,7 @@ from generator.catalogue.model import (
     Variant,
     absolute_rank,
 )
-from generator.emit.fidelity import fairy_stockfish_pieces, relative_rank
-from generator.emit.fidelity_drops import pawn_drop_flags
+from generator.emit.fidelity.fairy_stockfish import fairy_stockfish_pieces, pawn_drop_flags, relative_rank
 
 __all__ = [
     "CONTROL_CHARACTERS",

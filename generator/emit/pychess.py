@@ -36,7 +36,7 @@ A variant gets an upload only where Fairy-Stockfish plays every rule of it
 does.  The section is rendered from the same context and template macro as ``variants.ini``'s
 (:func:`generator.emit.fairy_stockfish.section_context`,
 ``templates/fairy-stockfish/section.ini.j2``); the pieces are the project's own glyphs
-(:mod:`generator.emit.glyphs`), light for White and dark for Black.  :func:`emit` checks every
+(:mod:`generator.emit.pictures.glyphs`), light for White and dark for Black.  :func:`emit` checks every
 file before it writes any, and refuses to write one the site would refuse.
 """
 
@@ -63,10 +63,11 @@ from generator.emit.fairy_stockfish import (
 )
 from generator.emit.fairy_stockfish import FOLDER as INI_FOLDER
 from generator.emit.fairy_stockfish_options import needs
-from generator.emit.fidelity import FSF_STANDARD, PYCHESS, writable
-from generator.emit.glyphs import Glyph, glyph_set, svg_symbol
+from generator.emit.fidelity import PYCHESS, writable
+from generator.emit.fidelity.fairy_stockfish import FSF_STANDARD
 from generator.emit.jinja import render
 from generator.emit.manifest import Manifest, SectionEntry
+from generator.emit.pictures.glyphs import Glyph, glyph_set, svg_symbol
 
 __all__ = [
     "FOLDER",
@@ -512,7 +513,7 @@ def _upload(variant: Variant, catalogue: Catalogue, source: str, digest: str) ->
 
 def emit(catalogue: Catalogue, folder: Path, names: Sequence[str] | None = None) -> Manifest:
     """Write every upload file and piece set into ``folder``, all checked first; what was written.
-    The :class:`generator.emit.build.Emitter` signature."""
+    The :class:`generator.emit.output.Emitter` signature."""
     source, digest = catalogue_identity(catalogue)
     uploads: dict[str, tuple[Variant, str, dict[str, bytes]]] = {}
     for v in select(catalogue, names):

@@ -17,8 +17,8 @@ from pathlib import Path
 
 from generator.catalogue.model import Catalogue, Color, StalemateResult, Variant
 from generator.emit.fidelity import ZILLIONS, Limitation, limitations, relaxed
-from generator.emit.glyphs import glyph, glyph_set
-from generator.emit.rules_text import rules_in_short
+from generator.emit.pictures.glyphs import glyph, glyph_set
+from generator.emit.web.rules_text import rules_in_short
 from generator.emit.zillions.board import board_context, direction_name, with_directions, with_zones, zones_of
 from generator.emit.zillions.context import (
     ATTRIBUTE,

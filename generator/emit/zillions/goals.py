@@ -7,7 +7,7 @@ from __future__ import annotations
 import itertools
 
 from generator.catalogue.model import BareKing, Color, Extinction, Result, StalemateResult, Variant
-from generator.emit.fidelity import ZRF_MOST_CHOICES
+from generator.emit.fidelity.zillions import ZRF_MOST_CHOICES
 from generator.emit.zillions.context import PLAYERS, Condition
 from generator.emit.zillions.pieces import Names
 
@@ -101,7 +101,7 @@ def _flag(v: Variant, names: Names) -> list[Condition]:
 
 
 def _choices(squares: list[str], count: int) -> list[tuple[str, ...]]:
-    """Every choice of ``count`` of ``squares``, the first :data:`~generator.emit.fidelity.ZRF_MOST_CHOICES`
+    """Every choice of ``count`` of ``squares``, the first :data:`~generator.emit.fidelity.zillions.ZRF_MOST_CHOICES`
     of them at most."""
     return list(itertools.islice(itertools.combinations(squares, count), ZRF_MOST_CHOICES))
 

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from generator.catalogue.model import Square
-from generator.emit.glyphs import Glyph, Shape, bmp_bytes, raster
+from generator.emit.pictures.glyphs import Glyph, Shape, bmp_bytes, raster
 
 SQUARE_SIZE = 50  #: board squares, in pixels
 PIECE_SIZE = 48  #: piece bitmaps (square), in pixels: a little smaller than a board square
@@ -34,7 +34,7 @@ class BoardPicture:
 
 @dataclass(frozen=True)
 class PiecePicture:
-    """A piece glyph (see :mod:`generator.emit.glyphs`) in one colour."""
+    """A piece glyph (see :mod:`generator.emit.pictures.glyphs`) in one colour."""
 
     kind: str
     marks: tuple[str, ...]

@@ -165,7 +165,7 @@ def _selected_families(catalogue: Catalogue, names: Sequence[str] | None) -> lis
 
 def emit(catalogue: Catalogue, folder: Path, names: Sequence[str] | None = None) -> Manifest:
     """Write ``<download name>.zip`` into ``folder`` for every family with a selected variant (whole families),
-    and say what each holds.  The :class:`generator.emit.build.Emitter` signature."""
+    and say what each holds.  The :class:`generator.emit.output.Emitter` signature."""
     written = [_write_zip(catalogue, f, Path(folder)) for f in _selected_families(catalogue, names)]
     return Manifest(target=TARGET, files=tuple(p.name for p, _ in written), zrf=tuple(e for _, e in written))
 

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 
 from generator.betza import BetzaMove, Modality, lame_path
 from generator.catalogue.model import CastlingMove, Color, PieceType, Role, Square, Variant
-from generator.emit.glyphs import Glyph
-from generator.emit.rules_text import ranks_phrase
+from generator.emit.pictures.glyphs import Glyph
+from generator.emit.web.rules_text import ranks_phrase
 from generator.emit.zillions.board import (
     BLACK_PROMOTION_ZONE,
     direction_name,

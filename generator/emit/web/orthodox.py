@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from generator.betza import BetzaPiece
 from generator.catalogue.loader import load_catalogue_text
 from generator.catalogue.model import PieceType, Role, Variant
-from generator.emit.rules_text import rules_in_short
+from generator.emit.web.rules_text import rules_in_short
 
 __all__ = ["ORTHODOX_CHESS", "orthodox_chess", "piece_key", "rule_differences", "same_rules", "yardstick"]
 

@@ -15,7 +15,7 @@ import struct
 from collections.abc import Iterable, Sequence
 
 from generator.catalogue.model import Color
-from generator.emit.glyph_shapes import STROKE, Glyph, Point
+from generator.emit.pictures.glyph_shapes import STROKE, Glyph, Point
 
 __all__ = ["INK", "KEY", "PAPER", "RGB", "bmp_bytes", "color_of", "raster", "svg_group"]
 

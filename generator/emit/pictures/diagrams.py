@@ -1,7 +1,7 @@
 """SVG diagrams drawn from the catalogue: every variant's setup and every piece's moves.
 
 :func:`setup_svg` draws the start position: light and dark squares, holes as hatched gaps in the
-background colour (not squares), the pieces as the glyphs of :mod:`generator.emit.glyphs`, file
+background colour (not squares), the pieces as the glyphs of :mod:`generator.emit.pictures.glyphs`, file
 letters and rank numbers, who moves first, and the pieces in hand beside the board when the
 variant has drops.
 
@@ -38,8 +38,8 @@ from xml.sax.saxutils import escape, quoteattr
 from generator.betza import BetzaMove, Modality, lame_path
 from generator.catalogue.model import FILE_LETTERS, Catalogue, Color, PieceType, Square, Variant
 from generator.emit.fidelity import check_name
-from generator.emit.glyphs import glyph_set, svg_symbol
 from generator.emit.manifest import Manifest
+from generator.emit.pictures.glyphs import glyph_set, svg_symbol
 from generator.engine import Position
 from generator.engine.state import EMPTY
 
@@ -625,7 +625,7 @@ def piece_file(variant: Variant, piece: PieceType) -> str:
 
 def emit(catalogue: Catalogue, folder: Path, names: Sequence[str] | None = None) -> Manifest:
     """Write every selected variant's setup and piece diagrams into ``folder``; the files written.
-    The :class:`generator.emit.build.Emitter` signature."""
+    The :class:`generator.emit.output.Emitter` signature."""
     from generator.emit.fairy_stockfish import select  # the same selection and errors as every emitter
 
     folder = Path(folder)

@@ -2,7 +2,7 @@
 marks that say what a silhouette does not (the move rose, modality tags, the crown of a royal
 piece that is not a king).
 
-:mod:`generator.emit.glyphs` decides from a piece's moves which of these to draw; this module
+:mod:`generator.emit.pictures.glyphs` decides from a piece's moves which of these to draw; this module
 only draws.  Shapes live in a 100 x 100 box, y down, the ground line at y = 93.
 
 The move rose is a small map of a piece's moves around a centre (the piece): a target one step

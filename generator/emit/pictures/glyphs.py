@@ -3,7 +3,7 @@
 A piece's picture is chosen from its roles and its Betza movement, never from its name or its
 variant, so a new piece gets a fitting picture without any table to extend.  A silhouette says
 what the piece mostly is; marks say what the silhouette does not (the shapes are drawn by
-:mod:`generator.emit.glyph_shapes`):
+:mod:`generator.emit.pictures.glyph_shapes`):
 
 ==============================================  ==================================================
 The piece                                       Its glyph
@@ -21,7 +21,7 @@ none of these: steps and straight leaps         ``man``: a body whose head is it
 royal, but not a king's moves                   the glyph of its moves, smaller, under a crown
 ==============================================  ==================================================
 
-The move rose (see :mod:`generator.emit.glyph_shapes`) maps every move the silhouette does not
+The move rose (see :mod:`generator.emit.pictures.glyph_shapes`) maps every move the silhouette does not
 say: every step and straight leap, a knight-like leap other than the knight's own (the Camel's
 (3,1) leaps float at their own angle and distance), lines in only some directions, of mixed
 ranges or modalities.  A silhouette's lines that all reach the same limited distance carry the
@@ -44,10 +44,10 @@ from dataclasses import dataclass
 
 from generator.betza import BetzaMove, Modality
 from generator.catalogue.model import Color, PieceType
-from generator.emit import glyph_raster
-from generator.emit.font import text_strokes
-from generator.emit.glyph_raster import INK, KEY, PAPER, RGB, bmp_bytes
-from generator.emit.glyph_shapes import (
+from generator.emit.pictures import glyph_raster
+from generator.emit.pictures.font import text_strokes
+from generator.emit.pictures.glyph_raster import INK, KEY, PAPER, RGB, bmp_bytes
+from generator.emit.pictures.glyph_shapes import (
     BESIDE_MEDALLION,
     Glyph,
     Part,
@@ -325,5 +325,5 @@ def svg_symbol(piece: PieceType | Glyph, color: Color | str, size: float = 100) 
 
 def raster(piece: PieceType | Glyph, color: Color | str, size: int = 64) -> list[list[RGB]]:
     """``piece`` (or a ready :class:`Glyph`) as ``size`` x ``size`` RGB rows on the transparent
-    key (see :func:`generator.emit.glyph_raster.raster`)."""
+    key (see :func:`generator.emit.pictures.glyph_raster.raster`)."""
     return glyph_raster.raster(piece if isinstance(piece, Glyph) else glyph(piece), color, size)

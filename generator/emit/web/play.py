@@ -2,7 +2,7 @@
 
 ffish (Fairy-Stockfish's move generator as WebAssembly, the npm package pinned in
 ``package.json``) knows the rules; the page only draws the board in the project's own style (the
-piece glyphs of :mod:`generator.emit.glyphs`), lists the legal moves ffish gives and plays the
+piece glyphs of :mod:`generator.emit.pictures.glyphs`), lists the legal moves ffish gives and plays the
 one the player picks.  The variants are the sections of the generated ``variants.ini`` (the names
 :func:`generator.emit.fairy_stockfish.section_entries` gives, as the ini emitter's manifest does),
 loaded with ``ffish.loadVariantConfig`` before any board is made.  A variant Fairy-Stockfish plays
@@ -16,7 +16,7 @@ pins); :func:`emit_files` copies them into ``out/play/`` with their licence.
 
 The opponent is Fairy-Stockfish's searching WebAssembly build (npm ``fairy-stockfish-nnue.wasm``),
 which runs threads: browsers allow them only on a cross-origin isolated page, so the page offers it
-only there (``variantgen serve``, :mod:`generator.emit.serve`, sends the headers), loads the same
+only there (``variantgen serve``, :mod:`generator.emit.web.serve`, sends the headers), loads the same
 ini into it and lets it play only the sections it accepted; opened from disk, it says how to get one.
 
 The URL fragment ``#variant=NAME&moves=M1,M2`` (optionally ``&fen=FEN`` to start elsewhere)
@@ -43,9 +43,9 @@ from generator import shipped
 from generator.catalogue.model import Catalogue, Color, Variant
 from generator.emit import fairy_stockfish
 from generator.emit.fidelity import FAIRY_STOCKFISH, limitations, writable
-from generator.emit.glyphs import Glyph, glyph_set, svg_symbol
 from generator.emit.jinja import render
 from generator.emit.manifest import Manifest
+from generator.emit.pictures.glyphs import Glyph, glyph_set, svg_symbol
 
 __all__ = [
     "BROWSER_FILES",

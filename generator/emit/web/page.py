@@ -1,7 +1,7 @@
 """``out/index.html``: the catalogue as one static page, each variant told by what differs from chess.
 
 First how to install a download (once, for every target), then orthodox chess, the yardstick
-(:mod:`generator.emit.orthodox`): its rules in short and a card per orthodox piece.  Then per
+(:mod:`generator.emit.web.orthodox`): its rules in short and a card per orthodox piece.  Then per
 family a section, per variant: what differs from orthodox chess (the rules whose text differs,
 the board when it does), its pieces (a card the first time a piece appears on the page; later,
 and for orthodox pieces, a chip with its glyph that links to the card), the start position, what
@@ -26,13 +26,15 @@ from markupsafe import Markup
 
 from generator.betza import BetzaPiece
 from generator.catalogue.model import Catalogue, Color, PieceType, Role, Variant
-from generator.emit import diagrams, fairy_stockfish, play, pychess, zillions
+from generator.emit import fairy_stockfish, pychess, zillions
 from generator.emit.fidelity import FAIRY_STOCKFISH, TARGETS, UNWRITABLE, ZILLIONS, limitations, writable
-from generator.emit.glyphs import Glyph, glyph_set, svg_symbol
 from generator.emit.jinja import render
 from generator.emit.manifest import Manifest
-from generator.emit.orthodox import piece_key, rule_differences, yardstick
-from generator.emit.rules_text import ranks_phrase, rules_in_short
+from generator.emit.pictures import diagrams
+from generator.emit.pictures.glyphs import Glyph, glyph_set, svg_symbol
+from generator.emit.web import play
+from generator.emit.web.orthodox import piece_key, rule_differences, yardstick
+from generator.emit.web.rules_text import ranks_phrase, rules_in_short
 
 __all__ = ["FILE_NAME", "emit", "page_context", "pychess_upload", "render_page", "rules_in_short"]
 
@@ -356,7 +358,7 @@ def render_page(
 
 def emit(catalogue: Catalogue, folder: Path, names: Sequence[str] | None = None) -> Manifest:
     """Write ``index.html`` into ``folder``; the files written.  The build swaps it in as
-    ``out/index.html`` (see :class:`generator.emit.build.Emitter`, ``file=True``)."""
+    ``out/index.html`` (see :class:`generator.emit.output.Emitter`, ``file=True``)."""
     path = Path(folder) / FILE_NAME
     path.write_bytes(render_page(catalogue, names).encode("utf-8"))
     return Manifest(target="page", files=(FILE_NAME,))

@@ -1,6 +1,6 @@
 """``variantgen serve``: a build's folder over HTTP on this machine, cross-origin isolated.
 
-The play page (:mod:`generator.emit.play`) works from disk, but its opponent, Fairy-Stockfish's
+The play page (:mod:`generator.emit.web.play`) works from disk, but its opponent, Fairy-Stockfish's
 searching WebAssembly build, runs threads, which need ``SharedArrayBuffer``: browsers give it only
 to a page served with ``Cross-Origin-Opener-Policy: same-origin`` and
 ``Cross-Origin-Embedder-Policy: require-corp`` (:data:`HEADERS`), from a secure origin such as
@@ -19,7 +19,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import TypeVar
 
-from generator.emit import play
+from generator.emit.web import play
 
 __all__ = ["HEADERS", "cmd_serve", "register", "server"]
 

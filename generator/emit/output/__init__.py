@@ -3,7 +3,7 @@
 The build is all or nothing.  Every emitter writes its folder (``fairy-stockfish/``,
 ``zillions/``, ``diagrams/``) or its one top-level file (``index.html``) inside a scratch folder
 beside the output folder; only when all of them have succeeded are the files moved in
-(:mod:`generator.emit.build_folder`, which also keeps the record of what the build wrote, so that
+(:mod:`generator.emit.output.folder`, which also keeps the record of what the build wrote, so that
 a rebuild replaces or removes only its own files).  A failure before that leaves the output folder
 untouched; a failure during the swap puts back what was already moved.
 
@@ -32,10 +32,13 @@ from generator import shipped
 from generator.catalogue import DEFAULT_CATALOGUE
 from generator.catalogue.model import Catalogue
 from generator.catalogue.source import describe, identity
-from generator.emit import build_folder, diagrams, fairy_stockfish, page, play, pychess, zillions
-from generator.emit.build_folder import RECORD
+from generator.emit import fairy_stockfish, pychess, zillions
 from generator.emit.fidelity import check_name, limitations
 from generator.emit.manifest import Manifest
+from generator.emit.output import folder as build_folder
+from generator.emit.output.folder import RECORD
+from generator.emit.pictures import diagrams
+from generator.emit.web import page, play
 
 #: the parser class of the command line the sub-command joins
 ParserT = TypeVar("ParserT", bound=argparse.ArgumentParser)

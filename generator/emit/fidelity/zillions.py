@@ -1,0 +1,382 @@
+"""What Zillions cannot express, by rule: the checks of :func:`generator.emit.fidelity.limitations`
+for the Zillions target, each adding its limitations to one :class:`~generator.emit.fidelity.notes.Notes`
+and switching off there what it can (counters and castling, regions, draws, captures, flag goals,
+counted and forbidden checks, bare kings, hands and swaps, pawns' initial moves, promotion limits);
+and what the Zillions emitter shares with them: how many choices of squares a flag goal lists, and
+the ranks a piece could never leave."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+
+from generator.betza import Modality
+from generator.catalogue.model import Color, PieceType, Square, StalemateResult, Variant
+from generator.emit.fidelity.notes import Notes
+
+#: the most choices of ``count`` squares of a flag region a Zillions goal lists, one ``absolute-config`` each
+ZRF_MOST_CHOICES = 256
+
+
+def immobile_ranks(v: Variant, p: PieceType) -> tuple[int, ...] | None:
+    """The relative ranks on which ``p`` could never move again (on an empty board, as Fairy-Stockfish
+    reckons it: hops left out), or None where those squares are not whole ranks."""
+    vectors = {vec for m in p.movement.moves if not m.hop for vec in m.vectors()}
+    board = v.board
+    dead: dict[int, list[bool]] = {}
+    for r in range(board.ranks):
+        for f in range(board.files):
+            if board.contains(Square(f, r)):
+                on = any(board.contains(Square(f + dx, r + dy)) for dx, dy in vectors)
+                dead.setdefault(r + 1, []).append(not on)
+    if any(any(row) and not all(row) for row in dead.values()):
+        return None
+    return tuple(r for r, row in sorted(dead.items()) if all(row))
+
+
+# --- the checks: each reads notes.variant, the variant relaxed by the checks before it ------------------
+
+
+def checks(notes: Notes) -> None:
+    """Every Zillions check, in the order of its notes."""
+    _counters_and_castling(notes)
+    _regions(notes)
+    _draws(notes)
+    _captures(notes)
+    _royal(notes)
+    _flag(notes)
+    _checks_and_captures(notes)
+    _bare_king(notes)
+    _hands(notes)
+    _swaps(notes)
+    _pawn_initial_moves(notes)
+    _promotion_limits(notes)
+
+
+def _counters_and_castling(notes: Notes) -> None:
+    """The move counter, Chess960's castling notation, a royal piece held in check, first leaps."""
+    v = notes.variant
+    if v.draws.move_rule:
+        notes.add("move-rule", f"Zillions has no move counter, so the {v.draws.move_rule}-move rule is left out.")
+        notes.relax(draws=dataclasses.replace(notes.variant.draws, move_rule=0))
+    if v.chess960_castling:  # the same castling, spelled otherwise: the check compares the king's move
+        notes.add(
+            "chess960-castling",
+            "Zillions moves the king to its castling square, so castling is written as the king's own move "
+            "(e1g1), not as Chess960's king onto its rook.",
+        )
+        notes.relax(chess960_castling=False)
+    if v.royal_held_in_check:  # Zillions' checkmate goal lets any move out of check
+        notes.add("royal-held-in-check", "Zillions cannot forbid a royal piece to step out of check, so it may.")
+        notes.relax(royal_held_in_check=False)
+    if v.first_leaps is not None:
+        notes.add(
+            "first-leaps",
+            "The Zillions files have no first leaps of the king and met (a right a rook's move can take away), "
+            "so both are left out.",
+        )
+        notes.relax(first_leaps=None)
+
+
+def _regions(notes: Notes) -> None:
+    """Regions and advanced moves: the file writes every move of a piece from every square alike."""
+    v = notes.variant
+    confined = [p.name for p in v.pieces if p.region is not None]
+    if confined:
+        notes.add(
+            "region",
+            f"The Zillions file does not confine pieces to regions, so the {', '.join(confined)} may move "
+            "anywhere on the board.",
+        )
+    advanced = [f"the {p.name}'s {p.advanced.betza}" for p in v.pieces if p.advanced is not None]
+    if advanced:
+        notes.add(
+            "advanced-moves",
+            f"The Zillions file does not switch moves by rank, so {', '.join(advanced)} from its advanced rank "
+            "on is left out.",
+        )
+    if confined or advanced:
+        notes.relax(pieces=tuple(dataclasses.replace(p, region=None, advanced=None) for p in notes.variant.pieces))
+
+
+def _draws(notes: Notes) -> None:
+    v = notes.variant
+    draws = v.draws
+    if draws.perpetual_check_loses:
+        notes.add(
+            "perpetual-check",
+            "Zillions' repetition goal is a draw whoever gave check, so perpetual check does not lose.",
+        )
+        draws = dataclasses.replace(draws, perpetual_check_loses=False)
+    if draws.counting is not None:
+        notes.add("counting", f"Zillions cannot count moves, so the {draws.counting.value} counting rule is left out.")
+        draws = dataclasses.replace(draws, counting=None)
+    if draws.stalemate_piece_count and draws.stalemate is StalemateResult.WIN:
+        notes.add(
+            "stalemate-piece-count",
+            "Zillions' count-condition gives a stalemate to the side with more pieces, not fewer, so the "
+            "stalemated side wins whatever the count.",
+        )
+        draws = dataclasses.replace(draws, stalemate_piece_count=False)
+    if draws.insufficient_material:
+        notes.add(
+            "insufficient-material",
+            "Zillions has no draw by insufficient mating material, so that draw is left out.",
+        )
+        draws = dataclasses.replace(draws, insufficient_material=())
+    if draws.repetition and draws.repetition_winner is not None:
+        notes.add(
+            "repetition-winner", "Zillions' repetition goal is a draw, so the repetition does not decide the game."
+        )
+        draws = dataclasses.replace(draws, repetition_winner=None)
+    if draws.draw_odds is not None:
+        notes.add(
+            "draw-odds",
+            f"Zillions' draws are draws for both players, so {draws.draw_odds.word.title()}'s draw odds are left out.",
+        )
+        draws = dataclasses.replace(draws, draw_odds=None)
+    if draws.repetition not in (0, 3):
+        notes.add(
+            "repetition",
+            f"Zillions' repetition goal is threefold, so the {draws.repetition}-fold repetition draw is played "
+            "as threefold.",
+        )
+        draws = dataclasses.replace(draws, repetition=3)
+    if draws != v.draws:
+        notes.relax(draws=draws)
+
+
+def _captures(notes: Notes) -> None:
+    """Explosions, mutually immune and petrifying pieces, pseudo-royal pieces: the ZRF plays plain captures."""
+    v = notes.variant
+    exploding = v.explosions is not None  # as played before this check switches explosions off
+    if exploding:
+        notes.add("explosions", "Zillions' captures take the captured piece only, so captures do not explode.")
+        notes.relax(explosions=None)
+    if v.mutually_immune:
+        names = ", ".join(v.piece(x).name for x in v.mutually_immune)
+        notes.add("mutually-immune", f"Zillions' moves do not look at what they take, so a {names} may take another.")
+        notes.relax(mutually_immune=())
+    if v.petrify:
+        notes.add("petrify", "Zillions has no walls, so a capturing piece does not turn to stone.")
+        notes.relax(petrify=())
+    goals = notes.variant.goals
+    ext = goals.extinction
+    if ext is not None and ext.pseudo_royal:
+        names = ", ".join(v.piece(x).name for x in ext.pieces)
+        # without explosions nothing takes a pseudo-royal piece: the extinction never comes
+        kept = dataclasses.replace(ext, pseudo_royal=False, duple_check=False) if exploding else None
+        notes.add(
+            "pseudo-royal",
+            f"Zillions' checkmate goal knows no piece that is royal only while its side has few of its kind, so the "
+            f"{names} is played as an ordinary piece, "
+            + ("which may be left attacked and taken." if kept else "which may be left attacked."),
+        )
+        if ext.duple_check:
+            notes.add(
+                "duple-check",
+                f"Zillions' checkmate goal cannot hold a side in check only while all its {names}s are attacked, "
+                "so duple check is left out: they may all be left attacked.",
+            )
+        notes.relax(goals=dataclasses.replace(goals, extinction=kept))
+
+
+def _royal(notes: Notes) -> None:
+    v = notes.variant
+    royals = [p for p in v.pieces if p.royal]
+    if royals and not v.goals.checkmate:
+        notes.add(
+            "royal",
+            "Zillions keeps a piece out of check only through a checkmate goal, which this variant does not "
+            f"have, so the {royals[0].name} may be left attacked.",
+            switchable=False,
+        )
+
+
+def _bare_king(notes: Notes) -> None:
+    v = notes.variant
+    goals = v.goals
+    bare = goals.bare_king
+    if bare is not None and v.swaps:
+        notes.add(
+            "bare-king-swap",
+            "The swap rights are pieces on invisible squares, which Zillions' piece counts would see, so the "
+            "bare-king rule is left out.",
+        )
+        notes.relax(goals=dataclasses.replace(notes.variant.goals, bare_king=None))
+    elif bare is not None:
+        notes.add(
+            "bare-king-reply",
+            "Zillions' goals cannot tell whether a bared king has had its one more move, so a side bared by an "
+            f"opponent with fewer than {bare.opponent_minimum} other pieces is not declared lost after its reply: "
+            "the game goes on.",
+            switchable=False,
+        )
+
+
+def _flag(notes: Notes) -> None:
+    """The flag goal (a race): the squares Zillions fills, and the rules it cannot say."""
+    v = notes.variant
+    flag = v.goals.flag
+    if flag is None:
+        return
+    if flag.count is None:
+        zone = {c: flag.regions[c] for c in Color}
+        counts = {c: sum(1 for _, col, x in v.setup.placement if col is c and flag.piece in (None, x)) for c in Color}
+        captures = any(m.modality & Modality.CAPTURE for p in v.pieces for m in p.movement.moves)
+        if captures or v.drops is not None or any(counts[c] != len(zone[c]) for c in Color):
+            notes.add(
+                "race-squares",
+                "Zillions' absolute-config asks for every goal square to be filled, which is the catalogue's "
+                "'all pieces on the goal ranks' only while each side has as many pieces as goal squares.",
+                switchable=False,
+            )
+    elif max(math.comb(len(flag.regions[c]), flag.count) for c in Color) > ZRF_MOST_CHOICES:
+        notes.add(
+            "flag-count",
+            f"The goal lists each choice of {flag.count} squares of a region as one absolute-config, and only the "
+            f"first {ZRF_MOST_CHOICES} of them, so some ways of reaching the region do not win.",
+            switchable=False,
+        )
+    switches = (
+        (
+            flag.blocked_win,
+            "flag-blocked",
+            "Zillions' absolute-config sees only the player's own pieces, so a region filled with pieces of "
+            "both sides does not win.",
+        ),
+        (
+            flag.reply,
+            "flag-reply",
+            "Zillions ends the game as soon as a region is reached, so the opponent gets no further move.",
+        ),
+        (
+            flag.safe,
+            "flag-safe",
+            "Zillions' goals cannot see whether a piece is attacked, so a piece that reaches its region wins "
+            "there and then, attacked or not.",
+        ),
+    )
+    for on, name, why in switches:
+        if on:
+            notes.add(name, why)
+    relaxed_flag = dataclasses.replace(flag, blocked_win=False, reply=False, safe=False)
+    if relaxed_flag != flag:
+        notes.relax(goals=dataclasses.replace(notes.variant.goals, flag=relaxed_flag))
+
+
+def _checks(count: int) -> str:
+    return "a check" if count == 1 else f"{count} checks"
+
+
+def _checks_and_captures(notes: Notes) -> None:
+    """Counted checks, forbidden checks, and forced captures beside a royal piece."""
+    v = notes.variant
+    if v.goals.check_count is not None:
+        notes.add(
+            "check-count",
+            f"Zillions cannot count checks, so giving {_checks(v.goals.check_count)} does not win: the game is "
+            "played to checkmate.",
+        )
+        notes.relax(goals=dataclasses.replace(notes.variant.goals, check_count=None))
+    if v.no_checks:
+        notes.add("no-checks", "Zillions cannot tell whether a move gives check, so moves that give check stay legal.")
+        notes.relax(no_checks=False)
+    if v.must_capture and v.goals.checkmate and any(p.royal for p in v.pieces):
+        notes.add(
+            "must-capture-royal",
+            "Zillions ranks the captures first and only then drops the moves that leave the royal piece "
+            "attacked, so a side whose captures are all illegal would have no move at all: captures are not "
+            "forced.",
+        )
+        notes.relax(must_capture=False)
+
+
+def _hands(notes: Notes) -> None:
+    """What the Zillions files cannot say of hands and promotion by piece, switched off."""
+    v = notes.variant
+    drops = v.drops
+    if drops is not None and not drops.captures_to_hand and (drops.piece_ranks or drops.one_per_file):
+        notes.add(
+            "drop-rules",
+            "Where captures leave the board, the Zillions files keep the pieces in hand in Zillions' own store and "
+            "drop every piece on the same ranks, so drop ranks of a piece's own and one piece per file are left out.",
+        )
+        drops = dataclasses.replace(drops, piece_ranks=(), one_per_file=None)
+    if drops is not None and drops.one_per_file and drops.per_file > 1:
+        name = v.piece(drops.one_per_file).name
+        notes.add(
+            "drop-per-file",
+            f"The Zillions files' walk along a file finds whether a side has a {name} there, not how many, so "
+            f"the limit of {drops.per_file} per file is left out: a {name} drops on any file.",
+        )
+        drops = dataclasses.replace(drops, one_per_file=None, per_file=1)
+    if drops is not None and drops.no_drop_mate:
+        notes.add(
+            "drop-mate",
+            f"Zillions generates a move without looking at the replies, and its checkmated goal is tested only for "
+            f"the side to move, so a drop of a {v.piece(drops.no_drop_mate).name} cannot be refused for mating: "
+            f"mating by a dropped {v.piece(drops.no_drop_mate).name} wins.",
+        )
+        drops = dataclasses.replace(drops, no_drop_mate=None)
+    if drops != v.drops:
+        notes.relax(drops=drops)
+    stuck = [p.name for p in v.pieces if immobile_ranks(v, p) is None] if v.immobility_illegal else []
+    if stuck:
+        notes.add(
+            "immobility",
+            f"The Zillions files keep a piece off the squares it could never leave by ranks (a zone), and the "
+            f"{', '.join(stuck)} would be stuck on squares that are not whole ranks, so the rule is left out.",
+        )
+        notes.relax(immobility_illegal=False)
+
+
+def _swaps(notes: Notes) -> None:
+    v = notes.variant
+    for sw in v.swaps:
+        if any(m.range != 1 or m.lame for m in sw.adjacency_movement.moves):
+            notes.add(
+                "swap-adjacency",
+                f"The {v.piece(sw.piece).name}'s swap partner is found one link away only, not along "
+                f"the lines of {sw.adjacency}.",
+                switchable=False,
+            )
+
+
+def _pawn_initial_moves(notes: Notes) -> None:
+    """A pawn's initial moves are multi-steps from the multi-step ranks; the ZRF plays them as a
+    piece's first move, with no en passant (its en passant follows straight multi-steps)."""
+    v = notes.variant
+    pawns = [p for p in v.pieces if p.pawn and any(m.initial for m in p.movement.moves)]
+    if not pawns:
+        return
+    names = ", ".join(f"the {p.name}'s {' '.join(m.render() for m in p.movement.moves if m.initial)}" for p in pawns)
+    if v.pawn_rules.en_passant:
+        notes.add(
+            "pawn-initial-en-passant",
+            f"Zillions' en passant follows straight multi-steps only, so en passant is left out ({names}).",
+        )
+        notes.relax(pawn_rules=dataclasses.replace(notes.variant.pawn_rules, en_passant=False))
+    if any(
+        m.vectors() and not m.initial and any(dy <= 0 for _, dy in m.vectors()) for p in pawns for m in p.movement.moves
+    ):
+        notes.add(
+            "pawn-initial-move",
+            f"Zillions plays a piece's initial move before its first move only, so {names} is not played again "
+            "by a pawn that has moved but stands on a multi-step rank.",
+            switchable=False,
+        )
+
+
+def _promotion_limits(notes: Notes) -> None:
+    """ZRF cannot count a side's pieces when a pawn promotes, so every choice stays open."""
+    v = notes.variant
+    pr = v.pawn_rules
+    if pr.promotion is None or not pr.promotion.limits:
+        return
+    limits = ", ".join(f"{v.piece(x).name}: {n}" for x, n in pr.promotion.limits)
+    notes.add(
+        "promotion-limit",
+        f"Zillions cannot count a side's pieces as a pawn promotes, so the promotion limits ({limits}) are left out.",
+    )
+    notes.relax(pawn_rules=dataclasses.replace(pr, promotion=dataclasses.replace(pr.promotion, limits=())))
