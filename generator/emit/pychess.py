@@ -62,7 +62,7 @@ from generator.emit.fairy_stockfish import (
     start_fen,
 )
 from generator.emit.fairy_stockfish import FOLDER as INI_FOLDER
-from generator.emit.fairy_stockfish_options import needs
+from generator.emit.fairy_stockfish.options import needs
 from generator.emit.fidelity import FSF_STANDARD, PYCHESS, writable
 from generator.emit.glyphs import Glyph, glyph_set, svg_symbol
 from generator.emit.jinja import render
