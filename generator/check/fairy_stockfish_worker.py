@@ -89,9 +89,6 @@ class _Pyffish:
     def get_fen(self, name: str, fen: str) -> str:
         return str(self._sf.get_fen(name, fen, []))
 
-    def raw_start_fen(self, name: str) -> str:
-        return str(self._sf.start_fen(name))
-
     def start_fen(self, name: str) -> str:
         """The ``startFen`` as written, with what Fairy-Stockfish fills in when it reads it: the fields
         it leaves out (a built-in shogi's ``[-] w 0 1``) and the checks left (Kar Ouk's: the next check
@@ -135,10 +132,6 @@ class _Engine:
                     "(a bad parent, or a board too large)"
                 )
                 continue
-            valid = self.sf.validate_fen(self.sf.raw_start_fen(name), name)
-            if valid != 1:
-                self.problems.append(f"[{name}] validate_fen(start FEN) = {valid} (1 = valid)")
-                continue
             got = fsf_fen(self.sf.start_fen(name))
             if got != fen:
                 self.problems.append(
@@ -161,8 +154,12 @@ class _Engine:
         unexpected = self.registered - self.builtin - set(self.expected)
         problems += [f"[{name}] is registered but not expected" for name in sorted(unexpected)]
         problems += self.problems
-        for name, fen in self.start.items():
-            if name in self.builtin:
+        for name, fen in self.expected.items():
+            if name not in self.registered or name in self.builtin:
+                continue
+            valid = self.sf.validate_fen(fen, name)
+            if valid != 1:
+                problems.append(f"[{name}] validate_fen({fen!r}) = {valid} (1 = valid)")
                 continue
             back = self.sf.get_fen(name, fen)
             if back != fen:
