@@ -1,6 +1,11 @@
 """Fairy-Stockfish ``variants.ini``: one parent-less section per catalogue variant.
 
-Every decision is made in Python: the option groups in :mod:`.options` (rows of the table in :mod:`.table`),
+The package: :mod:`.table`, one row per option Fairy-Stockfish reads (type, default, first release,
+aliases, the writer and the model field); :mod:`.values`, the writers; :mod:`.options`, the groups the
+rows make; :mod:`.pieces`, the pieces' options; :mod:`.emit`, the sections and the file; :mod:`.reading`,
+a written section read back into the model through the table.
+
+Every decision is made in Python: the option groups in :mod:`.options`,
 the section's name, comment and start position in :mod:`.emit` (:func:`section_context`); the Jinja template
 (``templates/fairy-stockfish/variants.ini.j2``) only lays the prepared, typed context out.  A section
 is written for the variant *relaxed* for Fairy-Stockfish (:func:`generator.emit.fidelity.relaxed`):

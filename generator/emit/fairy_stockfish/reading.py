@@ -16,7 +16,7 @@ sections builds on it (defaults, aliases and deprecated options, :mod:`.table`).
 ...            "startFen": "4k3/8/8/8/8/8/8/A3K3 w - - 0 1"}
 >>> s = read_section(section)
 >>> s.board, s.pieces, s.draws.move_rule
-(Board(files=8, ranks=8, holes=frozenset()), (('A', 'BN', False), ('K', 'K', False)), 40)
+(Board(files=8, ranks=8, holes=frozenset()), (('A', 'BN', False, None, None), ('K', 'K', False, None, None)), 40)
 """
 
 from __future__ import annotations
@@ -75,7 +75,9 @@ UNSTATED: dict[str, tuple[str, ...]] = {
 }
 
 _Model = TypeVar("_Model", DrawRules, Drops, Flag)
-Piece = tuple[str, str, bool]  # letter, Betza, whether it has the pawn role
+Region = tuple[frozenset[Square], frozenset[Square]]
+#: letter, Betza, whether it has the pawn role, where it may stand, the rank of its advanced moves
+Piece = tuple[str, str, bool, Region | None, int | None]
 
 
 @dataclass(frozen=True)
@@ -185,7 +187,16 @@ def _setup(fen: str, ranks: int) -> tuple[Setup, frozenset[Square], str, str]:
 # --- the parts ---------------------------------------------------------------------------------------------------
 
 
-def _pieces(options: Mapping[str, str]) -> tuple[Piece, ...]:
+def _mobility(options: Mapping[str, str], key: str, board: Board) -> Region | None:
+    """The squares the piece written as ``key`` may stand on, each side's; None if not limited."""
+    name = key[0].upper() + key[1:]
+    white, black = (f"mobilityRegion{c.word.title()}{name}" for c in Color)
+    if white not in options:
+        return None
+    return _region(options, white, board), _region(options, black, board)
+
+
+def _pieces(options: Mapping[str, str], board: Board) -> tuple[Piece, ...]:
     pawns = set(_letters(options, "pawnTypes")) if "pawnTypes" in options else set()
     out = []
     for key, value in options.items():
@@ -194,7 +205,9 @@ def _pieces(options: Mapping[str, str]) -> tuple[Piece, ...]:
             continue
         letter = value[0].upper()
         betza = value[2:] if len(value) > 2 else _NAMED[key]
-        out.append((letter, parse_betza(betza).render(), key == "pawn" or letter in pawns))
+        advanced = _int(options, "soldierPromotionRank") if key == "soldier" else None
+        pawn = key == "pawn" or letter in pawns
+        out.append((letter, parse_betza(betza).render(), pawn, _mobility(options, key, board), advanced))
     return tuple(sorted(out))
 
 
@@ -224,7 +237,7 @@ def _promotion(options: Mapping[str, str], board: Board) -> Promotion | None:
 
 
 def _pawn_rules(options: Mapping[str, str], board: Board, pieces: tuple[Piece, ...]) -> PawnRules:
-    if not any(pawn for _, _, pawn in pieces):
+    if not any(piece[2] for piece in pieces):
         return PawnRules()
     double = _bool(options, "doubleStep") and "pawn" in options
     triple = bool(_region(options, "tripleStepRegionWhite", board))
@@ -353,7 +366,7 @@ def read_section(options: Mapping[str, str]) -> Stated:
     ranks = _int(options, "maxRank")
     setup, holes, rights, checks = _setup(options["startFen"], ranks)
     board = Board(_file(options, "maxFile") + 1, ranks, holes)
-    pieces = _pieces(options)
+    pieces = _pieces(options, board)
     drops = _drops(options, board)
     return Stated(
         board,
@@ -411,7 +424,12 @@ def stated(v: Variant) -> Stated:
     setup = v.setup
     return Stated(
         v.board,
-        tuple(sorted((p.letter, p.movement.render(), p.pawn) for p in v.pieces)),
+        tuple(
+            sorted(
+                (p.letter, p.movement.render(), p.pawn, p.region, p.advanced.rank if p.advanced else None)
+                for p in v.pieces
+            )
+        ),
         Setup(tuple(sorted(setup.placement)), tuple(sorted(setup.pockets)), setup.to_move),
         pawn_rules if any(p.pawn for p in v.pieces) else PawnRules(),
         v.piece_promotion,

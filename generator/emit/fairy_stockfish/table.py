@@ -48,7 +48,8 @@ ALL = "*1 *2 *3 *4 *5 *6 *7 *8 *9 *10"
 class Row:
     """One option.  ``default`` is FSF's default as ini text (``-`` for none, ``""`` where FSF has no
     value); ``since`` the pyffish release and date that first read it, for options newer than pyffish
-    0.0.44; ``maps_to`` the options an alias or a deprecated option sets; ``group`` the emitter's group
+    0.0.44; ``maps_to`` the options an alias or a deprecated option sets (``note``: how, where it is
+    not the same value); ``group the emitter's group
     that writes it with ``write``, and ``field`` the model field it states ("" for none)."""
 
     key: str
@@ -60,6 +61,8 @@ class Row:
     since: tuple[str, str] | None = None
     maps_to: tuple[str, ...] = ()
     deprecated: bool = False
+    #: how an option that is not a plain alias sets ``maps_to``
+    note: str = ""
 
 
 def _pair(
@@ -124,7 +127,8 @@ ROWS: tuple[Row, ...] = (
     Row("pieceToCharTable", "string", "-", "pieces"),
     *_pieces(),
     Row("soldierPromotionRank", "rank", "1", "pieces", field="pieces.advanced"),
-    Row("pawnTypes", "pieceset", "p", "pieces", field="pieces.roles", maps_to=_PAWN_TYPES),
+    Row("pawnTypes", "pieceset", "p", "pieces", field="pieces.roles", maps_to=_PAWN_TYPES,
+        note="its first letter is also the main promotion pawn type"),
     Row("pieceValueMg", "other", ""),
     Row("pieceValueEg", "other", ""),
     Row("variantTemplate", "string", "fairy"),
@@ -155,9 +159,12 @@ ROWS: tuple[Row, ...] = (
     Row("sittuyinPromotion", "bool", "false"),
     Row("piecePromotionOnCapture", "bool", "false"),
     Row("pieceDemotion", "bool", "false"),
-    Row("promotionRank", "rank", "8", maps_to=("promotionRegionWhite", "promotionRegionBlack"), deprecated=True),
-    Row("doubleStepRank", "rank", "2", maps_to=("doubleStepRegionWhite", "doubleStepRegionBlack"), deprecated=True),
-    Row("doubleStepRankMin", "rank", "2", maps_to=("doubleStepRegionWhite", "doubleStepRegionBlack"), deprecated=True),
+    Row("promotionRank", "rank", "8", maps_to=("promotionRegionWhite", "promotionRegionBlack"), deprecated=True,
+        note="each side's ranks from this one to its last"),
+    Row("doubleStepRank", "rank", "2", maps_to=("doubleStepRegionWhite", "doubleStepRegionBlack"), deprecated=True,
+        note="each side's ranks from doubleStepRankMin to this one"),
+    Row("doubleStepRankMin", "rank", "2", maps_to=("doubleStepRegionWhite", "doubleStepRegionBlack"), deprecated=True,
+        note="each side's ranks from this one to doubleStepRank"),
     # promotion by piece, and squares a piece may not stop on
     Row("promotedPieceType", "other", "", "piece promotion", w.promoted_piece_type, "piece_promotion.pieces"),
     Row("mandatoryPiecePromotion", "bool", "false", "piece promotion", w.mandatory_piece_promotion,
@@ -207,7 +214,7 @@ ROWS: tuple[Row, ...] = (
     Row("dropPromoted", "bool", "false"),
     Row("whiteDropRegion", "bitboard", ALL, maps_to=("dropRegionWhite",), deprecated=True),
     Row("blackDropRegion", "bitboard", ALL, maps_to=("dropRegionBlack",), deprecated=True),
-    Row("dropOnTop", "bool", "false", maps_to=("enclosingDrop",), deprecated=True),
+    Row("dropOnTop", "bool", "false", maps_to=("enclosingDrop",), deprecated=True, note="true: enclosingDrop = top"),
     # captures
     Row("blastOnCapture", "bool", "false", "captures", w.blast_on_capture, "explosions",
         since=("0.0.54", "2021-01-19")),
