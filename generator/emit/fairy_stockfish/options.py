@@ -96,11 +96,17 @@ def ini_value(value: object, what: str) -> str:
     return text
 
 
+#: each group's rows that have a writer, in table order
+_WRITTEN = {
+    label: [(row, row.write) for row in ROWS if row.group == label and row.write is not None] for label in GROUPS
+}
+
+
 def _group(v: Variant, label: str) -> OptionGroup:
     """The rows of ``label`` the variant writes, in table order."""
     if label == "pieces":
         return OptionGroup.of(label, piece_rows(v))
-    written = ((row.key, row.write(v)) for row in ROWS if row.group == label and row.write is not None)
+    written = ((row.key, write(v)) for row, write in _WRITTEN[label])
     return OptionGroup.of(label, [(key, value) for key, value in written if value is not None])
 
 
