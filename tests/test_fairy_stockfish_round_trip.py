@@ -9,9 +9,10 @@ import pytest
 from support import FSF_CATALOGUE
 
 from generator.catalogue import DEFAULT_CATALOGUE, Variant, load_catalogue
-from generator.check.fairy_stockfish_lint import parse_ini
+from generator.check.fairy_stockfish_lint import check_ini_text, parse_ini
 from generator.emit import fairy_stockfish as fsf
 from generator.emit.fairy_stockfish.reading import read_section, stated
+from generator.emit.fairy_stockfish.table import ROW, ROWS, SINCE
 from generator.emit.fidelity import relaxed, writable
 
 CATALOGUES = [load_catalogue(DEFAULT_CATALOGUE), FSF_CATALOGUE]
@@ -71,3 +72,32 @@ def test_a_changed_option_reads_back_as_a_changed_part(
     section[key] = value
     back, want = read_section(section), stated(relaxed(variant, fsf.TARGET))
     assert getattr(back, part) != getattr(want, part)
+
+
+def test_every_default_in_the_table_is_a_value_of_its_type() -> None:
+    """FSF's defaults, written out as one section, pass the lint (which reads the types from the same table)."""
+    lines = [
+        f"{row.key} = {row.default}" for row in ROWS if row.default and not (row.kind == "piece" and row.default == "-")
+    ]
+    problems = check_ini_text("[defaults]\n" + "\n".join(lines) + "\n")
+    assert [p for p in problems if "Deprecated option" not in p] == []
+    assert len(problems) == sum(1 for row in ROWS if row.deprecated)
+
+
+def test_the_table_says_what_each_written_option_states() -> None:
+    """A row the emitter writes has a model field; SINCE and the lint's deprecated options are rows."""
+    assert all(row.field for row in ROWS if row.write is not None)
+    assert set(SINCE) <= set(ROW)
+    deprecated = {row.key for row in ROWS if row.deprecated}
+    assert deprecated == {
+        "promotionRank",
+        "doubleStepRank",
+        "doubleStepRankMin",
+        "whiteFlag",
+        "blackFlag",
+        "castlingRookPiece",
+        "whiteDropRegion",
+        "blackDropRegion",
+        "dropOnTop",
+    }
+    assert all(set(ROW[key].maps_to) <= set(ROW) - {key} for key in deprecated - {"dropOnTop"})

@@ -204,7 +204,7 @@ ROWS: tuple[Row, ...] = (
     Row("dropNoDoubled", "piecetype", "-", "drops", w.drop_no_doubled, "drops.one_per_file"),
     Row("dropNoDoubledCount", "int", "1", "drops", w.drop_no_doubled_count, "drops.per_file"),
     Row("shogiPawnDropMateIllegal", "bool", "false", "drops", w.shogi_pawn_drop_mate_illegal, "drops.no_drop_mate"),
-    Row("dropChecks", "bool", "true", "drops", w.drop_checks),
+    Row("dropChecks", "bool", "true", "drops", w.drop_checks, "drops"),
     Row("mustDrop", "bool", "false"),
     Row("mustDropType", "piecetype", "*"),
     Row("enclosingDrop", "other", "none"),
