@@ -15,7 +15,7 @@ from generator.catalogue import FAIRY_STOCKFISH_CATALOGUE, load_catalogue, load_
 from generator.catalogue.model import Variant
 from generator.check.command import cmd_check, register
 from generator.check.compare import VariantReport
-from generator.emit.fairy_stockfish_options import option_groups
+from generator.emit.fairy_stockfish.options import option_groups
 from generator.emit.fidelity import relaxed
 from generator.engine import Position, uci
 

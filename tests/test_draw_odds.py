@@ -10,7 +10,7 @@ import pytest
 from support import fsf_entry as entry
 
 from generator.catalogue.model import Color
-from generator.emit.fairy_stockfish_options import draw_options
+from generator.emit.fairy_stockfish.options import draw_options
 from generator.emit.fidelity import ZILLIONS, limitations, relaxed
 from generator.emit.web.rules_text import rules_in_short
 from generator.engine import Position

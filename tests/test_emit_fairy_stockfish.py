@@ -14,10 +14,10 @@ import pytest
 from generator.betza import parse_betza
 from generator.catalogue import DEFAULT_CATALOGUE, Board, CastlingMove, Catalogue, Flag, Square, Variant, load_catalogue
 from generator.catalogue.model import Color
+from generator.check.fairy_stockfish_lint import check_ini_text
+from generator.check.fairy_stockfish_loader import verify_ini
 from generator.emit import fairy_stockfish as fsf
 from generator.emit import output as build_module
-from generator.emit.fairy_stockfish_lint import check_ini_text
-from generator.emit.fairy_stockfish_loader import verify_ini
 from generator.emit.fidelity import TARGETS, check_name, limitations, relaxed, writable
 from generator.engine import Position, uci
 

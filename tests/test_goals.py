@@ -19,7 +19,7 @@ from generator.catalogue.model import StalemateResult
 from generator.check.command import cmd_check
 from generator.check.endings import endings
 from generator.check.fairy_stockfish import built_ini
-from generator.emit.fairy_stockfish_options import goal_options
+from generator.emit.fairy_stockfish.options import goal_options
 from generator.emit.fidelity import limitations, relaxed
 from generator.emit.web.rules_text import rules_in_short
 from generator.engine import Position

@@ -11,7 +11,7 @@ import pytest
 from support import assert_check_agrees, legal_uci, pyffish_perft
 from support import fsf_entry as entry
 
-from generator.emit.fairy_stockfish_options import pawn_options
+from generator.emit.fairy_stockfish.options import pawn_options
 from generator.emit.fidelity import ZILLIONS, limitations, relaxed
 from generator.emit.web.rules_text import rules_in_short
 from generator.engine import Position

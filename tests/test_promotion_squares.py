@@ -12,7 +12,7 @@ import pytest
 from support import assert_check_agrees, legal_uci
 from support import fsf_entry as entry
 
-from generator.emit.fairy_stockfish_options import pawn_options
+from generator.emit.fairy_stockfish.options import pawn_options
 from generator.emit.web.rules_text import rules_in_short
 from generator.emit.zillions.board import zone_squares, zones_of
 from generator.engine import Position

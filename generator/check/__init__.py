@@ -8,7 +8,9 @@ child processes running ``fairy_stockfish_worker``; ``zillions``: the ZRF
 interpreter) and translates its notation into ours.  An adapter learns what
 the emitter wrote (section names, start positions) from the emitter's
 :class:`~generator.emit.manifest.Manifest` and the file on disk, never from
-the emitter's internals.  ``command`` is the ``variantgen check`` sub-command.
+the emitter's internals.  ``command`` is the ``variantgen check`` sub-command;
+``fairy_stockfish_lint`` and ``fairy_stockfish_loader`` check an ini on its own (its lines, then
+its load into pyffish, through the same worker).
 
 Rules an engine cannot express (:func:`generator.emit.fidelity.limitations`)
 are switched off in the reference for the comparison

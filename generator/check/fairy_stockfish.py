@@ -43,15 +43,13 @@ import os
 import pickle
 import re
 import subprocess
-import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
 from generator.catalogue.model import Catalogue, Variant
-from generator.check import fairy_stockfish_worker
 from generator.check.compare import Answer, EngineError, OnePosition, Query
-from generator.check.fairy_stockfish_worker import fsf_fen
+from generator.check.fairy_stockfish_worker import child_command, fsf_fen
 from generator.emit.fairy_stockfish import FOLDER, emit
 from generator.emit.fidelity import relaxed
 from generator.emit.manifest import Manifest, SectionEntry
@@ -249,11 +247,9 @@ class _Worker:
 
     def __init__(self, ini: str, expected: dict[str, str]) -> None:
         self._log = tempfile.TemporaryFile()  # noqa: SIM115 - lives as long as the worker
-        root = str(Path(__file__).resolve().parents[2])  # so that the child finds this package
-        path = os.environ.get("PYTHONPATH")
-        env = dict(os.environ, PYTHONUNBUFFERED="1", PYTHONPATH=root + (os.pathsep + path if path else ""))
+        command, env = child_command()
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", fairy_stockfish_worker.__name__],
+            command,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=self._log,

@@ -8,6 +8,9 @@ and writes pickled replies to the pipe it was given as standard output:
   ``("ready", problems, version)``: the sections that are not registered or start elsewhere;
 * ``("probe", section, [(fen, moves, claim), ...])`` (``fen`` None for the start), answered
   ``("ok", [Answer, ...])``, for a verified section only (pyffish kills the interpreter on a name it does not know);
+* ``("verify", ini, expected, names)`` instead of a load, for :func:`generator.check.fairy_stockfish_loader.verify_ini`:
+  the load's problems and more (built-in clashes of ``names``, the sections read from the text; sections nobody expects;
+  start FENs that do not read back or have no legal move), answered ``("verified", problems)``;
 * ``("stop",)``, or the end of the input.
 
 Anything else is answered ``("error", text)``.  Notation: Fairy-Stockfish writes a pass as a move
@@ -21,11 +24,12 @@ import pickle
 import re
 import sys
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import IO
 
 from generator.check.compare import Answer
 
-__all__ = ["fsf_fen", "serve"]
+__all__ = ["child_command", "fsf_fen", "serve"]
 
 _SELF_MOVE = re.compile(r"^([a-z]\d+)\1$")
 
@@ -44,6 +48,14 @@ def fsf_fen(fen: str) -> str:
     'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1'
     """
     return " ".join(field for field in fen.split() if not field.startswith("{"))
+
+
+def child_command() -> tuple[list[str], dict[str, str]]:
+    """The command line and environment of a worker process: this module, found from this package."""
+    root = str(Path(__file__).resolve().parents[2])
+    path = os.environ.get("PYTHONPATH")
+    env = dict(os.environ, PYTHONUNBUFFERED="1", PYTHONPATH=root + (os.pathsep + path if path else ""))
+    return [sys.executable, "-m", __name__], env
 
 
 def _result(value: int, white_to_move: bool) -> str:
@@ -70,6 +82,12 @@ class _Pyffish:
 
     def load(self, ini: str) -> None:
         self._sf.load_variant_config(ini)
+
+    def validate_fen(self, fen: str, name: str) -> int:
+        return int(self._sf.validate_fen(fen, name))
+
+    def get_fen(self, name: str, fen: str) -> str:
+        return str(self._sf.get_fen(name, fen, []))
 
     def start_fen(self, name: str) -> str:
         """The ``startFen`` as written, with what Fairy-Stockfish fills in when it reads it: the fields
@@ -100,9 +118,10 @@ class _Engine:
 
     def __init__(self, ini: str, expected: Mapping[str, str]) -> None:
         self.sf = _Pyffish()
-        before = self.sf.variants()
+        self.builtin = before = self.sf.variants()
         self.sf.load(ini)
-        registered = self.sf.variants()
+        self.registered = registered = self.sf.variants()
+        self.expected = dict(expected)
         self.problems: list[str] = []
         #: verified section -> its start FEN
         self.start: dict[str, str] = {}
@@ -123,6 +142,31 @@ class _Engine:
             self.start[name] = got
         #: (section, *moves before the pass) -> Fairy-Stockfish's spelling of that pass
         self.passes: dict[tuple[str, ...], str] = {}
+
+    def verify(self, names: Sequence[str]) -> list[str]:
+        """The load's problems, and the text's sections (``names``) that clash with a built-in, the
+        sections nobody expects, and verified start FENs that do not read back or have no legal move."""
+        problems = [
+            f"[{name}] clashes with Fairy-Stockfish's built-in {name}: pyffish keeps the built-in"
+            for name in names
+            if name in self.builtin
+        ]
+        unexpected = self.registered - self.builtin - set(self.expected)
+        problems += [f"[{name}] is registered but not expected" for name in sorted(unexpected)]
+        problems += self.problems
+        for name, fen in self.expected.items():
+            if name not in self.registered or name in self.builtin:
+                continue
+            valid = self.sf.validate_fen(fen, name)
+            if valid != 1:
+                problems.append(f"[{name}] validate_fen({fen!r}) = {valid} (1 = valid)")
+                continue
+            back = self.sf.get_fen(name, fen)
+            if back != fen:
+                problems.append(f"[{name}] pyffish reads the start FEN back as {back!r}, not {fen!r}")
+            if not self.sf.legal_moves(name, fen, []):
+                problems.append(f"[{name}] pyffish finds no legal move at the start")
+        return problems
 
     def line(self, name: str, fen: str, moves: tuple[str, ...]) -> list[str]:
         """Our moves from ``fen`` in Fairy-Stockfish's spelling (a pass is a move from a square to itself)."""
@@ -197,6 +241,8 @@ def serve(inp: IO[bytes], out: IO[bytes]) -> None:
         if kind == "load":
             engine = _Engine(message[1], message[2])
             send(("ready", engine.problems, engine.sf.version()))
+        elif kind == "verify":
+            send(("verified", _Engine(message[1], message[2]).verify(message[3])))
         elif kind == "probe":
             send(_probe(engine, message[1], message[2]))
         else:

@@ -4,9 +4,10 @@
   express (:func:`~generator.emit.fidelity.limitations`) and the variant with exactly those rules
   switched off (:func:`~generator.emit.fidelity.relaxed`), which is what the target really plays;
   one module of checks per target.
-* :mod:`generator.emit.fairy_stockfish` renders ``variants.ini`` (options by group in
-  ``fairy_stockfish_options``; the ini's static check in ``fairy_stockfish_lint``, the pyffish
-  load check in ``fairy_stockfish_loader``).
+* :mod:`generator.emit.fairy_stockfish` renders ``variants.ini`` (the option table in
+  ``fairy_stockfish.table``, options by group in ``fairy_stockfish.options``; the ini's static check
+  and the pyffish load check are checks: :mod:`generator.check.fairy_stockfish_lint`,
+  :mod:`generator.check.fairy_stockfish_loader`).
 * :mod:`generator.emit.pychess` writes a pychess-variants upload per variant Fairy-Stockfish plays
   exactly: one file of one section (rendered as in ``variants.ini``) and a piece set, both checked
   against the site's upload rules.

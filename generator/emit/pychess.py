@@ -62,7 +62,7 @@ from generator.emit.fairy_stockfish import (
     start_fen,
 )
 from generator.emit.fairy_stockfish import FOLDER as INI_FOLDER
-from generator.emit.fairy_stockfish_options import needs
+from generator.emit.fairy_stockfish.options import needs
 from generator.emit.fidelity import PYCHESS, writable
 from generator.emit.fidelity.fairy_stockfish import FSF_STANDARD
 from generator.emit.jinja import render
@@ -123,7 +123,7 @@ _REFUSED_WHEN_SET = ("countingRule", "chasingRule", "wallingRule")
 _TRUE = frozenset({"true", "yes", "1", "on"})
 _OFF = frozenset({"", "-", "0", "false", "no", "off", "none"})
 
-#: the piece options variantgen writes (fairy_stockfish_options.piece_options): the value's first letter
+#: the piece options variantgen writes (fairy_stockfish.pieces.piece_rows): the value's first letter
 _PIECE_OPTIONS = frozenset({"king", "pawn", "soldier", *FSF_STANDARD.values()})
 _CUSTOM_PIECE_RE = re.compile(r"customPiece[0-9]+")
 

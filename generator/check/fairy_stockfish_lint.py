@@ -2,7 +2,8 @@
 
 pyffish itself accepts anything without a word (an unknown option or a bad value is ignored,
 ``true `` with a trailing blank reads as false), so every line is read here the way FSF's
-``VariantMap::parse_istream`` reads it, and every value is checked against its option's type.
+``VariantMap::parse_istream`` reads it, and every value is checked against its option's type, as the
+option table (:mod:`generator.emit.fairy_stockfish.table`) gives it.
 
 >>> check_ini_text("[tiny]\\nmaxFile = 5\\nmaxRank = 5\\nking = k\\ndoubleStep = yes\\n")
 ["[tiny] line 5: doubleStep - Invalid value 'yes' (not true or false)"]
@@ -18,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from generator.betza import BetzaError, parse_betza
+from generator.emit.fairy_stockfish.table import ROWS
 from generator.emit.fidelity import check_name
 from generator.emit.fidelity.fairy_stockfish import FSF_LAME, FSF_MAX_FILES, FSF_MAX_RANGE, FSF_MAX_RANKS, FSF_RIDERS
 
@@ -25,63 +27,10 @@ __all__ = ["IniOption", "IniSection", "check_ini_text", "fsf_betza_problems", "p
 
 _FILES = string.ascii_lowercase[:FSF_MAX_FILES]
 
-_PIECE_WORDS = (
-    "pawn knight bishop rook queen fers alfil fersAlfil silver aiwok bers archbishop chancellor amazon knibis "
-    "biskni kniroo rookni shogiPawn lance shogiKnight gold dragonHorse clobber breakthrough immobile cannon "
-    "janggiCannon soldier horse elephant janggiElephant banner wazir commoner centaur king"
-)
-_PIECE_NAMES = _PIECE_WORDS.split() + [f"customPiece{i}" for i in range(1, 26)]
-
-#: The options FSF reads (``src/parser.cpp``), by the type of their value.
-_KEYS_BY_TYPE = {
-    "bool": "chess960 twoBoards sittuyinPromotion piecePromotionOnCapture mandatoryPawnPromotion "
-    "mandatoryPiecePromotion pieceDemotion blastOnCapture petrifyBlastPieces doubleStep castling "
-    "castlingDroppedPiece oppositeCastling checking dropChecks mustCapture mustDrop pieceDrops dropLoop "
-    "capturesToHand firstRankPawnDrops promotionZonePawnDrops sittuyinRookDrop dropOppositeColoredBishop "
-    "dropPromoted immobilityIllegal gating wallOrMove seirawanGating cambodianMoves pass passWhite passBlack "
-    "passOnStalemate passOnStalemateWhite passOnStalemateBlack makpongRule flyingGeneral nFoldValueAbsolute "
-    "perpetualCheckIllegal moveRepetitionIllegal stalematePieceCount shogiPawnDropMateIllegal shatarMateRule "
-    "bikjangRule extinctionClaim extinctionPseudoRoyal dupleCheck flagPieceBlockedWin flagMove flagPieceSafe "
-    "checkCounting connectHorizontal connectVertical connectDiagonal adjudicateFullBoard dropOnTop",
-    "int": "pocketSize dropNoDoubledCount nMoveRule nFoldRule extinctionPieceCount extinctionOpponentPieceCount "
-    "flagPieceCount connectN connectNxN collinearN",
-    "rank": "maxRank castlingRank soldierPromotionRank promotionRank doubleStepRank doubleStepRankMin",
-    "file": "maxFile castlingKingsideFile castlingQueensideFile castlingKingFile castlingRookKingsideFile "
-    "castlingRookQueensideFile",
-    "value": "nFoldValue stalemateValue checkmateValue extinctionValue connectValue",
-    "bitboard": "promotionRegionWhite promotionRegionBlack doubleStepRegionWhite doubleStepRegionBlack "
-    "tripleStepRegionWhite tripleStepRegionBlack enPassantRegion enPassantRegionWhite enPassantRegionBlack "
-    "enclosingDropStart dropRegionWhite dropRegionBlack wallingRegionWhite wallingRegionBlack wallingRegion "
-    "diagonalLines flagRegion flagRegionWhite flagRegionBlack connectRegion1White connectRegion2White "
-    "connectRegion1Black connectRegion2Black whiteFlag blackFlag whiteDropRegion blackDropRegion",
-    "piecetype": "castlingKingPiece castlingKingPieceWhite castlingKingPieceBlack mustDropType dropNoDoubled "
-    "flagPiece flagPieceWhite flagPieceBlack",
-    "pieceset": "promotionPawnTypes promotionPawnTypesWhite promotionPawnTypesBlack promotionPieceTypes "
-    "promotionPieceTypesWhite promotionPieceTypesBlack blastImmuneTypes mutuallyImmuneTypes "
-    "petrifyOnCaptureTypes enPassantTypes enPassantTypesWhite enPassantTypesBlack castlingRookPieces "
-    "castlingRookPiecesWhite castlingRookPiecesBlack castlingRookPiece nMoveRuleTypes nMoveRuleTypesWhite "
-    "nMoveRuleTypesBlack extinctionPieceTypes connectPieceTypes pawnTypes",
-    "string": "variantTemplate pieceToCharTable startFen",
-    "other": "materialCounting countingRule chasingRule enclosingDrop wallingRule flipEnclosedPieces "
-    "castlingWins promotionLimit promotedPieceType pieceValueMg pieceValueEg",
-}
-_TYPES: dict[str, str] = {key: kind for kind, keys in _KEYS_BY_TYPE.items() for key in keys.split()}
-_TYPES.update((key, "piece") for key in _PIECE_NAMES)
-_MOBILITY = re.compile(r"mobilityRegion(White|Black)(\w+)")
+#: The options FSF reads (``src/parser.cpp``), each with the type of its value.
+_TYPES: dict[str, str] = {row.key: row.kind for row in ROWS}
 _VALUES = ("win", "loss", "draw", "none")
-_DEPRECATED = frozenset(
-    {
-        "promotionRank",
-        "doubleStepRank",
-        "doubleStepRankMin",
-        "whiteFlag",
-        "blackFlag",
-        "castlingRookPiece",
-        "whiteDropRegion",
-        "blackDropRegion",
-        "dropOnTop",
-    }
-)
+_DEPRECATED = frozenset(row.key for row in ROWS if row.deprecated)
 
 
 @dataclass(frozen=True)
@@ -276,7 +225,7 @@ def _duplicate_keys(section: IniSection) -> list[str]:
 
 def _option_problems(at: str, o: IniOption, letters: frozenset[str]) -> list[str]:
     """One option line: a key FSF reads, a value of its type, and a Betza FSF plays as written."""
-    kind = _TYPES.get(o.key) or ("bitboard" if _MOBILITY.fullmatch(o.key) else None)
+    kind = _TYPES.get(o.key)
     if kind is None:
         return [f"{at} line {o.line}: Invalid option: {o.key}"]
     problems = []

@@ -1,0 +1,459 @@
+"""A section the emitter wrote, read back through the option table into the model.
+
+:func:`read_section` takes a section's options (key -> value, as the ini has them) and gives the parts
+of the model the ini states (:class:`Stated`): each value parsed by its row's type (:mod:`.table`),
+assembled into the model's own objects (``Board``, ``PawnRules``, ``Drops``, ``Goals``,
+``DrawRules``, ...).  :func:`stated` is the same projection of a (relaxed) variant: the fields of those
+objects the ini does not state are put back to the model's defaults (:data:`UNSTATED`), so the two
+compare equal when the section says what the variant plays.
+
+Read back: the board and its holes, every piece with its Betza (FSF's own pieces by name), pawns and
+their promotion, promotion by piece, castling, drops, the capture rules, the goals, the draws, and the
+start position.  The read-back is for the sections this emitter writes; an importer of other people's
+sections builds on it (defaults, aliases and deprecated options, :mod:`.table`).
+
+>>> section = {"maxFile": "8", "maxRank": "8", "king": "k", "customPiece1": "a:BN", "nMoveRule": "40",
+...            "startFen": "4k3/8/8/8/8/8/8/A3K3 w - - 0 1"}
+>>> s = read_section(section)
+>>> s.board, s.pieces, s.draws.move_rule
+(Board(files=8, ranks=8, holes=frozenset()), (('A', 'BN', False, None, None), ('K', 'K', False, None, None)), 40)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal, TypeVar
+
+from generator.betza import parse_betza
+from generator.catalogue.model import (
+    BareKing,
+    Board,
+    CastlingMove,
+    Color,
+    Counting,
+    DrawRules,
+    Drops,
+    Explosions,
+    Extinction,
+    Flag,
+    Goals,
+    PawnRules,
+    PiecePromotion,
+    Promotion,
+    Result,
+    Setup,
+    Square,
+    StalemateResult,
+    Variant,
+    absolute_rank,
+)
+from generator.emit.fairy_stockfish.table import ROW
+from generator.emit.fairy_stockfish.values import FILES, KING, flag_piece_count
+from generator.emit.fidelity.fairy_stockfish import (
+    FSF_PAWN,
+    FSF_SOLDIER,
+    FSF_STANDARD,
+    KHON,
+    fairy_stockfish_pieces,
+    pawn_drop_flags,
+)
+
+__all__ = ["UNSTATED", "Stated", "read_section", "stated"]
+
+#: The Betza of the FSF pieces the emitter writes by name.
+_NAMED = {
+    **{name: movement.render() for movement, name in FSF_STANDARD.items()},
+    "pawn": FSF_PAWN.render(),
+    "silver": KHON.render(),
+    "fers": "F",
+    "soldier": FSF_SOLDIER[0].render(),
+    "king": KING.render(),
+}
+
+#: The fields of the model's objects that no option states, by object.
+UNSTATED: dict[str, tuple[str, ...]] = {
+    "draws": ("insufficient_material", "double_pass", "drops_reset_move_rule"),
+    "drops": ("piece_ranks", "no_drop_mate"),
+    "flag": ("ranks",),
+}
+
+_Model = TypeVar("_Model", DrawRules, Drops, Flag)
+Region = tuple[frozenset[Square], frozenset[Square]]
+#: letter, Betza, whether it has the pawn role, where it may stand, the rank of its advanced moves
+Piece = tuple[str, str, bool, Region | None, int | None]
+
+
+@dataclass(frozen=True)
+class Stated:
+    """What a section states, in the model's terms."""
+
+    board: Board
+    pieces: tuple[Piece, ...]
+    setup: Setup
+    pawn_rules: PawnRules
+    piece_promotion: PiecePromotion | None
+    castling: frozenset[CastlingMove]
+    drops: Drops | None
+    #: firstRankPawnDrops and promotionZonePawnDrops, where there are drops
+    pawn_drops: tuple[bool, bool] | None
+    goals: Goals
+    draws: DrawRules
+    #: must_capture, no_checks, royal_held_in_check, flying_general, immobility_illegal, first leaps,
+    #: chess960 castling
+    rules: tuple[bool, ...]
+    explosions: Explosions | None
+    mutually_immune: frozenset[str]
+    petrify: frozenset[str]
+
+
+# --- values, by their row's type ---------------------------------------------------------------------------
+
+
+def _bool(options: Mapping[str, str], key: str) -> bool:
+    return options.get(key, ROW[key].default) == "true"
+
+
+def _int(options: Mapping[str, str], key: str) -> int:
+    return int(options.get(key, ROW[key].default))
+
+
+def _letters(options: Mapping[str, str], key: str) -> tuple[str, ...]:
+    text = options.get(key, ROW[key].default).replace(" ", "")
+    return () if text == "-" else tuple(x.upper() for x in text)
+
+
+def _squares(text: str, board: Board) -> frozenset[Square]:
+    """A Bitboard value: ``*RANK``, ``FILE*`` and squares, up to a ``-``; the board's holes are no squares."""
+    out: set[Square] = set()
+    for symbol in text.split():
+        if symbol == "-":
+            break
+        if symbol.startswith("*"):
+            out |= {Square(f, int(symbol[1:]) - 1) for f in range(board.files)}
+        elif symbol.endswith("*"):
+            out |= {Square(FILES.index(symbol[0]), r) for r in range(board.ranks)}
+        else:
+            out.add(Square(FILES.index(symbol[0]), int(symbol[1:]) - 1))
+    return frozenset(sq for sq in out if sq.file < board.files and sq.rank < board.ranks and sq not in board.holes)
+
+
+def _ranks(squares: frozenset[Square], color: Color, board: Board) -> tuple[int, ...]:
+    """The relative ranks ``squares`` fills, ascending; () unless it is whole ranks."""
+    absolute = {sq.rank + 1 for sq in squares}
+    if squares != {Square(f, r - 1) for r in absolute for f in range(board.files)} - board.holes:
+        return ()
+    return tuple(sorted(absolute_rank(color, r, board.ranks) for r in absolute))
+
+
+def _pairs(text: str) -> list[tuple[str, str]]:
+    """``x:y`` tokens, ``x`` upper case."""
+    return [(x.upper(), y) for x, _, y in (token.partition(":") for token in text.split())]
+
+
+def _region(options: Mapping[str, str], key: str, board: Board) -> frozenset[Square]:
+    return _squares(options.get(key, ROW[key].default), board)
+
+
+# --- the start position --------------------------------------------------------------------------------------
+
+_FEN_PIECE = re.compile(r"(\d+)|(\*)|(\+?[A-Za-z])")
+
+
+def _setup(fen: str, ranks: int) -> tuple[Setup, frozenset[Square], str, str]:
+    """The start position, the holes, the castling field and the check counts (if any) of a FEN."""
+    fields = fen.split()
+    board, _, pockets = fields[0].partition("[")
+    placement: list[tuple[Square, Color, str]] = []
+    holes: set[Square] = set()
+    for row, text in enumerate(board.split("/")):
+        file = 0
+        for number, hole, letter in _FEN_PIECE.findall(text):
+            square = Square(file, ranks - 1 - row)
+            if number:
+                file += int(number)
+                continue
+            if hole:
+                holes.add(square)
+            else:
+                placement.append((square, Color.WHITE if letter[-1].isupper() else Color.BLACK, letter.upper()))
+            file += 1
+    counts: dict[tuple[Color, str], int] = {}
+    for x in pockets.rstrip("]"):
+        key = (Color.WHITE if x.isupper() else Color.BLACK, x.upper())
+        counts[key] = counts.get(key, 0) + 1
+    to_move = Color.WHITE if fields[1] == "w" else Color.BLACK
+    checks = next((f for f in fields[4:] if "+" in f), "")
+    setup = Setup(tuple(sorted(placement)), tuple(sorted((c, x, n) for (c, x), n in counts.items())), to_move)
+    return setup, frozenset(holes), fields[2], checks
+
+
+# --- the parts ---------------------------------------------------------------------------------------------------
+
+
+def _mobility(options: Mapping[str, str], key: str, board: Board) -> Region | None:
+    """The squares the piece written as ``key`` may stand on, each side's; None if not limited."""
+    name = key[0].upper() + key[1:]
+    white, black = (f"mobilityRegion{c.word.title()}{name}" for c in Color)
+    if white not in options:
+        return None
+    return _region(options, white, board), _region(options, black, board)
+
+
+def _pieces(options: Mapping[str, str], board: Board) -> tuple[Piece, ...]:
+    pawns = set(_letters(options, "pawnTypes")) if "pawnTypes" in options else set()
+    out = []
+    for key, value in options.items():
+        row = ROW.get(key)
+        if row is None or row.kind != "piece" or value == "-":
+            continue
+        letter = value[0].upper()
+        betza = value[2:] if len(value) > 2 else _NAMED[key]
+        advanced = _int(options, "soldierPromotionRank") if key == "soldier" else None
+        pawn = key == "pawn" or letter in pawns
+        out.append((letter, parse_betza(betza).render(), pawn, _mobility(options, key, board), advanced))
+    return tuple(sorted(out))
+
+
+def _promotion(options: Mapping[str, str], board: Board) -> Promotion | None:
+    choices = _letters(options, "promotionPieceTypes") if "promotionPieceTypesWhite" not in options else ()
+    if not choices and "promotionPieceTypesWhite" not in options:
+        return None
+    white = _region(options, "promotionRegionWhite", board)
+    black = _region(options, "promotionRegionBlack", board)
+    ranks = _ranks(white, Color.WHITE, board)
+    whole = ranks and _ranks(black, Color.BLACK, board) == ranks
+    black_choices = None
+    if "promotionPieceTypesWhite" in options:
+        choices, black_choices = (
+            _letters(options, "promotionPieceTypesWhite"),
+            _letters(options, "promotionPieceTypesBlack"),
+        )
+    limits = tuple((x, int(n)) for x, n in _pairs(options.get("promotionLimit", "")))
+    return Promotion(
+        ranks if whole else (),
+        choices,
+        _bool(options, "mandatoryPawnPromotion"),
+        black_choices,
+        limits,
+        None if whole else (white, black),
+    )
+
+
+def _pawn_rules(options: Mapping[str, str], board: Board, pieces: tuple[Piece, ...]) -> PawnRules:
+    if not any(piece[2] for piece in pieces):
+        return PawnRules()
+    double = _bool(options, "doubleStep") and "pawn" in options
+    triple = bool(_region(options, "tripleStepRegionWhite", board))
+    steps = 3 if triple else 2 if double else 1
+    multi = _ranks(_region(options, "doubleStepRegionWhite", board), Color.WHITE, board) if steps > 1 else ()
+    en_passant = bool(_region(options, "enPassantRegion", board)) and steps > 1
+    return PawnRules(steps, multi, en_passant, _promotion(options, board))
+
+
+def _piece_promotion(options: Mapping[str, str], board: Board) -> PiecePromotion | None:
+    if "promotedPieceType" not in options:
+        return None
+    pairs = tuple((x, y.upper()) for x, y in _pairs(options["promotedPieceType"]))
+    ranks = _ranks(_region(options, "promotionRegionWhite", board), Color.WHITE, board)
+    return PiecePromotion(ranks, pairs, _bool(options, "mandatoryPiecePromotion"))
+
+
+def _file(options: Mapping[str, str], key: str) -> int:
+    text = options.get(key, ROW[key].default)
+    return int(text) - 1 if text.isdigit() else FILES.index(text)
+
+
+def _castling(options: Mapping[str, str], setup: Setup, rights: str, board: Board) -> frozenset[CastlingMove]:
+    """Each castling the FEN's rights allow, where FSF puts king and rook."""
+    if not _bool(options, "castling"):
+        return frozenset()
+    king = options.get("castlingKingPiece", "k").upper()
+    moves = set()
+    for right in rights.replace("-", ""):
+        color = Color.WHITE if right.isupper() else Color.BLACK
+        rank = absolute_rank(color, _int(options, "castlingRank"), board.ranks) - 1
+        king_from = next(sq for sq, c, x in setup.placement if c is color and x == king and sq.rank == rank)
+        kingside = right.upper() == "K" or (right.upper() != "Q" and FILES.index(right.lower()) > king_from.file)
+        side = "King" if kingside else "Queen"
+        king_to = Square(_file(options, f"castling{side}sideFile"), rank)
+        rook_from = Square(_file(options, f"castlingRook{side}sideFile"), rank)
+        rook_to = Square(king_to.file - 1 if kingside else king_to.file + 1, rank)
+        moves.add(CastlingMove(color, king_from, king_to, rook_from, rook_to))
+    return frozenset(moves)
+
+
+def _drops(options: Mapping[str, str], board: Board) -> Drops | None:
+    if not _bool(options, "pieceDrops"):
+        return None
+    ranks = _ranks(_region(options, "dropRegionWhite", board), Color.WHITE, board)
+    no_doubled = _letters(options, "dropNoDoubled")
+    to_hand = _bool(options, "capturesToHand")
+    return Drops(
+        ranks,
+        to_hand,
+        to_hand and _bool(options, "dropLoop"),
+        one_per_file=no_doubled[0] if no_doubled else None,
+        per_file=_int(options, "dropNoDoubledCount"),
+    )
+
+
+def _flag(options: Mapping[str, str], board: Board) -> Flag | None:
+    if "flagPiece" not in options:
+        return None
+    regions = (_region(options, "flagRegionWhite", board), _region(options, "flagRegionBlack", board))
+    piece = _letters(options, "flagPiece")
+    return Flag(
+        regions,
+        piece[0] if piece and piece[0] != "*" else None,
+        _int(options, "flagPieceCount"),
+        blocked_win=_bool(options, "flagPieceBlockedWin"),
+        reply=_bool(options, "flagMove"),
+        safe=_bool(options, "flagPieceSafe"),
+    )
+
+
+def _goals(options: Mapping[str, str], board: Board, checks: str) -> Goals:
+    bare = extinction = None
+    if "extinctionValue" in options and _bool(options, "extinctionClaim"):
+        bare = BareKing(_int(options, "extinctionOpponentPieceCount"), both_bare_draw=False)  # FSF plays on
+    elif "extinctionValue" in options:
+        pieces = tuple(x for x in _letters(options, "extinctionPieceTypes") if x != "*")
+        extinction = Extinction(
+            pieces,
+            _int(options, "extinctionPieceCount"),
+            Result(options["extinctionValue"]),
+            _bool(options, "extinctionPseudoRoyal"),
+            _bool(options, "dupleCheck"),
+        )
+    check_count = int(checks.split("+")[0]) if _bool(options, "checkCounting") and checks else None
+    mate = options.get("checkmateValue")
+    return Goals(
+        mate is not None,
+        _flag(options, board),
+        bare,
+        extinction,
+        check_count,
+        Result(mate) if mate else Result.LOSS,
+    )
+
+
+def _draws(options: Mapping[str, str]) -> DrawRules:
+    value = options.get("nFoldValue", "draw")
+    winner: Color | Literal["to_move"] | None = None
+    if value != "draw":
+        absolute = _bool(options, "nFoldValueAbsolute")
+        winner = "to_move" if not absolute else Color.WHITE if value == "win" else Color.BLACK
+    odds = options.get("materialCounting", "none")
+    stalemate = (
+        StalemateResult.PASS
+        if _bool(options, "passOnStalemate")
+        else StalemateResult(options.get("stalemateValue", "draw"))
+    )
+    return DrawRules(
+        stalemate,
+        _int(options, "nFoldRule"),
+        _int(options, "nMoveRule"),
+        repetition_winner=winner,
+        counting=Counting(options["countingRule"]) if "countingRule" in options else None,
+        stalemate_piece_count=_bool(options, "stalematePieceCount"),
+        draw_odds=None if odds == "none" else Color.WHITE if odds.startswith("white") else Color.BLACK,
+        perpetual_check_loses=_bool(options, "perpetualCheckIllegal"),
+    )
+
+
+# --- the section, and the variant's projection --------------------------------------------------------------
+
+
+def read_section(options: Mapping[str, str]) -> Stated:
+    """What a section's options (key -> value) state, in the model's terms."""
+    ranks = _int(options, "maxRank")
+    setup, holes, rights, checks = _setup(options["startFen"], ranks)
+    board = Board(_file(options, "maxFile") + 1, ranks, holes)
+    pieces = _pieces(options, board)
+    drops = _drops(options, board)
+    return Stated(
+        board,
+        pieces,
+        setup,
+        _pawn_rules(options, board, pieces),
+        _piece_promotion(options, board),
+        _castling(options, setup, rights, board),
+        drops,
+        (_bool(options, "firstRankPawnDrops"), _bool(options, "promotionZonePawnDrops")) if drops else None,
+        _goals(options, board, checks),
+        _draws(options),
+        (
+            _bool(options, "mustCapture"),
+            not _bool(options, "checking"),
+            _bool(options, "makpongRule"),
+            _bool(options, "flyingGeneral"),
+            _bool(options, "immobilityIllegal"),
+            _bool(options, "gating") and _bool(options, "cambodianMoves"),
+            _bool(options, "chess960"),
+        ),
+        Explosions(_letters(options, "blastImmuneTypes")) if _bool(options, "blastOnCapture") else None,
+        frozenset(_letters(options, "mutuallyImmuneTypes")),
+        frozenset(_letters(options, "petrifyOnCaptureTypes")),
+    )
+
+
+def _unstated(obj: _Model, name: str) -> _Model:
+    """``obj`` with the fields :data:`UNSTATED` names for it put back to their defaults."""
+    fields = {f.name: f for f in dataclasses.fields(obj)}
+    defaults: dict[str, Any] = {k: fields[k].default for k in UNSTATED[name]}
+    return dataclasses.replace(obj, **defaults)
+
+
+def _stated_goals(v: Variant) -> Goals:
+    g = v.goals
+    royal = any(kind == "king" for _, kind in fairy_stockfish_pieces(v))
+    flag = g.flag and dataclasses.replace(_unstated(g.flag, "flag"), count=flag_piece_count(v))
+    return dataclasses.replace(
+        g, checkmate=royal, flag=flag, checkmate_result=g.checkmate_result if royal else Result.LOSS
+    )
+
+
+def stated(v: Variant) -> Stated:
+    """What the section of the (relaxed) variant ``v`` states, as :func:`read_section` reads it."""
+    pr = v.pawn_rules
+    multi = pr.max_steps > 1
+    pawn_rules = dataclasses.replace(
+        pr, multi_step_ranks=pr.multi_step_ranks if multi else (), en_passant=pr.en_passant and multi
+    )
+    drops = None
+    if v.drops is not None:
+        keep = v.drops.keep_promoted and v.drops.captures_to_hand
+        drops = dataclasses.replace(_unstated(v.drops, "drops"), keep_promoted=keep)
+    setup = v.setup
+    return Stated(
+        v.board,
+        tuple(
+            sorted(
+                (p.letter, p.movement.render(), p.pawn, p.region, p.advanced.rank if p.advanced else None)
+                for p in v.pieces
+            )
+        ),
+        Setup(tuple(sorted(setup.placement)), tuple(sorted(setup.pockets)), setup.to_move),
+        pawn_rules if any(p.pawn for p in v.pieces) else PawnRules(),
+        v.piece_promotion,
+        frozenset(v.castling),
+        drops,
+        pawn_drop_flags(v, fairy_stockfish_pieces(v)) if v.drops else None,
+        _stated_goals(v),
+        _unstated(v.draws, "draws"),
+        (
+            v.must_capture,
+            v.no_checks,
+            v.royal_held_in_check,
+            v.flying_general,
+            v.immobility_illegal,
+            v.first_leaps is not None and not v.castling,
+            v.chess960_castling and bool(v.castling),
+        ),
+        v.explosions,
+        frozenset(v.mutually_immune),
+        frozenset(v.petrify),
+    )
