@@ -450,7 +450,7 @@ def _distance(geo: Geometry, a: int, b: int) -> int:
 def _plain(rules: Rules, t: int) -> bool:
     """A piece the random positions may use besides the royal ones: no pawn (its first and last
     ranks are special) and no piece with moves of its own from its first square."""
-    return not rules.is_royal[t] and not rules.is_pawn[t] and all(tabs is None for tabs in rules.initial_tables[t])
+    return not rules.is_royal[t] and not rules.is_pawn[t] and all(tabs[t] is None for tabs in rules.initial_tables)
 
 
 def _stalemates_by_count(variant: Variant) -> list[Ending]:

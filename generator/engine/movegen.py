@@ -70,9 +70,9 @@ def generate_on(pos: State, out: list[Move] | None) -> int:
     rules = pos.rules
     if rules.special:
         return _special(pos, out)
-    if rules.must_capture or rules.no_checks:
+    if rules.filtered:
         return _filtered(pos, out)
-    if rules.royal_held_in_check:
+    if rules.held_in_check:
         return _held_in_check(pos, out)
     return _generate(pos, out)
 
@@ -95,7 +95,7 @@ def _special_on(pos: State, out: list[Move] | None) -> int:
     rules = pos.rules
     # the counting path knows the pieces' moves and castling only: drops, swaps, first leaps and a
     # pass when stuck are :func:`_generate`'s
-    if out is None and not (rules.drops or rules.swaps or rules.first_leaps or rules.pass_when_stuck):
+    if out is None and not rules.more_moves:
         safe = quiet_safe(pos)
         if safe is not None:
             return _count_special(pos, safe)
@@ -354,8 +354,8 @@ def _piece_moves(
     us = pos.turn
     enemy = pos.by_color[1 - us]
     empty = rules.geo.all & ~occ
-    tabs = rules.tables[t][us]
-    init = rules.initial_tables[t][us]
+    tabs = rules.tables[us][t]
+    init = rules.initial_tables[us][t]
     leaps_only = not tabs.has_slides and not tabs.has_lame
     quiet, capture = tabs.quiet, tabs.capture
     expand = rules.expands[us][t]
@@ -398,14 +398,14 @@ def _pawn_moves(
     us = pos.turn
     enemy = pos.by_color[1 - us]
     empty = rules.geo.all & ~occ
-    tabs = rules.tables[t][us]
+    tabs = rules.tables[us][t]
     n = 0
     zone = rules.promotion_zone[us]
     choices = _promotion_choices(pos, us) if rules.promotion_limited else rules.promotion_choices[us]
     # where a pawn may not move without promoting: its zone, or where promotion is optional, the
     # squares it could never leave (with immobility_illegal)
     stays = zone if rules.promotion_mandatory else rules.dead[us][t]
-    multistep = rules.multistep[t][us]
+    multistep = rules.multistep[us][t]
     leaps_only = not tabs.has_slides and not tabs.has_lame
     quiet, capture = tabs.quiet, tabs.capture
     ep = pos.ep
@@ -496,9 +496,9 @@ def _count_pawns(pos: State, t: int, tabs: MoveTables, pawns: Bitboard, empty: B
         for s in _squares(pawns):
             if tabs.capture[s] & ep:
                 n += _en_passant(pos, s, tabs.capture[s] & ep, None)
-    bulk = rules.multistep_bulk[t][us]
+    bulk = rules.multistep_bulk[us][t]
     if bulk is None:
-        steps, occ = rules.multistep[t][us], rules.geo.all & ~empty
+        steps, occ = rules.multistep[us][t], rules.geo.all & ~empty
         return n + sum(_count_multisteps(occ, steps[s], zone, k) for s in _squares(pawns))
     start, d, most = bulk
     x = pawns & start

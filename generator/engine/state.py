@@ -278,7 +278,7 @@ class State:
         for t in range(rules.ntypes):
             if rules.is_pawn[t]:
                 bb = self.by_type[t] & self.by_color[us]
-                cap = rules.tables[t][us].capture
+                cap = rules.tables[us][t].capture
                 while bb:
                     low = bb & -bb
                     bb ^= low
@@ -533,8 +533,8 @@ class State:
     def _irreversible(self, m: Move, t: int) -> bool:
         """Whether a move of a pawn of type ``t`` restarts the move rule's count: every one but a
         step that it could step straight back (Fairy-Stockfish's reversible pawn moves)."""
-        back = self.rules.reversible[t]
-        return back is None or m[0] != mv.NORMAL or not back[self.turn][m[2]] >> m[1] & 1
+        back = self.rules.reversible[self.turn][t]
+        return back is None or m[0] != mv.NORMAL or not back[m[2]] >> m[1] & 1
 
     def _after_move(self, us: int, m: Move, moved: int, captured: int) -> None:
         """After a move by ``us``: a capture's explosion or petrification, the checks left (three-check),
