@@ -35,11 +35,8 @@ def targets(tabs: MoveTables, s: int, occ: Bitboard, empty: Bitboard, enemy: Bit
     """Squares a piece with these tables reaches from ``s``: empty ones it may move to, enemy ones it may take."""
     t = tabs.quiet[s] & empty | tabs.capture[s] & enemy
     if tabs.has_slides:
-        for mask, cache, sl, mod in tabs.slides[s]:
-            a = cache.get(occ & mask)
-            if a is None:
-                a = sl.targets(occ)
-            t |= a & (empty | enemy if mod == 3 else empty if mod == 1 else enemy)
+        for mask, cache, _, mod in tabs.slides[s]:
+            t |= cache[occ & mask] & (empty | enemy if mod == 3 else empty if mod == 1 else enemy)
     if tabs.has_lame:
         for tb, block, mod in tabs.lame[s]:
             if not occ & block:
@@ -155,11 +152,8 @@ def _count_piece_quiets(
         s = low.bit_length() - 1
         tgt = quiet[s] & empty | capture[s] & enemy
         if slides:  # written out as in _count_free
-            for mask, cache, sl, mod in slides[s]:
-                a = cache.get(occ & mask)
-                if a is None:
-                    a = sl.targets(occ)
-                tgt |= a & allowed[mod]
+            for mask, cache, _, mod in slides[s]:
+                tgt |= cache[occ & mask] & allowed[mod]
         if init is not None and pos.unmoved & low:
             tgt |= targets(init, s, occ, empty, enemy)
         n += (tgt & empty).bit_count()
@@ -318,11 +312,8 @@ def _count_free(pos: State, own: Bitboard, occ: Bitboard, king: int, pinned: Bit
             s = low.bit_length() - 1
             tgt = quiet[s] & either if both else quiet[s] & empty | capture[s] & enemy
             if slides:
-                for mask, cache, sl, mod in slides[s]:
-                    a = cache.get(occ & mask)
-                    if a is None:
-                        a = sl.targets(occ)
-                    tgt |= a & allowed[mod]
+                for mask, cache, _, mod in slides[s]:
+                    tgt |= cache[occ & mask] & allowed[mod]
             if s != king:
                 n += tgt.bit_count()
             elif tgt:

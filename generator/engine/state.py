@@ -144,11 +144,8 @@ class State:
                 if table[sq] & tb:
                     return True
             elif kind in (SLIDE, HOP):
-                for mask, cache, sl, _ in table[sq]:
-                    a = cache.get(occ & mask)
-                    if a is None:
-                        a = sl.targets(occ)
-                    if a & tb:
+                for mask, cache, _, _ in table[sq]:
+                    if cache[occ & mask] & tb:
                         return True
             else:
                 for origin, block in table[sq]:
@@ -182,9 +179,7 @@ class State:
                     snipers = sl.reach & tb
                     if not snipers:
                         continue
-                    a = cache.get(occ & mask)
-                    if a is None:
-                        a = sl.targets(occ)
+                    a = cache[occ & mask]
                     if a & tb:
                         return True, 0
                     while snipers:
