@@ -26,6 +26,7 @@ from generator.catalogue.model import (
 )
 from generator.engine.gates import Path, extinction, needed
 from generator.engine.geometry import Bitboard, Geometry, bits
+from generator.engine.outcome import Reason
 from generator.engine.tables import (
     InverseTables,
     MoveTables,
@@ -363,7 +364,7 @@ class Rules:
         #: the flag's pieces count only where the opponent attacks none of them (Fairy-Stockfish's flagPieceSafe)
         self.flag_safe = flag is not None and flag.safe
         #: the reason a flag goal gives: the catalogue's race, or any other flag
-        self.flag_reason = "race" if flag is not None and flag.race else "flag"
+        self.flag_reason = Reason.RACE if flag is not None and flag.race else Reason.FLAG
 
     def _game_ends(self, variant: Variant) -> None:
         """Goals that end the game before anyone moves, stalemate, and the draws the position decides."""

@@ -16,13 +16,12 @@ can both work on it; :class:`~generator.engine.position.Position` brings the thr
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from generator.catalogue.model import Color, Counting
 from generator.engine import moves as mv
 from generator.engine.counting import count_limit
 from generator.engine.geometry import Bitboard, bits
 from generator.engine.moves import Move
+from generator.engine.outcome import Outcome, Reason
 from generator.engine.rules import HOP, LEAP, SLIDE, Castle, Rules
 
 EMPTY = -1
@@ -35,28 +34,6 @@ Checks = tuple[int, int]
 Undo = tuple[Move, Bitboard, Bitboard, int, int, Swaps, int, int, tuple[int, int] | None, Checks]
 #: what makes two positions the same for repetition
 Key = tuple[tuple[Bitboard, ...], Bitboard, int, Bitboard, Bitboard, tuple[int, ...], Swaps, Bitboard, Checks]
-#: the reason of a draw by two passes in a row (``Draws.double_pass``)
-DOUBLE_PASS = "both sides passing"
-#: the reason of a draw by a counting rule (``Draws.counting``)
-COUNTING = "the counting rule"
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """How a game ended: ``winner`` is None for a draw."""
-
-    winner: Color | None
-    reason: str
-
-    @property
-    def result(self) -> str:
-        if self.winner is None:
-            return "1/2-1/2"
-        return "1-0" if self.winner is Color.WHITE else "0-1"
-
-    def __str__(self) -> str:
-        who = "draw" if self.winner is None else f"{self.winner.word} wins"
-        return f"{self.result} ({who} by {self.reason})"
 
 
 class State:
@@ -291,7 +268,7 @@ class State:
             if end is not None:
                 return end
         if rules.double_pass and len(self.stack) >= 2 and self.stack[-1][0][0] == self.stack[-2][0][0] == mv.PASS:
-            return Outcome(rules.draw_odds, DOUBLE_PASS)
+            return Outcome(rules.draw_odds, Reason.DOUBLE_PASS)
         if rules.extinction is not None:
             end = self._extinct()
             if end is not None:
@@ -300,14 +277,14 @@ class State:
         if bare is not None:
             left = [(self.by_color[c] & ~self.royals(c)).bit_count() for c in (0, 1)]
             if left[0] == 0 and left[1] == 0:
-                return Outcome(None, "bare kings") if bare.both_bare_draw else None
+                return Outcome(None, Reason.BARE_KINGS) if bare.both_bare_draw else None
             if left[1 - mover] == 0:
                 # the bared side had its one more move and did not take the last piece
-                return Outcome(Color(mover), "bare king")
+                return Outcome(Color(mover), Reason.BARE_KING)
             if left[mover] == 0 and left[1 - mover] >= bare.opponent_minimum:
-                return Outcome(Color(1 - mover), "bare king")
+                return Outcome(Color(1 - mover), Reason.BARE_KING)
         if rules.check_count is not None and self.checks_left[1 - mover] <= 0:
-            return Outcome(Color(1 - mover), "check count")
+            return Outcome(Color(1 - mover), Reason.CHECK_COUNT)
         return None
 
     def flag_reached(self, side: int) -> bool:
@@ -363,7 +340,7 @@ class State:
                 else [(self.by_type[t] & mine).bit_count() + self.pockets[side][t] for t in types]
             )
             if min(counts) <= limit:
-                return Outcome(Color(side if wins else 1 - side), "extinction")
+                return Outcome(Color(side if wins else 1 - side), Reason.EXTINCTION)
         return None
 
     def insufficient_material(self) -> bool:
