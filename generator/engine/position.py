@@ -96,7 +96,7 @@ class Position(State):
     def _mated_by_forbidden_drop(self) -> bool:
         """Whether the last move dropped the piece that may not mate from hand (the mate then loses)."""
         kind = self.rules.no_drop_mate
-        return kind >= 0 and bool(self.stack) and self.stack[-1][0][0] == mv.DROP and self.stack[-1][0][3] == kind
+        return kind >= 0 and bool(self.stack) and self.played(1)[0] == mv.DROP and self.played(1)[3] == kind
 
     def _perpetual_check(self) -> Outcome | None:
         """Where perpetual check loses: the side that gave check in every position of the repetition,
