@@ -160,6 +160,15 @@ class Rules:
         self.is_royal = [p.royal for p in pieces]
         #: per colour, per type: the squares it may move to and attack (its region), or None: all
         self.regions = [[None if p.region is None else self._squares(p.region[c]) for p in pieces] for c in Color]
+        self._move_tables(pieces)
+        self.attack_groups: list[list[AttackGroup]] = [self._attack_groups(c) for c in Color]
+        #: whether a piece hops: then a move may put a hurdle before a hopper or take one away, so where
+        #: an enemy hopper stands on a line through the royal piece, move generation plays every move out
+        #: instead of relying on pins (State.hoppers_aimed)
+        self.hoppers = has_hoppers(pieces)
+        self.colourbound = [all((v[0] + v[1]) % 2 == 0 for m in p.movement.moves for v in m.vectors()) for p in pieces]
+
+    def _move_tables(self, pieces: tuple[PieceType, ...]) -> None:
         per_color = [[self._piece_tables(p, c) for p in pieces] for c in Color]
         #: per colour, per type (the order of every per-colour, per-type table): the move tables
         self.tables: list[list[MoveTables]] = [[pt[0] for pt in row] for row in per_color]
@@ -168,12 +177,6 @@ class Rules:
         self.initial_tables: list[list[MoveTables | None]] = [
             [None if p.pawn else pt[1] for p, pt in zip(pieces, row, strict=True)] for row in per_color
         ]
-        self.attack_groups: list[list[AttackGroup]] = [self._attack_groups(c) for c in Color]
-        #: whether a piece hops: then a move may put a hurdle before a hopper or take one away, so where
-        #: an enemy hopper stands on a line through the royal piece, move generation plays every move out
-        #: instead of relying on pins (State.hoppers_aimed)
-        self.hoppers = has_hoppers(pieces)
-        self.colourbound = [all((v[0] + v[1]) % 2 == 0 for m in p.movement.moves for v in m.vectors()) for p in pieces]
 
     def _piece_tables(self, p: PieceType, color: Color) -> tuple[MoveTables, MoveTables | None]:
         """A piece's tables for ``color``: ordinary and initial moves, or its advanced moves switched in
@@ -209,6 +212,15 @@ class Rules:
             self.promotion_limit[self.type_of[letter]] = most
         self.promotion_limited = any(self.promotion_limit)
         self.en_passant = pr.en_passant
+        self._multistep_tables(variant)
+        reversible = [self._reversible(t) for t in range(self.ntypes)]
+        #: per colour and piece type, per square: where a pawn step onto that square may come back
+        #: from with an ordinary non-capturing move (a sideways step); such a step is reversible and,
+        #: as in Fairy-Stockfish, does not restart the move rule's count.  None where no step is.
+        self.reversible = [[None if back is None else back[c] for back in reversible] for c in Color]
+
+    def _multistep_tables(self, variant: Variant) -> None:
+        geo, pr = self.geo, variant.pawn_rules
         straight = [self._multisteps(c, ()) for c in Color]
         #: per colour and piece type, per square: the multi-steps of a pawn (straight ones, and the
         #: pawn's initial Betza moves), each (target, squares that must be empty, passed squares)
@@ -233,11 +245,6 @@ class Rules:
             ]
             for c in Color
         ]
-        reversible = [self._reversible(t) for t in range(self.ntypes)]
-        #: per colour and piece type, per square: where a pawn step onto that square may come back
-        #: from with an ordinary non-capturing move (a sideways step); such a step is reversible and,
-        #: as in Fairy-Stockfish, does not restart the move rule's count.  None where no step is.
-        self.reversible = [[None if back is None else back[c] for back in reversible] for c in Color]
 
     def _castling(self, variant: Variant) -> None:
         self.chess960 = variant.chess960_castling
