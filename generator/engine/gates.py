@@ -36,7 +36,7 @@ class Path(enum.Flag):
     SPECIAL = enum.auto()
     #: a move does more once played (``State._after_move``)
     AFTER_MOVE = enum.auto()
-    #: a capture does more than take the captured piece (explodes, petrifies), and is undone so
+    #: a capture does more than take the captured piece (explodes, petrifies): ``pop`` puts back what it took
     CAPTURE_EFFECTS = enum.auto()
     #: moves besides the pieces' and castling, which the counting path of the special rules does not know
     MORE_MOVES = enum.auto()
