@@ -16,7 +16,7 @@ from generator.check.endings import endings
 from generator.check.fairy_stockfish import built_ini
 from generator.emit.fidelity import relaxed
 from generator.engine import Position, uci
-from generator.engine.state import DOUBLE_PASS
+from generator.engine.outcome import Reason
 
 CAT = load_catalogue(DEFAULT_CATALOGUE)
 
@@ -62,7 +62,7 @@ def test_each_rule_of_a_variant_gets_a_position_where_it_decides_and_not_one_mov
             assert end is None and _uci_moves(after) == ["0000"]
         elif case.rule == "repetition" and variant.draws.double_pass:
             # only passes repeat here, and Fairy-Stockfish draws as soon as both sides have passed
-            assert set(case.moves) == {"0000"} and end is not None and end.reason == DOUBLE_PASS, (case, end)
+            assert set(case.moves) == {"0000"} and end is not None and end.why is Reason.DOUBLE_PASS, (case, end)
         else:
             assert end is not None and end.reason.endswith(case.rule.replace("n-move rule", "-move rule")), (case, end)
 

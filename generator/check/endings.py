@@ -68,9 +68,11 @@ from generator.engine import FenError, Move, Position, uci
 from generator.engine import moves as mv
 from generator.engine.counting import count_limit
 from generator.engine.fen import read_fen
+from generator.engine.gates import extinction
 from generator.engine.geometry import Geometry, bits
+from generator.engine.outcome import Outcome, Reason
 from generator.engine.rules import Rules
-from generator.engine.state import COUNTING, DOUBLE_PASS, EMPTY, Outcome
+from generator.engine.state import EMPTY
 
 __all__ = ["BUILDERS", "Ending", "endings", "prove", "prove_into"]
 
@@ -140,7 +142,7 @@ def _repetition(variant: Variant) -> list[Ending]:
 
 
 def _repeated(end: Outcome, played: list[str]) -> bool:
-    return end.reason.endswith("repetition") or _passes_drawn(end, played)
+    return end.why is Reason.REPETITION or _passes_drawn(end, played)
 
 
 def _cycle_ending(
@@ -178,7 +180,7 @@ def _perpetual_check(variant: Variant) -> list[Ending]:
 
 
 def _perpetual(end: Outcome, _: list[str]) -> bool:
-    return end.reason == "perpetual check"
+    return end.why is Reason.PERPETUAL_CHECK
 
 
 def _checking_cycle(pos: Position) -> list[str] | None:
@@ -219,7 +221,7 @@ def _gives_check_back(pos: Position, text: str) -> bool:
 def _passes_drawn(end: Outcome, played: list[str]) -> bool:
     """Whether a cycle of passes ended drawn by the two-passes rule: where an engine ends the game as
     soon as both sides have passed (a reference relaxed so), that draw is its repetition draw."""
-    return end.winner is None and end.reason == DOUBLE_PASS and all(m == "0000" for m in played)
+    return end.winner is None and end.why is Reason.DOUBLE_PASS and all(m == "0000" for m in played)
 
 
 def _cycle(pos: Position) -> list[str] | None:
@@ -286,7 +288,7 @@ def _counting(variant: Variant) -> list[Ending]:
             counted.push(m)
             end = counted.outcome()
             counted.pop()
-            if end is not None and end.reason == COUNTING:
+            if end is not None and end.why is Reason.COUNTING:
                 return [Ending("counting", " ".join(fields), (_spell(counted, m),))]
     return []
 
@@ -308,10 +310,10 @@ def _castling(variant: Variant) -> list[Ending]:
     return out
 
 
-def _ends_by(reason: str) -> Callable[[Position], bool]:
+def _ends_by(reason: Reason) -> Callable[[Position], bool]:
     def decided(pos: Position) -> bool:
         end = pos.outcome()
-        return end is not None and end.reason == reason
+        return end is not None and end.why is reason
 
     return decided
 
@@ -450,7 +452,7 @@ def _distance(geo: Geometry, a: int, b: int) -> int:
 def _plain(rules: Rules, t: int) -> bool:
     """A piece the random positions may use besides the royal ones: no pawn (its first and last
     ranks are special) and no piece with moves of its own from its first square."""
-    return not rules.is_royal[t] and not rules.is_pawn[t] and all(tabs is None for tabs in rules.initial_tables[t])
+    return not rules.is_royal[t] and not rules.is_pawn[t] and all(tabs[t] is None for tabs in rules.initial_tables)
 
 
 def _stalemates_by_count(variant: Variant) -> list[Ending]:
@@ -525,7 +527,7 @@ def _flag_replies(variant: Variant) -> list[Ending]:
                     pos.push(reply)
                     end = pos.outcome()
                     pos.pop()
-                    if end is not None and end.reason == "flag":
+                    if end is not None and end.why is Reason.FLAG:
                         found.setdefault(end.winner is None, Ending("flag reply", "", (spelled, text)))
             pos.pop()
             if len(found) == kinds:
@@ -552,7 +554,7 @@ def _flag_safe(variant: Variant) -> list[Ending]:
                     pos.push(reply)
                     end = pos.outcome()
                     pos.pop()
-                    if end is not None and end.reason == "flag" and end.winner == us:
+                    if end is not None and end.why is Reason.FLAG and end.winner == us:
                         pos.pop()
                         return [Ending("flag safe", fsf_fen(pos.fen()), (spelled, text))]
             pos.pop()
@@ -566,38 +568,36 @@ def _applies_checkmate(v: Variant) -> bool:
     return v.goals.checkmate and royal and not v.no_checks
 
 
-def _applies_extinction(v: Variant) -> bool:
-    """Pseudo-royal pieces go extinct only where an explosion can take them."""
-    ext = v.goals.extinction
-    return ext is not None and (not ext.pseudo_royal or v.explosions is not None)
-
-
 #: (rule, whether the variant has it, the builder of its positions)
 BUILDERS: tuple[tuple[str, Callable[[Variant], bool], Callable[[Variant], Sequence[Ending]]], ...] = (
     ("n-move rule", lambda v: v.draws.move_rule > 0, _move_rule),
     ("repetition", lambda v: v.draws.repetition > 0, _repetition),
     ("perpetual check", lambda v: v.draws.repetition > 0 and v.draws.perpetual_check_loses, _perpetual_check),
-    ("checkmate", _applies_checkmate, _by_search("checkmate", _ends_by("checkmate"), _small_then_game_positions)),
+    ("checkmate", _applies_checkmate, _by_search("checkmate", _ends_by(Reason.CHECKMATE), _small_then_game_positions)),
     ("stalemate", lambda v: True, _by_search("stalemate", _stalemated, _stalemate_positions)),
     ("stalemate piece count", lambda v: v.draws.stalemate_piece_count, _stalemates_by_count),
     (
         "bare king",
         lambda v: v.goals.bare_king is not None,
-        _by_search("bare king", _ends_by("bare king"), _small_positions),
+        _by_search("bare king", _ends_by(Reason.BARE_KING), _small_positions),
     ),
-    ("race", lambda v: _flag_goal(v, race=True), _by_search("race", _ends_by("race"), _game_positions)),
-    ("flag", lambda v: _flag_goal(v, race=False), _by_search("flag", _ends_by("flag"), _small_then_game_positions)),
+    ("race", lambda v: _flag_goal(v, race=True), _by_search("race", _ends_by(Reason.RACE), _game_positions)),
+    (
+        "flag",
+        lambda v: _flag_goal(v, race=False),
+        _by_search("flag", _ends_by(Reason.FLAG), _small_then_game_positions),
+    ),
     ("flag reply", lambda v: v.goals.flag is not None and v.goals.flag.reply, _flag_replies),
     ("flag safe", lambda v: v.goals.flag is not None and v.goals.flag.safe, _flag_safe),
     (
         "check count",
         lambda v: v.goals.check_count is not None,
-        _by_search("check count", _ends_by("check count"), _one_check_left),
+        _by_search("check count", _ends_by(Reason.CHECK_COUNT), _one_check_left),
     ),
     (
         "extinction",
-        _applies_extinction,
-        _by_search("extinction", _ends_by("extinction"), _small_then_game_positions),
+        lambda v: extinction(v) is not None,
+        _by_search("extinction", _ends_by(Reason.EXTINCTION), _small_then_game_positions),
     ),
     ("counting", lambda v: v.draws.counting is not None, _counting),
     ("castling", lambda v: bool(v.castling), _castling),

@@ -35,11 +35,8 @@ def targets(tabs: MoveTables, s: int, occ: Bitboard, empty: Bitboard, enemy: Bit
     """Squares a piece with these tables reaches from ``s``: empty ones it may move to, enemy ones it may take."""
     t = tabs.quiet[s] & empty | tabs.capture[s] & enemy
     if tabs.has_slides:
-        for mask, cache, sl, mod in tabs.slides[s]:
-            a = cache.get(occ & mask)
-            if a is None:
-                a = sl.targets(occ)
-            t |= a & (empty | enemy if mod == 3 else empty if mod == 1 else enemy)
+        for mask, cache, _, mod in tabs.slides[s]:
+            t |= cache[occ & mask] & (empty | enemy if mod == 3 else empty if mod == 1 else enemy)
     if tabs.has_lame:
         for tb, block, mod in tabs.lame[s]:
             if not occ & block:
@@ -70,9 +67,9 @@ def generate_on(pos: State, out: list[Move] | None) -> int:
     rules = pos.rules
     if rules.special:
         return _special(pos, out)
-    if rules.must_capture or rules.no_checks:
+    if rules.filtered:
         return _filtered(pos, out)
-    if rules.royal_held_in_check:
+    if rules.held_in_check:
         return _held_in_check(pos, out)
     return _generate(pos, out)
 
@@ -95,7 +92,7 @@ def _special_on(pos: State, out: list[Move] | None) -> int:
     rules = pos.rules
     # the counting path knows the pieces' moves and castling only: drops, swaps, first leaps and a
     # pass when stuck are :func:`_generate`'s
-    if out is None and not (rules.drops or rules.swaps or rules.first_leaps or rules.pass_when_stuck):
+    if out is None and not rules.more_moves:
         safe = quiet_safe(pos)
         if safe is not None:
             return _count_special(pos, safe)
@@ -155,11 +152,8 @@ def _count_piece_quiets(
         s = low.bit_length() - 1
         tgt = quiet[s] & empty | capture[s] & enemy
         if slides:  # written out as in _count_free
-            for mask, cache, sl, mod in slides[s]:
-                a = cache.get(occ & mask)
-                if a is None:
-                    a = sl.targets(occ)
-                tgt |= a & allowed[mod]
+            for mask, cache, _, mod in slides[s]:
+                tgt |= cache[occ & mask] & allowed[mod]
         if init is not None and pos.unmoved & low:
             tgt |= targets(init, s, occ, empty, enemy)
         n += (tgt & empty).bit_count()
@@ -318,11 +312,8 @@ def _count_free(pos: State, own: Bitboard, occ: Bitboard, king: int, pinned: Bit
             s = low.bit_length() - 1
             tgt = quiet[s] & either if both else quiet[s] & empty | capture[s] & enemy
             if slides:
-                for mask, cache, sl, mod in slides[s]:
-                    a = cache.get(occ & mask)
-                    if a is None:
-                        a = sl.targets(occ)
-                    tgt |= a & allowed[mod]
+                for mask, cache, _, mod in slides[s]:
+                    tgt |= cache[occ & mask] & allowed[mod]
             if s != king:
                 n += tgt.bit_count()
             elif tgt:
@@ -354,8 +345,8 @@ def _piece_moves(
     us = pos.turn
     enemy = pos.by_color[1 - us]
     empty = rules.geo.all & ~occ
-    tabs = rules.tables[t][us]
-    init = rules.initial_tables[t][us]
+    tabs = rules.tables[us][t]
+    init = rules.initial_tables[us][t]
     leaps_only = not tabs.has_slides and not tabs.has_lame
     quiet, capture = tabs.quiet, tabs.capture
     expand = rules.expands[us][t]
@@ -398,14 +389,14 @@ def _pawn_moves(
     us = pos.turn
     enemy = pos.by_color[1 - us]
     empty = rules.geo.all & ~occ
-    tabs = rules.tables[t][us]
+    tabs = rules.tables[us][t]
     n = 0
     zone = rules.promotion_zone[us]
     choices = _promotion_choices(pos, us) if rules.promotion_limited else rules.promotion_choices[us]
     # where a pawn may not move without promoting: its zone, or where promotion is optional, the
     # squares it could never leave (with immobility_illegal)
     stays = zone if rules.promotion_mandatory else rules.dead[us][t]
-    multistep = rules.multistep[t][us]
+    multistep = rules.multistep[us][t]
     leaps_only = not tabs.has_slides and not tabs.has_lame
     quiet, capture = tabs.quiet, tabs.capture
     ep = pos.ep
@@ -496,9 +487,9 @@ def _count_pawns(pos: State, t: int, tabs: MoveTables, pawns: Bitboard, empty: B
         for s in _squares(pawns):
             if tabs.capture[s] & ep:
                 n += _en_passant(pos, s, tabs.capture[s] & ep, None)
-    bulk = rules.multistep_bulk[t][us]
+    bulk = rules.multistep_bulk[us][t]
     if bulk is None:
-        steps, occ = rules.multistep[t][us], rules.geo.all & ~empty
+        steps, occ = rules.multistep[us][t], rules.geo.all & ~empty
         return n + sum(_count_multisteps(occ, steps[s], zone, k) for s in _squares(pawns))
     start, d, most = bulk
     x = pawns & start

@@ -16,9 +16,10 @@ from generator.engine import moves as mv
 from generator.engine.fen import format_fen, read_fen, set_start
 from generator.engine.movegen import generate, generate_on
 from generator.engine.moves import Move
+from generator.engine.outcome import Outcome, Reason
 from generator.engine.rules import Rules
 from generator.engine.special import pseudo_royal_attacked
-from generator.engine.state import COUNTING, Outcome, State
+from generator.engine.state import State
 
 __all__ = ["Outcome", "Position"]
 
@@ -58,13 +59,13 @@ class Position(State):
         if rules.variant.draws.stalemate_piece_count:
             more = self.by_color[side].bit_count() - self.by_color[1 - side].bit_count()
             if more == 0:
-                return Outcome(rules.draw_odds, "stalemate")
+                return Outcome(rules.draw_odds, Reason.STALEMATE)
             side = side if more < 0 else 1 - side
         if rules.stalemate is StalemateResult.LOSS:
-            return Outcome(Color(1 - side), "stalemate")
+            return Outcome(Color(1 - side), Reason.STALEMATE)
         if rules.stalemate is StalemateResult.WIN:
-            return Outcome(Color(side), "stalemate")
-        return Outcome(rules.draw_odds, "stalemate")
+            return Outcome(Color(side), Reason.STALEMATE)
+        return Outcome(rules.draw_odds, Reason.STALEMATE)
 
     def flag_escape(self) -> bool:
         """Whether the side to move has a legal move of the flag piece into its region (for castling,
@@ -95,7 +96,7 @@ class Position(State):
     def _mated_by_forbidden_drop(self) -> bool:
         """Whether the last move dropped the piece that may not mate from hand (the mate then loses)."""
         kind = self.rules.no_drop_mate
-        return kind >= 0 and bool(self.stack) and self.stack[-1][0][0] == mv.DROP and self.stack[-1][0][3] == kind
+        return kind >= 0 and bool(self.stack) and self.played(1)[0] == mv.DROP and self.played(1)[3] == kind
 
     def _perpetual_check(self) -> Outcome | None:
         """Where perpetual check loses: the side that gave check in every position of the repetition,
@@ -109,8 +110,8 @@ class Position(State):
         by_them = all(self.checked[last - i] for i in range(0, last - first + 1, 2))
         by_us = all(self.checked[last - i] for i in range(1, last - first, 2))
         if by_them == by_us:
-            return Outcome(None, "perpetual check by both sides") if by_them else None
-        return Outcome(Color(self.turn if by_them else 1 - self.turn), "perpetual check")
+            return Outcome(None, Reason.PERPETUAL_CHECK_BY_BOTH) if by_them else None
+        return Outcome(Color(self.turn if by_them else 1 - self.turn), Reason.PERPETUAL_CHECK)
 
     def outcome(self) -> Outcome | None:
         """The result if the game has ended, draws by rule included; None while it goes on."""
@@ -124,18 +125,19 @@ class Position(State):
                 if self._mated_by_forbidden_drop():
                     return Outcome(
                         Color(self.turn),
-                        "checkmate by a dropped " + rules.variant.pieces[rules.no_drop_mate].name.lower(),
+                        Reason.DROP_MATE,
+                        rules.variant.pieces[rules.no_drop_mate].name.lower(),
                     )
-                return Outcome(Color(self.turn if rules.mated_wins else 1 - self.turn), "checkmate")
+                return Outcome(Color(self.turn if rules.mated_wins else 1 - self.turn), Reason.CHECKMATE)
             return self._stalemate()
         if self.count_limit and self.count_ply > self.count_limit:
-            return Outcome(None, COUNTING)
+            return Outcome(None, Reason.COUNTING)
         if draws.move_rule and self.halfmove >= 2 * draws.move_rule:
-            return Outcome(rules.draw_odds, f"the {draws.move_rule}-move rule")
+            return Outcome(rules.draw_odds, Reason.MOVE_RULE, draws.move_rule)
         if draws.repetition and self.history and self.history.count(self.history[-1]) >= draws.repetition:
             winner = draws.repetition_winner
             winner = Color(self.turn) if winner == "to_move" else rules.draw_odds if winner is None else winner
-            return self._perpetual_check() or Outcome(winner, f"{draws.repetition}-fold repetition")
+            return self._perpetual_check() or Outcome(winner, Reason.REPETITION, draws.repetition)
         if rules.minor_types and self.insufficient_material():
-            return Outcome(None, "insufficient material")
+            return Outcome(None, Reason.INSUFFICIENT_MATERIAL)
         return None

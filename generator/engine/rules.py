@@ -24,7 +24,9 @@ from generator.catalogue.model import (
     Swap,
     Variant,
 )
+from generator.engine.gates import Path, extinction, needed
 from generator.engine.geometry import Bitboard, Geometry, bits
+from generator.engine.outcome import Reason
 from generator.engine.tables import (
     InverseTables,
     MoveTables,
@@ -114,6 +116,7 @@ class Rules:
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
         self.geo = Geometry.of(variant.board)
+        self._gates(needed(variant))
         self._compile_pieces(variant)
         self._pawns(variant)
         self._castling(variant)
@@ -127,10 +130,10 @@ class Rules:
             tuple(
                 (
                     t,
-                    self.tables[t][c],
-                    self.initial_tables[t][c],
+                    self.tables[c][t],
+                    self.initial_tables[c][t],
                     self.is_pawn[t],
-                    self.tables[t][c].has_lame or self.expands[c][t],
+                    self.tables[c][t].has_lame or self.expands[c][t],
                 )
                 for t in range(self.ntypes)
             )
@@ -157,19 +160,23 @@ class Rules:
         self.is_royal = [p.royal for p in pieces]
         #: per colour, per type: the squares it may move to and attack (its region), or None: all
         self.regions = [[None if p.region is None else self._squares(p.region[c]) for p in pieces] for c in Color]
-        self.tables: list[list[MoveTables]] = []
-        self.initial_tables: list[list[MoveTables | None]] = []
-        for p in pieces:
-            per_color = [self._piece_tables(p, c) for c in Color]
-            self.tables.append([pc[0] for pc in per_color])
-            # a pawn's initial moves are multi-steps, from the multi-step ranks (see _multisteps)
-            self.initial_tables.append([None if p.pawn else pc[1] for pc in per_color])
+        self._move_tables(pieces)
         self.attack_groups: list[list[AttackGroup]] = [self._attack_groups(c) for c in Color]
         #: whether a piece hops: then a move may put a hurdle before a hopper or take one away, so where
         #: an enemy hopper stands on a line through the royal piece, move generation plays every move out
         #: instead of relying on pins (State.hoppers_aimed)
         self.hoppers = has_hoppers(pieces)
         self.colourbound = [all((v[0] + v[1]) % 2 == 0 for m in p.movement.moves for v in m.vectors()) for p in pieces]
+
+    def _move_tables(self, pieces: tuple[PieceType, ...]) -> None:
+        per_color = [[self._piece_tables(p, c) for p in pieces] for c in Color]
+        #: per colour, per type (the order of every per-colour, per-type table): the move tables
+        self.tables: list[list[MoveTables]] = [[pt[0] for pt in row] for row in per_color]
+        #: per colour, per type: the initial moves' tables; a pawn's initial moves are multi-steps, from
+        #: the multi-step ranks (see _multisteps)
+        self.initial_tables: list[list[MoveTables | None]] = [
+            [None if p.pawn else pt[1] for p, pt in zip(pieces, row, strict=True)] for row in per_color
+        ]
 
     def _piece_tables(self, p: PieceType, color: Color) -> tuple[MoveTables, MoveTables | None]:
         """A piece's tables for ``color``: ordinary and initial moves, or its advanced moves switched in
@@ -205,19 +212,28 @@ class Rules:
             self.promotion_limit[self.type_of[letter]] = most
         self.promotion_limited = any(self.promotion_limit)
         self.en_passant = pr.en_passant
+        self._multistep_tables(variant)
+        reversible = [self._reversible(t) for t in range(self.ntypes)]
+        #: per colour and piece type, per square: where a pawn step onto that square may come back
+        #: from with an ordinary non-capturing move (a sideways step); such a step is reversible and,
+        #: as in Fairy-Stockfish, does not restart the move rule's count.  None where no step is.
+        self.reversible = [[None if back is None else back[c] for back in reversible] for c in Color]
+
+    def _multistep_tables(self, variant: Variant) -> None:
+        geo, pr = self.geo, variant.pawn_rules
         straight = [self._multisteps(c, ()) for c in Color]
-        #: per piece type and colour, per square: the multi-steps of a pawn (straight ones, and the
+        #: per colour and piece type, per square: the multi-steps of a pawn (straight ones, and the
         #: pawn's initial Betza moves), each (target, squares that must be empty, passed squares)
         self.multistep = [
             [
                 self._multisteps(c, initial_moves(p), p.steps_ahead)
                 if initial_moves(p) or not p.steps_ahead
                 else straight[c]
-                for c in Color
+                for p in variant.pieces
             ]
-            for p in variant.pieces
+            for c in Color
         ]
-        #: per piece type and colour, the straight multi-steps of all its pawns at once: the squares
+        #: per colour and piece type, the straight multi-steps of all its pawns at once: the squares
         #: they start from, the offset of one step forward, and the most steps; None for a pawn with
         #: initial moves or without a straight step, whose multi-steps are counted one pawn at a time
         self.multistep_bulk = [
@@ -225,14 +241,10 @@ class Rules:
                 None
                 if initial_moves(p) or not p.steps_ahead
                 else (sum(1 << s for s, st in enumerate(straight[c]) if st), geo.files * (1 - 2 * c), pr.max_steps)
-                for c in Color
+                for p in variant.pieces
             ]
-            for p in variant.pieces
+            for c in Color
         ]
-        #: per piece type and colour, per square: where a pawn step onto that square may come back
-        #: from with an ordinary non-capturing move (a sideways step); such a step is reversible and,
-        #: as in Fairy-Stockfish, does not restart the move rule's count.  None where no step is.
-        self.reversible = [self._reversible(t) for t in range(self.ntypes)]
 
     def _castling(self, variant: Variant) -> None:
         self.chess960 = variant.chess960_castling
@@ -284,7 +296,7 @@ class Rules:
         #: those outside its region
         self.dead = [
             [
-                (self._dead(self.tables[t][c]) if variant.immobility_illegal else 0) | self.outside[c][t]
+                (self._dead(self.tables[c][t]) if variant.immobility_illegal else 0) | self.outside[c][t]
                 for t in range(self.ntypes)
             ]
             for c in Color
@@ -339,8 +351,6 @@ class Rules:
         self.pawn_type = next((t for t in range(self.ntypes) if self.is_pawn[t]), -1)
         #: the type whose dropping mate loses for the dropper (-1: none)
         self.no_drop_mate = self.type_of[drops.no_drop_mate] if drops and drops.no_drop_mate else -1
-        #: whether the state keeps, per square, the type a promoted piece was promoted from
-        self.tracks_promoted = self.demote or variant.piece_promotion is not None
 
     def _flag_goal(self, variant: Variant) -> None:
         flag = variant.goals.flag
@@ -361,7 +371,7 @@ class Rules:
         #: the flag's pieces count only where the opponent attacks none of them (Fairy-Stockfish's flagPieceSafe)
         self.flag_safe = flag is not None and flag.safe
         #: the reason a flag goal gives: the catalogue's race, or any other flag
-        self.flag_reason = "race" if flag is not None and flag.race else "flag"
+        self.flag_reason = Reason.RACE if flag is not None and flag.race else Reason.FLAG
 
     def _game_ends(self, variant: Variant) -> None:
         """Goals that end the game before anyone moves, stalemate, and the draws the position decides."""
@@ -379,25 +389,9 @@ class Rules:
         self.perpetual_check = draws.perpetual_check_loses
         self.drops_reset_move_rule = draws.drops_reset_move_rule
         self.must_capture = variant.must_capture
-        self.royal_held_in_check = variant.royal_held_in_check
         self._captures(variant)
-        #: no rule filters the generated moves (forced captures, forbidden checks, a held king, the
-        #: rules of captures and pseudo-royal pieces)
-        self.plain_moves = not (self.must_capture or self.no_checks or self.royal_held_in_check or self.special)
-        self.immediate_goals = (
-            self.flag is not None
-            or self.bare_king is not None
-            or self.double_pass
-            or self.extinction is not None
-            or self.check_count is not None
-        )
         #: the counting rule, and the piece types it weighs: pawns, rooks, khons and knights
         self.counting: Counting | None = draws.counting
-        #: whether a move does more once played: a capture's effects, a count it changes (checks left,
-        #: a counting rule's count), a first leap's right it takes away
-        self.after_move = (
-            self.capture_effects or self.check_count is not None or self.counting is not None or self.first_leaps
-        )
         self.counted = counted_types(variant.pieces)
         self.stalemate = draws.stalemate
         #: the side a drawn game end is a win for, if any
@@ -410,17 +404,13 @@ class Rules:
                 self.dark_squares |= 1 << s
 
     def _extinction(self, variant: Variant) -> tuple[tuple[int, ...] | None, int, bool] | None:
-        """The extinction rule: the piece types counted one by one (None: all pieces together), the
-        count at or below which a side is extinct, and whether that side wins (else it loses)."""
-        extinction = variant.goals.extinction
-        # pseudo-royal pieces cannot be taken, unless an explosion takes them (Fairy-Stockfish)
-        if extinction is None or (extinction.pseudo_royal and variant.explosions is None):
+        """The extinction rule, where it can end a game: the piece types counted one by one (None: all
+        pieces together), the count at or below which a side is extinct, and whether that side wins
+        (else it loses)."""
+        goal = extinction(variant)
+        if goal is None:
             return None
-        return (
-            tuple(self.type_of[x] for x in extinction.pieces) or None,
-            extinction.count,
-            extinction.result is Result.WIN,
-        )
+        return (tuple(self.type_of[x] for x in goal.pieces) or None, goal.count, goal.result is Result.WIN)
 
     def _captures(self, variant: Variant) -> None:
         """Explosions, mutually immune and petrifying pieces, and pseudo-royal extinction pieces."""
@@ -438,8 +428,6 @@ class Rules:
             self.blast_proof = (tuple(t for t in range(ntypes) if self.is_pawn[t]) + immune, immune)
         self.mutually_immune = tuple(x in variant.mutually_immune for x in self.letters)
         self.petrify = tuple(x in variant.petrify for x in self.letters)
-        #: whether a capture does more than take the captured piece (explodes, petrifies)
-        self.capture_effects = blast is not None or any(self.petrify)
         extinction = variant.goals.extinction
         #: the pseudo-royal piece types and the most of one type a side may have while they are royal
         self.pseudo_royal: tuple[tuple[int, ...], int] | None = (
@@ -449,9 +437,20 @@ class Rules:
         )
         #: whether a side is in check only while all its pieces of the pseudo-royal types are attacked
         self.duple_check = extinction is not None and extinction.duple_check
-        #: whether a move's legality depends on these rules (then every move is tested by them); an
-        #: explosion alone forbids no move
-        self.special = any(self.mutually_immune) or self.pseudo_royal is not None or any(self.petrify)
+
+    def _gates(self, paths: Path) -> None:
+        """The paths the rules need (:mod:`generator.engine.gates`), as plain attributes for the hot loops."""
+        self.paths = paths
+        self.immediate_goals = Path.IMMEDIATE_GOALS in paths
+        #: no rule filters the generated moves or tests them further
+        self.plain_moves = not paths & (Path.FILTERED | Path.HELD_IN_CHECK | Path.SPECIAL)
+        self.filtered = Path.FILTERED in paths
+        self.held_in_check = Path.HELD_IN_CHECK in paths
+        self.special = Path.SPECIAL in paths
+        self.after_move = Path.AFTER_MOVE in paths
+        self.capture_effects = Path.CAPTURE_EFFECTS in paths
+        self.more_moves = Path.MORE_MOVES in paths
+        self.tracks_promoted = Path.TRACKS_PROMOTED in paths
 
     def _around(self, s: int) -> Bitboard:
         """The squares a king's step away from ``s``."""
@@ -482,7 +481,7 @@ class Rules:
         groups: dict[GroupKey, tuple[int, list[Any], list[int], bool]] = {}
         pieces = self.variant.pieces
         for t in range(self.ntypes):
-            for initial, fwd in ((False, self.tables[t][color]), (True, self.initial_tables[t][color])):
+            for initial, fwd in ((False, self.tables[color][t]), (True, self.initial_tables[color][t])):
                 if fwd is None:
                     continue
                 inv = compile_inverse(self.geo, fwd)

@@ -23,6 +23,22 @@ MOVE = 1
 CAPTURE = 2
 
 
+class Targets(dict[Bitboard, Bitboard]):
+    """A slide's targets by the occupancy of its mask's squares, each computed the first time it is
+    looked up: ``targets[occ & mask]`` is the one slider look-up of the hot loops (a subscript, as
+    fast as the ``dict.get`` and test for None it replaces, and one way of writing it)."""
+
+    __slots__ = ("slide",)
+
+    def __init__(self, slide: Slide) -> None:
+        super().__init__()
+        self.slide = slide
+
+    def __missing__(self, key: Bitboard) -> Bitboard:
+        hit = self[key] = self.slide.compute(key)
+        return hit
+
+
 class Slide:
     """Rays from one square sharing a modality; ``targets(occ)`` includes the first blocker of each ray."""
 
@@ -43,16 +59,16 @@ class Slide:
             self.reach |= passed
             for s in ray[:-1]:  # the last square's occupant never changes what is reached
                 self.mask |= 1 << s
-        self.cache: dict[Bitboard, Bitboard] = {}
+        self.cache = Targets(self)
 
     def targets(self, occ: Bitboard) -> Bitboard:
-        key = occ & self.mask
-        hit = self.cache.get(key)
-        if hit is None:
-            hit = 0
-            for ray in self.rays:
-                hit |= self._ray_targets(ray, key)
-            self.cache[key] = hit
+        return self.cache[occ & self.mask]
+
+    def compute(self, key: Bitboard) -> Bitboard:
+        """The targets for the occupancy ``key`` of the mask's squares (what the cache keeps)."""
+        hit = 0
+        for ray in self.rays:
+            hit |= self._ray_targets(ray, key)
         return hit
 
     def _ray_targets(self, ray: list[int], key: Bitboard) -> Bitboard:
@@ -97,7 +113,7 @@ class Hop(Slide):
 
 
 # Per square: (mask, cache, slide, modality) - unpacked in the hot loops, hence a plain tuple.
-SlideEntry = tuple[Bitboard, dict[Bitboard, Bitboard], Slide, int]
+SlideEntry = tuple[Bitboard, Targets, Slide, int]
 #: what groups a line's vectors besides the line and the modality: a slide's limit, a hop's kind
 K = TypeVar("K", int, str)
 # Per square: (target bitboard, squares that must be empty, modality)

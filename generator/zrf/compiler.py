@@ -30,6 +30,7 @@ whose owner bits read 15, so ``B[p] & 15 == ME`` is false on empty squares.
 
 from __future__ import annotations
 
+import enum
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -42,6 +43,16 @@ TYPE_MASK = 0xFFF0
 KEY_MASK = 0xFFFF
 ATTR_SHIFT = 16
 LOOP_LIMIT = 4096
+
+
+class Effect(enum.IntEnum):
+    """What an effect does to its square; the compiled moves carry the bare number."""
+
+    OWNER = 0  #: the piece becomes the mover's (``change-owner``)
+    FLIP = 1  #: the piece changes sides (``flip``)
+    TYPE = 2  #: the piece becomes another type (``change-type``)
+    CREATE = 3  #: a piece is put on the square (``create``)
+
 
 ADD_KINDS = ("add", "add-copy", "add-partial", "add-copy-partial")
 ADD_FLAGS = {kind: k for k, kind in enumerate(ADD_KINDS)}  # bit 0: copy, bit 1: partial
@@ -388,15 +399,15 @@ class BlockCompiler:
         if len(args) not in (1, 2):
             raise _err(s, "(change-type piece [position])")
         guard, p = self.target(args[1] if len(args) == 2 else None)
-        self.emit(depth, f"if {guard}True: {effect_line(p, 2, self.type_const(args[0]))}")
+        self.emit(depth, f"if {guard}True: {effect_line(p, Effect.TYPE, self.type_const(args[0]))}")
 
     def change_owner(self, s: List, args: list[Node], depth: int) -> None:
         guard, p = self.target(args[0] if args else None)
-        self.emit(depth, f"if {guard}True: {effect_line(p, 0, 'ME')}")
+        self.emit(depth, f"if {guard}True: {effect_line(p, Effect.OWNER, 'ME')}")
 
     def flip(self, s: List, args: list[Node], depth: int) -> None:
         guard, p = self.target(args[0] if args else None)
-        self.emit(depth, f"if {guard}True: {effect_line(p, 1, 0)}")
+        self.emit(depth, f"if {guard}True: {effect_line(p, Effect.FLIP, 0)}")
 
     def create(self, s: List, args: list[Node], depth: int) -> None:
         """``(create [player] [piece] [position])``: without a piece, one of the moving piece's type
@@ -413,7 +424,7 @@ class BlockCompiler:
         if len(rest) > 1:
             raise _err(s, "(create [player] [piece] [position])")
         guard, p = self.target(rest[0] if rest else None)
-        self.emit(depth, f"if {guard}True: {effect_line(p, 3, f'({kind}) | {owner}')}")
+        self.emit(depth, f"if {guard}True: {effect_line(p, Effect.CREATE, f'({kind}) | {owner}')}")
 
     def set_cursor(self, s: List, args: list[Node], depth: int) -> None:
         """``(from|to|mark|back direction-or-position)``."""
@@ -611,12 +622,12 @@ def capture_line(p: str) -> str:
     return f"caps = caps if {p} in caps else caps + ({p},)"
 
 
-def effect_line(p: str, kind: int, arg: object) -> str:
+def effect_line(p: str, kind: Effect, arg: object) -> str:
     """The line that adds an effect on ``p``.  Setting an owner, a type or a whole piece again after
     other effects gives what the last setting alone gives, so the earlier copy goes (a loop keeps one);
     a flip undoes a flip, so flips stay."""
-    item = f"({p}, {kind}, {arg})"
-    if kind == 1:
+    item = f"({p}, {kind.value}, {arg})"
+    if kind is Effect.FLIP:
         return f"effs = effs + ({item},)"
     return f"effs = (*[e for e in effs if e != {item}], {item}) if effs else ({item},)"
 
@@ -629,8 +640,8 @@ BARE_STATEMENTS: dict[str, tuple[str, ...]] = {
     "to": ("to = pos",),
     "cascade": ("parts = parts + ((frm, to if to >= 0 else pos, pc),)", "frm = pos; pc = B[pos]; to = -1"),
     "capture": (capture_line("pos"),),
-    "change-owner": (effect_line("pos", 0, "ME"),),
-    "flip": (effect_line("pos", 1, 0),),
+    "change-owner": (effect_line("pos", Effect.OWNER, "ME"),),
+    "flip": (effect_line("pos", Effect.FLIP, 0),),
 }
 
 GO_LINES = {"from": "pos = frm if frm >= 0 else start", "to": "pos = to if to >= 0 else pos", "mark": "pos = mark"}

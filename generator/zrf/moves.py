@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from generator.zrf.compiler import EMPTY
+from generator.zrf.compiler import EMPTY, Effect
 
 Changes = tuple[tuple[int, int], ...]  # (position, new code), -1 for empty
 StoreChanges = tuple[tuple[int, int, int], ...]  # (owner, type, +-count)
@@ -95,7 +95,10 @@ class HasStores(Protocol):
 # the arguments of E, as the generated code passes them
 MovedParts = tuple[tuple[int, int, int], ...]  # (from, to, code) of the pieces moved before a cascade
 AttrSets = tuple[tuple[int, int, bool], ...]  # (position, attribute mask, value)
-Effects = tuple[tuple[int, int, int], ...]  # (position, kind, argument): 0 owner, 1 flip, 2 type, 3 create
+Effects = tuple[tuple[int, int, int], ...]  # (position, Effect as a number, argument)
+# the kinds as globals for _apply_effects: ``Effect.CREATE`` is an attribute look-up of the enum's class,
+# 0.14 us each on Python 3.11 (timeit, 2026-11-27), six times the comparison it serves
+_OWNER, _FLIP, _TYPE, _CREATE = Effect
 Emit = Callable[..., None]
 
 
@@ -203,15 +206,15 @@ class MoveMaker:
         default_attrs = self.default_attrs
         for p, kind, arg in effs:
             c = new.get(p, B[p])
-            if kind == 3:
+            if kind == _CREATE:
                 new[p] = default_attrs[arg >> 4] | arg
             elif c < 0:
                 continue
-            elif kind == 0:
+            elif kind == _OWNER:
                 new[p] = c & ~15 | arg
-            elif kind == 1:
+            elif kind == _FLIP:
                 new[p] = c & ~15 | (c & 15) ^ 1 if self.nplayers == 2 else c
-            elif kind == 2:
+            elif kind == _TYPE:
                 new[p] = c & 15 | default_attrs[arg] | arg << 4  # a new type: its default attributes
 
     def _captured(

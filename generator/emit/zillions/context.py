@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from generator.catalogue.model import Color, Square, Variant
 from generator.emit.fidelity import Limitation
 from generator.emit.zillions.images import Picture
-from generator.emit.zillions.macros import MacroContext
+from generator.emit.zillions.macros import Group, MacroContext
 
 #: A zone: its relative ranks (the same for both players), or White's squares and Black's (a zone
 #: given as squares, such as a promotion zone no rank describes)
@@ -185,7 +185,7 @@ class FamilyContext:
     file_name: str
     header: tuple[str, ...]
     macros: tuple[MacroContext, ...]
-    groups: Mapping[int, str]
+    groups: Mapping[Group, str]
     games: tuple[GameContext, ...]
     images: Mapping[str, Picture]
     attribute: str

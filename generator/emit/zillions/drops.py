@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from generator.catalogue.model import PieceType, Variant
 from generator.emit.zillions.context import Call
-from generator.emit.zillions.macros import Macros
+from generator.emit.zillions.macros import Group, Macros
 
 
 def droppable(v: Variant, p: PieceType) -> bool:
@@ -20,4 +20,4 @@ def drop_calls(macros: Macros, v: Variant, p: PieceType, land: str) -> list[Call
     """The calls of ``p``'s ``drops`` block (none if it is never in hand)."""
     if not droppable(v, p):
         return []
-    return [Call(macros.use(5, "drop-in-zone", "drop"), (land,))]
+    return [Call(macros.use(Group.DROPS, "drop-in-zone", "drop"), (land,))]

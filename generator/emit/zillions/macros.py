@@ -6,18 +6,19 @@ writes one body per :data:`KINDS` entry.  A name asked for again with other para
 suffix, so two different bodies never share a name; no name is longer than :data:`MAX_NAME`.
 
 >>> macros = Macros()
->>> macros.use(1, "step", "leap", modality="both", initial=False)
+>>> macros.use(Group.MOVES, "step", "leap", modality="both", initial=False)
 'step'
->>> macros.use(1, "step", "leap", modality="move", initial=False)
+>>> macros.use(Group.MOVES, "step", "leap", modality="move", initial=False)
 'step-2'
 >>> [(m["name"], m["modality"]) for m in macros.listing()]
 [('step', 'both'), ('step-2', 'move')]
->>> macros.use(4, "swap-" + "Very" * 9 + "LongPiece", "swap", unmoved=False)
+>>> macros.use(Group.SWAPS, "swap-" + "Very" * 9 + "LongPiece", "swap", unmoved=False)
 'swap-VeryVeryVeryVeryVeryVeryVe'
 """
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 from typing import TypedDict, Unpack
 
@@ -45,15 +46,28 @@ KINDS = frozenset(
     }
 )
 
-#: print groups, in file order, with their heading
+
+class Group(enum.IntEnum):
+    """Where a macro is printed: the groups in file order."""
+
+    LANDING = 0
+    MOVES = 1
+    PAWNS = 2
+    CASTLING = 3
+    SWAPS = 4
+    DROPS = 5
+    HANDS = 6
+
+
+#: each print group's heading
 GROUPS = {
-    0: "How pieces land",
-    1: "Moves, from the Betza notation",
-    2: "Pawns: multi-steps and en passant",
-    3: "Castling",
-    4: "Swaps",
-    5: "Drops",
-    6: "Hands: captured pieces to the captor's hand, and dropped from there",
+    Group.LANDING: "How pieces land",
+    Group.MOVES: "Moves, from the Betza notation",
+    Group.PAWNS: "Pawns: multi-steps and en passant",
+    Group.CASTLING: "Castling",
+    Group.SWAPS: "Swaps",
+    Group.DROPS: "Drops",
+    Group.HANDS: "Hands: captured pieces to the captor's hand, and dropped from there",
 }
 
 #: the longest macro name written: as long as the longest in 546 public rules files (the tools that
@@ -104,14 +118,14 @@ class MacroContext(MacroParams):
 
     name: str
     kind: str
-    group: int
+    group: Group
 
 
 @dataclass(frozen=True)
 class Macro:
     """One ZRF ``define``: ``kind`` selects its body in ``macros.zrf.j2``; ``params`` fill it in."""
 
-    group: int  # where it is printed: see GROUPS
+    group: Group
     name: str
     kind: str
     params: tuple[tuple[str, object], ...]  # sorted items of the MacroParams, to compare two uses
@@ -130,7 +144,7 @@ class Macros:
         self._by_name: dict[str, Macro] = {}
         self._params: dict[str, MacroParams] = {}
 
-    def use(self, group: int, name: str, kind: str, **params: Unpack[MacroParams]) -> str:
+    def use(self, group: Group, name: str, kind: str, **params: Unpack[MacroParams]) -> str:
         """The name of the macro ``kind`` with these parameters, defined under ``name`` if it is new."""
         frozen = tuple(sorted(params.items()))
         candidate, n = name[:MAX_NAME], 1

@@ -32,7 +32,7 @@ from generator.emit.zillions.context import ATTRIBUTE, PLAYERS, Call, PieceConte
 from generator.emit.zillions.drops import drop_calls, droppable
 from generator.emit.zillions.hands import PROMOTED, hand_entries, marks_promotions, uses_hand
 from generator.emit.zillions.images import Images, PiecePicture, TokenPicture
-from generator.emit.zillions.macros import MODALITY_SUFFIX, MODALITY_WORD, Macros
+from generator.emit.zillions.macros import MODALITY_SUFFIX, MODALITY_WORD, Group, Macros
 from generator.emit.zillions.text import piece_id, wrap_string, zrf_text
 
 
@@ -143,7 +143,7 @@ class PieceMoves:
         self.names = names
         #: the macro a landing calls first where captured pieces go to the captor's hand ("" for none)
         self.to_hand = (
-            macros.use(6, "to-hand", "to-hand", entries=hand_entries(v, names.piece, names.promoted))
+            macros.use(Group.HANDS, "to-hand", "to-hand", entries=hand_entries(v, names.piece, names.promoted))
             if uses_hand(v)
             else ""
         )
@@ -162,7 +162,7 @@ class PieceMoves:
         name = "add-" + ("as-moved-" if moved else "") + "or-" + ("promote" if promo.mandatory else "may-promote")
         name += "-to-hand" if self.to_hand else ""
         macro = self.macros.use(
-            0,
+            Group.LANDING,
             name,
             "add-or-promote",
             choices=choices,
@@ -184,7 +184,7 @@ class PieceMoves:
 
     def _plain_landing(self, moved: bool) -> str:
         """``add``, or where the piece's first move matters, the landing that clears ``never-moved?``."""
-        return "(" + self.macros.use(0, "add-as-moved", "add-as-moved") + ")" if moved else "add"
+        return "(" + self.macros.use(Group.LANDING, "add-as-moved", "add-as-moved") + ")" if moved else "add"
 
     def hand_drops(self, p: PieceType) -> list[Call]:
         """Where pieces in hand stand on hand positions: ``p``'s drops from there (none if never in hand)."""
@@ -193,7 +193,7 @@ class PieceMoves:
         assert self.v.drops is not None
         one = self.v.drops.one_per_file == p.letter
         name = "drop-from-hand" + ("-one-per-file" if one else "")
-        name = self.macros.use(6, name, "drop-from-hand", one_per_file=one)
+        name = self.macros.use(Group.HANDS, name, "drop-from-hand", one_per_file=one)
         land = self.drop_landing(p, p.letter in needs_attribute(self.v))
         return [Call(name, (self.names.piece[p.letter], land, drop_zone(self.v, p.letter)))]
 
@@ -212,7 +212,7 @@ class PieceMoves:
         ]
         name = "-".join(w for w in words if w)
         macro = self.macros.use(
-            0,
+            Group.LANDING,
             name,
             "add-or-promote-piece",
             mandatory=mandatory,
@@ -282,21 +282,21 @@ class PieceMoves:
                 )
                 name = f"{prefix}lame-leap-{len(args)}{suffix}"
                 name = self.macros.use(
-                    1, name, "lame-leap", steps=len(args), modality=mod, initial=m.initial, zone=zone
+                    Group.MOVES, name, "lame-leap", steps=len(args), modality=mod, initial=m.initial, zone=zone
                 )
             elif m.hop:
                 name = f"{prefix}{'grasshop' if m.hop == 'g' else 'cannon-hop'}{suffix}"
-                name = self.macros.use(1, name, "hop", hop=m.hop, modality=mod, zone=zone)
+                name = self.macros.use(Group.MOVES, name, "hop", hop=m.hop, modality=mod, zone=zone)
             elif m.range == 1:
                 name = f"{prefix}{'step' if unit else 'leap'}{suffix}"
-                name = self.macros.use(1, name, "leap", modality=mod, initial=m.initial, zone=zone)
+                name = self.macros.use(Group.MOVES, name, "leap", modality=mod, initial=m.initial, zone=zone)
             elif m.range == 0:
                 name = f"{prefix}{'slide' if unit else 'ride'}{suffix}"
-                name = self.macros.use(1, name, "slide", modality=mod, initial=m.initial, zone=zone)
+                name = self.macros.use(Group.MOVES, name, "slide", modality=mod, initial=m.initial, zone=zone)
             else:
                 name = f"{prefix}{'slide' if unit else 'ride'}-{m.range}{suffix}"
                 name = self.macros.use(
-                    1, name, "slide-limited", range=m.range, modality=mod, initial=m.initial, zone=zone
+                    Group.MOVES, name, "slide-limited", range=m.range, modality=mod, initial=m.initial, zone=zone
                 )
             calls.append(Call(name, (*args, land)))
         return calls
@@ -304,7 +304,7 @@ class PieceMoves:
     def flying_general(self, p: PieceType, land: str) -> list[Call]:
         """The royal piece takes the enemy royal along open rook lines: a move that leaves the two facing
         each other is then one that leaves a royal attacked, which Zillions' checkmate goal forbids."""
-        name = self.macros.use(1, "fly-to-royal", "royal-capture", royal=self.names.piece[p.letter])
+        name = self.macros.use(Group.MOVES, "fly-to-royal", "royal-capture", royal=self.names.piece[p.letter])
         return [Call(name, (direction_name(vec), land)) for vec in ordered_vectors([(0, 1), (0, -1), (1, 0), (-1, 0)])]
 
     def pawn_moves(self, p: PieceType, land: str) -> list[Call]:
@@ -315,7 +315,7 @@ class PieceMoves:
         """A pawn's straight multi-step, if it has one (only a pawn that steps straight ahead does)."""
         pr = self.v.pawn_rules
         if pr.max_steps > 1 and pr.multi_step_ranks and p.steps_ahead:
-            name = self.macros.use(2, f"pawn-multi-step-{pr.max_steps}", "multi-step", steps=pr.max_steps)
+            name = self.macros.use(Group.PAWNS, f"pawn-multi-step-{pr.max_steps}", "multi-step", steps=pr.max_steps)
             return [Call(name, ("n", land))]
         return []
 
@@ -335,7 +335,7 @@ class PieceMoves:
                 for before in range(1, total):
                     after = total - before
                     name = self.macros.use(
-                        2,
+                        Group.PAWNS,
                         f"en-passant-{before}-{after}" + ("-to-hand" if self.to_hand else ""),
                         "en-passant",
                         before=before,
@@ -356,7 +356,7 @@ class PieceMoves:
         rook, king = self.v.setup.piece_at(cm.rook_from), self.v.setup.piece_at(cm.king_from)
         assert rook is not None and king is not None  # the loader guarantees them
         name = self.macros.use(
-            3,
+            Group.CASTLING,
             f"castle-{cm.king_from}-{cm.king_to}-{cm.rook_from}-{cm.rook_to}",
             "castle",
             king=cm.king_from.name,
@@ -379,7 +379,7 @@ class PieceMoves:
             test = f"(piece? {names.piece[partners[0].letter]})"
         tokens = tuple(token_position(c, names.piece[sw.piece], k) for c in Color for k in range(1, sw.per_player + 1))
         name = f"swap-{names.piece[sw.piece]}" + ("-unmoved" if sw.unmoved_only else "")
-        name = self.macros.use(4, name, "swap", unmoved=sw.unmoved_only, tokens=tokens)
+        name = self.macros.use(Group.SWAPS, name, "swap", unmoved=sw.unmoved_only, tokens=tokens)
         return [
             Call(name, (direction_name(vec), test))
             for m in sw.adjacency_movement.moves

@@ -1,0 +1,160 @@
+"""Which of the engine's paths each rule of a variant needs: the one place the fast paths are gated.
+
+Move generation, make and unmake skip whatever the variant's rules do not need (most variants need
+none of it).  Every rule of the catalogue model is declared here with the paths it needs, and
+:class:`~generator.engine.rules.Rules` switches the paths on from these declarations alone, so a
+new rule cannot be left off one path by mistake (tests/test_gates.py fails on a rule field that is
+declared nowhere).
+
+>>> from generator.catalogue import FAIRY_STOCKFISH_CATALOGUE, load_catalogue
+>>> catalogue = load_catalogue(FAIRY_STOCKFISH_CATALOGUE)
+>>> print(needed(catalogue.get("chess")), needed(catalogue.get("3check")))
+Path.NONE Path.IMMEDIATE_GOALS|AFTER_MOVE
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from dataclasses import dataclass, fields
+from functools import reduce
+
+from generator.catalogue.model import DrawRules, Extinction, Goals, StalemateResult, Variant
+
+
+class Path(enum.Flag):
+    """A path of the engine that only some rules take."""
+
+    NONE = 0
+    #: the position may end the game before anyone moves: ``immediate_outcome`` is asked first
+    IMMEDIATE_GOALS = enum.auto()
+    #: the moves are filtered after generation (forced captures, forbidden checks)
+    FILTERED = enum.auto()
+    #: a royal piece in check may only take the checking piece
+    HELD_IN_CHECK = enum.auto()
+    #: a move's legality depends on the rules of captures and pseudo-royal pieces: every move is tested
+    SPECIAL = enum.auto()
+    #: a move does more once played (``State._after_move``)
+    AFTER_MOVE = enum.auto()
+    #: a capture does more than take the captured piece (explodes, petrifies): ``pop`` puts back what it took
+    CAPTURE_EFFECTS = enum.auto()
+    #: moves besides the pieces' and castling, which the counting path of the special rules does not know
+    MORE_MOVES = enum.auto()
+    #: the state keeps, per square, the type a promoted piece was promoted from
+    TRACKS_PROMOTED = enum.auto()
+
+
+def extinction(variant: Variant) -> Extinction | None:
+    """The extinction goal, if it can end a game: pseudo-royal pieces cannot be taken, unless an
+    explosion takes them (Fairy-Stockfish)."""
+    goal = variant.goals.extinction
+    return None if goal is None or (goal.pseudo_royal and variant.explosions is None) else goal
+
+
+def _set(value: object) -> bool:
+    """Whether a rule's field is switched on: set, true or not empty."""
+    return value is not None and value is not False and value != ()
+
+
+@dataclass(frozen=True)
+class Needs:
+    """A rule field of the model (dotted below ``Variant``) and the paths it needs where ``when`` holds
+    of the variant (None: where the field is set)."""
+
+    field: str
+    paths: Path
+    when: Callable[[Variant], bool] | None = None
+
+    def on(self, variant: Variant) -> bool:
+        if self.when is not None:
+            return self.when(variant)
+        value: object = variant
+        for part in self.field.split("."):
+            value = getattr(value, part)
+        return _set(value)
+
+
+#: every rule field of the model, with the paths it needs; Path.NONE: compiled into the tables only
+NEEDS = (
+    Needs("goals.flag", Path.IMMEDIATE_GOALS),
+    Needs("goals.bare_king", Path.IMMEDIATE_GOALS),
+    Needs("goals.extinction", Path.IMMEDIATE_GOALS, lambda v: extinction(v) is not None),
+    Needs("goals.extinction", Path.SPECIAL, lambda v: bool(v.goals.extinction and v.goals.extinction.pseudo_royal)),
+    Needs("goals.check_count", Path.IMMEDIATE_GOALS | Path.AFTER_MOVE),
+    Needs("draws.double_pass", Path.IMMEDIATE_GOALS),
+    Needs("draws.counting", Path.AFTER_MOVE),
+    Needs("draws.stalemate", Path.MORE_MOVES, lambda v: v.draws.stalemate is StalemateResult.PASS),
+    Needs("must_capture", Path.FILTERED),
+    Needs("no_checks", Path.FILTERED),
+    Needs("royal_held_in_check", Path.HELD_IN_CHECK),
+    Needs("explosions", Path.AFTER_MOVE | Path.CAPTURE_EFFECTS),
+    Needs("petrify", Path.SPECIAL | Path.AFTER_MOVE | Path.CAPTURE_EFFECTS),
+    Needs("mutually_immune", Path.SPECIAL),
+    Needs("first_leaps", Path.AFTER_MOVE | Path.MORE_MOVES),
+    Needs("swaps", Path.MORE_MOVES),
+    Needs("drops", Path.MORE_MOVES),
+    # a captured promoted piece goes to hand as what it was promoted from
+    Needs(
+        "drops",
+        Path.TRACKS_PROMOTED,
+        lambda v: bool(v.drops and v.drops.captures_to_hand and not v.drops.keep_promoted),
+    ),
+    Needs("piece_promotion", Path.TRACKS_PROMOTED),
+    *(
+        Needs(name, Path.NONE)
+        for name in (
+            "board",
+            "pieces",
+            "setup",
+            "castling",
+            "chess960_castling",
+            "pawn_rules",
+            "immobility_illegal",
+            "flying_general",
+            "goals.checkmate",
+            "goals.checkmate_result",
+            "draws.repetition",
+            "draws.move_rule",
+            "draws.insufficient_material",
+            "draws.drops_reset_move_rule",
+            "draws.repetition_winner",
+            "draws.stalemate_piece_count",
+            "draws.draw_odds",
+            "draws.perpetual_check_loses",
+        )
+    ),
+)
+
+#: the model's fields that are no rule of play (names, texts, where a variant comes from)
+NOT_RULES = frozenset(
+    {
+        "name",
+        "title",
+        "family",
+        "family_title",
+        "seed",
+        "notes",
+        "description",
+        "fairy_stockfish_builtin",
+        "id",
+        "source_line",
+        "piece_index",
+        "goals",
+        "draws",
+    }
+)
+
+
+def rule_fields() -> list[str]:
+    """Every field of the model below ``Variant`` that is a rule: what :data:`NEEDS` must declare.
+
+    >>> "goals.flag" in rule_fields(), "name" in rule_fields()
+    (True, False)
+    """
+    nested = [f"goals.{f.name}" for f in fields(Goals)] + [f"draws.{f.name}" for f in fields(DrawRules)]
+    return [f.name for f in fields(Variant) if f.name not in NOT_RULES] + nested
+
+
+def needed(variant: Variant) -> Path:
+    """The paths ``variant``'s rules need."""
+    return reduce(lambda a, b: a | b, (n.paths for n in NEEDS if n.on(variant)), Path.NONE)
