@@ -49,8 +49,8 @@ class Row:
     """One option.  ``default`` is FSF's default as ini text (``-`` for none, ``""`` where FSF has no
     value); ``since`` the pyffish release and date that first read it, for options newer than pyffish
     0.0.44; ``maps_to`` the options an alias or a deprecated option sets (``note``: how, where it is
-    not the same value); ``group the emitter's group
-    that writes it with ``write``, and ``field`` the model field it states ("" for none)."""
+    not the same value); ``group`` the emitter's group that writes it with ``write``, and ``field``
+    the model field it states ("" for none)."""
 
     key: str
     kind: Kind
