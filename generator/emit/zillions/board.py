@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Mapping
 
+from generator.betza import BetzaMove
 from generator.catalogue.model import FILE_LETTERS, Color, PieceType, Square, Variant, absolute_rank
 from generator.emit.fidelity.zillions import immobile_ranks
 from generator.emit.zillions.context import PLAYERS, BoardContext, Direction, HandBoard, Vector, Zone, ZoneSpec
@@ -79,6 +80,10 @@ def zones_of(v: Variant) -> dict[str, ZoneSpec]:
         stuck = stuck_ranks(v, p)
         if stuck:
             zones[stuck_zone(p)] = stuck
+        if p.region is not None:
+            zones[region_zone(p)] = p.region
+        if p.advanced is not None:
+            zones[advanced_zone(p)] = tuple(range(p.advanced.rank, v.board.ranks + 1))
     return zones
 
 
@@ -106,10 +111,25 @@ def stuck_zone(p: PieceType) -> str:
     return f"stuck-zone-{p.letter.lower()}"
 
 
+def moves_of(p: PieceType) -> tuple[BetzaMove, ...]:
+    """Every Betza move ``p`` may make somewhere: its own, and its advanced moves."""
+    return p.movement.moves + (p.advanced.movement.moves if p.advanced else ())
+
+
+def region_zone(p: PieceType) -> str:
+    """The zone of the squares ``p`` keeps to (its ``region``)."""
+    return f"region-{p.letter.lower()}"
+
+
+def advanced_zone(p: PieceType) -> str:
+    """The zone from whose squares ``p`` moves as its ``advanced`` moves say."""
+    return f"advanced-zone-{p.letter.lower()}"
+
+
 def _vectors_used(v: Variant) -> set[Vector]:
     vecs: set[Vector] = set(UNIT)
     for p in v.pieces:
-        for m in p.movement.moves:
+        for m in moves_of(p):
             if not m.lame:
                 vecs.update(m.vectors())
     for sw in v.swaps:
@@ -189,16 +209,15 @@ def zone_squares(v: Variant, color: Color, zone: ZoneSpec) -> tuple[str, ...]:
 
 def with_zones(board: BoardContext, v: Variant, zones: Mapping[str, ZoneSpec]) -> BoardContext:
     """``board`` declaring ``zones`` (name -> relative ranks or squares) for both players, Black's own
-    for Black, then the hand's."""
-    return dataclasses.replace(
-        board,
-        zones=(
-            *(
-                Zone(z, PLAYERS[c], zone_squares(v, c, spec))
-                for z, spec in zones.items()
-                for c in Color
-                if z != BLACK_PROMOTION_ZONE or c is Color.BLACK
-            ),
-            *(board.hand.zones if board.hand else ()),
-        ),
-    )
+    for Black, then the hand's.  A player's zone with no square on this board (the region of a piece
+    a variant inherits but does not place, off its smaller board) is left out where the other
+    player's is not: Zillions reads a zone of one player only as empty for the other."""
+    out: list[Zone] = []
+    for z, spec in zones.items():
+        own = [
+            Zone(z, PLAYERS[c], zone_squares(v, c, spec))
+            for c in Color
+            if z != BLACK_PROMOTION_ZONE or c is Color.BLACK
+        ]
+        out += [zone for zone in own if zone.positions] or own
+    return dataclasses.replace(board, zones=(*out, *(board.hand.zones if board.hand else ())))
