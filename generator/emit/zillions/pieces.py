@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 from dataclasses import dataclass
+from typing import TypedDict
 
 from generator.betza import BetzaMove, Modality, lame_path
 from generator.catalogue.model import CastlingMove, Color, PieceType, Role, Square, Variant
@@ -35,7 +36,7 @@ from generator.emit.zillions.context import ATTRIBUTE, PLAYERS, Call, PieceConte
 from generator.emit.zillions.drops import drop_calls, droppable
 from generator.emit.zillions.hands import PROMOTED, hand_entries, marks_promotions, uses_hand
 from generator.emit.zillions.images import Images, PiecePicture, TokenPicture
-from generator.emit.zillions.macros import MODALITY_SUFFIX, MODALITY_WORD, Group, MacroParams, Macros
+from generator.emit.zillions.macros import MODALITY_SUFFIX, MODALITY_WORD, Group, Macros
 from generator.emit.zillions.text import piece_id, wrap_string, zrf_text
 
 
@@ -138,6 +139,16 @@ MOVE_TYPES = ("capture-type", "quiet-type")
 
 #: where a move may start: in (True) or outside (False) a zone; None: anywhere
 Start = tuple[str, bool] | None
+
+
+class _Where(TypedDict):
+    """The parameters every Betza move's macro takes: its modality, the zone a promoting piece's move
+    notes it starts in, and the zone it must start in (or outside)."""
+
+    modality: str
+    zone: str
+    start_zone: str
+    start_inside: bool
 
 
 def switched_moves(p: PieceType) -> list[tuple[BetzaMove, frozenset[Vector], Start]]:
@@ -329,11 +340,15 @@ class PieceMoves:
         reads); with ``start``, a move is made only from inside (or outside) that zone."""
         suffix = MODALITY_SUFFIX[m.modality]
         prefix = ("promoting-" if promoting else "") + ("first-" if m.initial else "")
-        extra: MacroParams = {"zone": promotion_zone(self.v) if promoting else ""}
+        start_zone, start_inside = start or ("", False)
         if start is not None:
-            prefix = ("advanced-" if start[1] else "unadvanced-") + prefix
-            extra.update(start_zone=start[0], start_inside=start[1])
-        mod = MODALITY_WORD[m.modality]
+            prefix = ("advanced-" if start_inside else "unadvanced-") + prefix
+        where = _Where(
+            modality=MODALITY_WORD[m.modality],
+            zone=promotion_zone(self.v) if promoting else "",
+            start_zone=start_zone,
+            start_inside=start_inside,
+        )
         calls: list[Call] = []
         for vec in ordered_vectors(vectors if vectors is not None else m.vectors()):
             unit = max(abs(vec[0]), abs(vec[1])) == 1
@@ -344,23 +359,19 @@ class PieceMoves:
                     direction_name((b[0] - a[0], b[1] - a[1])) for a, b in itertools.pairwise([(0, 0), *steps])
                 )
                 name = f"{prefix}lame-leap-{len(args)}{suffix}"
-                name = self.macros.use(
-                    Group.MOVES, name, "lame-leap", steps=len(args), modality=mod, initial=m.initial, **extra
-                )
+                name = self.macros.use(Group.MOVES, name, "lame-leap", steps=len(args), initial=m.initial, **where)
             elif m.hop:
                 name = f"{prefix}{'grasshop' if m.hop == 'g' else 'cannon-hop'}{suffix}"
-                name = self.macros.use(Group.MOVES, name, "hop", hop=m.hop, modality=mod, **extra)
+                name = self.macros.use(Group.MOVES, name, "hop", hop=m.hop, **where)
             elif m.range == 1:
                 name = f"{prefix}{'step' if unit else 'leap'}{suffix}"
-                name = self.macros.use(Group.MOVES, name, "leap", modality=mod, initial=m.initial, **extra)
+                name = self.macros.use(Group.MOVES, name, "leap", initial=m.initial, **where)
             elif m.range == 0:
                 name = f"{prefix}{'slide' if unit else 'ride'}{suffix}"
-                name = self.macros.use(Group.MOVES, name, "slide", modality=mod, initial=m.initial, **extra)
+                name = self.macros.use(Group.MOVES, name, "slide", initial=m.initial, **where)
             else:
                 name = f"{prefix}{'slide' if unit else 'ride'}-{m.range}{suffix}"
-                name = self.macros.use(
-                    Group.MOVES, name, "slide-limited", range=m.range, modality=mod, initial=m.initial, **extra
-                )
+                name = self.macros.use(Group.MOVES, name, "slide-limited", range=m.range, initial=m.initial, **where)
             calls.append(Call(name, (*args, land)))
         return calls
 
@@ -518,6 +529,11 @@ def piece_description(v: Variant, p: PieceType) -> str:
     stuck = stuck_ranks(v, p)
     if stuck:
         lines.append(f"It may not stay itself on {ranks_phrase(stuck)}, where it could never move again.")
+    if p.region is not None:
+        lines.append("It moves, captures and attacks only within its region.")
+    if p.advanced is not None:
+        moves = "; ".join(p.advanced.movement.describe())
+        lines.append(f"From its {ranks_phrase((p.advanced.rank,))} on, it moves instead: it {moves}.")
     return zrf_text(p.name) + "\\" + "\\".join(zrf_text(x) for x in lines)
 
 
