@@ -1,15 +1,18 @@
 """The xiangqi family's rules (regions, advanced moves, the flying general, perpetual check), each
-checked against pyffish's built-in, and how the ini and Zillions targets write them."""
+checked against pyffish's built-in, and how the ini and Zillions targets write them (the Zillions file
+also on other kinds of moves: sliders, hoppers, pawns, drops)."""
 
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pyffish
 import pytest
-from support import FSF_CATALOGUE, ini_options, legal_uci, pyffish_perft
+from support import FSF_CATALOGUE, assert_check_agrees, ini_options, legal_uci, pyffish_perft
 from support import fsf_entry as entry
 
+from generator.catalogue import load_catalogue_text
 from generator.catalogue.model import Color, Role
 from generator.check.zillions import Zillions
 from generator.emit.fidelity import FAIRY_STOCKFISH, ZILLIONS, limitations, relaxed
@@ -162,3 +165,47 @@ def test_regions_and_advanced_moves_are_left_out_where_a_move_does_not_land_thro
     castling = dataclasses.replace(chess, pieces=tuple(rook if p.letter == "R" else p for p in chess.pieces))
     assert "region" in [x.rule for x in limitations(castling, ZILLIONS)]
     assert relaxed(castling, ZILLIONS).piece("R").region is None
+
+
+#: regions on a slider, a hopper, a pawn (and its promotions, multi-steps and en passant) and on pieces
+#: dropped from the captor's hand; advanced moves that also take a move away (the soldier's forward step)
+ZONES = """
+families:
+  zones: {title: Zones}
+variants:
+  confined:
+    title: Confined
+    family: zones
+    board: {files: 8, ranks: 8}
+    pieces:
+      K: {name: King, betza: K, roles: [royal], region: {white: [c1-f3], black: [c6-f8]}}
+      Q: {name: Queen, betza: Q, region: {white: [a1-h5], black: [a4-h8]}}
+      N: {name: Knight, betza: N, region: {ranks: [1, 2, 3, 4, 5, 6]}}
+      C: {name: Cannon, betza: mRcpR, region: {ranks: [1, 2, 3, 4, 5]}}
+      S: {name: Soldier, betza: fW, advanced: {rank: 5, betza: sWfF}}
+      P: {name: Pawn, betza: fbmWfcF, roles: [pawn], region: {ranks: [2, 3, 4, 5, 6, 7, 8]}}
+    pawns:
+      max_steps: 2
+      multi_step_ranks: [2]
+      en_passant: true
+      promotion: {ranks: [8], choices: [Q, N]}
+    setup:
+      white: {K: [e1], Q: [d1], N: [b1, g1], C: [a1, h1], S: [c3, f3], P: [a2-h2]}
+      black: {K: [e8], Q: [d8], N: [b8, g8], C: [a8, h8], S: [c6, f6], P: [a7-h7]}
+  confined-house:
+    extends: confined
+    title: Confined house
+    drops: {ranks: [1, 2, 3, 4, 5, 6, 7, 8], captures_to_hand: true}
+"""
+
+
+def test_regions_and_advanced_moves_of_every_kind_of_move_agree_through_zillions(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cat = load_catalogue_text(ZONES)
+    for v in cat.variants:
+        assert [x.rule for x in limitations(v, ZILLIONS)] == ["move-rule"], v.name
+    text = " ".join(render_family(cat, "zones").split())
+    assert "(define unadvanced-step ((verify (not-in-zone? advanced-zone-s)) $1 (verify not-friend?) $2))" in text
+    assert "(drop-from-hand Knight (in-region region-n add) drop-zone)" in text
+    assert_check_agrees(ZONES, "zillions", tmp_path, capsys)
