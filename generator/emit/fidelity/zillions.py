@@ -81,17 +81,10 @@ def _counters_and_castling(notes: Notes) -> None:
 def _regions(notes: Notes) -> None:
     """Regions and advanced moves, which the file writes as zones its moves test: a region where
     the piece lands (``(if (in-zone? region) add)``), advanced moves where it starts (``(verify
-    (in-zone? advanced-zone))``, as the corpus's xiangqi keeps its general in the fortress and
-    lets its soldier step sideways in the enemy half).  Left out where a move of the piece does
-    not go through those tests: castling and swaps land their pieces themselves, a piece that
-    promotes by piece may leave its region by promoting, and a pawn's multi-steps, en passant and
-    the squares a piece may not stop on follow its own moves only."""
-    v = notes.variant
-    pp = v.piece_promotion
-    promoting = {x for pair in (pp.pieces if pp else ()) for x in pair}
-    castling = {got[1] for cm in v.castling for sq in (cm.king_from, cm.rook_from) if (got := v.setup.piece_at(sq))}
-    whole = castling | ({p.letter for p in v.pieces} if v.swaps else set())
-    confined = [p for p in v.pieces if p.region is not None and p.letter in promoting | whole]
+    (in-zone? advanced-zone))``), as the corpus's xiangqi keeps its general in the fortress and
+    lets its soldier step sideways in the enemy half.  Left out where a move of the piece does
+    not go through those tests (:func:`_unzoned`)."""
+    confined, advanced = _unzoned(notes.variant)
     if confined:
         notes.add(
             "region",
@@ -99,9 +92,6 @@ def _regions(notes: Notes) -> None:
             f"promotion by piece do not go through, so the {', '.join(p.name for p in confined)} may move anywhere "
             "on the board.",
         )
-    advanced = [
-        p for p in v.pieces if p.advanced is not None and (p.pawn or p.letter in promoting or v.immobility_illegal)
-    ]
     if advanced:
         moves = ", ".join(f"the {p.name}'s {p.advanced.betza}" for p in advanced if p.advanced is not None)
         notes.add(
@@ -122,6 +112,20 @@ def _regions(notes: Notes) -> None:
                 for p in notes.variant.pieces
             )
         )
+
+
+def _unzoned(v: Variant) -> tuple[list[PieceType], list[PieceType]]:
+    """The pieces whose region, and those whose advanced moves, the file's zones cannot keep: castling
+    and swaps land their pieces themselves, a piece that promotes by piece may leave its region by
+    promoting (and its promoted form is another piece type), and a pawn's multi-steps and en passant
+    and the squares a piece may not stop on follow its own moves only."""
+    pp = v.piece_promotion
+    promoting = {x for pair in (pp.pieces if pp else ()) for x in pair}
+    castling = {got[1] for cm in v.castling for sq in (cm.king_from, cm.rook_from) if (got := v.setup.piece_at(sq))}
+    whole = promoting | castling | ({p.letter for p in v.pieces} if v.swaps else set())
+    confined = [p for p in v.pieces if p.region is not None and p.letter in whole]
+    switched = promoting | {p.letter for p in v.pieces if p.pawn or v.immobility_illegal}
+    return confined, [p for p in v.pieces if p.advanced is not None and p.letter in switched]
 
 
 def _draws(notes: Notes) -> None:

@@ -529,12 +529,16 @@ def piece_description(v: Variant, p: PieceType) -> str:
     stuck = stuck_ranks(v, p)
     if stuck:
         lines.append(f"It may not stay itself on {ranks_phrase(stuck)}, where it could never move again.")
-    if p.region is not None:
-        lines.append("It moves, captures and attacks only within its region.")
+    return zrf_text(p.name) + "\\" + "\\".join(zrf_text(x) for x in [*lines, *_zone_lines(p)])
+
+
+def _zone_lines(p: PieceType) -> list[str]:
+    """What the zones of ``p``'s moves say: its region, its advanced moves."""
+    lines = ["It moves, captures and attacks only within its region."] if p.region is not None else []
     if p.advanced is not None:
         moves = "; ".join(p.advanced.movement.describe())
         lines.append(f"From its {ranks_phrase((p.advanced.rank,))} on, it moves instead: it {moves}.")
-    return zrf_text(p.name) + "\\" + "\\".join(zrf_text(x) for x in lines)
+    return lines
 
 
 def piece_context(builder: PieceMoves, images: Images, p: PieceType, glyph: Glyph, needs: PieceNeeds) -> PieceContext:
