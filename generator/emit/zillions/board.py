@@ -117,12 +117,20 @@ def moves_of(p: PieceType) -> tuple[BetzaMove, ...]:
 
 
 def region_zone(p: PieceType) -> str:
-    """The zone of the squares ``p`` keeps to (its ``region``)."""
+    """The zone of the squares ``p`` keeps to (its ``region``), which its landing tests on the square
+    moved to: ``(if (in-zone? region-k) add)``.  ``in-zone?`` (Language Reference) tests the cursor's
+    position against the zone of the player moving, as Chess.zrf's one ``Pawn-add`` promotes each side
+    in its own ``promotion-zone``; the corpus's xiangqi files keep their general in the palace so
+    (GlukKazan__Dagaz .../xiangqi/xiangqi.zrf and DagazProject__ZRF WojiaoQi/wojiaoqi.zrf: ``$1 (verify
+    not-friend?) (verify (in-zone? $2)) add``, called ``(step n fortress)``)."""
     return f"region-{p.letter.lower()}"
 
 
 def advanced_zone(p: PieceType) -> str:
-    """The zone from whose squares ``p`` moves as its ``advanced`` moves say."""
+    """The zone from whose squares ``p`` moves as its ``advanced`` moves say, which a move tests before
+    its first step, on the square it starts from: ``(verify (in-zone? advanced-zone-p))`` (or
+    ``not-in-zone?``), as wojiaoqi.zrf's ``step`` tests ``(verify (in-zone? $2))`` before ``$1`` (its
+    soldier's ``(step e enemy)``) and RenShogi.zrf's ``leap`` ``(verify (in-zone? board-zone)) $1``."""
     return f"advanced-zone-{p.letter.lower()}"
 
 
