@@ -219,7 +219,8 @@ def with_zones(board: BoardContext, v: Variant, zones: Mapping[str, ZoneSpec]) -
     """``board`` declaring ``zones`` (name -> relative ranks or squares) for both players, Black's own
     for Black, then the hand's.  A player's zone with no square on this board (the region of a piece
     a variant inherits but does not place, off its smaller board) is left out where the other
-    player's is not: Zillions reads a zone of one player only as empty for the other."""
+    player's is not: a zone of one player only is empty for the other (GlukKazan__ZoG Rules/Chase.zrf
+    tells which player moves by ``(in-zone? player-id A1)``, a zone of Red's alone)."""
     out: list[Zone] = []
     for z, spec in zones.items():
         own = [
