@@ -168,7 +168,8 @@ def test_regions_and_advanced_moves_are_left_out_where_a_move_does_not_land_thro
 
 
 #: regions on a slider, a hopper, a pawn (and its promotions, multi-steps and en passant) and on pieces
-#: dropped from the captor's hand; advanced moves that also take a move away (the soldier's forward step)
+#: dropped from the captor's hand, and where captures are forced; advanced moves that also take a move away
+#: (the soldier's forward step)
 ZONES = """
 families:
   zones: {title: Zones}
@@ -196,6 +197,13 @@ variants:
     extends: confined
     title: Confined house
     drops: {ranks: [1, 2, 3, 4, 5, 6, 7, 8], captures_to_hand: true}
+  confined-giveaway:
+    extends: confined
+    title: Confined giveaway
+    pieces: {K: {roles: []}}
+    must_capture: true
+    goals: {checkmate: false, extinction: {result: win}}
+    draws: {stalemate: win}
 """
 
 
