@@ -281,6 +281,33 @@ def test_cascade_mark_back_and_attributes() -> None:
     assert state.board[p.index["a1"]] == p.code(p.types["X"], 0)
 
 
+def test_zones_where_a_move_starts_and_where_it_lands() -> None:
+    # the xiangqi idioms: a landing that lands only in the mover's zone, wrapping the landing it is given
+    # (wojiaoqi.zrf's fortress); steps tested on the square they start from (wojiaoqi.zrf's soldier); a
+    # zone of White's alone, empty for Black (Chase.zrf's player-id)
+    text = """
+(define in-region (if (in-zone? $1) $2))
+(define step ($1 (verify not-friend?) $2))
+(define advanced-step ((verify (in-zone? far)) $1 (verify not-friend?) $2))
+(define unadvanced-step ((verify (not-in-zone? far)) $1 (verify not-friend?) $2))
+(game (title "T") (players White Black) (turn-order White Black)
+  (board (grid (dimensions ("a/b/c/d/e" (1 0)) ("3/2/1" (0 1)))
+               (directions (n 0 -1) (e 1 0) (s 0 1) (w -1 0)))
+         (symmetry Black (n s) (s n) (e e) (w w))
+         (zone (name far) (players White) (positions a3 b3 c3 d3 e3))
+         (zone (name far) (players Black) (positions a1 b1 c1 d1 e1))
+         (zone (name home) (players White) (positions a1 b1 c1)))
+  (piece (name G) (moves (step n (in-region home add)) (step e (in-region home add)) (step w (in-region home add))))
+  (piece (name S) (moves (unadvanced-step n add) (advanced-step e add)))
+  (board-setup (White (G b1) (S d2 a3)) (Black (G e3) (S c3)))
+  (loss-condition (White Black) (pieces-remaining 0)))"""
+    state = start(load_text(text).game())
+    n = Notation(state.prog)
+    assert moves_of(state, n) == {"b1a1", "b1c1", "d2d3", "a3b3"}
+    n.push(state, "b1a1")
+    assert moves_of(state, n) == {"c3c2"}  # Black's general has no home: it lands nowhere
+
+
 def test_drops_and_pass() -> None:
     state, n = small(
         "(piece (name M) (drops ((verify empty?) (verify (not-in-zone? far)) add)))",

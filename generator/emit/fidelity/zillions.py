@@ -79,24 +79,53 @@ def _counters_and_castling(notes: Notes) -> None:
 
 
 def _regions(notes: Notes) -> None:
-    """Regions and advanced moves: the file writes every move of a piece from every square alike."""
-    v = notes.variant
-    confined = [p.name for p in v.pieces if p.region is not None]
+    """Regions and advanced moves, which the file writes as zones its moves test: a region where
+    the piece lands (``(if (in-zone? region) add)``), advanced moves where it starts (``(verify
+    (in-zone? advanced-zone))``), as the corpus's xiangqi keeps its general in the fortress and
+    lets its soldier step sideways in the enemy half.  Left out where a move of the piece does
+    not go through those tests (:func:`_unzoned`)."""
+    confined, advanced = _unzoned(notes.variant)
     if confined:
         notes.add(
             "region",
-            f"The Zillions file does not confine pieces to regions, so the {', '.join(confined)} may move "
-            "anywhere on the board.",
+            "The Zillions file keeps a piece in its region where its moves land, which castling, swaps and "
+            f"promotion by piece do not go through, so the {', '.join(p.name for p in confined)} may move anywhere "
+            "on the board.",
         )
-    advanced = [f"the {p.name}'s {p.advanced.betza}" for p in v.pieces if p.advanced is not None]
     if advanced:
+        moves = ", ".join(f"the {p.name}'s {p.advanced.betza}" for p in advanced if p.advanced is not None)
         notes.add(
             "advanced-moves",
-            f"The Zillions file does not switch moves by rank, so {', '.join(advanced)} from its advanced rank "
-            "on is left out.",
+            "The Zillions file switches a piece's moves by the zone they start in, which a pawn's multi-steps and "
+            "en passant, promotion by piece and the squares a piece may not stop on do not read, so "
+            f"{moves} from its advanced rank on is left out.",
         )
     if confined or advanced:
-        notes.relax(pieces=tuple(dataclasses.replace(p, region=None, advanced=None) for p in notes.variant.pieces))
+        off = {p.letter for p in confined}, {p.letter for p in advanced}
+        notes.relax(
+            pieces=tuple(
+                dataclasses.replace(
+                    p,
+                    region=None if p.letter in off[0] else p.region,
+                    advanced=None if p.letter in off[1] else p.advanced,
+                )
+                for p in notes.variant.pieces
+            )
+        )
+
+
+def _unzoned(v: Variant) -> tuple[list[PieceType], list[PieceType]]:
+    """The pieces whose region, and those whose advanced moves, the file's zones cannot keep: castling
+    and swaps land their pieces themselves, a piece that promotes by piece may leave its region by
+    promoting (and its promoted form is another piece type), and a pawn's multi-steps and en passant
+    and the squares a piece may not stop on follow its own moves only."""
+    pp = v.piece_promotion
+    promoting = {x for pair in (pp.pieces if pp else ()) for x in pair}
+    castling = {got[1] for cm in v.castling for sq in (cm.king_from, cm.rook_from) if (got := v.setup.piece_at(sq))}
+    whole = promoting | castling | ({p.letter for p in v.pieces} if v.swaps else set())
+    confined = [p for p in v.pieces if p.region is not None and p.letter in whole]
+    switched = promoting | {p.letter for p in v.pieces if p.pawn or v.immobility_illegal}
+    return confined, [p for p in v.pieces if p.advanced is not None and p.letter in switched]
 
 
 def _draws(notes: Notes) -> None:

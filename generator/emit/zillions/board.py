@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Mapping
 
+from generator.betza import BetzaMove
 from generator.catalogue.model import FILE_LETTERS, Color, PieceType, Square, Variant, absolute_rank
 from generator.emit.fidelity.zillions import immobile_ranks
 from generator.emit.zillions.context import PLAYERS, BoardContext, Direction, HandBoard, Vector, Zone, ZoneSpec
@@ -79,6 +80,10 @@ def zones_of(v: Variant) -> dict[str, ZoneSpec]:
         stuck = stuck_ranks(v, p)
         if stuck:
             zones[stuck_zone(p)] = stuck
+        if p.region is not None:
+            zones[region_zone(p)] = p.region
+        if p.advanced is not None:
+            zones[advanced_zone(p)] = tuple(range(p.advanced.rank, v.board.ranks + 1))
     return zones
 
 
@@ -106,10 +111,33 @@ def stuck_zone(p: PieceType) -> str:
     return f"stuck-zone-{p.letter.lower()}"
 
 
+def moves_of(p: PieceType) -> tuple[BetzaMove, ...]:
+    """Every Betza move ``p`` may make somewhere: its own, and its advanced moves."""
+    return p.movement.moves + (p.advanced.movement.moves if p.advanced else ())
+
+
+def region_zone(p: PieceType) -> str:
+    """The zone of the squares ``p`` keeps to (its ``region``), which its landing tests on the square
+    moved to: ``(if (in-zone? region-k) add)``.  ``in-zone?`` (Language Reference) tests the cursor's
+    position against the zone of the player moving, as Chess.zrf's one ``Pawn-add`` promotes each side
+    in its own ``promotion-zone``; the corpus's xiangqi files keep their general in the palace so
+    (GlukKazan__Dagaz .../xiangqi/xiangqi.zrf and DagazProject__ZRF WojiaoQi/wojiaoqi.zrf: ``$1 (verify
+    not-friend?) (verify (in-zone? $2)) add``, called ``(step n fortress)``)."""
+    return f"region-{p.letter.lower()}"
+
+
+def advanced_zone(p: PieceType) -> str:
+    """The zone from whose squares ``p`` moves as its ``advanced`` moves say, which a move tests before
+    its first step, on the square it starts from: ``(verify (in-zone? advanced-zone-p))`` (or
+    ``not-in-zone?``), as wojiaoqi.zrf's ``step`` tests ``(verify (in-zone? $2))`` before ``$1`` (its
+    soldier's ``(step e enemy)``) and RenShogi.zrf's ``leap`` ``(verify (in-zone? board-zone)) $1``."""
+    return f"advanced-zone-{p.letter.lower()}"
+
+
 def _vectors_used(v: Variant) -> set[Vector]:
     vecs: set[Vector] = set(UNIT)
     for p in v.pieces:
-        for m in p.movement.moves:
+        for m in moves_of(p):
             if not m.lame:
                 vecs.update(m.vectors())
     for sw in v.swaps:
@@ -189,16 +217,16 @@ def zone_squares(v: Variant, color: Color, zone: ZoneSpec) -> tuple[str, ...]:
 
 def with_zones(board: BoardContext, v: Variant, zones: Mapping[str, ZoneSpec]) -> BoardContext:
     """``board`` declaring ``zones`` (name -> relative ranks or squares) for both players, Black's own
-    for Black, then the hand's."""
-    return dataclasses.replace(
-        board,
-        zones=(
-            *(
-                Zone(z, PLAYERS[c], zone_squares(v, c, spec))
-                for z, spec in zones.items()
-                for c in Color
-                if z != BLACK_PROMOTION_ZONE or c is Color.BLACK
-            ),
-            *(board.hand.zones if board.hand else ()),
-        ),
-    )
+    for Black, then the hand's.  A player's zone with no square on this board (the region of a piece
+    a variant inherits but does not place, off its smaller board) is left out where the other
+    player's is not: a zone of one player only is empty for the other (GlukKazan__ZoG Rules/Chase.zrf
+    tells which player moves by ``(in-zone? player-id A1)``, a zone of Red's alone)."""
+    out: list[Zone] = []
+    for z, spec in zones.items():
+        own = [
+            Zone(z, PLAYERS[c], zone_squares(v, c, spec))
+            for c in Color
+            if z != BLACK_PROMOTION_ZONE or c is Color.BLACK
+        ]
+        out += [zone for zone in own if zone.positions] or own
+    return dataclasses.replace(board, zones=(*out, *(board.hand.zones if board.hand else ())))

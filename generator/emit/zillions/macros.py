@@ -30,6 +30,7 @@ KINDS = frozenset(
         "add-as-moved",
         "add-or-promote",
         "add-or-promote-piece",
+        "in-region",
         "leap",
         "slide",
         "slide-limited",
@@ -92,6 +93,8 @@ class MacroParams(TypedDict, total=False):
     #: the zone a landing tests: a pawn's, where it promotes to ``black_choices``; promotion by piece's,
     #: where a move that starts may promote ("" for none)
     zone: str
+    start_zone: str  #: a zone the move must start in, or with ``start_inside`` false, outside
+    start_inside: bool
     mandatory: bool  #: whether promotion is forced
     promotes: bool  #: a landing with promotion by piece (``$1`` the promoted form)
     stuck: bool  #: a landing kept off the zone (its last argument) where the piece could never move again

@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 from dataclasses import dataclass
+from typing import TypedDict
 
 from generator.betza import BetzaMove, Modality, lame_path
 from generator.catalogue.model import CastlingMove, Color, PieceType, Role, Square, Variant
@@ -21,10 +22,13 @@ from generator.emit.pictures.glyphs import Glyph
 from generator.emit.web.rules_text import ranks_phrase
 from generator.emit.zillions.board import (
     BLACK_PROMOTION_ZONE,
+    advanced_zone,
     direction_name,
     drop_zone,
+    moves_of,
     ordered_vectors,
     promotion_zone,
+    region_zone,
     stuck_ranks,
     stuck_zone,
 )
@@ -133,6 +137,49 @@ def swap_tokens(v: Variant, names: Names) -> dict[Color, list[tuple[str, tuple[s
 #: the move types of a game where captures are forced, in ``move-priorities`` order
 MOVE_TYPES = ("capture-type", "quiet-type")
 
+#: where a move may start: in (True) or outside (False) a zone; None: anywhere
+Start = tuple[str, bool] | None
+
+
+class _Where(TypedDict):
+    """The parameters every Betza move's macro takes: its modality, the zone a promoting piece's move
+    notes it starts in, and the zone it must start in (or outside)."""
+
+    modality: str
+    zone: str
+    start_zone: str
+    start_inside: bool
+
+
+def switched_moves(p: PieceType) -> list[tuple[BetzaMove, frozenset[Vector], Start]]:
+    """``p``'s Betza moves, each with the directions it takes and where they may start: a piece with
+    advanced moves makes the moves of both movements anywhere, those of its own only outside its
+    advanced zone, and its advanced ones only inside (a xiangqi soldier's forward step, then its
+    sideways steps across the river)."""
+    if p.advanced is None:
+        return [(m, frozenset(m.vectors()), None) for m in p.movement.moves]
+    zone = advanced_zone(p)
+    own, advanced = p.movement.moves, p.advanced.movement.moves
+    both = _atoms(own) & _atoms(advanced)
+    out: list[tuple[BetzaMove, frozenset[Vector], Start]] = []
+    for moves, inside in ((own, False), (advanced, True)):
+        for m in moves:
+            shared = frozenset(vec for vec in m.vectors() if _atom(m, vec) in both)
+            if shared and not inside:
+                out.append((m, shared, None))
+            if len(shared) < len(m.vectors()):
+                out.append((m, frozenset(m.vectors()) - shared, (zone, inside)))
+    return out
+
+
+def _atom(m: BetzaMove, vec: Vector) -> tuple[object, ...]:
+    """One direction of a move, with all that makes its macro."""
+    return vec, m.modality, m.lame, m.range, m.hop, m.initial
+
+
+def _atoms(moves: tuple[BetzaMove, ...]) -> set[tuple[object, ...]]:
+    return {_atom(m, vec) for m in moves for vec in m.vectors()}
+
 
 class PieceMoves:
     """The macro calls of one variant's pieces, defining the macros they need in ``macros``."""
@@ -182,6 +229,12 @@ class PieceMoves:
             return self._piece_landing(p, moved, True, "", promoting=False)
         return self._plain_landing(moved)
 
+    def confined(self, p: PieceType, land: str) -> str:
+        """``land``, only on the squares of ``p``'s region where it has one."""
+        if p.region is None:
+            return land
+        return f"({self.macros.use(Group.LANDING, 'in-region', 'in-region')} {region_zone(p)} {land})"
+
     def _plain_landing(self, moved: bool) -> str:
         """``add``, or where the piece's first move matters, the landing that clears ``never-moved?``."""
         return "(" + self.macros.use(Group.LANDING, "add-as-moved", "add-as-moved") + ")" if moved else "add"
@@ -194,7 +247,7 @@ class PieceMoves:
         one = self.v.drops.one_per_file == p.letter
         name = "drop-from-hand" + ("-one-per-file" if one else "")
         name = self.macros.use(Group.HANDS, name, "drop-from-hand", one_per_file=one)
-        land = self.drop_landing(p, p.letter in needs_attribute(self.v))
+        land = self.confined(p, self.drop_landing(p, p.letter in needs_attribute(self.v)))
         return [Call(name, (self.names.piece[p.letter], land, drop_zone(self.v, p.letter)))]
 
     def _piece_landing(self, p: PieceType, moved: bool, stuck: bool, to_hand: str, promoting: bool = True) -> str:
@@ -226,28 +279,38 @@ class PieceMoves:
         return "(" + " ".join([macro, *args]) + ")"
 
     def moves(self, p: PieceType, land: str) -> list[Call]:
-        """Every move of ``p``: its Betza moves, a pawn's extras, castling and swaps; where captures
-        are forced, the captures first, under one move type, and the other moves under another."""
+        """Every move of ``p``: its Betza moves (landing in its region, if it has one), a pawn's
+        extras, castling and swaps; where captures are forced, the captures first, under one move
+        type, and the other moves under another.  The flying general's capture of the other royal
+        piece is a check, not a move to its square: no region confines it."""
+        confined = self.confined(p, land)
         if self.v.must_capture:
-            return self._typed_moves(p, land)
+            return self._typed_moves(p, confined)
         out: list[Call] = []
-        for m in p.movement.moves:
-            out += self.betza_move(m, land, p.letter in self.names.promoted)
+        for m, vectors, start in switched_moves(p):
+            out += self.betza_move(m, confined, p.letter in self.names.promoted, vectors, start)
         if p.royal and self.v.flying_general:
             out += self.flying_general(p, land)
         if p.pawn:
-            out += self.pawn_moves(p, land)
+            out += self.pawn_moves(p, confined)
         return out + self._whole_moves(p) + self.hand_drops(p)
 
     def _typed_moves(self, p: PieceType, land: str) -> list[Call]:
         split = [
-            dataclasses.replace(m, modality=modality)
-            for m in p.movement.moves
+            (dataclasses.replace(m, modality=modality), vectors, start)
+            for m, vectors, start in switched_moves(p)
             for modality in ((Modality.CAPTURE, Modality.MOVE) if m.modality is Modality.BOTH else (m.modality,))
         ]
         promoting = p.letter in self.names.promoted
-        captures = [c for m in split if m.modality is Modality.CAPTURE for c in self.betza_move(m, land, promoting)]
-        quiet = [c for m in split if m.modality is Modality.MOVE for c in self.betza_move(m, land, promoting)]
+        captures = [
+            c
+            for m, vs, st in split
+            if m.modality is Modality.CAPTURE
+            for c in self.betza_move(m, land, promoting, vs, st)
+        ]
+        quiet = [
+            c for m, vs, st in split if m.modality is Modality.MOVE for c in self.betza_move(m, land, promoting, vs, st)
+        ]
         if p.pawn:
             captures += self.en_passants(p, land)
             quiet += self.multi_steps(p, land)
@@ -264,15 +327,30 @@ class PieceMoves:
                 out += self.swap(i)
         return out
 
-    def betza_move(self, m: BetzaMove, land: str, promoting: bool = False) -> list[Call]:
-        """One call per direction of a Betza move; a ``promoting`` piece's moves first note whether
-        they start in the promotion zone (the flag its landing reads)."""
+    def betza_move(
+        self,
+        m: BetzaMove,
+        land: str,
+        promoting: bool = False,
+        vectors: frozenset[Vector] | None = None,
+        start: Start = None,
+    ) -> list[Call]:
+        """One call per direction of a Betza move (of ``vectors`` only, if given); a ``promoting``
+        piece's moves first note whether they start in the promotion zone (the flag its landing
+        reads); with ``start``, a move is made only from inside (or outside) that zone."""
         suffix = MODALITY_SUFFIX[m.modality]
         prefix = ("promoting-" if promoting else "") + ("first-" if m.initial else "")
-        zone = promotion_zone(self.v) if promoting else ""
-        mod = MODALITY_WORD[m.modality]
+        start_zone, start_inside = start or ("", False)
+        if start is not None:
+            prefix = ("advanced-" if start_inside else "unadvanced-") + prefix
+        where = _Where(
+            modality=MODALITY_WORD[m.modality],
+            zone=promotion_zone(self.v) if promoting else "",
+            start_zone=start_zone,
+            start_inside=start_inside,
+        )
         calls: list[Call] = []
-        for vec in ordered_vectors(m.vectors()):
+        for vec in ordered_vectors(vectors if vectors is not None else m.vectors()):
             unit = max(abs(vec[0]), abs(vec[1])) == 1
             args: tuple[str, ...] = (direction_name(vec),)
             if m.lame:
@@ -281,23 +359,19 @@ class PieceMoves:
                     direction_name((b[0] - a[0], b[1] - a[1])) for a, b in itertools.pairwise([(0, 0), *steps])
                 )
                 name = f"{prefix}lame-leap-{len(args)}{suffix}"
-                name = self.macros.use(
-                    Group.MOVES, name, "lame-leap", steps=len(args), modality=mod, initial=m.initial, zone=zone
-                )
+                name = self.macros.use(Group.MOVES, name, "lame-leap", steps=len(args), initial=m.initial, **where)
             elif m.hop:
                 name = f"{prefix}{'grasshop' if m.hop == 'g' else 'cannon-hop'}{suffix}"
-                name = self.macros.use(Group.MOVES, name, "hop", hop=m.hop, modality=mod, zone=zone)
+                name = self.macros.use(Group.MOVES, name, "hop", hop=m.hop, **where)
             elif m.range == 1:
                 name = f"{prefix}{'step' if unit else 'leap'}{suffix}"
-                name = self.macros.use(Group.MOVES, name, "leap", modality=mod, initial=m.initial, zone=zone)
+                name = self.macros.use(Group.MOVES, name, "leap", initial=m.initial, **where)
             elif m.range == 0:
                 name = f"{prefix}{'slide' if unit else 'ride'}{suffix}"
-                name = self.macros.use(Group.MOVES, name, "slide", modality=mod, initial=m.initial, zone=zone)
+                name = self.macros.use(Group.MOVES, name, "slide", initial=m.initial, **where)
             else:
                 name = f"{prefix}{'slide' if unit else 'ride'}-{m.range}{suffix}"
-                name = self.macros.use(
-                    Group.MOVES, name, "slide-limited", range=m.range, modality=mod, initial=m.initial, zone=zone
-                )
+                name = self.macros.use(Group.MOVES, name, "slide-limited", range=m.range, initial=m.initial, **where)
             calls.append(Call(name, (*args, land)))
         return calls
 
@@ -404,7 +478,7 @@ def piece_needs(
 ) -> PieceNeeds:
     """What a piece's moves name on the board: directions (as vectors), zones, dummy positions.  A
     variant must declare them for the first game's pieces it inherits without placing them."""
-    vectors = {vec for m in p.movement.moves if not m.lame for vec in m.vectors()}
+    vectors = {vec for m in moves_of(p) if not m.lame for vec in m.vectors()}
     dummies: list[str] = []
     for i, sw in enumerate(v.swaps):
         if sw.piece == p.letter:
@@ -419,6 +493,7 @@ def piece_needs(
         used.add(stuck_zone(p))
     if droppable(v, p):
         used.add(drop_zone(v, p.letter))
+    used |= {region_zone(p), advanced_zone(p)}
     return PieceNeeds(frozenset(vectors), {z: r for z, r in zones.items() if z in used}, tuple(dummies))
 
 
@@ -454,7 +529,16 @@ def piece_description(v: Variant, p: PieceType) -> str:
     stuck = stuck_ranks(v, p)
     if stuck:
         lines.append(f"It may not stay itself on {ranks_phrase(stuck)}, where it could never move again.")
-    return zrf_text(p.name) + "\\" + "\\".join(zrf_text(x) for x in lines)
+    return zrf_text(p.name) + "\\" + "\\".join(zrf_text(x) for x in [*lines, *_zone_lines(p)])
+
+
+def _zone_lines(p: PieceType) -> list[str]:
+    """What the zones of ``p``'s moves say: its region, its advanced moves."""
+    lines = ["It moves, captures and attacks only within its region."] if p.region is not None else []
+    if p.advanced is not None:
+        moves = "; ".join(p.advanced.movement.describe())
+        lines.append(f"From its {ranks_phrase((p.advanced.rank,))} on, it moves instead: it {moves}.")
+    return lines
 
 
 def piece_context(builder: PieceMoves, images: Images, p: PieceType, glyph: Glyph, needs: PieceNeeds) -> PieceContext:
@@ -482,7 +566,7 @@ def piece_context(builder: PieceMoves, images: Images, p: PieceType, glyph: Glyp
         images=pictures,
         attributes=((ATTRIBUTE, "true"),) * moved + ((PROMOTED, "false"),) * marked,
         moves=tuple(moves),
-        drops=() if builder.to_hand else tuple(drop_calls(builder.macros, v, p, land)),
+        drops=() if builder.to_hand else tuple(drop_calls(builder.macros, v, p, builder.confined(p, land))),
         needs=needs,
     )
 
