@@ -1,0 +1,254 @@
+"""FSF's variant (:class:`~.options.Rules`) in the model's terms, through the option table's read-back.
+
+:func:`to_stated` writes the rules in the dialect our emitter writes (every option by its current
+name, the pieces with their Betza, piece sets as letters) and reads that back with
+:func:`generator.emit.fairy_stockfish.reading.read_section`, after :func:`refusals` has found every
+option the catalogue has no equivalent for: a row of the table without a model field set to other
+than FSF's default, a per-side option whose sides the catalogue states as one, a piece whose moves
+the catalogue's Betza cannot say as FSF reads them.  Options that do not change play are
+:data:`IGNORED`.
+
+>>> from generator.importers.options import Rules, apply_section
+>>> r = apply_section(Rules.defaults(), {"king": "k", "rook": "r", "connectN": "4", "startFen": "k7/8/8/8/8/8/8/R6K w - - 0 1"})
+>>> refusals(r)
+['connectN = 4']
+"""
+
+from __future__ import annotations
+
+import re
+
+from generator.betza import BetzaError, parse_betza
+from generator.emit.fairy_stockfish.reading import NAMED_BETZA, Stated, read_section
+from generator.emit.fairy_stockfish.table import ROW, ROWS
+from generator.importers.options import ALL, PIECE_TYPES, PRIVATE, Rules
+
+__all__ = ["IGNORED", "betza_of", "piece_order", "dialect", "fen_problem", "refusals", "to_stated"]
+
+#: Options that do not change play: display, evaluation, and the GUI's template.
+IGNORED = frozenset({"pieceToCharTable", "pieceValueMg", "pieceValueEg", "variantTemplate", "pocketSize"})
+#: per-side options the catalogue states once, for both sides (the shared row's field)
+_ONE_FOR_BOTH = (
+    "enPassantRegion",
+    "passOnStalemate",
+    "castlingKingPiece",
+    "castlingRookPieces",
+    "flagPiece",
+    "promotionPawnTypes",
+    "nMoveRuleTypes",
+)
+#: per-side regions the read-back takes from White's, which must be Black's mirror
+_MIRRORED = ("doubleStepRegion", "tripleStepRegion", "dropRegion")
+_DEFAULTS = Rules.defaults()
+
+
+def betza_of(pt: str, betza: str | None) -> str:
+    """The Betza of piece type ``pt`` in this dialect; :class:`BetzaError` where FSF reads it otherwise."""
+    if betza is None:
+        if pt not in NAMED_BETZA:
+            raise BetzaError(f"{pt}: Fairy-Stockfish's {pt} has no Betza here", pt, 0)
+        return NAMED_BETZA[pt]
+    text = betza.replace("e", "")  # FSF: en passant, for enPassantTypes
+    if re.search(r"\d\d", text):
+        raise BetzaError("Fairy-Stockfish reads one digit of a range and ignores the next", betza, 0)
+    return parse_betza(text).render()
+
+
+def piece_order(pt: str) -> tuple[int, int]:
+    """The order a person lists pieces in: the king, the queen, rook, bishop and knight, the others in
+    FSF's order, the pawn last."""
+    first = ("king", "queen", "rook", "bishop", "knight")
+    if pt in first:
+        return first.index(pt), 0
+    return (len(first) + (pt == "pawn"), PIECE_TYPES.index(pt) if pt in PIECE_TYPES else len(PIECE_TYPES))
+
+
+def _letters(rules: Rules, types: frozenset[str]) -> str:
+    present = [pt for pt in rules.pieces if pt in types or ALL in types]
+    return "".join(rules.pieces[pt][0] for pt in sorted(present, key=piece_order)) or "-"
+
+
+def _present(rules: Rules, types: frozenset[str]) -> frozenset[str]:
+    return frozenset(rules.pieces) if ALL in types else types & frozenset(rules.pieces)
+
+
+def _mirror(text: str, ranks: int) -> str:
+    out = []
+    for s in text.split():
+        if s == "-":
+            break
+        if s.startswith("*"):
+            out.append(f"*{ranks + 1 - int(s[1:])}")
+        elif s.endswith("*"):
+            out.append(s)
+        else:
+            out.append(f"{s[0]}{ranks + 1 - int(s[1:])}")
+    return " ".join(sorted(out)) or "-"
+
+
+def _side_problems(rules: Rules) -> list[str]:
+    out = []
+    ranks = int(rules.values["maxRank"])
+    for base in _ONE_FOR_BOTH:
+        white, black = f"{base}White", f"{base}Black"
+        if white in rules.sets:
+            if _present(rules, rules.sets[white]) != _present(rules, rules.sets[black]):
+                out.append(f"{white} = {_letters(rules, rules.sets[white])}, {black} = {_letters(rules, rules.sets[black])}")
+        elif rules.values[white] != rules.values[black]:
+            out.append(f"{white} = {rules.values[white]}, {black} = {rules.values[black]}")
+    initial = any(b and "i" in b for _, b in rules.pieces.values())
+    steps = rules.values["doubleStep"] == "true" and ("pawn" in rules.pieces or initial)
+    relevant = {
+        "doubleStepRegion": steps,
+        "tripleStepRegion": steps,
+        "dropRegion": rules.values["pieceDrops"] == "true",
+    }
+    for base in _MIRRORED:
+        white, black = rules.values[f"{base}White"], rules.values[f"{base}Black"]
+        mirrored = sorted(_mirror(white, ranks).split()) == sorted(black.split()) or white == black == ALL_SQUARES
+        if relevant[base] and not mirrored:
+            out.append(f"{base}White = {white}, {base}Black = {black} (not the mirror of White's)")
+    return out
+
+
+ALL_SQUARES = ROW["dropRegionWhite"].default
+
+
+def _piece_problems(rules: Rules) -> list[str]:
+    out = []
+    for pt, (letter, betza) in rules.pieces.items():
+        if pt == "janggiCannon":
+            out.append(f"janggiCannon = {letter} (a cannon that may not hop over or take another cannon)")
+            continue
+        try:
+            betza_of(pt, betza)
+        except BetzaError as e:
+            out.append(f"{pt} = {letter}:{betza or ''} ({e})")
+    pawns = _present(rules, rules.sets["promotionPawnTypesWhite"])
+    for base in ("nMoveRuleTypes",):
+        types = _present(rules, rules.sets[f"{base}White"])
+        if types != pawns:
+            out.append(f"{base} = {_letters(rules, types)} (not the pawns, {_letters(rules, pawns)})")
+    if "pawn" in rules.pieces and "pawn" not in pawns:
+        out.append(f"promotionPawnTypes = {_letters(rules, pawns)} (without the pawn)")
+    return out
+
+
+def refusals(rules: Rules) -> list[str]:
+    """Every option (``key = value``) of ``rules`` the catalogue cannot state, in table order."""
+    out = [f"{key} = true" for key in ("gating", "cambodianMoves") if rules.values[key] == "true"]
+    covered = {key for row in ROWS if row.field for key in row.maps_to}
+    for row in ROWS:
+        key = row.key
+        if row.field or key in IGNORED or key in covered or row.maps_to or row.deprecated:
+            continue
+        if key in rules.values and rules.values[key] != _DEFAULTS.values.get(key):
+            out.append(f"{key} = {rules.values[key]}")
+        elif key in rules.sets and _present(rules, rules.sets[key]) != _present(rules, _DEFAULTS.sets[key]):
+            if key.startswith(("enPassantTypes", "promotionPawnTypes", "nMoveRuleTypes", "mustDropType")):
+                continue  # judged with the pawns, or meaningless without their rule
+            if key.startswith("connectPieceTypes") and rules.values["connectN"] == "0":
+                continue
+            out.append(f"{key} = {_letters(rules, rules.sets[key])}")
+    return out + _side_problems(rules) + _piece_problems(rules)
+
+
+def dialect(rules: Rules) -> dict[str, str]:
+    """The section our emitter would write for ``rules``: what :func:`read_section` reads."""
+    d = {k: v for k, v in rules.values.items() if not k.startswith("mobilityRegion")}
+    slots = iter(range(1, 100))
+    for pt, (letter, betza) in rules.pieces.items():
+        plain = pt in ("pawn", "soldier") or (pt == "king" and betza is None)
+        key = f"customPiece{next(slots)}" if pt.startswith(("customPiece", PRIVATE)) else pt
+        d[key] = letter if plain else f"{letter}:{betza_of(pt, betza)}"
+        for side in ("White", "Black"):
+            region = rules.values.get(f"mobilityRegion{side}{pt[0].upper()}{pt[1:]}", "-")
+            if region != "-":
+                d[f"mobilityRegion{side}{key[0].upper()}{key[1:]}"] = region
+    for key, types in rules.sets.items():
+        d[key] = _letters(rules, types)
+    pawns = _present(rules, rules.sets["promotionPawnTypesWhite"]) - {"pawn"}
+    if pawns:
+        d["pawnTypes"] = _letters(rules, pawns)
+    for base in ("enPassantRegion", "passOnStalemate"):
+        d[base] = rules.values[f"{base}White"]
+    for base in ("castlingKingPiece", "castlingRookPieces", "flagPiece"):
+        d[base] = d[f"{base}White"]
+    white, black = d.pop("promotionPieceTypesWhite"), d.pop("promotionPieceTypesBlack")
+    if white == black:
+        d["promotionPieceTypes"] = white
+    else:
+        d["promotionPieceTypesWhite"], d["promotionPieceTypesBlack"] = white, black
+    if rules.limits:
+        d["promotionLimit"] = " ".join(f"{rules.pieces[pt][0]}:{n}" for pt, n in rules.limits.items() if pt in rules.pieces)
+    if rules.promoted:
+        d["promotedPieceType"] = " ".join(
+            f"{rules.pieces[x][0]}:{rules.pieces[y][0]}" for x, y in rules.promoted.items() if x in rules.pieces and y in rules.pieces
+        )
+    d["startFen"] = normal_fen(d["startFen"])
+    _presence(rules, d)
+    return d
+
+
+def _presence(rules: Rules, d: dict[str, str]) -> None:
+    """The options whose presence, not value, the read-back reads, as the emitter writes them."""
+    for key in ("extinctionValue", "countingRule"):
+        if d.get(key) == "none":
+            del d[key]
+    if "king" not in rules.pieces:
+        d.pop("checkmateValue", None)
+    if d["flagRegionWhite"] == "-" and d["flagRegionBlack"] == "-":
+        d.pop("flagPiece", None)
+    if d.get("flagPiece") == _letters(rules, frozenset({ALL})):
+        d["flagPiece"] = "*"
+    if "promotedPieceType" not in d:
+        d.pop("mandatoryPiecePromotion", None)
+
+
+def to_stated(rules: Rules) -> Stated:
+    """What ``rules`` state in the model's terms (call :func:`refusals` first)."""
+    return read_section(dialect(rules))
+
+
+def normal_fen(fen: str) -> str:
+    """``fen`` with the fields FSF lets a start position leave out: White to move, no castling, no en
+    passant square; check counts (``3+3``) kept.
+
+    >>> normal_fen("8/8 w 0 1"), normal_fen("8/8 b KQkq - 3+3 0 1")
+    ('8/8 w - - 0 1', '8/8 b KQkq - 3+3 0 1')
+    """
+    fields = fen.split()
+    side = fields[1] if len(fields) > 1 and fields[1] in ("w", "b") else "w"
+    rest = fields[2:] if len(fields) > 1 and fields[1] in ("w", "b") else fields[1:]
+    castling = rest[0] if rest and re.fullmatch(r"[A-Za-z]+|-", rest[0]) else "-"
+    rest = rest[1:] if rest and re.fullmatch(r"[A-Za-z]+|-", rest[0]) else rest
+    en_passant = rest[0] if rest and re.fullmatch(r"[a-z]\d+|-", rest[0]) else "-"
+    rest = rest[1:] if rest and re.fullmatch(r"[a-z]\d+|-", rest[0]) else rest
+    checks = [f for f in rest if "+" in f]
+    return " ".join([fields[0], side, castling, en_passant, *checks, "0", "1"])
+
+
+def fen_problem(fen: str, rules: Rules) -> str | None:
+    """Why FSF's ``startFen`` does not fit the board or the pieces, or None."""
+    files, ranks = int(rules.values["maxFile"]), int(rules.values["maxRank"])
+    fields = fen.split()
+    if not fields:
+        return "startFen is empty"
+    board = fields[0].partition("[")[0]
+    rows = board.split("/")
+    if len(rows) != ranks:
+        return f"startFen has {len(rows)} ranks, the board {ranks}"
+    letters = {letter.upper() for letter, _ in rules.pieces.values()}
+    for row in rows:
+        width = 0
+        for number, piece in re.findall(r"(\d+)|(\+?[A-Za-z*~])", row):
+            if number:
+                width += int(number)
+                continue
+            if piece[-1] not in "*~" and piece[-1].upper() not in letters:
+                return f"startFen: {piece[-1]!r} is no piece of this variant"
+            width += piece[-1] != "~"
+        if width != files:
+            return f"startFen rank {row!r} is {width} squares wide, the board {files}"
+    return None
+
