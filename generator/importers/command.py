@@ -16,6 +16,7 @@ else it is left out with the reason, and its children extend its parent instead.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import re
 import tempfile
@@ -112,8 +113,8 @@ def _candidates(resolved: Sequence[Resolved], result: Import) -> dict[str, _Cand
 
 
 def _builtin_data(name: str) -> dict[str, Any]:
-    rules = builtin_rules(name)
-    return entry_data(to_stated(rules), rules)
+    """The shipped entry of a built-in as :func:`entry_data` writes it, for the difference a child restates."""
+    return entry_data(stated(relaxed(builtin_entries()[name], TARGET)), builtin_rules(name))
 
 
 def _entries(
@@ -137,6 +138,10 @@ def _entries(
         entry["title"] = c.section.name
         entry["description"] = f"Section [{c.section.name}] of {file}, imported."
         entry.update(difference(base, c.data))
+        for letter, piece in (entry.get("pieces") or {}).items():
+            # a region restated as squares replaces a parent's given as ranks
+            if piece and "region" in piece and letter in base.get("pieces", {}):
+                piece["region"] = {"ranks": None, **piece["region"]}
         entry["source"] = {"file": file, "section": c.section.name}
         out.append((c.name, entry))
     return out
@@ -167,6 +172,22 @@ def _load(text: str, out_path: Path, kept: list[str], candidates: dict[str, _Can
         return None
 
 
+def _unordered(s: Stated) -> Stated:
+    """``s`` with the lists whose order does not change play sorted: promotion choices, extinction pieces."""
+    promotion = s.pawn_rules.promotion
+    if promotion is not None:
+        black = None if promotion.black_choices is None else tuple(sorted(promotion.black_choices))
+        promotion = dataclasses.replace(promotion, choices=tuple(sorted(promotion.choices)), black_choices=black)
+    extinction = s.goals.extinction
+    if extinction is not None:
+        extinction = dataclasses.replace(extinction, pieces=tuple(sorted(extinction.pieces)))
+    return dataclasses.replace(
+        s,
+        pawn_rules=dataclasses.replace(s.pawn_rules, promotion=promotion),
+        goals=dataclasses.replace(s.goals, extinction=extinction),
+    )
+
+
 def _reads_back(catalogue: Catalogue, kept: list[str], candidates: dict[str, _Candidate], result: Import) -> bool:
     """Leave out each entry FSF cannot play exactly or that reads back otherwise; whether all passed."""
     passed = True
@@ -174,13 +195,15 @@ def _reads_back(catalogue: Catalogue, kept: list[str], candidates: dict[str, _Ca
         c = candidates[key]
         v = catalogue.get(c.name)
         assert v is not None
-        lims = limitations(v, TARGET)
+        played = relaxed(v, TARGET)
+        # a note whose rule the entry already states as FSF plays it relaxes nothing
+        lims = [x for x in limitations(v, TARGET) if not x.switchable or played != v]
         why = None
         if lims:
             why = f"Fairy-Stockfish cannot play the entry exactly: {lims[0].rule}: {lims[0].text}"
         else:
-            own = stated(relaxed(v, TARGET))
-            diff = [f for f in own.__dataclass_fields__ if getattr(own, f) != getattr(c.rules_stated, f)]
+            own, want = _unordered(stated(played)), _unordered(c.rules_stated)
+            diff = [f for f in own.__dataclass_fields__ if getattr(own, f) != getattr(want, f)]
             if diff:
                 why = f"the entry reads back otherwise ({', '.join(diff)})"
         if why:

@@ -145,7 +145,7 @@ def _drops(stated: Stated, rules: Rules) -> Data | None:
     d: Drops | None = stated.drops
     if d is None:
         return None
-    out = _struct(d, required=("ranks",))
+    out = _struct(d, required=("ranks",), skip=() if d.one_per_file else ("per_file",))
     first, zone = stated.pawn_drops or (True, True)
     promo = stated.pawn_rules.promotion
     if "pawn" in rules.pieces and not (first and zone):
@@ -207,7 +207,12 @@ def entry_data(stated: Stated, rules: Rules) -> Data:
     goals = _goals(stated.goals)
     if goals:
         out["goals"] = goals
-    draws = _struct(stated.draws)
+    # FSF restarts the move rule on every drop, and a pass by each side in a row ends the game drawn
+    draws = _struct(
+        dataclasses.replace(
+            stated.draws, drops_reset_move_rule=stated.drops is not None, double_pass=stated.draws.stalemate.value == "pass"
+        )
+    )
     if draws:
         out["draws"] = draws
     for key, on in zip(_RULES, stated.rules, strict=True):
@@ -221,7 +226,7 @@ def entry_data(stated: Stated, rules: Rules) -> Data:
     return out
 
 
-def difference(parent: Mapping[str, Any], child: Mapping[str, Any], whole: tuple[str, ...] = ("setup",)) -> Data:
+def difference(parent: Mapping[str, Any], child: Mapping[str, Any], whole: tuple[str, ...] = ("setup", "region")) -> Data:
     """What ``child`` restates over ``parent``: changed keys, mappings key by key (except ``whole``),
     and null for a key only the parent has."""
     out: Data = {}
@@ -230,7 +235,7 @@ def difference(parent: Mapping[str, Any], child: Mapping[str, Any], whole: tuple
         if value == old:
             continue
         if isinstance(value, dict) and isinstance(old, dict) and key not in whole:
-            out[key] = difference(old, value, ())
+            out[key] = difference(old, value, ("region",))
         else:
             out[key] = value
     for key in parent:

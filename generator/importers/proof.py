@@ -23,7 +23,8 @@ __all__ = ["DEPTH", "Counts", "counts", "perft_counts"]
 
 #: the depth of the proof's perft
 DEPTH = 3
-#: the start FEN and the perft counts at depth 1, 2, ...; None if pyffish does not know the section
+#: the start position (the board and the pieces in hand, ``[-]`` and ``[]`` alike) and the perft counts
+#: at depth 1, 2, ...; None if pyffish does not know the section
 Counts = list[Any] | None
 
 
@@ -49,7 +50,9 @@ def perft_counts(ini: str, names: Sequence[str], depth: int) -> dict[str, Counts
                     walk([*moves, move], level + 1)
 
         walk([], 0)
-        out[name] = [fen.split(" ")[0], *totals]
+        board, _, pockets = fen.split(" ")[0].partition("[")
+        pockets = pockets.rstrip("]").replace("-", "")
+        out[name] = [board + (f"[{pockets}]" if pockets else ""), *totals]
     return out
 
 

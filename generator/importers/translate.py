@@ -16,9 +16,11 @@ the catalogue's Betza cannot say as FSF reads them.  Options that do not change 
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from generator.betza import BetzaError, parse_betza
+from generator.catalogue.model import Color, PawnRules
 from generator.emit.fairy_stockfish.reading import NAMED_BETZA, Stated, read_section
 from generator.emit.fairy_stockfish.table import ROW, ROWS
 from generator.importers.options import ALL, PIECE_TYPES, PRIVATE, Rules
@@ -150,6 +152,9 @@ def refusals(rules: Rules) -> list[str]:
             if key.startswith("connectPieceTypes") and rules.values["connectN"] == "0":
                 continue
             out.append(f"{key} = {_letters(rules, rules.sets[key])}")
+    fen = rules.values["startFen"].split(" ")[0]
+    if "+" in fen:
+        out.append(f"startFen = {rules.values['startFen']} (promoted pieces at the start)")
     return out + _side_problems(rules) + _piece_problems(rules)
 
 
@@ -166,7 +171,7 @@ def dialect(rules: Rules) -> dict[str, str]:
             if region != "-":
                 d[f"mobilityRegion{side}{key[0].upper()}{key[1:]}"] = region
     for key, types in rules.sets.items():
-        d[key] = _letters(rules, types)
+        d[key] = "*" if ALL in types and key == "extinctionPieceTypes" else _letters(rules, types)
     pawns = _present(rules, rules.sets["promotionPawnTypesWhite"]) - {"pawn"}
     if pawns:
         d["pawnTypes"] = _letters(rules, pawns)
@@ -206,8 +211,31 @@ def _presence(rules: Rules, d: dict[str, str]) -> None:
 
 
 def to_stated(rules: Rules) -> Stated:
-    """What ``rules`` state in the model's terms (call :func:`refusals` first)."""
-    return read_section(dialect(rules))
+    """What ``rules`` state in the model's terms (call :func:`refusals` first), settled as the catalogue
+    states it: a soldier that steps sideways from its first rank on is an ``fsW`` piece; the pawn-drop
+    flags mean nothing without FSF's pawn; multi-step ranks no pawn ever stands on are none."""
+    s = read_section(dialect(rules))
+    pieces = tuple((x, "fsW", pawn, region, None) if adv == 1 else (x, b, pawn, region, adv) for x, b, pawn, region, adv in s.pieces)
+    pawn_drops = s.pawn_drops if s.pawn_drops is None or "pawn" in rules.pieces else (True, True)
+    return dataclasses.replace(s, pieces=pieces, pawn_drops=pawn_drops, pawn_rules=_multi_steps(s))
+
+
+def _multi_steps(s: Stated) -> PawnRules:
+    """The pawn rules without the multi-step ranks no pawn stands on at the start, where pawns never
+    come back to a rank (no drops, no backward moves)."""
+    pr = s.pawn_rules
+    pawns = {x: b for x, b, pawn, _, _ in s.pieces if pawn}
+    backward = any(v[1] < 0 for b in pawns.values() for m in parse_betza(b).moves for v in m.vectors())
+    if s.drops is not None or backward or not pr.multi_step_ranks:
+        return pr
+    ranks = s.board.ranks
+    stand = {sq.rank + 1 if c is Color.WHITE else ranks - sq.rank for sq, c, x in s.setup.placement if x in pawns}
+    kept = tuple(r for r in pr.multi_step_ranks if r in stand)
+    if kept == pr.multi_step_ranks:
+        return pr
+    if kept:
+        return dataclasses.replace(pr, multi_step_ranks=kept)
+    return dataclasses.replace(pr, multi_step_ranks=(), max_steps=1, en_passant=False)
 
 
 def normal_fen(fen: str) -> str:
