@@ -150,7 +150,11 @@ class VariantBuilder(GoalsBuilder):
             return None
         file, section = (node.need(k).value.strip() for k in ("file", "section"))
         if re.search(r"[\]:\[]", section):
-            self.fail(node.need("section"), "source.section", f"{section!r} cannot be an ini section name (no '[', ']' or ':')")
+            self.fail(
+                node.need("section"),
+                "source.section",
+                f"{section!r} cannot be an ini section name (no '[', ']' or ':')",
+            )
         return Source(file, section)
 
     def build_id(self, node: Node | None) -> str | None:

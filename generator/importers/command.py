@@ -29,12 +29,12 @@ from generator import shipped
 from generator.catalogue import CatalogueError
 from generator.catalogue.loader import load_catalogue_text
 from generator.catalogue.model import Catalogue
-from generator.emit.fairy_stockfish import TARGET, render_ini, section_name
+from generator.emit.fairy_stockfish import BUILTIN_VARIANTS, TARGET, render_ini, section_name
 from generator.emit.fairy_stockfish.reading import Stated, stated
 from generator.emit.fidelity import limitations, relaxed
 from generator.importers.entry import difference, entry_data
 from generator.importers.ini import IniError, Section, read_ini_file
-from generator.importers.proof import DEPTH, counts
+from generator.importers.proof import counts
 from generator.importers.resolve import Resolved, builtin_entries, builtin_rules, resolve
 from generator.importers.translate import to_stated
 from generator.importers.yaml_text import render_entry
@@ -124,7 +124,8 @@ def _entries(
     for key in kept:
         c = candidates[key]
         parent = c.section.parent
-        while parent in sections and parent not in kept:
+        # FSF's parent is a built-in if there is one of that name (a section of that name is ignored)
+        while parent in sections and parent not in kept and parent not in BUILTIN_VARIANTS:
             parent = sections[parent].parent
         entry: dict[str, Any] = {}
         if parent in kept:
@@ -158,7 +159,9 @@ def _header(path: str, out_path: Path) -> str:
     )
 
 
-def _load(text: str, out_path: Path, kept: list[str], candidates: dict[str, _Candidate], result: Import) -> Catalogue | None:
+def _load(
+    text: str, out_path: Path, kept: list[str], candidates: dict[str, _Candidate], result: Import
+) -> Catalogue | None:
     """The catalogue, or None after leaving out the entry the loader refuses."""
     try:
         return load_catalogue_text(text, str(out_path))
@@ -214,7 +217,9 @@ def _reads_back(catalogue: Catalogue, kept: list[str], candidates: dict[str, _Ca
     return passed
 
 
-def _prove(original: str, catalogue: Catalogue, kept: list[str], candidates: dict[str, _Candidate], result: Import) -> None:
+def _prove(
+    original: str, catalogue: Catalogue, kept: list[str], candidates: dict[str, _Candidate], result: Import
+) -> None:
     pairs = []
     for key in kept:
         v = catalogue.get(candidates[key].name)
@@ -271,7 +276,9 @@ def write_catalogue(text: str, out_path: Path, force: bool) -> None:
     if out_path.exists() and not force:
         head = out_path.read_text(encoding="utf-8", errors="replace").split("\n", 3)[:3]
         if not any(line.startswith(MARK) for line in head):
-            raise ValueError(f"{out_path} exists and was not written by `variantgen import`: give --force to replace it")
+            raise ValueError(
+                f"{out_path} exists and was not written by `variantgen import`: give --force to replace it"
+            )
     fd, tmp = tempfile.mkstemp(prefix=f".{out_path.name}.", dir=out_path.parent or Path("."))
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
@@ -280,7 +287,6 @@ def write_catalogue(text: str, out_path: Path, force: bool) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-
 
 
 def summary(result: Import, out_path: Path, verbose: bool) -> list[str]:

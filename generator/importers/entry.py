@@ -126,11 +126,8 @@ def _setup(stated: Stated, order: list[str]) -> Data:
 
 
 def _promotion(p: Promotion) -> Data:
-    out = _struct(p, required=("choices",), skip=("squares", "ranks"))
-    if p.squares is not None:
-        out.update(_sides(p.squares))
-    else:
-        out["ranks"] = list(p.ranks)
+    out = _sides(p.squares) if p.squares is not None else {"ranks": list(p.ranks)}
+    out.update(_struct(p, required=("choices",), skip=("squares", "ranks")))
     return out
 
 
@@ -210,7 +207,9 @@ def entry_data(stated: Stated, rules: Rules) -> Data:
     # FSF restarts the move rule on every drop, and a pass by each side in a row ends the game drawn
     draws = _struct(
         dataclasses.replace(
-            stated.draws, drops_reset_move_rule=stated.drops is not None, double_pass=stated.draws.stalemate.value == "pass"
+            stated.draws,
+            drops_reset_move_rule=stated.drops is not None,
+            double_pass=stated.draws.stalemate.value == "pass",
         )
     )
     if draws:
@@ -226,7 +225,9 @@ def entry_data(stated: Stated, rules: Rules) -> Data:
     return out
 
 
-def difference(parent: Mapping[str, Any], child: Mapping[str, Any], whole: tuple[str, ...] = ("setup", "region")) -> Data:
+def difference(
+    parent: Mapping[str, Any], child: Mapping[str, Any], whole: tuple[str, ...] = ("setup", "region")
+) -> Data:
     """What ``child`` restates over ``parent``: changed keys, mappings key by key (except ``whole``),
     and null for a key only the parent has."""
     out: Data = {}
@@ -242,4 +243,3 @@ def difference(parent: Mapping[str, Any], child: Mapping[str, Any], whole: tuple
         if key not in child:
             out[key] = None
     return out
-

@@ -69,12 +69,12 @@ def read_ini(text: str, path: str) -> list[Section]:
         elif current is None or not line or line[0] in "#;":
             continue
         elif "=" not in line:
-            problems.append(f"{path}:{number}: section [{current.name}]: invalid syntax (no \"=\"): {line!r}")
+            problems.append(f'{path}:{number}: section [{current.name}]: invalid syntax (no "="): {line!r}')
         else:
             key, _, value = line.partition("=")
-            key = key.rstrip(" ")
-            if key:
-                current.options[key] = (value.lstrip(" \t\n\v\f\r"), number)
+            key, value = key.rstrip(" "), value.lstrip(" \t\n\v\f\r")
+            if key and value:  # FSF's getline finds no value after "key ="
+                current.options[key] = (value, number)
     if current is not None:
         sections.append(Section(current.name, current.parent, current.line, current.options, tuple(problems)))
     return sections

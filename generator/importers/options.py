@@ -28,7 +28,7 @@ from generator.emit.fairy_stockfish.table import ROW, ROWS
 __all__ = ["ALL", "PIECE_TYPES", "PRIVATE", "OptionError", "Rules", "apply_section"]
 
 #: FSF's piece types in its order (``PieceMap::init``), the king last
-PIECE_TYPES = tuple(row.key for row in ROWS if row.kind == "piece" and row.key != "king") + ("king",)
+PIECE_TYPES = (*tuple(row.key for row in ROWS if row.kind == "piece" and row.key != "king"), "king")
 #: the piece types of a built-in parent that no option of a section names (see :mod:`.resolve`)
 PRIVATE = "builtinPiece"
 #: ``*`` in a piece set: every piece type
@@ -90,7 +90,9 @@ class Rules:
             text = ROW[key].default
             sets[key] = frozenset(ALL if x == "*" else named[x] for x in text if x not in "- ")
         sets["promotionPieceTypesWhite"] = sets["promotionPieceTypesBlack"] = frozenset()
-        values = {row.key: _check_value(row.key, row.default) for row in ROWS if _canonical(row.key) and row.kind != "other"}
+        values = {
+            row.key: _check_value(row.key, row.default) for row in ROWS if _canonical(row.key) and row.kind != "other"
+        }
         values.update({k: ROW[k].default for k in ("countingRule", "materialCounting", "chasingRule", "castlingWins")})
         values.update({k: ROW[k].default for k in ("wallingRule", "enclosingDrop", "flipEnclosedPieces")})
         return cls({}, sets, values)
@@ -145,13 +147,9 @@ def _bitboard(key: str, text: str) -> str:
             break
         s = symbol.lower()
         ok = (
-            bool(re.fullmatch(r"[a-z]\*", s))
-            and ord(s[0]) - ord("a") < FILE_MAX
-            or bool(re.fullmatch(r"\*\d+", s))
-            and 1 <= int(s[1:]) <= RANK_MAX
-            or bool(re.fullmatch(r"[a-z]\d+", s))
-            and ord(s[0]) - ord("a") < FILE_MAX
-            and 1 <= int(s[1:]) <= RANK_MAX
+            (bool(re.fullmatch(r"[a-z]\*", s)) and ord(s[0]) - ord("a") < FILE_MAX)
+            or (bool(re.fullmatch(r"\*\d+", s)) and 1 <= int(s[1:]) <= RANK_MAX)
+            or (bool(re.fullmatch(r"[a-z]\d+", s)) and ord(s[0]) - ord("a") < FILE_MAX and 1 <= int(s[1:]) <= RANK_MAX)
         )
         if not ok:
             raise OptionError(key, f"{symbol!r} is not a square, '*RANK' or 'FILE*'")

@@ -30,7 +30,7 @@ Counts = list[Any] | None
 
 def perft_counts(ini: str, names: Sequence[str], depth: int) -> dict[str, Counts]:
     """In this process: load ``ini`` into pyffish and count ``names``' perft to ``depth``."""
-    import pyffish  # type: ignore[import-not-found]  # noqa: PLC0415  (only the worker needs it)
+    import pyffish  # here: the worker process alone loads it
 
     pyffish.load_variant_config(ini)
     known = set(pyffish.variants())

@@ -64,20 +64,28 @@ def builtin_rules(name: str) -> Rules:
     return _private_slots(apply_section(Rules.defaults(), options))
 
 
+def _slots(rules: Rules) -> dict[str, str]:
+    """Each custom piece's new type: FSF's piece of the same moves that is free, or a private slot."""
+    renamed: dict[str, str] = {}
+    for pt, (_, betza) in rules.pieces.items():
+        if pt.startswith("customPiece") and betza is not None:
+            free = [k for k in NAMED_BETZA if k not in rules.pieces and k not in renamed.values()]
+            named = [k for k in free if k not in ("pawn", "soldier", "king") and NAMED_BETZA[k] == betza]
+            renamed[pt] = named[0] if named else f"{PRIVATE}{pt[len('customPiece') :]}"
+    return renamed
+
+
 def _private_slots(rules: Rules) -> Rules:
     """``rules`` with each custom piece moved to FSF's piece of the same moves, or else to a slot of its
     own: FSF's built-ins define their pieces by type, and a section's ``customPiece1`` must not
     replace a built-in's piece that our writer happened to put into that slot."""
-    renamed: dict[str, str] = {}
-    for pt, (_, betza) in rules.pieces.items():
-        if pt.startswith("customPiece") and betza is not None:
-            same = [k for k, b in NAMED_BETZA.items() if k not in rules.pieces and k not in renamed.values()]
-            named = [k for k in same if k not in ("pawn", "soldier", "king") and NAMED_BETZA[k] == betza]
-            renamed[pt] = named[0] if named else f"{PRIVATE}{pt[len('customPiece') :]}"
+    renamed = _slots(rules)
     if not renamed:
         return rules
-    pieces = {renamed.get(pt, pt): (x, None if pt in renamed and not renamed[pt].startswith(PRIVATE) else b)
-              for pt, (x, b) in rules.pieces.items()}
+    pieces = {
+        renamed.get(pt, pt): (x, None if pt in renamed and not renamed[pt].startswith(PRIVATE) else b)
+        for pt, (x, b) in rules.pieces.items()
+    }
     sets = {k: frozenset(renamed.get(pt, pt) for pt in v) for k, v in rules.sets.items()}
     values = dict(rules.values)
     for old, new in renamed.items():
@@ -140,7 +148,9 @@ def resolve(sections: Sequence[Section], path: str) -> list[Resolved]:
     for s in sections:
         if s.name in done or s.name in BUILTIN_VARIANTS:
             first = "a built-in" if s.name in BUILTIN_VARIANTS else "an earlier section"
-            why = f"{path}:{s.line}: section [{s.name}]: Fairy-Stockfish keeps {first} of that name and ignores this one"
+            why = (
+                f"{path}:{s.line}: section [{s.name}]: Fairy-Stockfish keeps {first} of that name and ignores this one"
+            )
             out.append(Resolved(s, None, (why,)))
             continue
         parent: Rules | None = None

@@ -9,7 +9,8 @@ the catalogue's Betza cannot say as FSF reads them.  Options that do not change 
 :data:`IGNORED`.
 
 >>> from generator.importers.options import Rules, apply_section
->>> r = apply_section(Rules.defaults(), {"king": "k", "rook": "r", "connectN": "4", "startFen": "k7/8/8/8/8/8/8/R6K w - - 0 1"})
+>>> fen = "k7/8/8/8/8/8/8/R6K w - - 0 1"
+>>> r = apply_section(Rules.defaults(), {"king": "k", "rook": "r", "connectN": "4", "startFen": fen})
 >>> refusals(r)
 ['connectN = 4']
 """
@@ -25,7 +26,7 @@ from generator.emit.fairy_stockfish.reading import NAMED_BETZA, Stated, read_sec
 from generator.emit.fairy_stockfish.table import ROW, ROWS
 from generator.importers.options import ALL, PIECE_TYPES, PRIVATE, Rules
 
-__all__ = ["IGNORED", "betza_of", "piece_order", "dialect", "fen_problem", "refusals", "to_stated"]
+__all__ = ["IGNORED", "betza_of", "dialect", "fen_problem", "piece_order", "refusals", "to_stated"]
 
 #: Options that do not change play: display, evaluation, and the GUI's template.
 IGNORED = frozenset({"pieceToCharTable", "pieceValueMg", "pieceValueEg", "variantTemplate", "pocketSize"})
@@ -95,7 +96,9 @@ def _side_problems(rules: Rules) -> list[str]:
         white, black = f"{base}White", f"{base}Black"
         if white in rules.sets:
             if _present(rules, rules.sets[white]) != _present(rules, rules.sets[black]):
-                out.append(f"{white} = {_letters(rules, rules.sets[white])}, {black} = {_letters(rules, rules.sets[black])}")
+                out.append(
+                    f"{white} = {_letters(rules, rules.sets[white])}, {black} = {_letters(rules, rules.sets[black])}"
+                )
         elif rules.values[white] != rules.values[black]:
             out.append(f"{white} = {rules.values[white]}, {black} = {rules.values[black]}")
     initial = any(b and "i" in b for _, b in rules.pieces.values())
@@ -161,15 +164,7 @@ def refusals(rules: Rules) -> list[str]:
 def dialect(rules: Rules) -> dict[str, str]:
     """The section our emitter would write for ``rules``: what :func:`read_section` reads."""
     d = {k: v for k, v in rules.values.items() if not k.startswith("mobilityRegion")}
-    slots = iter(range(1, 100))
-    for pt, (letter, betza) in rules.pieces.items():
-        plain = pt in ("pawn", "soldier") or (pt == "king" and betza is None)
-        key = f"customPiece{next(slots)}" if pt.startswith(("customPiece", PRIVATE)) else pt
-        d[key] = letter if plain else f"{letter}:{betza_of(pt, betza)}"
-        for side in ("White", "Black"):
-            region = rules.values.get(f"mobilityRegion{side}{pt[0].upper()}{pt[1:]}", "-")
-            if region != "-":
-                d[f"mobilityRegion{side}{key[0].upper()}{key[1:]}"] = region
+    _piece_options(rules, d)
     for key, types in rules.sets.items():
         d[key] = "*" if ALL in types and key == "extinctionPieceTypes" else _letters(rules, types)
     pawns = _present(rules, rules.sets["promotionPawnTypesWhite"]) - {"pawn"}
@@ -179,20 +174,42 @@ def dialect(rules: Rules) -> dict[str, str]:
         d[base] = rules.values[f"{base}White"]
     for base in ("castlingKingPiece", "castlingRookPieces", "flagPiece"):
         d[base] = d[f"{base}White"]
+    _promotion_options(rules, d)
+    d["startFen"] = normal_fen(d["startFen"])
+    _presence(rules, d)
+    return d
+
+
+def _piece_options(rules: Rules, d: dict[str, str]) -> None:
+    """Every piece by FSF's name or in a numbered custom slot, with its mobility regions."""
+    slots = iter(range(1, 100))
+    for pt, (letter, betza) in rules.pieces.items():
+        plain = pt in ("pawn", "soldier") or (pt == "king" and betza is None)
+        key = f"customPiece{next(slots)}" if pt.startswith(("customPiece", PRIVATE)) else pt
+        d[key] = letter if plain else f"{letter}:{betza_of(pt, betza)}"
+        for side in ("White", "Black"):
+            region = rules.values.get(f"mobilityRegion{side}{pt[0].upper()}{pt[1:]}", "-")
+            if region != "-":
+                d[f"mobilityRegion{side}{key[0].upper()}{key[1:]}"] = region
+
+
+def _promotion_options(rules: Rules, d: dict[str, str]) -> None:
+    """The promotion choices (one option where both sides have the same), limits and promoted types."""
     white, black = d.pop("promotionPieceTypesWhite"), d.pop("promotionPieceTypesBlack")
     if white == black:
         d["promotionPieceTypes"] = white
     else:
         d["promotionPieceTypesWhite"], d["promotionPieceTypesBlack"] = white, black
     if rules.limits:
-        d["promotionLimit"] = " ".join(f"{rules.pieces[pt][0]}:{n}" for pt, n in rules.limits.items() if pt in rules.pieces)
+        d["promotionLimit"] = " ".join(
+            f"{rules.pieces[pt][0]}:{n}" for pt, n in rules.limits.items() if pt in rules.pieces
+        )
     if rules.promoted:
         d["promotedPieceType"] = " ".join(
-            f"{rules.pieces[x][0]}:{rules.pieces[y][0]}" for x, y in rules.promoted.items() if x in rules.pieces and y in rules.pieces
+            f"{rules.pieces[x][0]}:{rules.pieces[y][0]}"
+            for x, y in rules.promoted.items()
+            if x in rules.pieces and y in rules.pieces
         )
-    d["startFen"] = normal_fen(d["startFen"])
-    _presence(rules, d)
-    return d
 
 
 def _presence(rules: Rules, d: dict[str, str]) -> None:
@@ -215,7 +232,10 @@ def to_stated(rules: Rules) -> Stated:
     states it: a soldier that steps sideways from its first rank on is an ``fsW`` piece; the pawn-drop
     flags mean nothing without FSF's pawn; multi-step ranks no pawn ever stands on are none."""
     s = read_section(dialect(rules))
-    pieces = tuple((x, "fsW", pawn, region, None) if adv == 1 else (x, b, pawn, region, adv) for x, b, pawn, region, adv in s.pieces)
+    pieces = tuple(
+        (x, "fsW", pawn, region, None) if adv == 1 else (x, b, pawn, region, adv)
+        for x, b, pawn, region, adv in s.pieces
+    )
     pawn_drops = s.pawn_drops if s.pawn_drops is None or "pawn" in rules.pieces else (True, True)
     return dataclasses.replace(s, pieces=pieces, pawn_drops=pawn_drops, pawn_rules=_multi_steps(s))
 
@@ -279,4 +299,3 @@ def fen_problem(fen: str, rules: Rules) -> str | None:
         if width != files:
             return f"startFen rank {row!r} is {width} squares wide, the board {files}"
     return None
-

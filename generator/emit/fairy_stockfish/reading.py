@@ -74,15 +74,32 @@ NAMED_BETZA = {
     "fers": "F",
     "soldier": FSF_SOLDIER[0].render(),
     "king": KING.render(),
-    **dict(
-        pair.split(":")
-        for pair in (
-            "alfil:A fersAlfil:FA aiwok:RNF bers:RF archbishop:BN chancellor:RN amazon:QN knibis:mNcB biskni:mBcN "
-            "kniroo:mNcR rookni:mRcN shogiPawn:fW lance:fR shogiKnight:fN gold:WfF dragonHorse:BW clobber:cW "
-            "breakthrough:fmWfF cannon:mRcpR horse:nN elephant:nA janggiElephant:nZ banner:RcpRnN wazir:W "
-            "commoner:K centaur:KN"
-        ).split()
-    ),
+    "alfil": "A",
+    "fersAlfil": "FA",
+    "aiwok": "RNF",
+    "bers": "RF",
+    "archbishop": "BN",
+    "chancellor": "RN",
+    "amazon": "QN",
+    "knibis": "mNcB",
+    "biskni": "mBcN",
+    "kniroo": "mNcR",
+    "rookni": "mRcN",
+    "shogiPawn": "fW",
+    "lance": "fR",
+    "shogiKnight": "fN",
+    "gold": "WfF",
+    "dragonHorse": "BW",
+    "clobber": "cW",
+    "breakthrough": "fmWfF",
+    "cannon": "mRcpR",
+    "horse": "nN",
+    "elephant": "nA",
+    "janggiElephant": "nZ",
+    "banner": "RcpRnN",
+    "wazir": "W",
+    "commoner": "K",
+    "centaur": "KN",
 }
 
 #: The fields of the model's objects that no option states, by object.
