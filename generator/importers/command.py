@@ -159,20 +159,43 @@ def _header(path: str, out_path: Path) -> str:
     )
 
 
-def _load(
-    text: str, out_path: Path, kept: list[str], candidates: dict[str, _Candidate], result: Import
-) -> Catalogue | None:
-    """The catalogue, or None after leaving out the entry the loader refuses."""
-    try:
-        return load_catalogue_text(text, str(out_path))
-    except CatalogueError as e:
-        section = next((k for k in kept if candidates[k].name == e.variant), None)
-        if section is None:
-            raise
-        kept.remove(section)
-        result.left_out.append((section, f"section [{section}]: the entry does not load: {e}"))
-        result.by_option["catalogue"] = result.by_option.get("catalogue", 0) + 1
-        return None
+def _leave_out(result: Import, kept: list[str], key: str, why: str, step: str) -> None:
+    kept.remove(key)
+    result.left_out.append((key, f"section [{key}]: {why}"))
+    result.by_option[step] = result.by_option.get(step, 0) + 1
+
+
+def _ancestors(key: str, sections: dict[str, Section]) -> set[str]:
+    out = set()
+    parent = sections[key].parent
+    while parent in sections and parent not in BUILTIN_VARIANTS and parent not in out:
+        out.add(parent)
+        parent = sections[parent].parent
+    return out
+
+
+def _screen(
+    candidates: dict[str, _Candidate],
+    kept: list[str],
+    sections: dict[str, Section],
+    where: tuple[str, Path],
+    result: Import,
+) -> None:
+    """Load each entry with its imported ancestors alone, and leave out each one the loader refuses, FSF
+    cannot play exactly, or that reads back otherwise (one small catalogue each: the loader stops at the
+    first error of a file)."""
+    path, out_path = where
+    for key in list(kept):
+        above = _ancestors(key, sections)
+        entries = _entries(candidates, [k for k in kept if k in above or k == key], sections, Path(path).name)
+        text = _header(path, out_path) + "".join(render_entry(name, data) + "\n" for name, data in entries)
+        try:
+            catalogue = load_catalogue_text(text, str(out_path))
+        except CatalogueError as e:
+            where_in = f"field {e.field}: " if e.field else ""
+            _leave_out(result, kept, key, f"the entry does not load: {where_in}{e.message}", "catalogue")
+            continue
+        _reads_back(catalogue, [key], candidates, result, kept)
 
 
 def _unordered(s: Stated) -> Stated:
@@ -191,10 +214,11 @@ def _unordered(s: Stated) -> Stated:
     )
 
 
-def _reads_back(catalogue: Catalogue, kept: list[str], candidates: dict[str, _Candidate], result: Import) -> bool:
-    """Leave out each entry FSF cannot play exactly or that reads back otherwise; whether all passed."""
-    passed = True
-    for key in list(kept):
+def _reads_back(
+    catalogue: Catalogue, keys: list[str], candidates: dict[str, _Candidate], result: Import, kept: list[str]
+) -> None:
+    """Leave out each entry of ``keys`` FSF cannot play exactly or that reads back otherwise."""
+    for key in keys:
         c = candidates[key]
         v = catalogue.get(c.name)
         assert v is not None
@@ -210,11 +234,7 @@ def _reads_back(catalogue: Catalogue, kept: list[str], candidates: dict[str, _Ca
             if diff:
                 why = f"the entry reads back otherwise ({', '.join(diff)})"
         if why:
-            kept.remove(key)
-            result.left_out.append((key, f"section [{key}]: {why}"))
-            result.by_option["read-back"] = result.by_option.get("read-back", 0) + 1
-            passed = False
-    return passed
+            _leave_out(result, kept, key, why, "read-back")
 
 
 def _prove(
@@ -236,9 +256,22 @@ def _prove(
         elif a != b:
             why = f"pyffish disagrees: the original gives {a}, the entry's section {b}"
         if why:
-            kept.remove(key)
-            result.left_out.append((key, f"section [{key}]: {why}"))
-            result.by_option["proof"] = result.by_option.get("proof", 0) + 1
+            _leave_out(result, kept, key, why, "proof")
+
+
+def _text(
+    candidates: dict[str, _Candidate], kept: list[str], sections: dict[str, Section], where: tuple[str, Path]
+) -> str:
+    path, out_path = where
+    entries = _entries(candidates, kept, sections, Path(path).name)
+    body = "".join(render_entry(name, data) + "\n" for name, data in entries)
+    return (_header(path, out_path) + body).rstrip("\n") + "\n"
+
+
+def _catalogue(
+    candidates: dict[str, _Candidate], kept: list[str], sections: dict[str, Section], where: tuple[str, Path]
+) -> Catalogue:
+    return load_catalogue_text(_text(candidates, kept, sections, where), str(where[1]))
 
 
 def import_ini(path: str, out_path: Path, prove: bool = True) -> Import:
@@ -249,21 +282,12 @@ def import_ini(path: str, out_path: Path, prove: bool = True) -> Import:
     candidates = _candidates(resolve(sections, path), result)
     by_name = {s.name: s for s in sections}
     kept = list(candidates)
-    file = Path(path).name
-    proven = not prove
-    while True:
-        entries = _entries(candidates, kept, by_name, file)
-        body = "".join(render_entry(name, data) + "\n" for name, data in entries)
-        catalogue_text = _header(path, out_path) + body
-        catalogue = _load(catalogue_text, out_path, kept, candidates, result)
-        if catalogue is None or not _reads_back(catalogue, kept, candidates, result):
-            continue
-        if not proven and kept:
-            _prove(text, catalogue, kept, candidates, result)
-            proven = True
-            continue
-        break
-    result.text = catalogue_text.rstrip("\n") + "\n"
+    _screen(candidates, kept, by_name, (path, out_path), result)
+    if prove and kept:
+        _prove(text, _catalogue(candidates, kept, by_name, (path, out_path)), kept, candidates, result)
+    result.text = _text(candidates, kept, by_name, (path, out_path))
+    # every entry loaded alone, with its ancestors: the whole file loads as well
+    _catalogue(candidates, kept, by_name, (path, out_path))
     result.imported = list(kept)
     order = {s.name: i for i, s in enumerate(sections)}
     result.left_out.sort(key=lambda x: order.get(x[0], 0))
