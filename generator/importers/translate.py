@@ -155,6 +155,10 @@ def refusals(rules: Rules) -> list[str]:
             if key.startswith("connectPieceTypes") and rules.values["connectN"] == "0":
                 continue
             out.append(f"{key} = {_letters(rules, rules.sets[key])}")
+    triple, double = rules.values["tripleStepRegionWhite"], rules.values["doubleStepRegionWhite"]
+    if triple != "-" and sorted(triple.split()) != sorted(double.split()):
+        # the catalogue's pawns multi-step from one set of ranks, as far as max_steps
+        out.append(f"tripleStepRegionWhite = {triple} (not the double-step region, {double})")
     fen = rules.values["startFen"].split(" ")[0]
     if "+" in fen:
         out.append(f"startFen = {rules.values['startFen']} (promoted pieces at the start)")
@@ -230,19 +234,21 @@ def _presence(rules: Rules, d: dict[str, str]) -> None:
 def to_stated(rules: Rules) -> Stated:
     """What ``rules`` state in the model's terms (call :func:`refusals` first), settled as the catalogue
     states it: a soldier that steps sideways from its first rank on is an ``fsW`` piece; the pawn-drop
-    flags mean nothing without FSF's pawn; multi-step ranks no pawn ever stands on are none."""
+    flags mean nothing without FSF's pawn in hand; multi-step ranks no pawn ever stands on are none."""
     s = read_section(dialect(rules))
     pieces = tuple(
         (x, "fsW", pawn, region, None) if adv == 1 else (x, b, pawn, region, adv)
         for x, b, pawn, region, adv in s.pieces
     )
-    pawn_drops = s.pawn_drops if s.pawn_drops is None or "pawn" in rules.pieces else (True, True)
+    pawn = rules.pieces["pawn"][0].upper() if "pawn" in rules.pieces else None
+    in_hand = s.drops is not None and (s.drops.captures_to_hand or any(x == pawn for _, x, _ in s.setup.pockets))
+    pawn_drops = s.pawn_drops if s.pawn_drops is None or (pawn and in_hand) else (True, True)
     return dataclasses.replace(s, pieces=pieces, pawn_drops=pawn_drops, pawn_rules=_multi_steps(s))
 
 
 def _multi_steps(s: Stated) -> PawnRules:
-    """The pawn rules without the multi-step ranks no pawn stands on at the start, where pawns never
-    come back to a rank (no drops, no backward moves)."""
+    """The pawn rules without the multi-step ranks behind every pawn at the start, where pawns never
+    come back (no drops, no backward moves)."""
     pr = s.pawn_rules
     pawns = {x: b for x, b, pawn, _, _ in s.pieces if pawn}
     backward = any(v[1] < 0 for b in pawns.values() for m in parse_betza(b).moves for v in m.vectors())
@@ -250,7 +256,7 @@ def _multi_steps(s: Stated) -> PawnRules:
         return pr
     ranks = s.board.ranks
     stand = {sq.rank + 1 if c is Color.WHITE else ranks - sq.rank for sq, c, x in s.setup.placement if x in pawns}
-    kept = tuple(r for r in pr.multi_step_ranks if r in stand)
+    kept = tuple(r for r in pr.multi_step_ranks if stand and r >= min(stand))
     if kept == pr.multi_step_ranks:
         return pr
     if kept:
