@@ -353,3 +353,27 @@ def test_fairy_stockfish_examples_import_without_the_proof(tmp_path: Path) -> No
 def test_fairy_stockfish_examples_import_with_the_proof(tmp_path: Path) -> None:
     result = import_ini(str(FSF_FILE), tmp_path / "fsf.yaml")
     assert len(result.imported) >= 76
+
+
+def test_build_migrates_and_check_compares_with_the_original_section(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The imported catalogue builds a variants.ini with current option names only, under the sections'
+    own names, and ``check`` compares each entry with its original section as well as with its own."""
+    ini = tmp_path / "mine.ini"
+    ini.write_text(
+        "[Mini_6]\nmaxFile = 6\nmaxRank = 6\nking = k\nrook = r\npawn = p\npromotionRank = 6\n"
+        "promotionPieceTypes = r\ndoubleStep = false\ncastling = false\n"
+        "startFen = 2rk2/pppppp/6/6/PPPPPP/2RK2 w - - 0 1\n",
+        encoding="utf-8",
+    )
+    assert run(capsys, "import", str(ini))[0] == 0
+    catalogue, out = str(tmp_path / "mine.yaml"), tmp_path / "out"
+    assert run(capsys, "build", "--catalogue", catalogue, "--out", str(out))[0] == 0
+    written = (out / "fairy-stockfish" / "variants.ini").read_text(encoding="utf-8")
+    assert "[Mini_6]" in written and "promotionRegionWhite = *6" in written and "promotionRank" not in written
+    code, text, _ = run(
+        capsys, "check", "--catalogue", catalogue, "--out", str(out), "--engine", "fairy-stockfish", "--games", "2"
+    )
+    assert code == 0, text
+    assert "mini-6 = [Mini_6] of mine.ini" in text and "all agree" in text

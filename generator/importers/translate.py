@@ -42,6 +42,8 @@ _ONE_FOR_BOTH = (
 )
 #: per-side regions the read-back takes from White's, which must be Black's mirror
 _MIRRORED = ("doubleStepRegion", "tripleStepRegion", "dropRegion")
+#: FSF's AllSquares, the default of the regions
+ALL_SQUARES = ROW["dropRegionWhite"].default
 _DEFAULTS = Rules.defaults()
 
 
@@ -114,9 +116,6 @@ def _side_problems(rules: Rules) -> list[str]:
         if relevant[base] and not mirrored:
             out.append(f"{base}White = {white}, {base}Black = {black} (not the mirror of White's)")
     return out
-
-
-ALL_SQUARES = ROW["dropRegionWhite"].default
 
 
 def _piece_problems(rules: Rules) -> list[str]:
