@@ -23,7 +23,7 @@ __all__ = ["DEPTH", "Counts", "counts", "perft_counts"]
 
 #: the depth of the proof's perft
 DEPTH = 3
-#: the start position (the board and the pieces in hand, ``[-]`` and ``[]`` alike) and the perft counts
+#: the start position (the board and the pieces in hand in any order, ``[-]`` and ``[]`` alike) and the perft counts
 #: at depth 1, 2, ...; None if pyffish does not know the section
 Counts = list[Any] | None
 
@@ -51,7 +51,7 @@ def perft_counts(ini: str, names: Sequence[str], depth: int) -> dict[str, Counts
 
         walk([], 0)
         board, _, pockets = fen.split(" ")[0].partition("[")
-        pockets = pockets.rstrip("]").replace("-", "")
+        pockets = "".join(sorted(pockets.rstrip("]").replace("-", "")))
         out[name] = [board + (f"[{pockets}]" if pockets else ""), *totals]
     return out
 

@@ -42,8 +42,6 @@ _ONE_FOR_BOTH = (
 )
 #: per-side regions the read-back takes from White's, which must be Black's mirror
 _MIRRORED = ("doubleStepRegion", "tripleStepRegion", "dropRegion")
-#: FSF's AllSquares, the default of the regions
-ALL_SQUARES = ROW["dropRegionWhite"].default
 _DEFAULTS = Rules.defaults()
 
 
@@ -77,23 +75,25 @@ def _present(rules: Rules, types: frozenset[str]) -> frozenset[str]:
     return frozenset(rules.pieces) if ALL in types else types & frozenset(rules.pieces)
 
 
-def _mirror(text: str, ranks: int) -> str:
-    out = []
+def _on_board(text: str, files: int, ranks: int, mirrored: bool = False) -> frozenset[tuple[int, int]]:
+    """The squares (file, rank from 1) of a Bitboard value on the board, ranks mirrored for Black."""
+    out: set[tuple[int, int]] = set()
     for s in text.split():
         if s == "-":
             break
         if s.startswith("*"):
-            out.append(f"*{ranks + 1 - int(s[1:])}")
+            out |= {(f, int(s[1:])) for f in range(files)}
         elif s.endswith("*"):
-            out.append(s)
+            out |= {(ord(s[0]) - ord("a"), r) for r in range(1, ranks + 1)}
         else:
-            out.append(f"{s[0]}{ranks + 1 - int(s[1:])}")
-    return " ".join(sorted(out)) or "-"
+            out.add((ord(s[0]) - ord("a"), int(s[1:])))
+    on = {(f, r) for f, r in out if f < files and 1 <= r <= ranks}
+    return frozenset((f, ranks + 1 - r) for f, r in on) if mirrored else frozenset(on)
 
 
 def _side_problems(rules: Rules) -> list[str]:
     out = []
-    ranks = int(rules.values["maxRank"])
+    files, ranks = int(rules.values["maxFile"]), int(rules.values["maxRank"])
     for base in _ONE_FOR_BOTH:
         white, black = f"{base}White", f"{base}Black"
         if white in rules.sets:
@@ -104,7 +104,9 @@ def _side_problems(rules: Rules) -> list[str]:
         elif rules.values[white] != rules.values[black]:
             out.append(f"{white} = {rules.values[white]}, {black} = {rules.values[black]}")
     initial = any(b and "i" in b for _, b in rules.pieces.values())
-    steps = rules.values["doubleStep"] == "true" and ("pawn" in rules.pieces or initial)
+    fen = rules.values["startFen"].split(" ")[0].lower()
+    pawn = "pawn" in rules.pieces and rules.pieces["pawn"][0] in fen
+    steps = rules.values["doubleStep"] == "true" and (pawn or initial)
     relevant = {
         "doubleStepRegion": steps,
         "tripleStepRegion": steps,
@@ -112,7 +114,7 @@ def _side_problems(rules: Rules) -> list[str]:
     }
     for base in _MIRRORED:
         white, black = rules.values[f"{base}White"], rules.values[f"{base}Black"]
-        mirrored = sorted(_mirror(white, ranks).split()) == sorted(black.split()) or white == black == ALL_SQUARES
+        mirrored = _on_board(white, files, ranks, mirrored=True) == _on_board(black, files, ranks)
         if relevant[base] and not mirrored:
             out.append(f"{base}White = {white}, {base}Black = {black} (not the mirror of White's)")
     return out
