@@ -23,7 +23,7 @@ import re
 from generator.betza import BetzaError, parse_betza
 from generator.catalogue.model import Color, PawnRules
 from generator.emit.fairy_stockfish.reading import NAMED_BETZA, Stated, read_section
-from generator.emit.fairy_stockfish.table import ROW, ROWS
+from generator.emit.fairy_stockfish.table import ROWS
 from generator.importers.options import ALL, PIECE_TYPES, PRIVATE, Rules
 
 __all__ = ["IGNORED", "betza_of", "dialect", "fen_problem", "piece_order", "refusals", "to_stated"]
