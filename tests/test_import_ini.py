@@ -377,3 +377,42 @@ def test_build_migrates_and_check_compares_with_the_original_section(
     )
     assert code == 0, text
     assert "mini-6 = [Mini_6] of mine.ini" in text and "all agree" in text
+
+
+@pytest.mark.parametrize(
+    ("options", "refused"),
+    [
+        ("connectN = 4", "connectN = 4"),
+        ("mustDrop = true", "mustDrop = true"),
+        ("oppositeCastling = true", "oppositeCastling = true"),
+        ("castlingWins = q", "castlingWins = q"),
+        ("wallingRule = duck", "wallingRule = duck"),
+        ("pieceDemotion = true", "pieceDemotion = true"),
+        ("gating = true", "gating = true"),
+        ("immobile = w", "immobile = w:"),
+        ("janggiCannon = c", "janggiCannon = c (a cannon that may not hop over or take another cannon)"),
+        ("customPiece1 = a:DD", "customPiece1 = a:DD"),
+        ("customPiece1 = a:R10", "customPiece1 = a:R10 (Fairy-Stockfish reads one digit of a range"),
+        ("promotionPawnTypesBlack = -", "promotionPawnTypesWhite = p, promotionPawnTypesBlack = -"),
+        ("enPassantRegionWhite = -", "enPassantRegionWhite = -, enPassantRegionBlack = *1 *2"),
+        ("doubleStepRegionBlack = *6", "doubleStepRegionWhite = *2, doubleStepRegionBlack = *6 (not the mirror"),
+        (
+            "tripleStepRegionWhite = *2\ntripleStepRegionBlack = *7\ndoubleStepRegionWhite = *2 *3",
+            "tripleStepRegionWhite = *2 (not",
+        ),
+        ("nMoveRuleTypes = n", "nMoveRuleTypes = n (not the pawns, p)"),
+        ("startFen = +rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", "startFen = +rnbqkbnr"),
+    ],
+)
+def test_each_option_without_an_equivalent_is_named(options: str, refused: str) -> None:
+    [r] = resolve(read_ini(f"[x:chess]\n{options}\n", "f.ini"), "f.ini")
+    assert not r.problems
+    assert any(line.startswith(refused) for line in r.refused), r.refused
+
+
+def test_a_second_section_of_a_name_is_ignored_as_fsf_ignores_it() -> None:
+    first, second = resolve(read_ini("[x:chess]\nmaxRank = 8\n[x:chess]\nmaxRank = 9\n", "f.ini"), "f.ini")
+    assert first.rules is not None and not first.problems
+    assert second.problems == (
+        "f.ini:3: section [x]: Fairy-Stockfish keeps an earlier section of that name and ignores this one",
+    )

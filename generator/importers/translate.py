@@ -24,6 +24,7 @@ from generator.betza import BetzaError, parse_betza
 from generator.catalogue.model import Color, PawnRules
 from generator.emit.fairy_stockfish.reading import NAMED_BETZA, Stated, read_section
 from generator.emit.fairy_stockfish.table import ROWS
+from generator.emit.fidelity.fairy_stockfish import FSF_LAME, FSF_RIDERS
 from generator.importers.options import ALL, PIECE_TYPES, PRIVATE, Rules
 
 __all__ = ["IGNORED", "betza_of", "dialect", "fen_problem", "piece_order", "refusals", "to_stated"]
@@ -54,7 +55,13 @@ def betza_of(pt: str, betza: str | None) -> str:
     text = betza.replace("e", "")  # FSF: en passant, for enPassantTypes
     if re.search(r"\d\d", text):
         raise BetzaError("Fairy-Stockfish reads one digit of a range and ignores the next", betza, 0)
-    return parse_betza(text).render()
+    piece = parse_betza(text)
+    for m in piece.moves:
+        if m.range != 1 and m.atom not in FSF_RIDERS:
+            raise BetzaError(f"Fairy-Stockfish gives a {m.atom} rider no moves", betza, 0)
+        if m.lame and m.atom not in FSF_LAME:
+            raise BetzaError(f"Fairy-Stockfish has no lame {m.atom}", betza, 0)
+    return piece.render()
 
 
 def piece_order(pt: str) -> tuple[int, int]:
@@ -140,9 +147,9 @@ def _piece_problems(rules: Rules) -> list[str]:
     return out
 
 
-def refusals(rules: Rules) -> list[str]:
-    """Every option (``key = value``) of ``rules`` the catalogue cannot state, in table order."""
-    out = [f"{key} = true" for key in ("gating", "cambodianMoves") if rules.values[key] == "true"]
+def _fieldless(rules: Rules) -> list[str]:
+    """The rows without a model field that ``rules`` sets to other than FSF's default."""
+    out = []
     covered = {key for row in ROWS if row.field for key in row.maps_to}
     for row in ROWS:
         key = row.key
@@ -156,6 +163,13 @@ def refusals(rules: Rules) -> list[str]:
             if key.startswith("connectPieceTypes") and rules.values["connectN"] == "0":
                 continue
             out.append(f"{key} = {_letters(rules, rules.sets[key])}")
+    return out
+
+
+def refusals(rules: Rules) -> list[str]:
+    """Every option (``key = value``) of ``rules`` the catalogue cannot state, in table order."""
+    out = [f"{key} = true" for key in ("gating", "cambodianMoves") if rules.values[key] == "true"]
+    out += _fieldless(rules)
     triple, double = rules.values["tripleStepRegionWhite"], rules.values["doubleStepRegionWhite"]
     if triple != "-" and sorted(triple.split()) != sorted(double.split()):
         # the catalogue's pawns multi-step from one set of ranks, as far as max_steps
