@@ -52,7 +52,8 @@ def betza_of(pt: str, betza: str | None) -> str:
         if pt not in NAMED_BETZA:
             raise BetzaError(f"{pt}: Fairy-Stockfish's {pt} has no Betza here", pt, 0)
         return NAMED_BETZA[pt]
-    text = betza.replace("e", "")  # FSF: en passant, for enPassantTypes
+    # FSF: an "e" makes the piece an en passant type; whitespace, like every letter it does not know, it skips
+    text = re.sub(r"\s", "", betza.replace("e", ""))
     if re.search(r"\d\d", text):
         raise BetzaError("Fairy-Stockfish reads one digit of a range and ignores the next", betza, 0)
     piece = parse_betza(text)
@@ -249,7 +250,8 @@ def _presence(rules: Rules, d: dict[str, str]) -> None:
 def to_stated(rules: Rules) -> Stated:
     """What ``rules`` state in the model's terms (call :func:`refusals` first), settled as the catalogue
     states it: a soldier that steps sideways from its first rank on is an ``fsW`` piece; the pawn-drop
-    flags mean nothing without FSF's pawn in hand; multi-step ranks no pawn ever stands on are none."""
+    flags mean nothing without FSF's pawn in hand; multi-step ranks no pawn ever stands on are none; a
+    piece never in play is none."""
     s = read_section(dialect(rules))
     pieces = tuple(
         (x, "fsW", pawn, region, None) if adv == 1 else (x, b, pawn, region, adv)
@@ -258,7 +260,29 @@ def to_stated(rules: Rules) -> Stated:
     pawn = rules.pieces["pawn"][0].upper() if "pawn" in rules.pieces else None
     in_hand = s.drops is not None and (s.drops.captures_to_hand or any(x == pawn for _, x, _ in s.setup.pockets))
     pawn_drops = s.pawn_drops if s.pawn_drops is None or (pawn and in_hand) else (True, True)
-    return dataclasses.replace(s, pieces=pieces, pawn_drops=pawn_drops, pawn_rules=_multi_steps(s))
+    used = _used_letters(s)
+    pieces = tuple(p for p in pieces if p[0] in used)
+    pawn_rules = _multi_steps(s) if any(p[2] for p in pieces) else PawnRules()
+    return dataclasses.replace(s, pieces=pieces, pawn_drops=pawn_drops, pawn_rules=pawn_rules)
+
+
+def _used_letters(s: Stated) -> set[str]:
+    """The letters of the pieces that can ever be in play, or that a rule names: a piece FSF's parent
+    defines and the section never sets up nor lets come into play is no piece of the entry."""
+    used = {x for _, _, x in s.setup.placement} | {x for _, x, _ in s.setup.pockets}
+    promotion = s.pawn_rules.promotion
+    if promotion is not None:
+        used |= {*promotion.choices, *(promotion.black_choices or ()), *(x for x, _ in promotion.limits)}
+    if s.piece_promotion is not None:
+        used |= {y for pair in s.piece_promotion.pieces for y in pair}
+    goals = s.goals
+    used |= set(goals.extinction.pieces if goals.extinction else ())
+    if goals.flag is not None and goals.flag.piece:
+        used.add(goals.flag.piece)
+    used |= set(s.explosions.immune if s.explosions else ()) | s.mutually_immune | s.petrify
+    if s.drops is not None and s.drops.one_per_file:
+        used.add(s.drops.one_per_file)
+    return used
 
 
 def _multi_steps(s: Stated) -> PawnRules:
