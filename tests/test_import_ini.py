@@ -314,6 +314,8 @@ def test_the_command_writes_once_and_says_what_it_left_out(tmp_path: Path, capsy
     assert code == 2 and "was not written by `variantgen import`: give --force" in err
     assert other.read_text(encoding="utf-8") == "variants: {}\n"
     assert run(capsys, "import", str(ini), "--out", str(other), "--force")[0] == 0
+    code, _, err = run(capsys, "import", str(ini), "--out", str(tmp_path / "no" / "such.yaml"))
+    assert code == 2 and err.startswith("variantgen: ") and "cannot write the catalogue" in err
 
 
 @pytest.mark.parametrize(

@@ -358,7 +358,10 @@ def cmd_import(args: argparse.Namespace) -> int:
     except IniError as e:
         raise ValueError(str(e)) from None
     if result.imported:
-        write_catalogue(result.text, out_path, args.force)
+        try:
+            write_catalogue(result.text, out_path, args.force)
+        except OSError as e:
+            raise ValueError(f"{out_path}: cannot write the catalogue: {e.strerror or e}") from None
     for line in summary(result, out_path, args.verbose):
         print(line)
     return 0
