@@ -29,7 +29,8 @@ Counts = list[Any] | None
 
 
 def perft_counts(ini: str, names: Sequence[str], depth: int) -> dict[str, Counts]:
-    """In this process: load ``ini`` into pyffish and count ``names``' perft to ``depth``."""
+    """In this process: load ``ini`` into pyffish and count ``names``' perft to ``depth``.  (A worker
+    that fails, pyffish missing or crashing, is ``ValueError`` in :func:`counts`: one line, exit 2.)"""
     import pyffish  # here: the worker process alone loads it
 
     pyffish.load_variant_config(ini)
@@ -66,7 +67,7 @@ def _run(ini: str, names: Sequence[str], depth: int) -> dict[str, Counts]:
     )
     if done.returncode != 0:
         last = (done.stderr.strip().splitlines() or ["no message"])[-1]
-        raise RuntimeError(f"pyffish failed (exit {done.returncode}): {last}")
+        raise ValueError(f"the proof in pyffish failed (exit {done.returncode}): {last}")
     result: dict[str, Counts] = json.loads(done.stdout)
     return result
 
