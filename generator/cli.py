@@ -30,6 +30,7 @@ from generator.emit.web import serve
 from generator.emit.web.rules_text import rules_in_short
 from generator.engine import FenError, Position, uci
 from generator.engine.perft import divide, perft
+from generator.importers import command as import_command
 from generator.version import version
 from generator.zrf.command import perft_zrf, register_lint
 
@@ -312,6 +313,7 @@ def build_parser() -> argparse.ArgumentParser:
     register_lint(sub, [common])
     schema.register(sub)
     serve.register(sub)
+    import_command.register(sub)
     return parser
 
 

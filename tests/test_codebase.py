@@ -146,6 +146,7 @@ LAYERS = (
     "generator.emit",
     "generator.zrf",
     "generator.check",
+    "generator.importers",
     "generator.cli",
 )
 

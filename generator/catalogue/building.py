@@ -30,6 +30,7 @@ from generator.catalogue.model import (
     Promotion,
     Role,
     Setup,
+    Source,
     Square,
     Swap,
     Variant,
@@ -109,6 +110,7 @@ class VariantBuilder(GoalsBuilder):
             description=self.or_default(node, Variant, "description", str.strip),
             fairy_stockfish_builtin=self.or_default(node, Variant, "fairy_stockfish_builtin"),
             id=self.build_id(node.get("id")),
+            source=self.build_source(node.get("source")),
             source_line=node.key_line,
         )
         self.check_pawn_ranks(variant)
@@ -141,6 +143,19 @@ class VariantBuilder(GoalsBuilder):
                 "there is no castling to write as in Chess960: 'castling' is empty",
             )
         return chess960
+
+    def build_source(self, node: Node | None) -> Source | None:
+        """The imported section: its name must be one an ini header can hold."""
+        if node is None:
+            return None
+        file, section = (node.need(k).value.strip() for k in ("file", "section"))
+        if re.search(r"[\]:\[]", section):
+            self.fail(
+                node.need("section"),
+                "source.section",
+                f"{section!r} cannot be an ini section name (no '[', ']' or ':')",
+            )
+        return Source(file, section)
 
     def build_id(self, node: Node | None) -> str | None:
         if node is None:

@@ -28,8 +28,9 @@ def strip_nulls(node: Node) -> Node:
 
 
 #: an entry's own keys: a child is not abstract because its parent is, two entries cannot share an
-#: id, and a child that changes a built-in's game is no longer that built-in
-NOT_INHERITED = ("abstract", "extends", "id", "fairy_stockfish_builtin")
+#: id, a child that changes a built-in's game is no longer that built-in, and a child is not the
+#: section its parent was imported from
+NOT_INHERITED = ("abstract", "extends", "id", "fairy_stockfish_builtin", "source")
 
 
 def _merge(parent: dict[str, Node], child: Node, top: bool) -> Node:

@@ -19,6 +19,7 @@ Board(files=8, ranks=8, holes=frozenset())
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -111,6 +112,13 @@ def file_family(path: str) -> tuple[str, str]:
     return name, " ".join(word.capitalize() for word in name.split("-"))
 
 
+@functools.lru_cache(maxsize=8)
+def _parse_other(text: str, path: str, opening: tuple[str, ...]) -> _Parsed:
+    """:func:`_parse` of another catalogue, once for all the entries that extend one of its entries
+    (an imported catalogue names dozens of the shipped ``fairy-stockfish`` entries)."""
+    return _parse(text, path, opening)
+
+
 def _foreign_parents(
     entries: dict[str, Node], path: str, opening: tuple[str, ...]
 ) -> dict[str, tuple[Node, dict[str, Node]]]:
@@ -130,7 +138,7 @@ def _foreign_parents(
                 ext.line, "extends", f"extends {ext.value!r}, which leads back to {file}: a cycle of files"
             )
         try:
-            other = _parse(_read(file), str(file), (*opening, here))
+            other = _parse_other(_read(file), str(file), (*opening, here))
         except CatalogueError as e:
             raise where.error(ext.line, "extends", f"extends {ext.value!r}, and {file} has an error: {e}") from None
         if parent not in other.merged:

@@ -485,6 +485,8 @@ class Variant:
     #: a short name (3-32 characters) where the name is too long for a target: pychess-variants'
     #: upload names; None where the name serves (:attr:`short_name`)
     id: str | None = None
+    #: the ``variants.ini`` section the entry was imported from (``variantgen import``); not inherited
+    source: Source | None = None
     source_line: int = 0
     #: the pieces by letter: derived from ``pieces``, read-only, and built afresh for every copy
     #: (``dataclasses.replace`` included), so no two variants share it
@@ -501,6 +503,16 @@ class Variant:
     def short_name(self) -> str:
         """The catalogue's ``id``, else the name; unique in the catalogue."""
         return self.id or self.name
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where an imported entry comes from: the ``variants.ini`` file (as the import named it) and the
+    section; the entry's ini section keeps the section's name where Fairy-Stockfish has no built-in of
+    that name."""
+
+    file: str
+    section: str
 
 
 @dataclass(frozen=True)

@@ -374,6 +374,7 @@ VARIANT = Struct(
         "notes": Seq(TITLE, unique=False),
         "fairy_stockfish_builtin": NAME,
         "id": NAME,
+        "source": Struct({"file": TITLE, "section": TITLE}, ("file", "section")),
         "must_capture": BOOL,
         "no_checks": BOOL,
         "royal_held_in_check": BOOL,

@@ -26,7 +26,7 @@ import argparse
 import contextlib
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
@@ -289,18 +289,18 @@ def _compare_all(
     variants: Sequence[Variant],
     args: argparse.Namespace,
     bar: LiveBar | None,
-    builtins: bool = False,
+    label: Callable[[Variant], str] | None = None,
 ) -> list[VariantReport]:
-    """Each variant compared and its report printed as soon as it is done; with ``builtins`` the
-    engine plays each variant's Fairy-Stockfish built-in, and the report says which."""
+    """Each variant compared and its report printed as soon as it is done; with ``label`` the engine
+    plays another definition of each variant (a built-in, an imported section), which the report names."""
     reports = []
     for i, v in enumerate(variants, 1):
         progress = bar.for_variant(f"{v.name} ({i}/{len(variants)})") if bar else None
         report = check_variant(
             v, engine, depth=args.depth, games=args.games, plies=args.plies, seed=args.seed, progress=progress
         )
-        if builtins:
-            report.variant = f"{v.name} = built-in {v.fairy_stockfish_builtin}"
+        if label is not None:
+            report.variant = label(v)
         if engine.name == "fairy-stockfish":  # the ZRF interpreter cannot set up a position from a FEN
             prove_into(report, v, engine)
         if bar:
@@ -337,6 +337,7 @@ def cmd_check(catalogue: Catalogue, args: argparse.Namespace) -> int:
             reports = _compare_all(engine, variants, args, bar)
         if request.engine == "fairy-stockfish":
             reports += _compare_builtins(variants, request.jobs, args, bar)
+            reports += _compare_sources(catalogue, variants, request.jobs, args, bar)
     except EngineError as e:
         raise ValueError(str(e)) from None
     finally:
@@ -363,7 +364,42 @@ def _compare_builtins(
             f"fairy-stockfish (pyffish {fsf.version}): {len(named)} built-in variants verified "
             f"(registered, same start position) in {time.perf_counter() - started:.1f} s"
         )
-        return _compare_all(fsf, named, args, bar, builtins=True)
+        return _compare_all(fsf, named, args, bar, lambda v: f"{v.name} = built-in {v.fairy_stockfish_builtin}")
+
+
+def _compare_sources(
+    catalogue: Catalogue, variants: Sequence[Variant], jobs: int | None, args: argparse.Namespace, bar: LiveBar | None
+) -> list[VariantReport]:
+    """The imported variants (``source``) compared with their original sections, loaded from the
+    original file beside the catalogue."""
+    from generator.check.fairy_stockfish import FairyStockfish, source_manifest
+
+    by_file: dict[str, list[Variant]] = {}
+    for v in variants:
+        if v.source is not None:
+            by_file.setdefault(v.source.file, []).append(v)
+    reports = []
+    for file, named in by_file.items():
+        path = Path(catalogue.path).parent / file
+        if not path.is_file():
+            print(f"{path}: not found; the {len(named)} entries imported from it are not compared with it")
+            continue
+        started = time.perf_counter()
+        with FairyStockfish(
+            path.read_text(encoding="utf-8"), named, workers=jobs, manifest=source_manifest(named)
+        ) as fsf:
+            print(
+                f"fairy-stockfish (pyffish {fsf.version}): {len(named)} sections of {file} verified "
+                f"(registered, same start position) in {time.perf_counter() - started:.1f} s"
+            )
+            reports += _compare_all(
+                fsf,
+                named,
+                args,
+                bar,
+                lambda v: f"{v.name} = [{v.source.section if v.source else ''}] of {v.source.file if v.source else ''}",
+            )
+    return reports
 
 
 def _announce(catalogue: Catalogue, request: _Request, notes: Sequence[str]) -> None:

@@ -55,7 +55,15 @@ from generator.emit.fidelity import relaxed
 from generator.emit.manifest import Manifest, SectionEntry
 from generator.engine import Position
 
-__all__ = ["NAME", "FairyStockfish", "built_ini", "builtin_manifest", "ini_on_disk", "ini_under_test"]
+__all__ = [
+    "NAME",
+    "FairyStockfish",
+    "built_ini",
+    "builtin_manifest",
+    "ini_on_disk",
+    "ini_under_test",
+    "source_manifest",
+]
 
 NAME = "fairy-stockfish"
 #: The catalogue name in the header of an ini built for a bare list of variants.
@@ -118,6 +126,20 @@ def builtin_manifest(variants: Sequence[Variant]) -> Manifest:
             SectionEntry(v.name, v.fairy_stockfish_builtin, fsf_fen(Position.start(relaxed(v, NAME)).fen()))
             for v in variants
             if v.fairy_stockfish_builtin
+        ),
+    )
+
+
+def source_manifest(variants: Sequence[Variant]) -> Manifest:
+    """The original sections of imported entries (``source``) as the sections of their ini file, each
+    paired with the start position the catalogue gives the entry."""
+    return Manifest(
+        target=NAME,
+        files=(),
+        sections=tuple(
+            SectionEntry(v.name, v.source.section, fsf_fen(Position.start(relaxed(v, NAME)).fen()))
+            for v in variants
+            if v.source is not None
         ),
     )
 

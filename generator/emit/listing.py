@@ -34,6 +34,7 @@ def variant_record(variant: Variant) -> dict[str, Any]:
         "pieces": [{"letter": p.letter, "name": p.name, "betza": p.betza} for p in variant.pieces],
         "fairy_stockfish_section": fairy_stockfish.section_name(variant) if writable(variant, fsf) else None,
         "fairy_stockfish_builtin": variant.fairy_stockfish_builtin,
+        "source": {"file": variant.source.file, "section": variant.source.section} if variant.source else None,
         "zillions": _zillions(variant) if writable(variant, zrf) else None,
         "pychess": f"{pychess.FOLDER}/{pychess.upload_file_name(variant)}" if pychess.uploaded(variant) else None,
         "cannot_express": {

@@ -75,8 +75,21 @@ def renamed(name: str, taken: Collection[str] = BUILTIN_VARIANTS) -> str:
 
 
 def section_name(variant: Variant) -> str:
-    """The ini section name of ``variant``: its name, or ``<name>-variantgen`` if FSF has that built in."""
+    """The ini section name of ``variant``: the section it was imported from where FSF has no built-in
+    of that name, else its name, or ``<name>-variantgen`` if FSF has that built in."""
+    source = variant.source
+    if source is not None and source.section not in BUILTIN_VARIANTS and ini_section_name(source.section):
+        return source.section
     return renamed(check_name(variant.name, "variant name"))
+
+
+def ini_section_name(name: str) -> bool:
+    """Whether ``name`` can head an ini section that FSF reads back as ``name``.
+
+    >>> ini_section_name("Orda"), ini_section_name("a:b"), ini_section_name(" x")
+    (True, False, False)
+    """
+    return bool(name) and name == name.strip() and not CONTROL_CHARACTERS.search(name) and not set("[]:#;") & set(name)
 
 
 def start_fen(variant: Variant) -> str:

@@ -61,16 +61,45 @@ from generator.emit.fidelity.fairy_stockfish import (
     pawn_drop_flags,
 )
 
-__all__ = ["UNSTATED", "Stated", "read_section", "stated"]
+__all__ = ["NAMED_BETZA", "UNSTATED", "Stated", "read_section", "stated"]
 
-#: The Betza of the FSF pieces the emitter writes by name.
-_NAMED = {
+#: The moves of every FSF piece by name, as ``PieceMap::init`` (``src/piece.cpp``) gives them, in this
+#: dialect: the pawn's ``e`` (en passant) is the pawn rules', the soldier's sideways step its advanced
+#: moves (``soldierPromotionRank``).  The janggi cannon, which may neither hop over nor take another
+#: cannon, and the immobile piece have no Betza here.
+NAMED_BETZA = {
     **{name: movement.render() for movement, name in FSF_STANDARD.items()},
     "pawn": FSF_PAWN.render(),
     "silver": KHON.render(),
     "fers": "F",
     "soldier": FSF_SOLDIER[0].render(),
     "king": KING.render(),
+    "alfil": "A",
+    "fersAlfil": "FA",
+    "aiwok": "RNF",
+    "bers": "RF",
+    "archbishop": "BN",
+    "chancellor": "RN",
+    "amazon": "QN",
+    "knibis": "mNcB",
+    "biskni": "mBcN",
+    "kniroo": "mNcR",
+    "rookni": "mRcN",
+    "shogiPawn": "fW",
+    "lance": "fR",
+    "shogiKnight": "fN",
+    "gold": "WfF",
+    "dragonHorse": "BW",
+    "clobber": "cW",
+    "breakthrough": "fmWfF",
+    "cannon": "mRcpR",
+    "horse": "nN",
+    "elephant": "nA",
+    "janggiElephant": "nZ",
+    "banner": "RcpRnN",
+    "wazir": "W",
+    "commoner": "K",
+    "centaur": "KN",
 }
 
 #: The fields of the model's objects that no option states, by object.
@@ -210,7 +239,7 @@ def _pieces(options: Mapping[str, str], board: Board) -> tuple[Piece, ...]:
         if row is None or row.kind != "piece" or value == "-":
             continue
         letter = value[0].upper()
-        betza = value[2:] if len(value) > 2 else _NAMED[key]
+        betza = value[2:] if len(value) > 2 else NAMED_BETZA[key]
         advanced = _int(options, "soldierPromotionRank") if key == "soldier" else None
         pawn = key == "pawn" or letter in pawns
         out.append((letter, parse_betza(betza).render(), pawn, _mobility(options, key, board), advanced))
@@ -248,9 +277,16 @@ def _pawn_rules(options: Mapping[str, str], board: Board, pieces: tuple[Piece, .
     double = _bool(options, "doubleStep") and "pawn" in options
     triple = bool(_region(options, "tripleStepRegionWhite", board))
     steps = 3 if triple else 2 if double else 1
-    multi = _ranks(_region(options, "doubleStepRegionWhite", board), Color.WHITE, board) if steps > 1 else ()
+    # a custom pawn's initial moves are played from the double-step region
+    initial = _bool(options, "doubleStep") and any(piece[2] and _initial(piece[1]) for piece in pieces)
+    region = _region(options, "doubleStepRegionWhite", board)
+    multi = _ranks(region, Color.WHITE, board) if steps > 1 or initial else ()
     en_passant = bool(_region(options, "enPassantRegion", board)) and steps > 1
     return PawnRules(steps, multi, en_passant, _promotion(options, board))
+
+
+def _initial(betza: str) -> bool:
+    return any(m.initial for m in parse_betza(betza).moves)
 
 
 def _piece_promotion(options: Mapping[str, str], board: Board) -> PiecePromotion | None:
@@ -271,6 +307,7 @@ def _castling(options: Mapping[str, str], setup: Setup, rights: str, board: Boar
     if not _bool(options, "castling"):
         return frozenset()
     king = options.get("castlingKingPiece", "k").upper()
+    rooks = set(_letters(options, "castlingRookPieces"))
     moves = set()
     for right in rights.replace("-", ""):
         color = Color.WHITE if right.isupper() else Color.BLACK
@@ -279,9 +316,16 @@ def _castling(options: Mapping[str, str], setup: Setup, rights: str, board: Boar
         kingside = right.upper() == "K" or (right.upper() != "Q" and FILES.index(right.lower()) > king_from.file)
         side = "King" if kingside else "Queen"
         king_to = Square(_file(options, f"castling{side}sideFile"), rank)
-        rook_from = Square(_file(options, f"castlingRook{side}sideFile"), rank)
+        at = {sq.file: x for sq, c, x in setup.placement if c is color and sq.rank == rank}
+        rook_file = min(_file(options, f"castlingRook{side}sideFile"), board.files - 1)
+        if right.upper() not in "KQ":
+            rook_file = FILES.index(right.lower())
+        # FSF looks inwards from that file for the first castling rook (src/position.cpp, set_castling_right)
+        step = -1 if kingside else 1
+        while at.get(rook_file) not in rooks and 0 < rook_file < board.files - 1:
+            rook_file += step
         rook_to = Square(king_to.file - 1 if kingside else king_to.file + 1, rank)
-        moves.add(CastlingMove(color, king_from, king_to, rook_from, rook_to))
+        moves.add(CastlingMove(color, king_from, king_to, Square(rook_file, rank), rook_to))
     return frozenset(moves)
 
 
@@ -419,9 +463,9 @@ def _stated_goals(v: Variant) -> Goals:
 def stated(v: Variant) -> Stated:
     """What the section of the (relaxed) variant ``v`` states, as :func:`read_section` reads it."""
     pr = v.pawn_rules
-    multi = pr.max_steps > 1
+    multi = pr.max_steps > 1 or any(m.initial for p in v.pieces if p.pawn for m in p.movement.moves)
     pawn_rules = dataclasses.replace(
-        pr, multi_step_ranks=pr.multi_step_ranks if multi else (), en_passant=pr.en_passant and multi
+        pr, multi_step_ranks=pr.multi_step_ranks if multi else (), en_passant=pr.en_passant and pr.max_steps > 1
     )
     drops = None
     if v.drops is not None:

@@ -1,0 +1,367 @@
+"""``variantgen import FILE.ini``: a ``variants.ini`` as a catalogue, each entry proven before it is written.
+
+Each section is read as Fairy-Stockfish reads it (:mod:`.ini`, :mod:`.options`, :mod:`.resolve`),
+stated in the model through the option table's read-back (:mod:`.translate`), and written as an entry
+(:mod:`.entry`) that ``extends`` its parent (the nearest imported section above it, or the shipped
+``fairy-stockfish:`` entry of a built-in) and restates only what differs.  An entry is kept when
+
+1. the catalogue written loads with our loader,
+2. Fairy-Stockfish plays the entry exactly, and its variant reads back as the section did, and
+3. pyffish agrees, on the start position and perft to :data:`~.proof.DEPTH`, between the original
+   section (loaded from the original file) and the entry's own section (:mod:`.proof`);
+
+else it is left out with the reason, and its children extend its parent instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import os
+import re
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+from generator import shipped
+from generator.catalogue import CatalogueError
+from generator.catalogue.loader import load_catalogue_text
+from generator.catalogue.model import Catalogue
+from generator.emit.fairy_stockfish import BUILTIN_VARIANTS, TARGET, render_ini, section_name
+from generator.emit.fairy_stockfish.reading import Stated, stated
+from generator.emit.fidelity import limitations, relaxed
+from generator.importers.entry import difference, entry_data
+from generator.importers.ini import IniError, Section, read_ini_file
+from generator.importers.proof import counts
+from generator.importers.resolve import Resolved, builtin_entries, builtin_rules, resolve
+from generator.importers.translate import to_stated
+from generator.importers.yaml_text import render_entry
+
+__all__ = ["MARK", "Import", "cmd_import", "entry_name", "import_ini", "register", "summary", "write_catalogue"]
+
+ParserT = TypeVar("ParserT", bound=argparse.ArgumentParser)
+
+#: the header line that marks a catalogue this command wrote, which it may overwrite
+MARK = "# Written by `variantgen import`"
+
+
+@dataclass
+class _Candidate:
+    section: Section
+    rules_stated: Stated
+    data: dict[str, Any]
+    name: str
+
+
+@dataclass
+class Import:
+    """What an import found: the catalogue text, the sections imported, each section left out with
+    its one line, the options ignored per section, and, per option, how many sections it kept out."""
+
+    path: str
+    text: str = ""
+    imported: list[str] = field(default_factory=list)
+    left_out: list[tuple[str, str]] = field(default_factory=list)
+    ignored: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
+    by_option: dict[str, int] = field(default_factory=dict)
+
+
+def entry_name(section: str, taken: set[str]) -> str:
+    """A catalogue name for ``section``: lower case, ``-`` for anything else, a letter first, unique.
+
+    >>> entry_name("Orda_Mirror", set()), entry_name("3check", set()), entry_name("a", {"a"})
+    ('orda-mirror', 'v3check', 'a-2')
+    """
+    name = re.sub("[^a-z0-9]+", "-", section.lower()).strip("-")[:60].strip("-") or "variant"
+    if not name[0].isalpha():
+        name = "v" + name
+    base, n = name, 1
+    while name in taken:
+        n += 1
+        name = f"{base}-{n}"
+    return name
+
+
+def _candidates(resolved: Sequence[Resolved], result: Import) -> dict[str, _Candidate]:
+    out: dict[str, _Candidate] = {}
+    taken: set[str] = set()
+    for r in resolved:
+        if r.ignored:
+            result.ignored.append((r.name, r.ignored))
+        if r.problems:
+            result.left_out += [(r.name, p) for p in r.problems]
+            continue
+        if r.refused or r.rules is None:
+            result.left_out.append((r.name, f"section [{r.name}]: no equivalent for {'; '.join(r.refused)}"))
+            for option in r.refused:
+                key = option.split(" ")[0]
+                result.by_option[key] = result.by_option.get(key, 0) + 1
+            continue
+        try:
+            s = to_stated(r.rules)
+            data = entry_data(s, r.rules)
+        except (ValueError, KeyError, IndexError, StopIteration) as e:
+            result.left_out.append((r.name, f"section [{r.name}]: the read-back fails: {type(e).__name__}: {e}"))
+            result.by_option["read-back"] = result.by_option.get("read-back", 0) + 1
+            continue
+        name = entry_name(r.name, taken)
+        taken.add(name)
+        out[r.name] = _Candidate(r.section, s, data, name)
+    return out
+
+
+def _builtin_data(name: str) -> dict[str, Any]:
+    """The shipped entry of a built-in as :func:`entry_data` writes it, for the difference a child restates."""
+    return entry_data(stated(relaxed(builtin_entries()[name], TARGET)), builtin_rules(name))
+
+
+def _entries(
+    candidates: dict[str, _Candidate], kept: Sequence[str], sections: dict[str, Section], file: str
+) -> list[tuple[str, dict[str, Any]]]:
+    out = []
+    for key in kept:
+        c = candidates[key]
+        parent = c.section.parent
+        # FSF's parent is a built-in if there is one of that name (a section of that name is ignored)
+        while parent in sections and parent not in kept and parent not in BUILTIN_VARIANTS:
+            parent = sections[parent].parent
+        entry: dict[str, Any] = {}
+        if parent in kept:
+            entry["extends"] = candidates[parent].name
+            base = candidates[parent].data
+        elif parent in builtin_entries():
+            entry["extends"] = f"fairy-stockfish:{builtin_entries()[parent].name}"
+            base = _builtin_data(parent)
+        else:
+            base = {}
+        entry["title"] = c.section.name
+        entry["description"] = f"Section [{c.section.name}] of {file}, imported."
+        entry.update(difference(base, c.data))
+        for letter, piece in (entry.get("pieces") or {}).items():
+            # a region restated as squares replaces a parent's given as ranks
+            if piece and "region" in piece and letter in base.get("pieces", {}):
+                piece["region"] = {"ranks": None, **piece["region"]}
+        entry["source"] = {"file": file, "section": c.section.name}
+        out.append((c.name, entry))
+    return out
+
+
+def _header(path: str, out_path: Path) -> str:
+    schema = shipped.path("docs/catalogue.schema.json")
+    where = os.path.relpath(schema, out_path.resolve().parent) if schema.is_file() else "catalogue.schema.json"
+    return (
+        f"# yaml-language-server: $schema={where}\n"
+        f"{MARK} from {path}: one entry per section, each proven against\n"
+        "# the original section in pyffish (start position and perft) before it was written.\n\n"
+        "variants:\n\n"
+    )
+
+
+def _leave_out(result: Import, kept: list[str], key: str, why: str, step: str) -> None:
+    kept.remove(key)
+    result.left_out.append((key, f"section [{key}]: {why}"))
+    result.by_option[step] = result.by_option.get(step, 0) + 1
+
+
+def _ancestors(key: str, sections: dict[str, Section]) -> set[str]:
+    out = set()
+    parent = sections[key].parent
+    while parent in sections and parent not in BUILTIN_VARIANTS and parent not in out:
+        out.add(parent)
+        parent = sections[parent].parent
+    return out
+
+
+def _screen(
+    candidates: dict[str, _Candidate],
+    kept: list[str],
+    sections: dict[str, Section],
+    where: tuple[str, Path],
+    result: Import,
+) -> None:
+    """Load each entry with its imported ancestors alone, and leave out each one the loader refuses, FSF
+    cannot play exactly, or that reads back otherwise (one small catalogue each: the loader stops at the
+    first error of a file)."""
+    path, out_path = where
+    for key in list(kept):
+        above = _ancestors(key, sections)
+        entries = _entries(candidates, [k for k in kept if k in above or k == key], sections, Path(path).name)
+        text = _header(path, out_path) + "".join(render_entry(name, data) + "\n" for name, data in entries)
+        try:
+            catalogue = load_catalogue_text(text, str(out_path))
+        except CatalogueError as e:
+            where_in = f"field {e.field}: " if e.field else ""
+            _leave_out(result, kept, key, f"the entry does not load: {where_in}{e.message}", "catalogue")
+            continue
+        _reads_back(catalogue, [key], candidates, result, kept)
+
+
+def _unordered(s: Stated) -> Stated:
+    """``s`` with the lists whose order does not change play sorted: promotion choices, extinction pieces."""
+    promotion = s.pawn_rules.promotion
+    if promotion is not None:
+        black = None if promotion.black_choices is None else tuple(sorted(promotion.black_choices))
+        promotion = dataclasses.replace(promotion, choices=tuple(sorted(promotion.choices)), black_choices=black)
+    extinction = s.goals.extinction
+    if extinction is not None:
+        extinction = dataclasses.replace(extinction, pieces=tuple(sorted(extinction.pieces)))
+    return dataclasses.replace(
+        s,
+        pawn_rules=dataclasses.replace(s.pawn_rules, promotion=promotion),
+        goals=dataclasses.replace(s.goals, extinction=extinction),
+    )
+
+
+def _reads_back(
+    catalogue: Catalogue, keys: list[str], candidates: dict[str, _Candidate], result: Import, kept: list[str]
+) -> None:
+    """Leave out each entry of ``keys`` FSF cannot play exactly or that reads back otherwise."""
+    for key in keys:
+        c = candidates[key]
+        v = catalogue.get(c.name)
+        assert v is not None
+        played = relaxed(v, TARGET)
+        # a note whose rule the entry already states as FSF plays it relaxes nothing
+        lims = [x for x in limitations(v, TARGET) if not x.switchable or played != v]
+        why = None
+        if lims:
+            why = f"Fairy-Stockfish cannot play the entry exactly: {lims[0].rule}: {lims[0].text}"
+        else:
+            own, want = _unordered(stated(played)), _unordered(c.rules_stated)
+            diff = [f for f in own.__dataclass_fields__ if getattr(own, f) != getattr(want, f)]
+            if diff:
+                why = f"the entry reads back otherwise ({', '.join(diff)})"
+        if why:
+            _leave_out(result, kept, key, why, "read-back")
+
+
+def _prove(
+    original: str, catalogue: Catalogue, kept: list[str], candidates: dict[str, _Candidate], result: Import
+) -> None:
+    pairs = []
+    for key in kept:
+        v = catalogue.get(candidates[key].name)
+        assert v is not None
+        pairs.append((key, section_name(v)))
+    theirs, ours = counts(original, render_ini(catalogue, [candidates[k].name for k in kept]), pairs)
+    for key, own in pairs:
+        a, b = theirs.get(key), ours.get(own)
+        why = None
+        if a is None:
+            why = "pyffish does not load the original section"
+        elif b is None:
+            why = f"pyffish does not load the entry's section [{own}]"
+        elif a != b:
+            why = f"pyffish disagrees: the original gives {a}, the entry's section {b}"
+        if why:
+            _leave_out(result, kept, key, why, "proof")
+
+
+def _text(
+    candidates: dict[str, _Candidate], kept: list[str], sections: dict[str, Section], where: tuple[str, Path]
+) -> str:
+    path, out_path = where
+    entries = _entries(candidates, kept, sections, Path(path).name)
+    body = "".join(render_entry(name, data) + "\n" for name, data in entries)
+    return (_header(path, out_path) + body).rstrip("\n") + "\n"
+
+
+def _catalogue(
+    candidates: dict[str, _Candidate], kept: list[str], sections: dict[str, Section], where: tuple[str, Path]
+) -> Catalogue:
+    return load_catalogue_text(_text(candidates, kept, sections, where), str(where[1]))
+
+
+def import_ini(path: str, out_path: Path, prove: bool = True) -> Import:
+    """Import the ``variants.ini`` at ``path`` as the catalogue to be written at ``out_path``;
+    :class:`~.ini.IniError` if the file cannot be read at all."""
+    text, sections = read_ini_file(path)
+    result = Import(path)
+    candidates = _candidates(resolve(sections, path), result)
+    by_name = {s.name: s for s in sections}
+    kept = list(candidates)
+    _screen(candidates, kept, by_name, (path, out_path), result)
+    if prove and kept:
+        _prove(text, _catalogue(candidates, kept, by_name, (path, out_path)), kept, candidates, result)
+    result.text = _text(candidates, kept, by_name, (path, out_path))
+    # every entry loaded alone, with its ancestors: the whole file loads as well
+    _catalogue(candidates, kept, by_name, (path, out_path))
+    result.imported = list(kept)
+    order = {s.name: i for i, s in enumerate(sections)}
+    result.left_out.sort(key=lambda x: order.get(x[0], 0))
+    return result
+
+
+def write_catalogue(text: str, out_path: Path, force: bool) -> None:
+    """Write ``text`` at ``out_path`` all at once (a file beside it, then renamed); ``ValueError`` if a
+    file is there that this command did not write, unless ``force``."""
+    if out_path.exists() and not force:
+        head = out_path.read_text(encoding="utf-8", errors="replace").split("\n", 3)[:3]
+        if not any(line.startswith(MARK) for line in head):
+            raise ValueError(
+                f"{out_path} exists and was not written by `variantgen import`: give --force to replace it"
+            )
+    fd, tmp = tempfile.mkstemp(prefix=f".{out_path.name}.", dir=out_path.parent or Path("."))
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, out_path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def summary(result: Import, out_path: Path, verbose: bool) -> list[str]:
+    """The lines the command prints: each section left out, the options ignored (``verbose``), and the
+    counts."""
+    lines = [f"left out: {why}" for _, why in result.left_out]
+    if verbose:
+        lines += [f"ignored in [{name}]: {', '.join(options)}" for name, options in result.ignored]
+    sections = len(result.imported) + len({name for name, _ in result.left_out})
+    lines.append(
+        f"{len(result.imported)} of {sections} sections imported into {out_path}"
+        if result.imported
+        else f"no section of {sections} imported; {out_path} not written"
+    )
+    if result.by_option:
+        counted = sorted(result.by_option.items(), key=lambda x: (-x[1], x[0]))
+        lines.append("left out, by option: " + ", ".join(f"{key} {n}" for key, n in counted))
+    return lines
+
+
+def register(subparsers: argparse._SubParsersAction[ParserT], parents: Sequence[ParserT] = ()) -> ParserT:
+    """Add the ``import`` sub-command (it reads no catalogue: ``alone=cmd_import``)."""
+    p = subparsers.add_parser(
+        "import",
+        parents=list(parents),
+        help="a Fairy-Stockfish variants.ini as a catalogue, each entry proven against its section",
+        description="Read a Fairy-Stockfish variants.ini as Fairy-Stockfish reads it and write a catalogue: "
+        "one entry per section the catalogue can state exactly, proven against the original section in "
+        "pyffish (start position and perft) before it is written.",
+    )
+    p.add_argument("ini", metavar="FILE.ini")
+    p.add_argument("--out", metavar="CATALOGUE.yaml", help="default: FILE.yaml beside FILE.ini")
+    p.add_argument("--force", action="store_true", help="replace --out even if variantgen import did not write it")
+    p.add_argument("-v", "--verbose", action="store_true", help="also list the options ignored (display only)")
+    p.set_defaults(alone=cmd_import)
+    return p
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    out_path = Path(args.out) if args.out else Path(args.ini).with_suffix(".yaml")
+    if out_path.resolve() == Path(args.ini).resolve():
+        raise ValueError(f"--out {out_path} is the ini file itself")
+    try:
+        result = import_ini(args.ini, out_path)
+    except IniError as e:
+        raise ValueError(str(e)) from None
+    if result.imported:
+        try:
+            write_catalogue(result.text, out_path, args.force)
+        except OSError as e:
+            raise ValueError(f"{out_path}: cannot write the catalogue: {e.strerror or e}") from None
+    for line in summary(result, out_path, args.verbose):
+        print(line)
+    return 0

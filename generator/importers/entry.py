@@ -1,0 +1,245 @@
+"""A section, read back into the model (:class:`~generator.emit.fairy_stockfish.reading.Stated`), as a
+catalogue entry: the plain data ``variants.yaml`` holds, keys the model's defaults would give left out.
+
+:func:`entry_data` gives an entry's every key; :func:`difference` what a child restates over its
+parent, as ``extends`` merges it (mappings key by key, ``setup`` and everything else whole, null for
+a key the child drops).  Squares are written as ranges along a rank (``a2-h2``).
+
+>>> squares_text({Square(0, 1), Square(1, 1), Square(2, 1), Square(4, 3)})
+['a2-c2', 'e4']
+>>> difference({"a": 1, "b": {"x": 1, "y": 2}, "c": 3}, {"a": 1, "b": {"x": 2, "y": 2}, "d": 4})
+{'b': {'x': 2}, 'd': 4, 'c': None}
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from generator.catalogue.model import Color, Drops, Goals, PawnRules, Promotion, Square
+from generator.emit.fairy_stockfish.reading import Stated
+from generator.emit.fairy_stockfish.values import FILES
+from generator.importers.options import PRIVATE, Rules
+from generator.importers.translate import piece_order
+
+__all__ = ["difference", "entry_data", "piece_name", "squares_text"]
+
+Data = dict[str, Any]
+
+
+def _square(sq: Square) -> str:
+    return f"{FILES[sq.file]}{sq.rank + 1}"
+
+
+def squares_text(squares: Iterable[Square]) -> list[str]:
+    """``squares`` as squares and ranges along a rank, rank by rank."""
+    out = []
+    by_rank: dict[int, list[int]] = {}
+    for sq in squares:
+        by_rank.setdefault(sq.rank, []).append(sq.file)
+    for rank in sorted(by_rank):
+        files = sorted(by_rank[rank])
+        start = prev = files[0]
+        for f in [*files[1:], None]:
+            if f is not None and f == prev + 1:
+                prev = f
+                continue
+            first, last = _square(Square(start, rank)), _square(Square(prev, rank))
+            out.append(first if start == prev else f"{first}-{last}")
+            if f is not None:
+                start = prev = f
+    return out
+
+
+def piece_name(pt: str, letter: str) -> str:
+    """A piece's name from its FSF type: ``janggiElephant`` -> ``Janggi elephant``; a custom piece by letter."""
+    if pt.startswith(("customPiece", PRIVATE)):
+        return f"Piece {letter.upper()}"
+    words = re.sub(r"([A-Z])", r" \1", pt).lower()
+    return words[0].upper() + words[1:]
+
+
+def _plain(value: Any) -> Any:
+    """A model value as YAML data."""
+    if isinstance(value, Color):
+        return value.word
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, (tuple, list)):
+        if value and all(isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], str) for x in value):
+            return {x: _plain(y) for x, y in value}
+        return [_plain(x) for x in value]
+    return value
+
+
+def _struct(obj: Any, required: tuple[str, ...] = (), skip: tuple[str, ...] = ()) -> Data:
+    """A model dataclass as a mapping of its fields that differ from their defaults (``required`` always)."""
+    out: Data = {}
+    for f in dataclasses.fields(obj):
+        value = getattr(obj, f.name)
+        if f.name in skip or (f.name not in required and value == f.default):
+            continue
+        if dataclasses.is_dataclass(value):
+            out[f.name] = _struct(value)
+        elif value is not None:
+            out[f.name] = _plain(value)
+    return out
+
+
+def _sides(pair: tuple[frozenset[Square], frozenset[Square]]) -> Data:
+    return {"white": squares_text(pair[0]), "black": squares_text(pair[1])}
+
+
+def _pieces(stated: Stated, rules: Rules) -> Data:
+    types = {letter.upper(): pt for pt, (letter, _) in rules.pieces.items()}
+    royal = rules.pieces["king"][0].upper() if "king" in rules.pieces else None
+    out: Data = {}
+    for letter, betza, pawn, region, advanced in sorted(stated.pieces, key=lambda p: piece_order(types[p[0]])):
+        piece: Data = {"name": piece_name(types[letter], letter), "betza": betza}
+        roles = [r for r, on in (("royal", letter == royal), ("pawn", pawn)) if on]
+        if roles:
+            piece["roles"] = roles
+        if region is not None:
+            piece["region"] = _sides(region)
+        if advanced is not None and advanced > 1:
+            piece["advanced"] = {"rank": advanced, "betza": "fsW"}
+        elif advanced is not None:
+            piece["betza"] = "fsW"
+        out[letter] = piece
+    return out
+
+
+def _setup(stated: Stated, order: list[str]) -> Data:
+    sides: dict[Color, dict[str, list[Square]]] = {Color.WHITE: {}, Color.BLACK: {}}
+    for sq, color, letter in sorted(stated.setup.placement, key=lambda x: order.index(x[2])):
+        sides[color].setdefault(letter, []).append(sq)
+    out: Data = {c.word: {x: squares_text(sqs) for x, sqs in sides[c].items()} for c in Color}
+    pockets = {c.word: {x: n for cc, x, n in stated.setup.pockets if cc is c} for c in Color}
+    if stated.setup.pockets:
+        out["pockets"] = {k: v for k, v in pockets.items() if v}
+    if stated.setup.to_move is Color.BLACK:
+        out["to_move"] = "black"
+    return out
+
+
+def _promotion(p: Promotion) -> Data:
+    out = _sides(p.squares) if p.squares is not None else {"ranks": list(p.ranks)}
+    out.update(_struct(p, required=("choices",), skip=("squares", "ranks")))
+    return out
+
+
+def _pawns(pr: PawnRules) -> Data:
+    out = _struct(pr, skip=("promotion",))
+    if pr.promotion is not None:
+        out["promotion"] = _promotion(pr.promotion)
+    return out
+
+
+def _drops(stated: Stated, rules: Rules) -> Data | None:
+    d: Drops | None = stated.drops
+    if d is None:
+        return None
+    out = _struct(d, required=("ranks",), skip=() if d.one_per_file else ("per_file",))
+    first, zone = stated.pawn_drops or (True, True)
+    promo = stated.pawn_rules.promotion
+    if "pawn" in rules.pieces and not (first and zone):
+        ranks = [r for r in d.ranks if (first or r != 1) and (zone or promo is None or r not in promo.ranks)]
+        out["piece_ranks"] = {rules.pieces["pawn"][0].upper(): ranks}
+    if rules.values["shogiPawnDropMateIllegal"] == "true" and "shogiPawn" in rules.pieces:
+        out["no_drop_mate"] = rules.pieces["shogiPawn"][0].upper()
+    return out
+
+
+def _goals(g: Goals) -> Data:
+    out = _struct(g, skip=("flag",))
+    if g.flag is not None:
+        flag = _struct(g.flag, skip=("regions",))
+        flag.update(_sides(g.flag.regions))
+        out["flag"] = flag
+    if g.checkmate_result.value == "loss":
+        out.pop("checkmate_result", None)
+    return out
+
+
+_RULES = (
+    "must_capture",
+    "no_checks",
+    "royal_held_in_check",
+    "flying_general",
+    "immobility_illegal",
+    "first_leaps",
+    "chess960_castling",
+)
+
+
+def entry_data(stated: Stated, rules: Rules) -> Data:
+    """Every key of the entry stating ``stated`` (``rules``: FSF's piece types, for names and royalty)."""
+    board: Data = {"files": stated.board.files, "ranks": stated.board.ranks}
+    if stated.board.holes:
+        board["holes"] = [_square(sq) for sq in sorted(stated.board.holes)]
+    pieces = _pieces(stated, rules)
+    out: Data = {"board": board, "pieces": pieces, "setup": _setup(stated, list(pieces))}
+    if stated.castling:
+        out["castling"] = [
+            {
+                "color": m.color.word,
+                "king": _square(m.king_from),
+                "king_to": _square(m.king_to),
+                "rook": _square(m.rook_from),
+                "rook_to": _square(m.rook_to),
+            }
+            for m in sorted(stated.castling, key=lambda m: (m.color, -m.king_to.file))
+        ]
+    pawns = _pawns(stated.pawn_rules)
+    if pawns:
+        out["pawns"] = pawns
+    drops = _drops(stated, rules)
+    if drops is not None:
+        out["drops"] = drops
+    if stated.piece_promotion is not None:
+        out["piece_promotion"] = _struct(stated.piece_promotion, required=("ranks", "pieces"))
+    goals = _goals(stated.goals)
+    if goals:
+        out["goals"] = goals
+    # FSF restarts the move rule on every drop, and a pass by each side in a row ends the game drawn
+    draws = _struct(
+        dataclasses.replace(
+            stated.draws,
+            drops_reset_move_rule=stated.drops is not None,
+            double_pass=stated.draws.stalemate.value == "pass",
+        )
+    )
+    if draws:
+        out["draws"] = draws
+    for key, on in zip(_RULES, stated.rules, strict=True):
+        if on:
+            out[key] = True
+    if stated.explosions is not None:
+        out["explosions"] = _struct(stated.explosions)
+    for key in ("mutually_immune", "petrify"):
+        if getattr(stated, key):
+            out[key] = sorted(getattr(stated, key))
+    return out
+
+
+def difference(
+    parent: Mapping[str, Any], child: Mapping[str, Any], whole: tuple[str, ...] = ("setup", "region")
+) -> Data:
+    """What ``child`` restates over ``parent``: changed keys, mappings key by key (except ``whole``),
+    and null for a key only the parent has."""
+    out: Data = {}
+    for key, value in child.items():
+        old = parent.get(key)
+        if value == old:
+            continue
+        if isinstance(value, dict) and isinstance(old, dict) and key not in whole:
+            out[key] = difference(old, value, ("region",))
+        else:
+            out[key] = value
+    for key in parent:
+        if key not in child:
+            out[key] = None
+    return out

@@ -1,0 +1,90 @@
+"""A ``variants.ini`` split into sections, line by line as Fairy-Stockfish's parser splits it.
+
+``VariantMap::parse_istream`` (``src/variant.cpp``) skips everything before the first line that
+starts with ``[``; a header ``[name]`` or ``[name:parent]`` runs to the first ``]`` (the rest of the
+line is dropped; the parent is everything after the first ``:``); a line whose first character is
+``#`` or ``;`` is a comment; any other line is ``key = value``: the key is everything before the
+first ``=`` with trailing spaces removed (leading ones kept: `` maxFile`` is another key), the value
+everything after it with leading whitespace removed and trailing whitespace kept (``true `` is no
+bool), a carriage return at the end dropped.  There are no inline comments.  A key given twice
+keeps its last value.  A non-empty line without ``=`` is what FSF's check calls invalid syntax: the
+section is reported and left out.
+
+>>> text = "# comment\\n[a:chess]\\nmaxRank = 9 \\n; c\\ncentaur=h\\n[b:a]\\nx\\n"
+>>> [(s.name, s.parent, dict(s.values())) for s in read_ini(text, "f.ini")]
+[('a', 'chess', {'maxRank': '9 ', 'centaur': 'h'}), ('b', 'a', {})]
+>>> read_ini(text, "f.ini")[1].problems
+('f.ini:7: section [b]: invalid syntax (no "="): \\'x\\'',)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+__all__ = ["IniError", "Section", "read_ini", "read_ini_file"]
+
+
+class IniError(Exception):
+    """The file cannot be read at all: the message is the one line the user sees (``file:line: why``)."""
+
+
+@dataclass(frozen=True)
+class Section:
+    """One ``[name:parent]`` section: its options with the line of each, and what is wrong with it."""
+
+    name: str
+    parent: str
+    line: int
+    options: dict[str, tuple[str, int]] = field(default_factory=dict)
+    problems: tuple[str, ...] = ()
+
+    def values(self) -> dict[str, str]:
+        """Key -> value, without the lines."""
+        return {key: value for key, (value, _) in self.options.items()}
+
+
+def _header(line: str, path: str, number: int) -> tuple[str, str]:
+    """The name and parent of a header line; :class:`IniError` if it has no ``]`` or no name."""
+    if "]" not in line:
+        raise IniError(f"{path}:{number}: section header {line.strip()!r} has no closing ']'")
+    name, _, parent = line[1 : line.index("]")].partition(":")
+    if not name:
+        raise IniError(f"{path}:{number}: section header {line.strip()!r} has no name")
+    return name, parent
+
+
+def read_ini(text: str, path: str) -> list[Section]:
+    """The sections of ``text`` (read from ``path``, which messages name), in file order."""
+    sections: list[Section] = []
+    current: Section | None = None
+    problems: list[str] = []
+    for number, raw in enumerate(text.split("\n"), 1):
+        line = raw[:-1] if raw.endswith("\r") else raw
+        if line.startswith("["):
+            if current is not None:
+                sections.append(Section(current.name, current.parent, current.line, current.options, tuple(problems)))
+            name, parent = _header(line, path, number)
+            current, problems = Section(name, parent, number), []
+        elif current is None or not line or line[0] in "#;":
+            continue
+        elif "=" not in line:
+            problems.append(f'{path}:{number}: section [{current.name}]: invalid syntax (no "="): {line!r}')
+        else:
+            key, _, value = line.partition("=")
+            key, value = key.rstrip(" "), value.lstrip(" \t\n\v\f\r")
+            if key and value:  # FSF's getline finds no value after "key ="
+                current.options[key] = (value, number)
+    if current is not None:
+        sections.append(Section(current.name, current.parent, current.line, current.options, tuple(problems)))
+    return sections
+
+
+def read_ini_file(path: str | Path) -> tuple[str, list[Section]]:
+    """The text and sections of the file at ``path``; :class:`IniError` if it cannot be read."""
+    try:
+        text = Path(path).read_bytes().decode("utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+        raise IniError(f"{path}: cannot read the file: {reason}") from None
+    return text, read_ini(text, str(path))

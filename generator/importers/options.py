@@ -1,0 +1,318 @@
+"""A section's options applied to Fairy-Stockfish's variant, as ``VariantParser::parse`` applies them.
+
+FSF reads a section into a ``Variant`` struct: a copy of the parent's, or the defaults with no
+pieces.  :class:`Rules` is that struct, keyed by the option table's rows (:mod:`generator.emit.
+fairy_stockfish.table`): one value per current option (``promotionRegionWhite``, never the alias
+``promotionRegion`` or the deprecated ``promotionRank``), the pieces by FSF piece type, and every
+piece set as a set of piece *types* (``rook``, ``customPiece2``), as FSF holds them: a piece that
+takes another's letter removes that piece, and with it its place in the promotion choices.
+
+The order is FSF's: the board, then each piece type and its mobility regions, the deprecated
+options, ``pawnTypes``, the aliases, then the current options, so a later one wins.
+
+>>> r = apply_section(Rules.defaults(), {"pawn": "p", "queen": "q", "king": "k", "promotionRank": "7"})
+>>> r.values["promotionRegionWhite"], r.values["promotionRegionBlack"], sorted(r.pieces)
+('*7 *8', '*2 *1', ['king', 'pawn', 'queen'])
+>>> apply_section(r, {"customPiece1": "q:QN"}).sets["promotionPieceTypesWhite"]
+frozenset()
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from generator.emit.fairy_stockfish.table import ROW, ROWS
+
+__all__ = ["ALL", "PIECE_TYPES", "PRIVATE", "OptionError", "Rules", "apply_section"]
+
+#: FSF's piece types in its order (``PieceMap::init``), the king last
+PIECE_TYPES = (*tuple(row.key for row in ROWS if row.kind == "piece" and row.key != "king"), "king")
+#: the piece types of a built-in parent that no option of a section names (see :mod:`.resolve`)
+PRIVATE = "builtinPiece"
+#: ``*`` in a piece set: every piece type
+ALL = "*"
+RANK_MAX, FILE_MAX = 10, 12
+_INT = re.compile(r"\s*[+-]?\d+")
+_WORDS = {
+    "countingRule": ("makruk", "asean", "none"),
+    "materialCounting": ("janggi", "unweighted", "whitedrawodds", "blackdrawodds", "none"),
+    "chasingRule": ("axf", "none"),
+    "enclosingDrop": ("reversi", "ataxx", "quadwrangle", "snort", "anyside", "top", "none"),
+    "wallingRule": ("arrow", "duck", "edge", "past", "static", "none"),
+    "flipEnclosedPieces": ("reversi", "ataxx", "quadwrangle", "snort", "anyside", "top", "none"),
+}
+_PAWN_TYPES = ("promotionPawnTypes", "enPassantTypes", "nMoveRuleTypes")
+_DEPRECATED_SIMPLE = {
+    "whiteFlag": "flagRegionWhite",
+    "blackFlag": "flagRegionBlack",
+    "whiteDropRegion": "dropRegionWhite",
+    "blackDropRegion": "dropRegionBlack",
+}
+
+
+class OptionError(ValueError):
+    """An option's value FSF would refuse: ``key`` and why."""
+
+    def __init__(self, key: str, why: str) -> None:
+        super().__init__(f"{key}: {why}")
+        self.key = key
+
+
+def _canonical(key: str) -> bool:
+    row = ROW[key]
+    return not row.maps_to and not row.deprecated and row.kind not in ("piece", "pieceset", "piecetype")
+
+
+def _set_rows() -> tuple[str, ...]:
+    return tuple(r.key for r in ROWS if r.kind in ("pieceset", "piecetype") and not r.maps_to and not r.deprecated)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """FSF's ``Variant`` as option values: ``pieces`` type -> (letter, Betza or None), ``sets`` option
+    -> piece types, ``values`` every other current option -> its text, ``pairs`` promotedPieceType
+    and promotionLimit by piece type."""
+
+    pieces: Mapping[str, tuple[str, str | None]]
+    sets: Mapping[str, frozenset[str]]
+    values: Mapping[str, str]
+    promoted: Mapping[str, str] = field(default_factory=dict)
+    limits: Mapping[str, int] = field(default_factory=dict)
+
+    @classmethod
+    def defaults(cls) -> Rules:
+        """A section without a parent: FSF's defaults (``src/variant.h``) and no pieces."""
+        named = {row.default: row.key for row in ROWS if row.kind == "piece" and row.default != "-"}
+        sets = {}
+        for key in _set_rows():
+            text = ROW[key].default
+            sets[key] = frozenset(ALL if x == "*" else named[x] for x in text if x not in "- ")
+        sets["promotionPieceTypesWhite"] = sets["promotionPieceTypesBlack"] = frozenset()
+        values = {
+            row.key: _check_value(row.key, row.default) for row in ROWS if _canonical(row.key) and row.kind != "other"
+        }
+        values.update({k: ROW[k].default for k in ("countingRule", "materialCounting", "chasingRule", "castlingWins")})
+        values.update({k: ROW[k].default for k in ("wallingRule", "enclosingDrop", "flipEnclosedPieces")})
+        return cls({}, sets, values)
+
+    def letter_types(self) -> dict[str, str]:
+        """Upper-case letter -> piece type."""
+        return {letter.upper(): pt for pt, (letter, _) in self.pieces.items()}
+
+
+# --- values, checked as FSF's set<T> checks them --------------------------------------------------------------
+
+
+def _int(key: str, text: str) -> int:
+    m = _INT.match(text)
+    if m is None:
+        raise OptionError(key, f"{text!r} is not an integer")
+    return int(m.group())
+
+
+def _check_value(key: str, text: str) -> str:
+    """``text`` as FSF would store it for a scalar option, or :class:`OptionError`."""
+    kind = ROW[key].kind
+    if kind == "bool" and text not in ("true", "false"):
+        raise OptionError(key, f"{text!r} is not true or false")
+    if kind == "int":
+        return str(_int(key, text))
+    if kind == "rank":
+        rank = _int(key, text)
+        if not 1 <= rank <= RANK_MAX:
+            raise OptionError(key, f"rank {text!r} is not 1-{RANK_MAX}")
+        return str(rank)
+    if kind == "file":
+        stripped = text.lstrip()
+        number = _int(key, stripped) if stripped[:1].isdigit() else ord(stripped[:1] or " ") - ord("a") + 1
+        if not 1 <= number <= FILE_MAX:
+            raise OptionError(key, f"file {text!r} is not a-l or 1-{FILE_MAX}")
+        return str(number)
+    if kind == "value" and text not in ("win", "loss", "draw", "none"):
+        raise OptionError(key, f"{text!r} is not win, loss, draw or none")
+    if kind == "bitboard":
+        return _bitboard(key, text)
+    if key in _WORDS and text not in _WORDS[key]:
+        raise OptionError(key, f"{text!r} is not one of {', '.join(_WORDS[key])}")
+    return text
+
+
+def _bitboard(key: str, text: str) -> str:
+    """A Bitboard value in lower case, up to its ``-``."""
+    out = []
+    for symbol in text.split():
+        if symbol == "-":
+            break
+        s = symbol.lower()
+        ok = (
+            (bool(re.fullmatch(r"[a-z]\*", s)) and ord(s[0]) - ord("a") < FILE_MAX)
+            or (bool(re.fullmatch(r"\*\d+", s)) and 1 <= int(s[1:]) <= RANK_MAX)
+            or (bool(re.fullmatch(r"[a-z]\d+", s)) and ord(s[0]) - ord("a") < FILE_MAX and 1 <= int(s[1:]) <= RANK_MAX)
+        )
+        if not ok:
+            raise OptionError(key, f"{symbol!r} is not a square, '*RANK' or 'FILE*'")
+        out.append(s)
+    return " ".join(out) or "-"
+
+
+def _piece_set(key: str, text: str, letters: Mapping[str, str]) -> frozenset[str]:
+    """The piece types a piece-set value names, as FSF reads them (``-`` ends it, ``*`` is all)."""
+    out: set[str] = set()
+    for ch in text.replace(" ", "").replace("\t", ""):
+        if ch == "-":
+            break
+        if ch == "*":
+            out.add(ALL)
+        elif ch.upper() in letters:
+            out.add(letters[ch.upper()])
+        else:
+            raise OptionError(key, f"{ch!r} is no piece of this variant")
+    return frozenset(out)
+
+
+# --- pieces -----------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Draft:
+    """The variant while a section is applied to it."""
+
+    pieces: dict[str, tuple[str, str | None]]
+    sets: dict[str, frozenset[str]]
+    values: dict[str, str]
+    promoted: dict[str, str]
+    limits: dict[str, int]
+
+    def letters(self) -> dict[str, str]:
+        return {letter.upper(): pt for pt, (letter, _) in self.pieces.items()}
+
+
+def _add_piece(r: _Draft, pt: str, value: str) -> None:
+    pieces, sets = r.pieces, r.sets
+    letter = value[0]
+    if letter.isalpha():
+        for other, (x, _) in list(pieces.items()):
+            if x.upper() == letter.upper():
+                _remove_piece(pieces, sets, other)
+        betza = value[2:] if (pt.startswith("customPiece") or pt == "king") and len(value) > 1 else None
+        if pt.startswith("customPiece") and betza is None:
+            raise OptionError(pt, "a custom piece needs its Betza: LETTER:BETZA")
+        pieces[pt] = (letter.lower(), betza)
+        if pt.startswith("customPiece") and betza and "e" in betza:
+            for side in ("White", "Black"):
+                sets[f"enPassantTypes{side}"] = sets[f"enPassantTypes{side}"] | {pt}
+    else:
+        if letter != "-":
+            raise OptionError(pt, f"invalid letter {letter!r}")
+        _remove_piece(pieces, sets, pt)
+
+
+def _remove_piece(pieces: dict[str, tuple[str, str | None]], sets: dict[str, frozenset[str]], pt: str) -> None:
+    pieces.pop(pt, None)
+    for side in ("White", "Black"):
+        key = f"promotionPieceTypes{side}"
+        sets[key] = sets[key] - {pt}
+
+
+# --- the section ------------------------------------------------------------------------------------------------
+
+
+def _zone(rank_from: int, rank_to: int, ranks: int) -> tuple[str, str]:
+    """White's relative ranks ``rank_from``..``rank_to`` and Black's, as Bitboard values."""
+    white = " ".join(f"*{r}" for r in range(rank_from, rank_to + 1)) or "-"
+    black = " ".join(f"*{ranks + 1 - r}" for r in range(rank_from, rank_to + 1)) or "-"
+    return white, black
+
+
+def _deprecated(r: _Draft, config: Mapping[str, str], ranks: int) -> None:
+    values, sets = r.values, r.sets
+    if "promotionRank" in config:
+        rank = int(_check_value("promotionRank", config["promotionRank"]))
+        values["promotionRegionWhite"], values["promotionRegionBlack"] = _zone(rank, ranks, ranks)
+    # FSF reads doubleStepRankMin only when doubleStepRank is absent (``||``)
+    if "doubleStepRank" in config or "doubleStepRankMin" in config:
+        top = int(_check_value("doubleStepRank", config["doubleStepRank"])) if "doubleStepRank" in config else 2
+        low = 2 if "doubleStepRank" in config else int(_check_value("doubleStepRankMin", config["doubleStepRankMin"]))
+        values["doubleStepRegionWhite"], values["doubleStepRegionBlack"] = _zone(low, top, ranks)
+    for old, new in _DEPRECATED_SIMPLE.items():
+        if old in config:
+            values[new] = _check_value(old, config[old])
+    if "castlingRookPiece" in config:
+        rooks = _piece_set("castlingRookPiece", config["castlingRookPiece"], r.letters())
+        sets["castlingRookPiecesWhite"] = sets["castlingRookPiecesBlack"] = rooks
+    if config.get("dropOnTop") == "true":
+        values["enclosingDrop"] = "top"
+    elif "dropOnTop" in config:
+        _check_value("dropOnTop", config["dropOnTop"])
+
+
+def _pairs(key: str, text: str, letters: Mapping[str, str]) -> list[tuple[str, str]]:
+    """``x:y`` tokens of promotedPieceType and promotionLimit, ``x`` as a piece type."""
+    out = []
+    for token in text.split():
+        x, colon, y = token.partition(":")
+        if not colon or len(x) != 1 or x.upper() not in letters or not y:
+            raise OptionError(key, f"{token!r} is not LETTER:VALUE for a piece of this variant")
+        out.append((letters[x.upper()], y))
+    return out
+
+
+def _special(r: _Draft, config: Mapping[str, str]) -> None:
+    letters = r.letters()
+    if "promotedPieceType" in config:
+        promoted = r.promoted
+        for pt, y in _pairs("promotedPieceType", config["promotedPieceType"], letters):
+            if y != "-" and y.upper() not in letters:
+                raise OptionError("promotedPieceType", f"{y!r} is no piece of this variant")
+            promoted[pt] = "" if y == "-" else letters[y.upper()]
+        r.promoted = {k: v for k, v in promoted.items() if v}
+    if "promotionLimit" in config:
+        for pt, y in _pairs("promotionLimit", config["promotionLimit"], letters):
+            r.limits[pt] = _int("promotionLimit", y)
+
+
+def _aliases(r: _Draft, config: Mapping[str, str]) -> None:
+    values, sets = r.values, r.sets
+    letters = r.letters()
+    if "pawnTypes" in config:
+        pawns = _piece_set("pawnTypes", config["pawnTypes"], letters)
+        for base in _PAWN_TYPES:
+            sets[f"{base}White"] = sets[f"{base}Black"] = pawns
+    for row in ROWS:
+        if not row.maps_to or row.deprecated or row.key not in config or row.key == "pawnTypes":
+            continue
+        if row.kind in ("pieceset", "piecetype"):
+            types = _piece_set(row.key, config[row.key], letters)
+            for key in row.maps_to:
+                sets[key] = types
+        else:
+            for key in row.maps_to:
+                values[key] = _check_value(row.key, config[row.key])
+
+
+def apply_section(parent: Rules, config: Mapping[str, str]) -> Rules:
+    """``parent`` with the section's options ``config`` applied; :class:`OptionError` for a value FSF
+    would refuse.  Unknown keys are left alone (the caller reports them)."""
+    r = _Draft(dict(parent.pieces), dict(parent.sets), dict(parent.values), dict(parent.promoted), dict(parent.limits))
+    values, sets = r.values, r.sets
+    for key in ("maxRank", "maxFile"):
+        if key in config:
+            values[key] = _check_value(key, config[key])
+    for pt in PIECE_TYPES:
+        value = config.get(pt)
+        if value:
+            _add_piece(r, pt, value)
+    _deprecated(r, config, int(values["maxRank"]))
+    _aliases(r, config)
+    letters = r.letters()
+    for row in ROWS:
+        if row.key not in config or row.maps_to or row.deprecated or row.kind == "piece":
+            continue
+        if row.kind in ("pieceset", "piecetype"):
+            sets[row.key] = _piece_set(row.key, config[row.key], letters)
+        elif row.key in values or row.key.startswith("mobilityRegion") or row.kind != "other":
+            values[row.key] = _check_value(row.key, config[row.key])
+    _special(r, config)
+    return Rules(r.pieces, r.sets, r.values, r.promoted, r.limits)

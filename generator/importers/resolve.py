@@ -1,0 +1,167 @@
+"""Each section of a ``variants.ini`` resolved to FSF's variant: its parent's, with its own options applied.
+
+A parent is an earlier section of the file or a built-in.  A built-in is taken from the shipped
+catalogue entry that reproduces it (``fairy_stockfish_builtin`` in ``catalogues/fairy-stockfish.yaml``,
+which ``variantgen check`` holds to pyffish's built-in): that entry's relaxed variant written through
+our own option writer (:func:`generator.emit.fairy_stockfish.section_context`) is a section without a
+parent, whose options applied to FSF's defaults give the built-in's every option.
+
+A parent FSF does not know when it reads the section (not a built-in, not an earlier section) and a
+chain of parents that comes back to itself end the import (:class:`~.ini.IniError`); a built-in with
+no catalogue entry, a bad value or a start position that does not fit leave one section out.
+
+>>> from generator.importers.ini import read_ini
+>>> [r.name for r in resolve(read_ini("[a:chess]\\nmaxRank = 9\\n[b:a]\\n", "f.ini"), "f.ini")]
+['a', 'b']
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from generator.catalogue import load_catalogue
+from generator.catalogue.model import Variant
+from generator.catalogue.source import FAIRY_STOCKFISH_CATALOGUE
+from generator.emit.fairy_stockfish import BUILTIN_VARIANTS, section_context
+from generator.emit.fairy_stockfish.reading import NAMED_BETZA
+from generator.emit.fairy_stockfish.table import ROW
+from generator.importers.ini import IniError, Section
+from generator.importers.options import PRIVATE, OptionError, Rules, apply_section
+from generator.importers.translate import IGNORED, fen_problem, refusals
+
+__all__ = ["Resolved", "builtin_entries", "builtin_rules", "resolve"]
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """One section: FSF's variant (``rules``, None if left out), why it is left out (``problems``: bad
+    input, ``refused``: options the catalogue cannot state), and the options that do not change play."""
+
+    section: Section
+    rules: Rules | None
+    problems: tuple[str, ...] = ()
+    refused: tuple[str, ...] = ()
+    ignored: tuple[str, ...] = field(default=())
+
+    @property
+    def name(self) -> str:
+        return self.section.name
+
+
+@functools.cache
+def builtin_entries() -> dict[str, Variant]:
+    """Built-in name -> the shipped catalogue entry that reproduces it."""
+    catalogue = load_catalogue(FAIRY_STOCKFISH_CATALOGUE)
+    return {v.fairy_stockfish_builtin: v for v in catalogue.variants if v.fairy_stockfish_builtin}
+
+
+@functools.cache
+def builtin_rules(name: str) -> Rules:
+    context = section_context(builtin_entries()[name])
+    options = {key: value for group in context.groups for key, value in group.options}
+    return _private_slots(apply_section(Rules.defaults(), options))
+
+
+def _slots(rules: Rules) -> dict[str, str]:
+    """Each custom piece's new type: FSF's piece of the same moves that is free, or a private slot."""
+    renamed: dict[str, str] = {}
+    for pt, (_, betza) in rules.pieces.items():
+        if pt.startswith("customPiece") and betza is not None:
+            free = [k for k in NAMED_BETZA if k not in rules.pieces and k not in renamed.values()]
+            named = [k for k in free if k not in ("pawn", "soldier", "king") and NAMED_BETZA[k] == betza]
+            renamed[pt] = named[0] if named else f"{PRIVATE}{pt[len('customPiece') :]}"
+    return renamed
+
+
+def _private_slots(rules: Rules) -> Rules:
+    """``rules`` with each custom piece moved to FSF's piece of the same moves, or else to a slot of its
+    own: FSF's built-ins define their pieces by type, and a section's ``customPiece1`` must not
+    replace a built-in's piece that our writer happened to put into that slot."""
+    renamed = _slots(rules)
+    if not renamed:
+        return rules
+    pieces = {
+        renamed.get(pt, pt): (x, None if pt in renamed and not renamed[pt].startswith(PRIVATE) else b)
+        for pt, (x, b) in rules.pieces.items()
+    }
+    sets = {k: frozenset(renamed.get(pt, pt) for pt in v) for k, v in rules.sets.items()}
+    values = dict(rules.values)
+    for old, new in renamed.items():
+        for side in ("White", "Black"):
+            key = f"mobilityRegion{side}{old[0].upper()}{old[1:]}"
+            if key in values:
+                values[f"mobilityRegion{side}{new[0].upper()}{new[1:]}"] = values.pop(key)
+    promoted = {renamed.get(x, x): renamed.get(y, y) for x, y in rules.promoted.items()}
+    limits = {renamed.get(x, x): n for x, n in rules.limits.items()}
+    return Rules(pieces, sets, values, promoted, limits)
+
+
+def _check_parents(sections: Sequence[Section], path: str) -> None:
+    """:class:`IniError` for a parent FSF does not know when it reads the section, or a cycle."""
+    names = {s.name: s for s in sections}
+    seen: set[str] = set()
+    for s in sections:
+        if s.parent and s.parent not in seen and s.parent not in BUILTIN_VARIANTS:
+            chain = [s.name]
+            while chain[-1] in names and names[chain[-1]].parent and names[chain[-1]].parent not in BUILTIN_VARIANTS:
+                parent = names[chain[-1]].parent
+                if parent in chain:
+                    cycle = " -> ".join([*chain[chain.index(parent) :], parent])
+                    raise IniError(f"{path}:{s.line}: section [{s.name}]: its parents go round in a cycle: {cycle}")
+                chain.append(parent)
+            later = " (it comes later in the file)" if s.parent in names else ""
+            raise IniError(f"{path}:{s.line}: section [{s.name}]: unknown parent {s.parent!r}{later}")
+        seen.add(s.name)
+
+
+def _where(path: str, s: Section, key: str | None) -> str:
+    line = s.options[key][1] if key in s.options else s.line
+    return f"{path}:{line}: section [{s.name}]"
+
+
+def _one(s: Section, parent: Rules | None, path: str) -> Resolved:
+    config = s.values()
+    ignored = tuple(f"{k} = {v}" for k, v in config.items() if k in IGNORED or k not in ROW)
+    if s.problems:
+        return Resolved(s, None, s.problems, ignored=ignored)
+    if parent is None and s.parent:
+        return Resolved(s, None, refused=(f"parent {s.parent} (a built-in the shipped catalogue does not reproduce)",))
+    try:
+        rules = apply_section(parent or Rules.defaults(), config)
+    except OptionError as e:
+        return Resolved(s, None, (f"{_where(path, s, e.key)}: {e}",), ignored=ignored)
+    fen = rules.values["startFen"]
+    problem = fen_problem(fen, rules)
+    if problem:
+        return Resolved(s, None, (f"{_where(path, s, 'startFen')}: {problem}",), ignored=ignored)
+    refused = tuple(refusals(rules))
+    return Resolved(s, rules, refused=refused, ignored=ignored)
+
+
+def resolve(sections: Sequence[Section], path: str) -> list[Resolved]:
+    """Every section resolved, in file order; :class:`IniError` for an unknown parent or a cycle."""
+    _check_parents(sections, path)
+    done: dict[str, Resolved] = {}
+    out = []
+    for s in sections:
+        if s.name in done or s.name in BUILTIN_VARIANTS:
+            first = "a built-in" if s.name in BUILTIN_VARIANTS else "an earlier section"
+            why = (
+                f"{path}:{s.line}: section [{s.name}]: Fairy-Stockfish keeps {first} of that name and ignores this one"
+            )
+            out.append(Resolved(s, None, (why,)))
+            continue
+        parent: Rules | None = None
+        if s.parent in done:
+            parent = done[s.parent].rules
+            if parent is None:
+                out.append(Resolved(s, None, refused=(f"parent {s.parent} (left out)",)))
+                done[s.name] = out[-1]
+                continue
+        elif s.parent and s.parent in builtin_entries():
+            parent = builtin_rules(s.parent)
+        done[s.name] = _one(s, parent, path)
+        out.append(done[s.name])
+    return out

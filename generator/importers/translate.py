@@ -1,0 +1,346 @@
+"""FSF's variant (:class:`~.options.Rules`) in the model's terms, through the option table's read-back.
+
+:func:`to_stated` writes the rules in the dialect our emitter writes (every option by its current
+name, the pieces with their Betza, piece sets as letters) and reads that back with
+:func:`generator.emit.fairy_stockfish.reading.read_section`, after :func:`refusals` has found every
+option the catalogue has no equivalent for: a row of the table without a model field set to other
+than FSF's default, a per-side option whose sides the catalogue states as one, a piece whose moves
+the catalogue's Betza cannot say as FSF reads them.  Options that do not change play are
+:data:`IGNORED`.
+
+>>> from generator.importers.options import Rules, apply_section
+>>> fen = "k7/8/8/8/8/8/8/R6K w - - 0 1"
+>>> r = apply_section(Rules.defaults(), {"king": "k", "rook": "r", "connectN": "4", "startFen": fen})
+>>> refusals(r)
+['connectN = 4']
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from generator.betza import BetzaError, parse_betza
+from generator.catalogue.model import Color, PawnRules
+from generator.emit.fairy_stockfish.reading import NAMED_BETZA, Stated, read_section
+from generator.emit.fairy_stockfish.table import ROWS
+from generator.emit.fidelity.fairy_stockfish import FSF_LAME, FSF_RIDERS
+from generator.importers.options import ALL, PIECE_TYPES, PRIVATE, Rules
+
+__all__ = ["IGNORED", "betza_of", "dialect", "fen_problem", "piece_order", "refusals", "to_stated"]
+
+#: Options that do not change play: display, evaluation, and the GUI's template.
+IGNORED = frozenset({"pieceToCharTable", "pieceValueMg", "pieceValueEg", "variantTemplate", "pocketSize"})
+#: per-side options the catalogue states once, for both sides (the shared row's field)
+_ONE_FOR_BOTH = (
+    "enPassantRegion",
+    "passOnStalemate",
+    "castlingKingPiece",
+    "castlingRookPieces",
+    "flagPiece",
+    "promotionPawnTypes",
+    "nMoveRuleTypes",
+)
+#: per-side regions the read-back takes from White's, which must be Black's mirror
+_MIRRORED = ("doubleStepRegion", "tripleStepRegion", "dropRegion")
+_DEFAULTS = Rules.defaults()
+
+
+def betza_of(pt: str, betza: str | None) -> str:
+    """The Betza of piece type ``pt`` in this dialect; :class:`BetzaError` where FSF reads it otherwise."""
+    if betza is None:
+        if pt not in NAMED_BETZA:
+            raise BetzaError(f"{pt}: Fairy-Stockfish's {pt} has no Betza here", pt, 0)
+        return NAMED_BETZA[pt]
+    # FSF: an "e" makes the piece an en passant type; whitespace, like every letter it does not know, it skips
+    text = re.sub(r"\s", "", betza.replace("e", ""))
+    if re.search(r"\d\d", text):
+        raise BetzaError("Fairy-Stockfish reads one digit of a range and ignores the next", betza, 0)
+    piece = parse_betza(text)
+    for m in piece.moves:
+        if m.range != 1 and m.atom not in FSF_RIDERS:
+            raise BetzaError(f"Fairy-Stockfish gives a {m.atom} rider no moves", betza, 0)
+        if m.lame and m.atom not in FSF_LAME:
+            raise BetzaError(f"Fairy-Stockfish has no lame {m.atom}", betza, 0)
+    return piece.render()
+
+
+def piece_order(pt: str) -> tuple[int, int]:
+    """The order a person lists pieces in: the king, the queen, rook, bishop and knight, the others in
+    FSF's order, the pawn last."""
+    first = ("king", "queen", "rook", "bishop", "knight")
+    if pt in first:
+        return first.index(pt), 0
+    return (len(first) + (pt == "pawn"), PIECE_TYPES.index(pt) if pt in PIECE_TYPES else len(PIECE_TYPES))
+
+
+def _letters(rules: Rules, types: frozenset[str]) -> str:
+    present = [pt for pt in rules.pieces if pt in types or ALL in types]
+    return "".join(rules.pieces[pt][0] for pt in sorted(present, key=piece_order)) or "-"
+
+
+def _present(rules: Rules, types: frozenset[str]) -> frozenset[str]:
+    return frozenset(rules.pieces) if ALL in types else types & frozenset(rules.pieces)
+
+
+def _on_board(text: str, files: int, ranks: int, mirrored: bool = False) -> frozenset[tuple[int, int]]:
+    """The squares (file, rank from 1) of a Bitboard value on the board, ranks mirrored for Black."""
+    out: set[tuple[int, int]] = set()
+    for s in text.split():
+        if s == "-":
+            break
+        if s.startswith("*"):
+            out |= {(f, int(s[1:])) for f in range(files)}
+        elif s.endswith("*"):
+            out |= {(ord(s[0]) - ord("a"), r) for r in range(1, ranks + 1)}
+        else:
+            out.add((ord(s[0]) - ord("a"), int(s[1:])))
+    on = {(f, r) for f, r in out if f < files and 1 <= r <= ranks}
+    return frozenset((f, ranks + 1 - r) for f, r in on) if mirrored else frozenset(on)
+
+
+def _side_problems(rules: Rules) -> list[str]:
+    out = []
+    files, ranks = int(rules.values["maxFile"]), int(rules.values["maxRank"])
+    for base in _ONE_FOR_BOTH:
+        white, black = f"{base}White", f"{base}Black"
+        if white in rules.sets:
+            if _present(rules, rules.sets[white]) != _present(rules, rules.sets[black]):
+                out.append(
+                    f"{white} = {_letters(rules, rules.sets[white])}, {black} = {_letters(rules, rules.sets[black])}"
+                )
+        elif rules.values[white] != rules.values[black]:
+            out.append(f"{white} = {rules.values[white]}, {black} = {rules.values[black]}")
+    initial = any(b and "i" in b for _, b in rules.pieces.values())
+    fen = rules.values["startFen"].split(" ")[0].lower()
+    pawn = "pawn" in rules.pieces and rules.pieces["pawn"][0] in fen
+    steps = rules.values["doubleStep"] == "true" and (pawn or initial)
+    relevant = {
+        "doubleStepRegion": steps,
+        "tripleStepRegion": steps,
+        "dropRegion": rules.values["pieceDrops"] == "true",
+    }
+    for base in _MIRRORED:
+        white, black = rules.values[f"{base}White"], rules.values[f"{base}Black"]
+        mirrored = _on_board(white, files, ranks, mirrored=True) == _on_board(black, files, ranks)
+        if relevant[base] and not mirrored:
+            out.append(f"{base}White = {white}, {base}Black = {black} (not the mirror of White's)")
+    return out
+
+
+def _piece_problems(rules: Rules) -> list[str]:
+    out = []
+    for pt, (letter, betza) in rules.pieces.items():
+        if pt == "janggiCannon":
+            out.append(f"janggiCannon = {letter} (a cannon that may not hop over or take another cannon)")
+            continue
+        try:
+            betza_of(pt, betza)
+        except BetzaError as e:
+            out.append(f"{pt} = {letter}:{betza or ''} ({e})")
+    pawns = _present(rules, rules.sets["promotionPawnTypesWhite"])
+    for base in ("nMoveRuleTypes",):
+        types = _present(rules, rules.sets[f"{base}White"])
+        if types != pawns:
+            out.append(f"{base} = {_letters(rules, types)} (not the pawns, {_letters(rules, pawns)})")
+    if "pawn" in rules.pieces and "pawn" not in pawns:
+        out.append(f"promotionPawnTypes = {_letters(rules, pawns)} (without the pawn)")
+    return out
+
+
+def _fieldless(rules: Rules) -> list[str]:
+    """The rows without a model field that ``rules`` sets to other than FSF's default."""
+    out = []
+    covered = {key for row in ROWS if row.field for key in row.maps_to}
+    for row in ROWS:
+        key = row.key
+        if row.field or key in IGNORED or key in covered or row.maps_to or row.deprecated:
+            continue
+        if key in rules.values and rules.values[key] != _DEFAULTS.values.get(key):
+            out.append(f"{key} = {rules.values[key]}")
+        elif key in rules.sets and _present(rules, rules.sets[key]) != _present(rules, _DEFAULTS.sets[key]):
+            if key.startswith(("enPassantTypes", "promotionPawnTypes", "nMoveRuleTypes", "mustDropType")):
+                continue  # judged with the pawns, or meaningless without their rule
+            if key.startswith("connectPieceTypes") and rules.values["connectN"] == "0":
+                continue
+            out.append(f"{key} = {_letters(rules, rules.sets[key])}")
+    return out
+
+
+def refusals(rules: Rules) -> list[str]:
+    """Every option (``key = value``) of ``rules`` the catalogue cannot state, in table order."""
+    out = [f"{key} = true" for key in ("gating", "cambodianMoves") if rules.values[key] == "true"]
+    out += _fieldless(rules)
+    triple, double = rules.values["tripleStepRegionWhite"], rules.values["doubleStepRegionWhite"]
+    if triple != "-" and sorted(triple.split()) != sorted(double.split()):
+        # the catalogue's pawns multi-step from one set of ranks, as far as max_steps
+        out.append(f"tripleStepRegionWhite = {triple} (not the double-step region, {double})")
+    fen = rules.values["startFen"].split(" ")[0]
+    if "+" in fen:
+        out.append(f"startFen = {rules.values['startFen']} (promoted pieces at the start)")
+    return out + _side_problems(rules) + _piece_problems(rules)
+
+
+def dialect(rules: Rules) -> dict[str, str]:
+    """The section our emitter would write for ``rules``: what :func:`read_section` reads."""
+    d = {k: v for k, v in rules.values.items() if not k.startswith("mobilityRegion")}
+    _piece_options(rules, d)
+    for key, types in rules.sets.items():
+        d[key] = "*" if ALL in types and key == "extinctionPieceTypes" else _letters(rules, types)
+    pawns = _present(rules, rules.sets["promotionPawnTypesWhite"]) - {"pawn"}
+    if pawns:
+        d["pawnTypes"] = _letters(rules, pawns)
+    for base in ("enPassantRegion", "passOnStalemate"):
+        d[base] = rules.values[f"{base}White"]
+    for base in ("castlingKingPiece", "castlingRookPieces", "flagPiece"):
+        d[base] = d[f"{base}White"]
+    _promotion_options(rules, d)
+    d["startFen"] = normal_fen(d["startFen"])
+    _presence(rules, d)
+    return d
+
+
+def _piece_options(rules: Rules, d: dict[str, str]) -> None:
+    """Every piece by FSF's name or in a numbered custom slot, with its mobility regions."""
+    slots = iter(range(1, 100))
+    for pt, (letter, betza) in rules.pieces.items():
+        plain = pt in ("pawn", "soldier") or (pt == "king" and betza is None)
+        key = f"customPiece{next(slots)}" if pt.startswith(("customPiece", PRIVATE)) else pt
+        d[key] = letter if plain else f"{letter}:{betza_of(pt, betza)}"
+        for side in ("White", "Black"):
+            region = rules.values.get(f"mobilityRegion{side}{pt[0].upper()}{pt[1:]}", "-")
+            if region != "-":
+                d[f"mobilityRegion{side}{key[0].upper()}{key[1:]}"] = region
+
+
+def _promotion_options(rules: Rules, d: dict[str, str]) -> None:
+    """The promotion choices (one option where both sides have the same), limits and promoted types."""
+    white, black = d.pop("promotionPieceTypesWhite"), d.pop("promotionPieceTypesBlack")
+    if white == black:
+        d["promotionPieceTypes"] = white
+    else:
+        d["promotionPieceTypesWhite"], d["promotionPieceTypesBlack"] = white, black
+    if rules.limits:
+        d["promotionLimit"] = " ".join(
+            f"{rules.pieces[pt][0]}:{n}" for pt, n in rules.limits.items() if pt in rules.pieces
+        )
+    if rules.promoted:
+        d["promotedPieceType"] = " ".join(
+            f"{rules.pieces[x][0]}:{rules.pieces[y][0]}"
+            for x, y in rules.promoted.items()
+            if x in rules.pieces and y in rules.pieces
+        )
+
+
+def _presence(rules: Rules, d: dict[str, str]) -> None:
+    """The options whose presence, not value, the read-back reads, as the emitter writes them."""
+    for key in ("extinctionValue", "countingRule"):
+        if d.get(key) == "none":
+            del d[key]
+    if "king" not in rules.pieces:
+        d.pop("checkmateValue", None)
+    if d["flagRegionWhite"] == "-" and d["flagRegionBlack"] == "-":
+        d.pop("flagPiece", None)
+    if d.get("flagPiece") == _letters(rules, frozenset({ALL})):
+        d["flagPiece"] = "*"
+    if "promotedPieceType" not in d:
+        d.pop("mandatoryPiecePromotion", None)
+
+
+def to_stated(rules: Rules) -> Stated:
+    """What ``rules`` state in the model's terms (call :func:`refusals` first), settled as the catalogue
+    states it: a soldier that steps sideways from its first rank on is an ``fsW`` piece; the pawn-drop
+    flags mean nothing without FSF's pawn in hand; multi-step ranks no pawn ever stands on are none; a
+    piece never in play is none."""
+    s = read_section(dialect(rules))
+    pieces = tuple(
+        (x, "fsW", pawn, region, None) if adv == 1 else (x, b, pawn, region, adv)
+        for x, b, pawn, region, adv in s.pieces
+    )
+    pawn = rules.pieces["pawn"][0].upper() if "pawn" in rules.pieces else None
+    in_hand = s.drops is not None and (s.drops.captures_to_hand or any(x == pawn for _, x, _ in s.setup.pockets))
+    pawn_drops = s.pawn_drops if s.pawn_drops is None or (pawn and in_hand) else (True, True)
+    used = _used_letters(s)
+    pieces = tuple(p for p in pieces if p[0] in used)
+    pawn_rules = _multi_steps(s) if any(p[2] for p in pieces) else PawnRules()
+    return dataclasses.replace(s, pieces=pieces, pawn_drops=pawn_drops, pawn_rules=pawn_rules)
+
+
+def _used_letters(s: Stated) -> set[str]:
+    """The letters of the pieces that can ever be in play, or that a rule names: a piece FSF's parent
+    defines and the section never sets up nor lets come into play is no piece of the entry."""
+    used = {x for _, _, x in s.setup.placement} | {x for _, x, _ in s.setup.pockets}
+    promotion = s.pawn_rules.promotion
+    if promotion is not None:
+        used |= {*promotion.choices, *(promotion.black_choices or ()), *(x for x, _ in promotion.limits)}
+    if s.piece_promotion is not None:
+        used |= {y for pair in s.piece_promotion.pieces for y in pair}
+    goals = s.goals
+    used |= set(goals.extinction.pieces if goals.extinction else ())
+    if goals.flag is not None and goals.flag.piece:
+        used.add(goals.flag.piece)
+    used |= set(s.explosions.immune if s.explosions else ()) | s.mutually_immune | s.petrify
+    if s.drops is not None and s.drops.one_per_file:
+        used.add(s.drops.one_per_file)
+    return used
+
+
+def _multi_steps(s: Stated) -> PawnRules:
+    """The pawn rules without the multi-step ranks behind every pawn at the start, where pawns never
+    come back (no drops, no backward moves)."""
+    pr = s.pawn_rules
+    pawns = {x: b for x, b, pawn, _, _ in s.pieces if pawn}
+    backward = any(v[1] < 0 for b in pawns.values() for m in parse_betza(b).moves for v in m.vectors())
+    if s.drops is not None or backward or not pr.multi_step_ranks:
+        return pr
+    ranks = s.board.ranks
+    stand = {sq.rank + 1 if c is Color.WHITE else ranks - sq.rank for sq, c, x in s.setup.placement if x in pawns}
+    kept = tuple(r for r in pr.multi_step_ranks if stand and r >= min(stand))
+    if kept == pr.multi_step_ranks:
+        return pr
+    if kept:
+        return dataclasses.replace(pr, multi_step_ranks=kept)
+    return dataclasses.replace(pr, multi_step_ranks=(), max_steps=1, en_passant=False)
+
+
+def normal_fen(fen: str) -> str:
+    """``fen`` with the fields FSF lets a start position leave out: White to move, no castling, no en
+    passant square; check counts (``3+3``) kept.
+
+    >>> normal_fen("8/8 w 0 1"), normal_fen("8/8 b KQkq - 3+3 0 1")
+    ('8/8 w - - 0 1', '8/8 b KQkq - 3+3 0 1')
+    """
+    fields = fen.split()
+    side = fields[1] if len(fields) > 1 and fields[1] in ("w", "b") else "w"
+    rest = fields[2:] if len(fields) > 1 and fields[1] in ("w", "b") else fields[1:]
+    castling = rest[0] if rest and re.fullmatch(r"[A-Za-z]+|-", rest[0]) else "-"
+    rest = rest[1:] if rest and re.fullmatch(r"[A-Za-z]+|-", rest[0]) else rest
+    en_passant = rest[0] if rest and re.fullmatch(r"[a-z]\d+|-", rest[0]) else "-"
+    rest = rest[1:] if rest and re.fullmatch(r"[a-z]\d+|-", rest[0]) else rest
+    checks = [f for f in rest if "+" in f]
+    return " ".join([fields[0], side, castling, en_passant, *checks, "0", "1"])
+
+
+def fen_problem(fen: str, rules: Rules) -> str | None:
+    """Why FSF's ``startFen`` does not fit the board or the pieces, or None."""
+    files, ranks = int(rules.values["maxFile"]), int(rules.values["maxRank"])
+    fields = fen.split()
+    if not fields:
+        return "startFen is empty"
+    board = fields[0].partition("[")[0]
+    rows = board.split("/")
+    if len(rows) != ranks:
+        return f"startFen has {len(rows)} ranks, the board {ranks}"
+    letters = {letter.upper() for letter, _ in rules.pieces.values()}
+    for row in rows:
+        width = 0
+        for number, piece in re.findall(r"(\d+)|(\+?[A-Za-z*~])", row):
+            if number:
+                width += int(number)
+                continue
+            if piece[-1] not in "*~" and piece[-1].upper() not in letters:
+                return f"startFen: {piece[-1]!r} is no piece of this variant"
+            width += piece[-1] != "~"
+        if width != files:
+            return f"startFen rank {row!r} is {width} squares wide, the board {files}"
+    return None

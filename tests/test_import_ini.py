@@ -1,0 +1,420 @@
+"""``variantgen import``: a ``variants.ini`` read as Fairy-Stockfish reads it, written as a catalogue,
+each entry proven against its section in pyffish; on ini files written here and on Fairy-Stockfish's
+own ``src/variants.ini`` (``tests/data``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from generator.catalogue import load_catalogue
+from generator.cli import main
+from generator.emit.fairy_stockfish.table import ROWS
+from generator.importers.command import MARK, Import, import_ini
+from generator.importers.ini import IniError, read_ini
+from generator.importers.options import Rules, apply_section
+from generator.importers.resolve import resolve
+
+FSF_FILE = Path(__file__).parent / "data" / "fairy-stockfish-variants.ini"
+CHESS_PIECES = {"pawn": "p", "knight": "n", "bishop": "b", "rook": "r", "queen": "q", "king": "k"}
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    try:
+        code = main(list(argv))
+    except SystemExit as stop:
+        code = int(stop.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def rules(options: dict[str, str]) -> Rules:
+    return apply_section(Rules.defaults(), {**CHESS_PIECES, **options})
+
+
+# -- reading the file as FSF does ------------------------------------------------------------------------
+
+
+def test_lines_are_read_as_fairy_stockfish_reads_them() -> None:
+    text = (
+        "before any section = ignored\n"
+        "[a:chess] trailing text\r\n"
+        "# a comment\n"
+        "; another\n"
+        "  # not a comment: a key with spaces\n"
+        "maxRank = 9 # no inline comments\n"
+        "pieceDrops = true \n"
+        "castling =false\n"
+        "castling = true\n"
+        "empty =\n"
+    )
+    [a] = read_ini(text, "f.ini")
+    assert (a.name, a.parent, a.line) == ("a", "chess", 2)
+    values = a.values()
+    assert values["maxRank"] == "9 # no inline comments"
+    assert values["pieceDrops"] == "true "  # FSF's bool is then false
+    assert values["castling"] == "true"  # the last one wins
+    assert "  # not a comment: a key with spaces" not in values  # no '=': invalid syntax
+    assert "empty" not in values
+    assert a.problems == ("f.ini:5: section [a]: invalid syntax (no \"=\"): '  # not a comment: a key with spaces'",)
+    assert apply_section(Rules.defaults(), {"pieceDrops": "false"}).values["pieceDrops"] == "false"
+    with pytest.raises(Exception, match="not true or false"):
+        apply_section(Rules.defaults(), {"pieceDrops": "true "})
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[broken\nmaxRank = 8\n", "f.ini:1: section header '[broken' has no closing ']'"),
+        ("[:chess]\n", "f.ini:1: section header '[:chess]' has no name"),
+    ],
+)
+def test_a_file_fsf_cannot_split_is_one_line(text: str, message: str) -> None:
+    with pytest.raises(IniError) as e:
+        read_ini(text, "f.ini")
+    assert str(e.value) == message
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[a:nosuch]\n", "f.ini:1: section [a]: unknown parent 'nosuch'"),
+        ("[a:b]\n[b:a]\n", "f.ini:1: section [a]: its parents go round in a cycle: a -> b -> a"),
+        ("[a:a]\n", "f.ini:1: section [a]: its parents go round in a cycle: a -> a"),
+        ("[a:b]\n[b]\n", "f.ini:1: section [a]: unknown parent 'b' (it comes later in the file)"),
+    ],
+)
+def test_an_unknown_parent_or_a_cycle_ends_the_import(text: str, message: str) -> None:
+    with pytest.raises(IniError) as e:
+        resolve(read_ini(text, "f.ini"), "f.ini")
+    assert str(e.value) == message
+
+
+# -- options as FSF applies them ------------------------------------------------------------------------------
+
+#: each deprecated option of the table, and what FSF sets from it (on an 8-rank board)
+DEPRECATED = {
+    "promotionRank": ("7", {"promotionRegionWhite": "*7 *8", "promotionRegionBlack": "*2 *1"}),
+    "doubleStepRank": ("3", {"doubleStepRegionWhite": "*2 *3", "doubleStepRegionBlack": "*7 *6"}),
+    "doubleStepRankMin": ("1", {"doubleStepRegionWhite": "*1 *2", "doubleStepRegionBlack": "*8 *7"}),
+    "whiteFlag": ("*8", {"flagRegionWhite": "*8"}),
+    "blackFlag": ("*1", {"flagRegionBlack": "*1"}),
+    "whiteDropRegion": ("*1 *2", {"dropRegionWhite": "*1 *2"}),
+    "blackDropRegion": ("*7 *8", {"dropRegionBlack": "*7 *8"}),
+    "dropOnTop": ("true", {"enclosingDrop": "top"}),
+}
+
+
+def test_every_deprecated_option_of_the_table_is_tested() -> None:
+    assert {row.key for row in ROWS if row.deprecated} == {*DEPRECATED, "castlingRookPiece"}
+
+
+@pytest.mark.parametrize("key", sorted(DEPRECATED))
+def test_a_deprecated_option_sets_what_fsf_sets(key: str) -> None:
+    value, sets = DEPRECATED[key]
+    r = rules({key: value})
+    assert {k: r.values[k] for k in sets} == sets
+    # the current option, read after it, wins
+    current = next(iter(sets))
+    later = "none" if current == "enclosingDrop" else "e4"
+    assert rules({key: value, current: later}).values[current] == later
+
+
+def test_castling_rook_piece_and_the_double_step_rank_pair() -> None:
+    r = rules({"castlingRookPiece": "q"})
+    assert r.sets["castlingRookPiecesWhite"] == r.sets["castlingRookPiecesBlack"] == {"queen"}
+    # FSF reads doubleStepRankMin only when doubleStepRank is absent
+    both = rules({"doubleStepRank": "3", "doubleStepRankMin": "1"})
+    assert both.values["doubleStepRegionWhite"] == "*2 *3"
+
+
+@pytest.mark.parametrize("row", [row for row in ROWS if row.maps_to and not row.deprecated], ids=lambda r: r.key)
+def test_an_alias_sets_each_option_it_stands_for(row: object) -> None:
+    key, maps_to, kind = row.key, row.maps_to, row.kind
+    value = {"bitboard": "e4", "bool": "true", "pieceset": "n", "piecetype": "n"}[kind]
+    r = rules({key: value})
+    for target in maps_to:
+        got = r.sets[target] if target in r.sets else r.values[target]
+        assert got in ("e4", "true", {"knight"}), (target, got)
+
+
+def test_a_piece_taking_a_letter_removes_the_piece_and_its_promotion() -> None:
+    parent = rules({"promotionPieceTypes": "qrbn"})
+    r = apply_section(parent, {"customPiece1": "q:QN"})
+    assert "queen" not in r.pieces and r.pieces["customPiece1"] == ("q", "QN")
+    assert r.sets["promotionPieceTypesWhite"] == {"rook", "bishop", "knight"}
+    # read in the same section, the letter is the new piece's
+    same = rules({"promotionPieceTypes": "qrbn", "customPiece1": "q:QN"})
+    assert same.sets["promotionPieceTypesWhite"] == {"customPiece1", "rook", "bishop", "knight"}
+    assert "knight" not in rules({"knight": "-"}).pieces
+
+
+# -- sections, end to end -------------------------------------------------------------------------------------
+
+INI = """\
+# a test file
+[orda:chess]
+centaur = h
+knibis = a
+kniroo = l
+customPiece1 = y:mQcN
+customPiece2 = f:mfhNcfW
+promotionPawnTypesBlack = p
+promotionPieceTypesWhite = q
+promotionPieceTypesBlack = hy
+stalemateValue = loss
+flagPiece = k
+flagRegionWhite = *8
+flagRegionBlack = *1
+startFen = lhaykahl/8/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1
+
+[Orda_Mirror:orda]
+pieceToCharTable = -
+variantTemplate = fairy
+startFen = lhaykahl/8/pppppppp/8/8/PPPPPPPP/8/LHAYKAHL w - - 0 1
+
+[3bears:Orda_Mirror]
+nMoveRule = 40
+
+[mini6]
+maxFile = 6
+maxRank = 6
+king = k
+rook = r
+pawn = p
+promotionRank = 6
+promotionPieceTypes = r
+doubleStep = false
+castling = false
+startFen = 2rk2/pppppp/6/6/PPPPPP/2RK2 w - - 0 1
+
+[connect:chess]
+connectN = 4
+janggiCannon = c
+
+[badvalue:chess]
+maxRank = 9
+castling = maybe
+
+[badfen:chess]
+startFen = 8/8/8 w - - 0 1
+
+[badbetza:chess]
+customPiece1 = a:jN
+startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBAKBNR w - - 0 1
+
+[longrange:chess]
+customPiece1 = a:R10
+startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBAKBNR w - - 0 1
+
+[child-of-connect:connect]
+connectN = 0
+janggiCannon = -
+
+[flippy:flipello]
+maxRank = 8
+
+[chess]
+maxRank = 8
+"""
+
+
+def line_of(text: str) -> int:
+    return next(i for i, line in enumerate(INI.splitlines(), 1) if line.startswith(text))
+
+
+@pytest.fixture(scope="module")
+def imported(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Import]:
+    folder = tmp_path_factory.mktemp("import")
+    ini = folder / "mine.ini"
+    ini.write_text(INI, encoding="utf-8")
+    return ini, import_ini(str(ini), folder / "mine.yaml")
+
+
+def test_each_section_is_imported_or_left_out_with_one_line(imported: tuple[Path, Import]) -> None:
+    ini, result = imported
+    assert result.imported == ["orda", "Orda_Mirror", "3bears", "mini6", "child-of-connect"]
+    left = dict(result.left_out)
+    assert left["connect"] == (
+        "section [connect]: no equivalent for connectN = 4; janggiCannon = c (a cannon that may not hop over or "
+        "take another cannon)"
+    )
+    assert (
+        left["badvalue"]
+        == f"{ini}:{line_of('castling = maybe')}: section [badvalue]: castling: 'maybe' is not true or false"
+    )
+    assert left["badfen"] == f"{ini}:{line_of('startFen = 8/8/8')}: section [badfen]: startFen has 3 ranks, the board 8"
+    assert left["badbetza"].startswith("section [badbetza]: no equivalent for customPiece1 = a:jN ('j'")
+    assert left["longrange"].startswith("section [longrange]: no equivalent for customPiece1 = a:R10 (Fairy-Stockfish")
+    assert (
+        left["flippy"]
+        == "section [flippy]: no equivalent for parent flipello (a built-in the shipped catalogue does not reproduce)"
+    )
+    ignored = "Fairy-Stockfish keeps a built-in of that name and ignores this one"
+    assert left["chess"] == f"{ini}:{line_of('[chess]')}: section [chess]: {ignored}"
+    assert result.by_option["connectN"] == 1
+
+
+def test_the_catalogue_reads_as_written_by_hand(imported: tuple[Path, Import], tmp_path: Path) -> None:
+    _, result = imported
+    text = result.text
+    assert text.startswith("# yaml-language-server: $schema=")
+    assert MARK in text
+    assert "  orda:\n    extends: fairy-stockfish:chess\n" in text
+    assert "  orda-mirror:\n    extends: orda\n" in text
+    assert "  v3bears:\n    extends: orda-mirror\n" in text
+    assert "      H: {name: Centaur, betza: KN}" in text
+    assert "      A: {name: Knibis, betza: mNcB}" in text
+    assert "white: {K: [e1], Q: [d1], R: [a1, h1]" not in text.split("orda-mirror:")[1].split("v3bears")[0]
+    assert "draws: {move_rule: 40}" in text  # only what differs from the parent
+    # the deprecated promotionRank comes out as the current ranks
+    assert "promotion: {ranks: [6], choices: [R]}" in text
+
+
+def test_the_catalogue_loads_and_keeps_the_section_names(
+    imported: tuple[Path, Import], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _ini, result = imported
+    path = tmp_path / "mine.yaml"
+    path.write_text(result.text, encoding="utf-8")
+    catalogue = load_catalogue(path)
+    assert [v.name for v in catalogue.variants] == ["orda", "orda-mirror", "v3bears", "mini6", "child-of-connect"]
+    code, out, _ = run(capsys, "list", "--json", "--catalogue", str(path))
+    records = {r["name"]: r for r in json.loads(out)}
+    assert code == 0
+    assert records["orda-mirror"]["source"] == {"file": "mine.ini", "section": "Orda_Mirror"}
+    assert records["orda-mirror"]["fairy_stockfish_section"] == "Orda_Mirror"
+    assert records["v3bears"]["fairy_stockfish_section"] == "3bears"
+
+
+def test_the_command_writes_once_and_says_what_it_left_out(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    ini = tmp_path / "small.ini"
+    ini.write_text(
+        "[weak2:chess]\nvariantTemplate = fairy\nstartFen = 4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1\n"
+        "[cn:chess]\nconnectN = 4\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "small.yaml"
+    code, text, err = run(capsys, "import", str(ini), "--out", str(out), "-v")
+    assert (code, err) == (0, "")
+    assert text.splitlines() == [
+        "left out: section [cn]: no equivalent for connectN = 4",
+        "ignored in [weak2]: variantTemplate = fairy",
+        f"1 of 2 sections imported into {out}",
+        "left out, by option: connectN 1",
+    ]
+    assert load_catalogue(out).get("weak2") is not None
+    # its own file it may replace; a file it did not write, only with --force
+    assert run(capsys, "import", str(ini), "--out", str(out))[0] == 0
+    other = tmp_path / "mine.yaml"
+    other.write_text("variants: {}\n", encoding="utf-8")
+    code, _, err = run(capsys, "import", str(ini), "--out", str(other))
+    assert code == 2 and "was not written by `variantgen import`: give --force" in err
+    assert other.read_text(encoding="utf-8") == "variants: {}\n"
+    assert run(capsys, "import", str(ini), "--out", str(other), "--force")[0] == 0
+    code, _, err = run(capsys, "import", str(ini), "--out", str(tmp_path / "no" / "such.yaml"))
+    assert code == 2 and err.startswith("variantgen: ") and "cannot write the catalogue" in err
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (None, "cannot read the file"),
+        ("[a:nosuch]\n", "section [a]: unknown parent 'nosuch'"),
+        ("[a\n", "section header '[a' has no closing ']'"),
+    ],
+)
+def test_bad_files_end_with_one_line_and_exit_2(
+    text: str | None, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ini = tmp_path / "bad.ini"
+    if text is not None:
+        ini.write_text(text, encoding="utf-8")
+    code, out, err = run(capsys, "import", str(ini))
+    assert code == 2 and out == ""
+    assert len(err.splitlines()) == 1 and message in err
+    assert not (tmp_path / "bad.yaml").exists()
+
+
+# -- Fairy-Stockfish's own example file ----------------------------------------------------------------------
+
+
+def test_fairy_stockfish_examples_import_without_the_proof(tmp_path: Path) -> None:
+    """Every section is read, none raises; the count is what the read-back states (the proof, slow, is below)."""
+    result = import_ini(str(FSF_FILE), tmp_path / "fsf.yaml", prove=False)
+    assert len(result.imported) >= 83
+    assert len(result.imported) + len({name for name, _ in result.left_out}) == 143
+    load_catalogue_path = tmp_path / "fsf.yaml"
+    load_catalogue_path.write_text(result.text, encoding="utf-8")
+    assert len(load_catalogue(load_catalogue_path).variants) == len(result.imported)
+
+
+@pytest.mark.slow
+def test_fairy_stockfish_examples_import_with_the_proof(tmp_path: Path) -> None:
+    result = import_ini(str(FSF_FILE), tmp_path / "fsf.yaml")
+    assert len(result.imported) >= 83
+
+
+def test_build_migrates_and_check_compares_with_the_original_section(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The imported catalogue builds a variants.ini with current option names only, under the sections'
+    own names, and ``check`` compares each entry with its original section as well as with its own."""
+    ini = tmp_path / "mine.ini"
+    ini.write_text(
+        "[Mini_6]\nmaxFile = 6\nmaxRank = 6\nking = k\nrook = r\npawn = p\npromotionRank = 6\n"
+        "promotionPieceTypes = r\ndoubleStep = false\ncastling = false\n"
+        "startFen = 2rk2/pppppp/6/6/PPPPPP/2RK2 w - - 0 1\n",
+        encoding="utf-8",
+    )
+    assert run(capsys, "import", str(ini))[0] == 0
+    catalogue, out = str(tmp_path / "mine.yaml"), tmp_path / "out"
+    assert run(capsys, "build", "--catalogue", catalogue, "--out", str(out))[0] == 0
+    written = (out / "fairy-stockfish" / "variants.ini").read_text(encoding="utf-8")
+    assert "[Mini_6]" in written and "promotionRegionWhite = *6" in written and "promotionRank" not in written
+    code, text, _ = run(
+        capsys, "check", "--catalogue", catalogue, "--out", str(out), "--engine", "fairy-stockfish", "--games", "2"
+    )
+    assert code == 0, text
+    assert "mini-6 = [Mini_6] of mine.ini" in text and "all agree" in text
+
+
+@pytest.mark.parametrize(
+    ("options", "refused"),
+    [
+        ("connectN = 4", "connectN = 4"),
+        ("mustDrop = true", "mustDrop = true"),
+        ("oppositeCastling = true", "oppositeCastling = true"),
+        ("castlingWins = q", "castlingWins = q"),
+        ("wallingRule = duck", "wallingRule = duck"),
+        ("pieceDemotion = true", "pieceDemotion = true"),
+        ("gating = true", "gating = true"),
+        ("immobile = w", "immobile = w:"),
+        ("janggiCannon = c", "janggiCannon = c (a cannon that may not hop over or take another cannon)"),
+        ("customPiece1 = a:DD", "customPiece1 = a:DD"),
+        ("customPiece1 = a:R10", "customPiece1 = a:R10 (Fairy-Stockfish reads one digit of a range"),
+        ("promotionPawnTypesBlack = -", "promotionPawnTypesWhite = p, promotionPawnTypesBlack = -"),
+        ("enPassantRegionWhite = -", "enPassantRegionWhite = -, enPassantRegionBlack = *1 *2"),
+        ("doubleStepRegionBlack = *6", "doubleStepRegionWhite = *2, doubleStepRegionBlack = *6 (not the mirror"),
+        (
+            "tripleStepRegionWhite = *2\ntripleStepRegionBlack = *7\ndoubleStepRegionWhite = *2 *3",
+            "tripleStepRegionWhite = *2 (not",
+        ),
+        ("nMoveRuleTypes = n", "nMoveRuleTypes = n (not the pawns, p)"),
+        ("startFen = +rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", "startFen = +rnbqkbnr"),
+    ],
+)
+def test_each_option_without_an_equivalent_is_named(options: str, refused: str) -> None:
+    [r] = resolve(read_ini(f"[x:chess]\n{options}\n", "f.ini"), "f.ini")
+    assert not r.problems
+    assert any(line.startswith(refused) for line in r.refused), r.refused
+
+
+def test_a_second_section_of_a_name_is_ignored_as_fsf_ignores_it() -> None:
+    first, second = resolve(read_ini("[x:chess]\nmaxRank = 8\n[x:chess]\nmaxRank = 9\n", "f.ini"), "f.ini")
+    assert first.rules is not None and not first.problems
+    assert second.problems == (
+        "f.ini:3: section [x]: Fairy-Stockfish keeps an earlier section of that name and ignores this one",
+    )
