@@ -178,7 +178,15 @@ class GoalsBuilder(EntryReader):
             self.stalemate_piece_count(node),
             self.draw_odds(node),
             self.or_default(node, DrawRules, "perpetual_check_loses"),
+            *(self.move_rule_pieces(node, key) for key in ("move_rule_pieces", "black_move_rule_pieces")),
         )
+
+    def move_rule_pieces(self, node: Node, key: str) -> tuple[str, ...] | None:
+        if node.get(key) is None:
+            return None
+        if not self.or_default(node, DrawRules, "move_rule"):
+            self.fail(node.need(key), f"draws.{key}", "move_rule is 0: there is no count to restart")
+        return self.letters(node, key, f"draws.{key}")
 
     def draw_odds(self, node: Node) -> Color | None:
         odds = node.get("draw_odds")

@@ -434,6 +434,17 @@ class DrawRules:
     #: a repetition in which one side gave check with every move of the cycle loses for that side (both
     #: sides checking: a draw); Fairy-Stockfish's ``perpetualCheckIllegal``
     perpetual_check_loses: bool = False
+    #: the pieces whose moves, where no ordinary move could take them back, restart the move rule's
+    #: count (Fairy-Stockfish's ``nMoveRuleTypes``; None: the pawns); ``black_move_rule_pieces``: Black's,
+    #: where they differ
+    move_rule_pieces: tuple[str, ...] | None = None
+    black_move_rule_pieces: tuple[str, ...] | None = None
+
+    def move_rule_pieces_of(self, color: Color) -> tuple[str, ...] | None:
+        """The letters whose moves restart ``color``'s count (None: its pawns)."""
+        if color is Color.BLACK and self.black_move_rule_pieces is not None:
+            return self.black_move_rule_pieces
+        return self.move_rule_pieces
 
 
 @dataclass(frozen=True)
@@ -496,6 +507,11 @@ class Variant:
 
     def piece(self, letter: str) -> PieceType:
         return self.piece_index[letter.upper()]
+
+    def move_rule_letters(self, color: Color) -> tuple[str, ...]:
+        """The letters whose moves restart ``color``'s move rule count (by default its pawns)."""
+        own = self.draws.move_rule_pieces_of(color)
+        return tuple(p.letter for p in self.pieces if p.pawn) if own is None else own
 
     @property
     def short_name(self) -> str:

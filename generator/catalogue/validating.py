@@ -369,6 +369,8 @@ VARIANT = Struct(
                 "stalemate_piece_count": BOOL,
                 "draw_odds": COLOR,
                 "perpetual_check_loses": BOOL,
+                "move_rule_pieces": Seq(LETTER),
+                "black_move_rule_pieces": Seq(LETTER),
             }
         ),
         "notes": Seq(TITLE, unique=False),

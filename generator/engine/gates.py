@@ -121,6 +121,8 @@ NEEDS = (
             "draws.stalemate_piece_count",
             "draws.draw_odds",
             "draws.perpetual_check_loses",
+            "draws.move_rule_pieces",
+            "draws.black_move_rule_pieces",
         )
     ),
 )

@@ -213,10 +213,13 @@ class Rules:
         self.promotion_limited = any(self.promotion_limit)
         self.en_passant = pr.en_passant
         self._multistep_tables(variant)
+        #: per colour and piece type: whether its moves (the irreversible ones) restart the move rule's count
+        self.resets_move_rule = [[p.letter in variant.move_rule_letters(c) for p in variant.pieces] for c in Color]
         reversible = [self._reversible(t) for t in range(self.ntypes)]
-        #: per colour and piece type, per square: where a pawn step onto that square may come back
-        #: from with an ordinary non-capturing move (a sideways step); such a step is reversible and,
-        #: as in Fairy-Stockfish, does not restart the move rule's count.  None where no step is.
+        #: per colour and piece type, per square: where a step onto that square of a piece whose moves
+        #: restart the count may come back from with an ordinary non-capturing move (a pawn's sideways
+        #: step); such a step is reversible and, as in Fairy-Stockfish, does not restart it.  None where
+        #: no step is.
         self.reversible = [[None if back is None else back[c] for back in reversible] for c in Color]
 
     def _multistep_tables(self, variant: Variant) -> None:
@@ -593,9 +596,10 @@ class Rules:
         return out
 
     def _reversible(self, t: int) -> list[list[Bitboard]] | None:
-        """Per colour and target square, the squares a pawn of type ``t`` reaches it from and could
-        come straight back to by an ordinary non-capturing move (None if there are none)."""
-        if not self.is_pawn[t]:
+        """Per colour and target square, the squares a piece of type ``t`` whose moves restart the move
+        rule's count reaches it from and could come straight back to by an ordinary non-capturing move
+        (None if there are none)."""
+        if not (self.resets_move_rule[0][t] or self.resets_move_rule[1][t]):
             return None
         out = []
         for c in Color:

@@ -419,7 +419,7 @@ class State:
             self.by_color[us] ^= 1 << frm | 1 << to
             self.by_type[moved >> 1] ^= 1 << frm
             self.by_type[placed >> 1] |= 1 << to
-            if rules.is_pawn[moved >> 1] and self._irreversible(m, moved >> 1):
+            if rules.resets_move_rule[us][moved >> 1] and self._irreversible(m, moved >> 1):
                 self.halfmove = 0
             self.unmoved &= ~(1 << frm | 1 << taken_at)
             if extra and kind == mv.MULTISTEP:
@@ -446,7 +446,7 @@ class State:
     def _push_drop(self, us: int, to: int, t: int) -> None:
         self.pockets[us][t] -= 1
         self._add(to, t * 2 + us)
-        if self.rules.is_pawn[t] or self.rules.drops_reset_move_rule:
+        if self.rules.resets_move_rule[us][t] or self.rules.drops_reset_move_rule:
             self.halfmove = 0
 
     def _push_two(self, m: Move, us: int, moved: int) -> None:
@@ -509,8 +509,9 @@ class State:
                 self.count_limit, self.count_ply = 2 * limit, 2 * total if from_pieces and bare else 0
 
     def _irreversible(self, m: Move, t: int) -> bool:
-        """Whether a move of a pawn of type ``t`` restarts the move rule's count: every one but a
-        step that it could step straight back (Fairy-Stockfish's reversible pawn moves)."""
+        """Whether a move of a piece of type ``t`` (one whose moves restart the move rule's count)
+        restarts it: every one but a step that it could step straight back (Fairy-Stockfish's
+        reversible moves)."""
         back = self.rules.reversible[self.turn][t]
         return back is None or m[0] != mv.NORMAL or not back[m[2]] >> m[1] & 1
 

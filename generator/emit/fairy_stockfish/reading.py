@@ -340,6 +340,10 @@ def _goals(options: Mapping[str, str], board: Board, checks: str) -> Goals:
     )
 
 
+#: the options that say which pieces restart the move rule's count (White's, or both sides'), first found first
+_N_MOVE_RULE_TYPES = ("nMoveRuleTypesWhite", "nMoveRuleTypes")
+
+
 def _draws(options: Mapping[str, str]) -> DrawRules:
     value = options.get("nFoldValue", "draw")
     winner: Color | Literal["to_move"] | None = None
@@ -361,6 +365,8 @@ def _draws(options: Mapping[str, str]) -> DrawRules:
         stalemate_piece_count=_bool(options, "stalematePieceCount"),
         draw_odds=None if odds == "none" else Color.WHITE if odds.startswith("white") else Color.BLACK,
         perpetual_check_loses=_bool(options, "perpetualCheckIllegal"),
+        move_rule_pieces=next((_letters(options, k) for k in _N_MOVE_RULE_TYPES if k in options), None),
+        black_move_rule_pieces=_letters(options, "nMoveRuleTypesBlack") if "nMoveRuleTypesBlack" in options else None,
     )
 
 

@@ -14,7 +14,7 @@ The emitter's groups are the table's rows in order (:mod:`.options`); ``SINCE`` 
 >>> ROW["maxFile"].kind, ROW["maxFile"].default, ROW["maxFile"].field
 ('file', 'h', 'board.files')
 >>> len(ROWS) > 300, sum(1 for row in ROWS if row.write is not None)
-(True, 76)
+(True, 79)
 """
 
 from __future__ import annotations
@@ -283,8 +283,9 @@ ROWS: tuple[Row, ...] = (
     *_pair("passOnStalemate", "bool", ("false", "false")),
     Row("pass", "bool", "false", maps_to=("passWhite", "passBlack")),
     *_pair("pass", "bool", ("false", "false")),
-    Row("nMoveRuleTypes", "pieceset", "p", maps_to=("nMoveRuleTypesWhite", "nMoveRuleTypesBlack")),
-    *_pair("nMoveRuleTypes", "pieceset", ("p", "p")),
+    Row("nMoveRuleTypes", "pieceset", "p", "draws", w.n_move_rule_types, "draws.move_rule_pieces",
+        maps_to=("nMoveRuleTypesWhite", "nMoveRuleTypesBlack")),
+    *_pair("nMoveRuleTypes", "pieceset", ("p", "p"), "draws", w.n_move_rule_types_of, "draws.move_rule_pieces"),
     Row("moveRepetitionIllegal", "bool", "false"),
     Row("chasingRule", "other", "none"),
     # walls and the rest of the board games

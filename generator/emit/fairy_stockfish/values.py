@@ -430,3 +430,25 @@ def counting_rule(v: Variant) -> str | None:
 def material_counting(v: Variant) -> str | None:
     odds = v.draws.draw_odds
     return f"{odds.word}drawodds" if odds is not None else None
+
+
+def n_move_rule_types(v: Variant) -> str | None:
+    """The pieces whose moves restart the move rule's count, where both sides have the same and they are
+    not simply the pawns (``pawnTypes`` says those)."""
+    d = v.draws
+    if d.move_rule_pieces is None or d.black_move_rule_pieces is not None:
+        return None
+    return _letters(d.move_rule_pieces) or "-"
+
+
+def n_move_rule_types_of(color: Color) -> Writer:
+    """One side's, where Black's differ (a side without its own are its pawns, which ``pawnTypes`` says)."""
+
+    def write(v: Variant) -> str | None:
+        d = v.draws
+        pieces = d.move_rule_pieces_of(color)
+        if d.black_move_rule_pieces is None or pieces is None:
+            return None
+        return _letters(pieces) or "-"
+
+    return write

@@ -492,14 +492,16 @@ def _drop_move_rule(notes: Notes) -> None:
     v = notes.variant
     draws = v.draws
     if v.drops is not None and draws.move_rule and not draws.drops_reset_move_rule:
-        pawn_letters = {p.letter for p in v.pieces if p.pawn}
+        resetting = set(v.move_rule_letters(Color.WHITE)) & set(v.move_rule_letters(Color.BLACK))
         droppable = {x for _, x, _ in v.setup.pockets}
         if v.drops.captures_to_hand:
             droppable |= {p.letter for p in v.pieces if not p.royal}
-        if droppable - pawn_letters:
+        if droppable - resetting:
+            own = draws.move_rule_pieces is not None or draws.black_move_rule_pieces is not None
+            pawns = "the move rule's pieces'" if own else "pawn"
             notes.add(
                 "drop-move-rule",
                 f"Fairy-Stockfish restarts the {draws.move_rule}-move count on every drop, the catalogue only on "
-                "captures and pawn moves (draws.drops_reset_move_rule: true plays it Fairy-Stockfish's way).",
+                f"captures and {pawns} moves (draws.drops_reset_move_rule: true plays it Fairy-Stockfish's way).",
                 switchable=False,
             )

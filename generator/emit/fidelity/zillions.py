@@ -58,7 +58,8 @@ def _counters_and_castling(notes: Notes) -> None:
     v = notes.variant
     if v.draws.move_rule:
         notes.add("move-rule", f"Zillions has no move counter, so the {v.draws.move_rule}-move rule is left out.")
-        notes.relax(draws=dataclasses.replace(notes.variant.draws, move_rule=0))
+        draws = notes.variant.draws
+        notes.relax(draws=dataclasses.replace(draws, move_rule=0, move_rule_pieces=None, black_move_rule_pieces=None))
     if v.chess960_castling:  # the same castling, spelled otherwise: the check compares the king's move
         notes.add(
             "chess960-castling",

@@ -388,6 +388,24 @@ def _repetition(d: DrawRules) -> str:
     return f"{d.repetition}-fold repetition wins for {winner.word.capitalize()}"
 
 
+def _move_rule_moves(v: Variant) -> str:
+    """The moves besides captures that restart the move rule's count, in words."""
+    d = v.draws
+    if d.move_rule_pieces is None and d.black_move_rule_pieces is None:
+        return "a pawn move"
+    sides: list[tuple[Color | None, tuple[str, ...]]] = [(c, v.move_rule_letters(c)) for c in Color]
+    if sides[0][1] == sides[1][1]:
+        sides = [(None, sides[0][1])]
+    moves = [
+        ("a " if c is None else f"{c.word.title()}'s ") + _words([v.piece(x).name.lower() for x in letters], "or")
+        for c, letters in sides
+        if letters
+    ]
+    if not moves:
+        return "a promotion"
+    return f"a promotion or a move of {_words(moves, 'or')} that it could not take straight back"
+
+
 def _draws(v: Variant) -> str:
     d = v.draws
     draws = [_STALEMATE[d.stalemate]]
@@ -399,7 +417,7 @@ def _draws(v: Variant) -> str:
     if d.repetition and d.perpetual_check_loses:
         draws.append("but a side that gave check with every move of the repetition loses (perpetual check)")
     if d.move_rule:
-        draws.append(f"{d.move_rule} moves each without a capture or a pawn move draw")
+        draws.append(f"{d.move_rule} moves each without a capture or {_move_rule_moves(v)} draw")
     if d.counting is not None:
         draws.append(_COUNTING[d.counting])
     if d.insufficient_material:
