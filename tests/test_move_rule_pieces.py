@@ -6,14 +6,17 @@ sides differ; the ini's rows, their read-back, the words, and the proof that tel
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pyffish
 import pytest
-from support import assert_random_games_agree, ini_options
+from support import assert_random_games_agree, check_args, ini_options
 from support import fsf_entry as entry
 
-from generator.catalogue import load_catalogue_text
+from generator.catalogue import FAIRY_STOCKFISH_CATALOGUE, load_catalogue, load_catalogue_text
+from generator.check.command import cmd_check
 from generator.check.endings import endings
+from generator.check.fairy_stockfish import built_ini
 from generator.emit.fairy_stockfish import render_ini, section_name
 from generator.emit.fairy_stockfish.reading import read_section, stated
 from generator.emit.fidelity import ZILLIONS, limitations, relaxed
@@ -121,3 +124,17 @@ def test_no_pieces_and_a_knight_apart_from_pawns() -> None:
     for m in ("e2e4", "g8f6"):
         pos.push_uci(m)
     assert pos.halfmove == 2  # a pawn's move no longer restarts the count; a knight's move is reversible
+
+
+def test_the_proof_fails_a_section_that_lets_pawns_restart_the_count(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    catalogue = load_catalogue(FAIRY_STOCKFISH_CATALOGUE)
+    text, _ = built_ini(catalogue, ["pawnback"])
+    assert "nMoveRuleTypes = -\n" in text
+    ini = tmp_path / "variants.ini"
+    ini.write_text(text.replace("nMoveRuleTypes = -\n", ""), encoding="utf-8")
+    args = check_args("--catalogue", str(FAIRY_STOCKFISH_CATALOGUE), "pawnback", "--ini", str(ini))
+    args.depth = args.games = 0
+    assert cmd_check(catalogue, args) == 1
+    assert "DISAGREEMENT in pawnback (proof of the n-move rule pieces, the deciding position)" in capsys.readouterr().out

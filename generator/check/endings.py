@@ -125,7 +125,10 @@ def _move_rule(variant: Variant) -> list[Ending]:
         if find is _not_as_pawns and d.move_rule_pieces is None and d.black_move_rule_pieces is None:
             break
         for pos in _positions(variant):
-            moves = sorted(_spell(pos, m) for m in pos.legal_moves() if find(pos, m))
+            # a pawn's multi-step first: no pawn could take it back, so it restarts the count where pawns do
+            moves = [
+                t for _, t in sorted((m[0] == mv.NORMAL, _spell(pos, m)) for m in pos.legal_moves() if find(pos, m))
+            ]
             if moves:
                 fields = fsf_fen(pos.fen()).split()
                 fields[-2] = str(2 * limit - 1)  # the half-move clock, before the move number
