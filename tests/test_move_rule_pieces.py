@@ -137,4 +137,5 @@ def test_the_proof_fails_a_section_that_lets_pawns_restart_the_count(
     args = check_args("--catalogue", str(FAIRY_STOCKFISH_CATALOGUE), "pawnback", "--ini", str(ini))
     args.depth = args.games = 0
     assert cmd_check(catalogue, args) == 1
-    assert "DISAGREEMENT in pawnback (proof of the n-move rule pieces, the deciding position)" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "DISAGREEMENT in pawnback (proof of the n-move rule pieces, the deciding position)" in out
