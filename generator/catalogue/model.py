@@ -346,6 +346,8 @@ class Result(enum.Enum):
 
     LOSS = "loss"
     WIN = "win"
+    #: neither side wins (an extinction's only: shatar's bare king draws)
+    DRAW = "draw"
 
 
 @dataclass(frozen=True)
@@ -378,6 +380,17 @@ class Explosions:
 
 
 @dataclass(frozen=True)
+class ShatarMate:
+    """Shatar's mate rule (Fairy-Stockfish's ``shatarMateRule``): a checkmate given by ``not_mating`` pieces
+    alone loses for the side that gives it; any other wins only if a check of the unbroken series of checks
+    that ends in it (the mate included) was given by one of the ``decisive`` pieces (a *shak*), and is
+    otherwise a draw.  Both in sorted order."""
+
+    decisive: tuple[str, ...]
+    not_mating: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Goals:
     """``checkmate_result``: what checkmate does to the mated side (misère chess: it wins);
     ``check_count``: the side that gives this many checks wins (three-check); None: checks are not counted."""
@@ -388,6 +401,8 @@ class Goals:
     extinction: Extinction | None = None
     check_count: int | None = None
     checkmate_result: Result = Result.LOSS
+    #: shatar's mate rule: what decides a checkmate is the checks that led to it
+    shatar_mate: ShatarMate | None = None
 
 
 class StalemateResult(enum.Enum):

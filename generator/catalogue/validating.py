@@ -353,7 +353,10 @@ VARIANT = Struct(
                     }
                 ),
                 "check_count": _int(1, 9, " (Fairy-Stockfish's FEN gives each count one digit)"),
-                "checkmate_result": _choice(*(r.value for r in Result)),
+                "checkmate_result": _choice(Result.LOSS.value, Result.WIN.value),
+                "shatar_mate": Struct(
+                    {"decisive": Seq(LETTER, nonempty=True), "not_mating": Seq(LETTER)}, ("decisive",)
+                ),
             }
         ),
         "draws": Struct(

@@ -26,6 +26,9 @@ How each rule's position is found (:data:`BUILDERS`, one builder per rule):
   side's), the same ones on every run, then (checkmate, stalemate, flag, extinction) the positions
   along random games (ten times as many for a stalemate), until one of the mover's moves ends the
   game by that rule.  A race is only looked for along random games.
+* **mate not allowed**, **mate without shak** (shatar's mate rule): as checkmate, a move that mates
+  with pieces that may not mate alone (the mated side wins), and one that mates without a decisive
+  check (a draw).
 * **stalemate piece count**: a few pawns of each side on two files by the edge, drawn at random,
   until a move stalemates a side with more pieces than the other, one with as many, and one with
   fewer (those found).
@@ -525,6 +528,16 @@ BUILDERS: tuple[tuple[str, Callable[[Variant], bool], Callable[[Variant], Sequen
     ("repetition", lambda v: v.draws.repetition > 0, _repetition),
     ("perpetual check", lambda v: v.draws.repetition > 0 and v.draws.perpetual_check_loses, _perpetual_check),
     ("checkmate", _applies_checkmate, _by_search("checkmate", _ends_by(Reason.CHECKMATE), _small_then_game_positions)),
+    (
+        "mate not allowed",
+        lambda v: bool(v.goals.checkmate and v.goals.shatar_mate and v.goals.shatar_mate.not_mating),
+        _by_search("mate not allowed", _ends_by(Reason.MATE_NOT_ALLOWED), _small_then_game_positions),
+    ),
+    (
+        "mate without shak",
+        lambda v: v.goals.checkmate and v.goals.shatar_mate is not None,
+        _by_search("mate without shak", _ends_by(Reason.MATE_WITHOUT_SHAK), _small_then_game_positions),
+    ),
     ("stalemate", lambda v: True, _by_search("stalemate", _stalemated, _stalemate_positions)),
     ("stalemate piece count", lambda v: v.draws.stalemate_piece_count, _stalemates_by_count),
     (

@@ -113,6 +113,7 @@ NEEDS = (
             "flying_general",
             "goals.checkmate",
             "goals.checkmate_result",
+            "goals.shatar_mate",
             "draws.repetition",
             "draws.move_rule",
             "draws.insufficient_material",

@@ -385,6 +385,11 @@ class Rules:
         self.check_count = variant.goals.check_count
         #: the checkmated side wins (misère chess)
         self.mated_wins = variant.goals.checkmate_result is Result.WIN
+        mate = variant.goals.shatar_mate
+        #: shatar's mate rule: the types whose checks decide a mate, and those that may not mate alone
+        self.shatar_mate: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+        if mate is not None:
+            self.shatar_mate = (self._types(mate.decisive), self._types(mate.not_mating))
         self.bare_king = variant.goals.bare_king
         self.extinction = self._extinction(variant)
         draws = variant.draws
@@ -406,14 +411,16 @@ class Rules:
             if (geo.file_of(s) + geo.rank_of(s)) % 2 == 0:
                 self.dark_squares |= 1 << s
 
-    def _extinction(self, variant: Variant) -> tuple[tuple[int, ...] | None, int, bool] | None:
+    def _types(self, letters: tuple[str, ...]) -> tuple[int, ...]:
+        return tuple(self.type_of[x] for x in letters)
+
+    def _extinction(self, variant: Variant) -> tuple[tuple[int, ...] | None, int, Result] | None:
         """The extinction rule, where it can end a game: the piece types counted one by one (None: all
-        pieces together), the count at or below which a side is extinct, and whether that side wins
-        (else it loses)."""
+        pieces together), the count at or below which a side is extinct, and what that does to it."""
         goal = extinction(variant)
         if goal is None:
             return None
-        return (tuple(self.type_of[x] for x in goal.pieces) or None, goal.count, goal.result is Result.WIN)
+        return (tuple(self.type_of[x] for x in goal.pieces) or None, goal.count, goal.result)
 
     def _captures(self, variant: Variant) -> None:
         """Explosions, mutually immune and petrifying pieces, and pseudo-royal extinction pieces."""

@@ -16,7 +16,7 @@ can both work on it; :class:`~generator.engine.position.Position` brings the thr
 
 from __future__ import annotations
 
-from generator.catalogue.model import Color, Counting
+from generator.catalogue.model import Color, Counting, Result
 from generator.engine import moves as mv
 from generator.engine.counting import count_limit
 from generator.engine.geometry import Bitboard, bits
@@ -333,7 +333,7 @@ class State:
     def _extinct(self) -> Outcome | None:
         """The extinction rule's result, the side that just moved looked at first (as Fairy-Stockfish)."""
         assert self.rules.extinction is not None
-        types, limit, wins = self.rules.extinction
+        types, limit, result = self.rules.extinction
         for side in (1 - self.turn, self.turn):
             mine = self.by_color[side]
             counts = (
@@ -342,7 +342,9 @@ class State:
                 else [(self.by_type[t] & mine).bit_count() + self.pockets[side][t] for t in types]
             )
             if min(counts) <= limit:
-                return Outcome(Color(side if wins else 1 - side), Reason.EXTINCTION)
+                if result is Result.DRAW:
+                    return Outcome(None, Reason.EXTINCTION)
+                return Outcome(Color(side if result is Result.WIN else 1 - side), Reason.EXTINCTION)
         return None
 
     def insufficient_material(self) -> bool:

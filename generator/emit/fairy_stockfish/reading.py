@@ -45,6 +45,7 @@ from generator.catalogue.model import (
     Promotion,
     Result,
     Setup,
+    ShatarMate,
     Square,
     StalemateResult,
     Variant,
@@ -53,6 +54,7 @@ from generator.catalogue.model import (
 from generator.emit.fairy_stockfish.table import ROW
 from generator.emit.fairy_stockfish.values import FILES, KING, flag_piece_count
 from generator.emit.fidelity.fairy_stockfish import (
+    BERS,
     FSF_PAWN,
     FSF_SOLDIER,
     FSF_STANDARD,
@@ -69,6 +71,7 @@ _NAMED = {
     "pawn": FSF_PAWN.render(),
     "silver": KHON.render(),
     "fers": "F",
+    "bers": BERS.render(),
     "soldier": FSF_SOLDIER[0].render(),
     "king": KING.render(),
 }
@@ -337,7 +340,16 @@ def _goals(options: Mapping[str, str], board: Board, checks: str) -> Goals:
         extinction,
         check_count,
         Result(mate) if mate else Result.LOSS,
+        _shatar_mate(options),
     )
+
+
+def _shatar_mate(options: Mapping[str, str]) -> ShatarMate | None:
+    """The rule knows FSF's knights, rooks and bers by their type."""
+    if not _bool(options, "shatarMateRule"):
+        return None
+    named = {k: options[k][0].upper() for k in ("knight", "rook", "bers") if options.get(k, "-") != "-"}
+    return ShatarMate(tuple(sorted(named.values())), tuple(named[k] for k in ("knight",) if k in named))
 
 
 #: the options that say which pieces restart the move rule's count (White's, or both sides'), first found first

@@ -14,7 +14,7 @@ The emitter's groups are the table's rows in order (:mod:`.options`); ``SINCE`` 
 >>> ROW["maxFile"].kind, ROW["maxFile"].default, ROW["maxFile"].field
 ('file', 'h', 'board.files')
 >>> len(ROWS) > 300, sum(1 for row in ROWS if row.write is not None)
-(True, 79)
+(True, 80)
 """
 
 from __future__ import annotations
@@ -249,7 +249,7 @@ ROWS: tuple[Row, ...] = (
     Row("flagRegion", "bitboard", "-", maps_to=("flagRegionWhite", "flagRegionBlack")),
     Row("whiteFlag", "bitboard", "-", maps_to=("flagRegionWhite",), deprecated=True),
     Row("blackFlag", "bitboard", "-", maps_to=("flagRegionBlack",), deprecated=True),
-    Row("shatarMateRule", "bool", "false"),
+    Row("shatarMateRule", "bool", "false", "goals", w.shatar_mate_rule, "goals.shatar_mate"),
     Row("bikjangRule", "bool", "false"),
     Row("connectN", "int", "0"),
     Row("connectPieceTypes", "pieceset", "*"),

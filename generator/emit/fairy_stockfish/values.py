@@ -381,6 +381,10 @@ def duple_check(v: Variant) -> str | None:
     return "true" if v.goals.extinction and v.goals.extinction.duple_check else None
 
 
+def shatar_mate_rule(v: Variant) -> str | None:
+    return "true" if v.goals.shatar_mate is not None else None
+
+
 def check_counting(v: Variant) -> str | None:
     return "true" if v.goals.check_count is not None else None  # the counts themselves are the start FEN's
 

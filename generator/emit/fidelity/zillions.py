@@ -192,6 +192,13 @@ def _royal(notes: Notes) -> None:
             f"have, so the {royals[0].name} may be left attacked.",
             switchable=False,
         )
+    if v.goals.shatar_mate is not None:
+        notes.add(
+            "shatar-mate",
+            "Zillions' checkmate goal cannot see which pieces gave the checks that led to the mate, so shatar's "
+            "mate rule is left out: every checkmate wins.",
+        )
+        notes.relax(goals=dataclasses.replace(v.goals, shatar_mate=None))
 
 
 def _bare_king(notes: Notes) -> None:

@@ -21,6 +21,7 @@ from generator.catalogue.model import (
     PieceType,
     Promotion,
     Result,
+    ShatarMate,
     Square,
     StalemateResult,
     Swap,
@@ -209,6 +210,8 @@ def _goals(v: Variant) -> str:
         goals.append(f"checkmating the {royal.name} wins")
     elif g.checkmate and royal is not None:
         goals.append(f"a side whose {royal.name} is checkmated wins")
+    if g.shatar_mate is not None:
+        goals.append(_shatar_mate(v, g.shatar_mate))
     if v.royal_held_in_check and royal is not None:
         goals.append(f"a {royal.name} in check may not move, unless it takes the one piece giving check")
     if g.flag is not None:
@@ -225,6 +228,18 @@ def _goals(v: Variant) -> str:
         goals += _extinction(v, g.extinction)
     goals += _captures(v)
     return _sentence(goals)
+
+
+def _shatar_mate(v: Variant, mate: ShatarMate) -> str:
+    decisive = _words([v.piece(x).name.lower() for x in mate.decisive], "or")
+    text = (
+        "but only if a check of the unbroken series of checks that gives it, the mate included, came from "
+        f"{_a(decisive)}; otherwise the mate draws"
+    )
+    if mate.not_mating:
+        alone = _words([v.piece(x).name.lower() + "s" for x in mate.not_mating], "or")
+        text += f", and a mate by {alone} alone loses for the side that gives it"
+    return text
 
 
 def _extinction(v: Variant, ext: Extinction) -> list[str]:
@@ -248,7 +263,8 @@ def _extinction(v: Variant, ext: Extinction) -> list[str]:
         out.append(f"a move may not blow up its own {names}, and one that blows up the other side's wins")
     left = "no" if ext.count == 0 else f"{ext.count} or fewer"
     what = " or ".join(f"{left} {k}" for k in kinds or ["pieces"])  # a side loses (or wins) once any one kind runs out
-    out.append(f"a side with {what} left {'wins' if ext.result is Result.WIN else 'loses'}")
+    verb = {Result.WIN: "wins", Result.LOSS: "loses", Result.DRAW: "draws"}[ext.result]
+    out.append(f"a side with {what} left {verb}")
     return out
 
 
