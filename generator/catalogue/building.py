@@ -421,6 +421,9 @@ class VariantBuilder(GoalsBuilder):
         keep = node.get("keep_promoted")
         if keep is not None and not captures:
             self.fail(keep, "drops.keep_promoted", "keep_promoted needs 'captures_to_hand: true'")
+        promoted = node.get("promoted")
+        if promoted is not None and promoted.value and self.node.get("piece_promotion") is None:
+            self.fail(promoted, "drops.promoted", "promoted drops need piece_promotion: no piece promotes")
         return Drops(
             self.relative_ranks(node.get("ranks"), "drops.ranks"),
             captures,
@@ -429,6 +432,7 @@ class VariantBuilder(GoalsBuilder):
             self.or_default(node, Drops, "one_per_file"),
             self.or_default(node, Drops, "per_file"),
             self.or_default(node, Drops, "no_drop_mate"),
+            self.or_default(node, Drops, "promoted"),
         )
 
     def build_piece_promotion(self, node: Node | None) -> PiecePromotion | None:

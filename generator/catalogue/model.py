@@ -243,6 +243,9 @@ class Drops:
     #: a drop of this piece that checkmates loses the game for the side that dropped it (shogi's
     #: uchifuzume, as Fairy-Stockfish plays it: the mated side wins)
     no_drop_mate: str | None = None
+    #: a piece that promotes by piece may also be dropped as the piece it promotes to, remembering what it
+    #: was (Fairy-Stockfish's ``dropPromoted``: kyoto shogi)
+    promoted: bool = False
 
     def ranks_of(self, letter: str) -> tuple[int, ...]:
         """The relative ranks the piece ``letter`` may be dropped on."""

@@ -304,6 +304,7 @@ VARIANT = Struct(
                 "one_per_file": LETTER,
                 "per_file": _int(1),
                 "no_drop_mate": LETTER,
+                "promoted": BOOL,
             },
             ("ranks",),
         ),

@@ -22,6 +22,7 @@ from generator.engine.moves import (
     PASS,
     PASS_MOVE,
     PIECE_PROMO,
+    PROMOTED_DROP,
     PROMOTION,
     SWAP,
     Move,
@@ -600,31 +601,35 @@ def _castles(pos: State, occ: Bitboard, out: list[Move] | None) -> int:
 
 
 def _drops(pos: State, occ: Bitboard, test_all: bool, out: list[Move] | None) -> int:
-    """Drops from the pocket onto the empty squares of the drop region."""
+    """Drops from the pocket onto the empty squares of the drop region, and as the piece it promotes to
+    where the variant allows (``PROMOTED_DROP``)."""
     rules = pos.rules
     us = pos.turn
     free = ~occ
     regions = rules.drop_regions[us]
+    promoted = rules.promoted_drop_regions[us]
     pocket = pos.pockets[us]
     n = 0
     for t in range(rules.ntypes):
         if not pocket[t]:
             continue
-        region = regions[t] & free
+        region, raised = regions[t] & free, promoted[t] & free
         if t == rules.one_per_file:
             mine = pos.by_type[t] & pos.by_color[us]
             for mask in rules.file_masks:
                 if (mine & mask).bit_count() >= rules.per_file:
                     region &= ~mask
-        if not region:
-            continue
-        if test_all:
-            n += _tested(pos, [(DROP, -1, to, t) for to in _squares(region)], out)
-        elif out is None:
-            n += region.bit_count()
-        else:
-            out.extend((DROP, -1, to, t) for to in _squares(region))
-            n += region.bit_count()
+                    raised &= ~mask
+        for frm, where in ((-1, region), (PROMOTED_DROP, raised)):
+            if not where:
+                continue
+            if test_all:
+                n += _tested(pos, [(DROP, frm, to, t) for to in _squares(where)], out)
+            elif out is None:
+                n += where.bit_count()
+            else:
+                out.extend((DROP, frm, to, t) for to in _squares(where))
+                n += where.bit_count()
     return n
 
 

@@ -97,7 +97,8 @@ class Position(State):
     def _mated_by_forbidden_drop(self) -> bool:
         """Whether the last move dropped the piece that may not mate from hand (the mate then loses)."""
         kind = self.rules.no_drop_mate
-        return kind >= 0 and bool(self.stack) and self.played(1)[0] == mv.DROP and self.played(1)[3] == kind
+        last = self.played(1) if self.stack else None
+        return kind >= 0 and last is not None and last[:2] == (mv.DROP, -1) and last[3] == kind
 
     def _perpetual_check(self) -> Outcome | None:
         """Where perpetual check loses: the side that gave check in every position of the repetition,

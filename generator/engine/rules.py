@@ -335,14 +335,13 @@ class Rules:
         drops = variant.drops
         geo = self.geo
         self.drops = drops is not None
+        ranks = [[geo.rank_mask(c, drops.ranks_of(p.letter)) if drops else 0 for p in variant.pieces] for c in Color]
         #: per colour, per piece type: the squares it may be dropped on (when empty)
-        self.drop_regions = [
-            [
-                geo.rank_mask(c, drops.ranks_of(p.letter)) & ~self.dead[c][t] if drops else 0
-                for t, p in enumerate(variant.pieces)
-            ]
-            for c in Color
-        ]
+        self.drop_regions = [[r & ~self.dead[c][t] for t, r in enumerate(ranks[c])] for c in Color]
+        #: per colour, per type: where it may be dropped as the piece it promotes to (none without the rule)
+        self.promoted_drop_regions = (
+            self._promoted_drops(ranks) if drops and drops.promoted else [[0] * self.ntypes] * 2
+        )
         self.captures_to_hand = bool(drops and drops.captures_to_hand)
         #: a captured promoted piece goes to hand as the piece it was promoted from
         self.demote = self.captures_to_hand and not (drops and drops.keep_promoted)
@@ -413,6 +412,10 @@ class Rules:
 
     def _types(self, letters: tuple[str, ...]) -> tuple[int, ...]:
         return tuple(self.type_of[x] for x in letters)
+
+    def _promoted_drops(self, ranks: list[list[Bitboard]]) -> list[list[Bitboard]]:
+        up = self.promotes_to
+        return [[r & ~self.dead[c][up[t]] if up[t] >= 0 else 0 for t, r in enumerate(ranks[c])] for c in Color]
 
     def _extinction(self, variant: Variant) -> tuple[tuple[int, ...] | None, int, Result] | None:
         """The extinction rule, where it can end a game: the piece types counted one by one (None: all

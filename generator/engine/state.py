@@ -399,7 +399,7 @@ class State:
         self.ep_victim = -1
         self.halfmove += 1
         if kind == mv.DROP:
-            self._push_drop(us, to, extra)
+            self._push_drop(us, frm, to, extra)
         elif kind == mv.CASTLE or kind == mv.SWAP:
             self._push_two(m, us, moved)
         elif kind != mv.PASS:
@@ -445,9 +445,13 @@ class State:
         if self.rules.perpetual_check:
             self.checked.append(self.in_check())
 
-    def _push_drop(self, us: int, to: int, t: int) -> None:
+    def _push_drop(self, us: int, frm: int, to: int, t: int) -> None:
         self.pockets[us][t] -= 1
-        self._add(to, t * 2 + us)
+        if frm == mv.PROMOTED_DROP:  # as the piece it promotes to, which remembers what it was
+            self._add(to, self.rules.promotes_to[t] * 2 + us)
+            self.unpromoted[to] = t
+        else:
+            self._add(to, t * 2 + us)
         if self.rules.resets_move_rule[us][t] or self.rules.drops_reset_move_rule:
             self.halfmove = 0
 
@@ -552,6 +556,7 @@ class State:
         if kind == mv.DROP:
             self.pockets[us][extra] += 1
             self._remove(to)
+            self.unpromoted[to] = EMPTY  # a piece dropped promoted forgets what it was
         elif kind == mv.CASTLE:
             c = self.rules.castles[extra]
             rook = box[c.rook_to]

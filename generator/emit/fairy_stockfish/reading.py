@@ -300,6 +300,7 @@ def _drops(options: Mapping[str, str], board: Board) -> Drops | None:
         to_hand and _bool(options, "dropLoop"),
         one_per_file=no_doubled[0] if no_doubled else None,
         per_file=_int(options, "dropNoDoubledCount"),
+        promoted=_bool(options, "dropPromoted"),
     )
 
 

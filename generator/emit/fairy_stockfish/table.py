@@ -14,7 +14,7 @@ The emitter's groups are the table's rows in order (:mod:`.options`); ``SINCE`` 
 >>> ROW["maxFile"].kind, ROW["maxFile"].default, ROW["maxFile"].field
 ('file', 'h', 'board.files')
 >>> len(ROWS) > 300, sum(1 for row in ROWS if row.write is not None)
-(True, 80)
+(True, 81)
 """
 
 from __future__ import annotations
@@ -211,7 +211,7 @@ ROWS: tuple[Row, ...] = (
     Row("enclosingDropStart", "bitboard", "-"),
     Row("sittuyinRookDrop", "bool", "false"),
     Row("dropOppositeColoredBishop", "bool", "false"),
-    Row("dropPromoted", "bool", "false"),
+    Row("dropPromoted", "bool", "false", "drops", w.drop_promoted, "drops.promoted"),
     Row("whiteDropRegion", "bitboard", ALL, maps_to=("dropRegionWhite",), deprecated=True),
     Row("blackDropRegion", "bitboard", ALL, maps_to=("dropRegionBlack",), deprecated=True),
     Row("dropOnTop", "bool", "false", maps_to=("enclosingDrop",), deprecated=True, note="true: enclosingDrop = top"),

@@ -282,6 +282,10 @@ def drop_checks(v: Variant) -> str | None:
     return "true" if v.drops else None
 
 
+def drop_promoted(v: Variant) -> str | None:
+    return "true" if v.drops and v.drops.promoted else None
+
+
 # --- captures ---------------------------------------------------------------------------------------------
 
 

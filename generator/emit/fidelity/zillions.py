@@ -319,6 +319,12 @@ def _hands(notes: Notes) -> None:
             f"the limit of {drops.per_file} per file is left out: a {name} drops on any file.",
         )
         drops = dataclasses.replace(drops, one_per_file=None, per_file=1)
+    if drops is not None and drops.promoted:
+        notes.add(
+            "drop-promoted",
+            "The Zillions files drop a piece from hand as itself, so a drop as the piece it promotes to is left out.",
+        )
+        drops = dataclasses.replace(drops, promoted=False)
     if drops is not None and drops.no_drop_mate:
         notes.add(
             "drop-mate",

@@ -171,6 +171,8 @@ def _drops(v: Variant, drops: Drops) -> str:
     if drops.one_per_file:
         has = "one" if drops.per_file == 1 else f"{drops.per_file} already"
         parts.append(f"never a {v.piece(drops.one_per_file).name} on a file where its side has {has}")
+    if drops.promoted:
+        parts.append("a piece that promotes may also be dropped as what it promotes to, remembering what it was")
     if drops.no_drop_mate:
         parts.append(f"a side that checkmates by dropping a {v.piece(drops.no_drop_mate).name} loses")
     if drops.captures_to_hand:
