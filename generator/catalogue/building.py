@@ -453,6 +453,7 @@ class VariantBuilder(GoalsBuilder):
             self.relative_ranks(node.get("ranks"), "piece_promotion.ranks"),
             tuple(pieces),
             self.or_default(node, PiecePromotion, "mandatory"),
+            self.or_default(node, PiecePromotion, "demotion"),
         )
 
     def build_swap(self, node: Node, field: str) -> Swap:

@@ -264,6 +264,9 @@ class PiecePromotion:
     ranks: tuple[int, ...]
     pieces: tuple[tuple[str, str], ...]
     mandatory: bool = False
+    #: a promoted piece may instead demote, on the same moves, becoming what it was promoted from
+    #: (Fairy-Stockfish's ``pieceDemotion``: kyoto shogi); with ``mandatory`` it must, where it may
+    demotion: bool = False
 
 
 @dataclass(frozen=True)

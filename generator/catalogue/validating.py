@@ -309,7 +309,7 @@ VARIANT = Struct(
             ("ranks",),
         ),
         "piece_promotion": Struct(
-            {"ranks": RANKS, "pieces": Table(LETTER_PATTERN, LETTER), "mandatory": BOOL},
+            {"ranks": RANKS, "pieces": Table(LETTER_PATTERN, LETTER), "mandatory": BOOL, "demotion": BOOL},
             ("ranks", "pieces"),
         ),
         "immobility_illegal": BOOL,

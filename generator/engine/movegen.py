@@ -21,6 +21,7 @@ from generator.engine.moves import (
     NORMAL,
     PASS,
     PASS_MOVE,
+    PIECE_DEMO,
     PIECE_PROMO,
     PROMOTED_DROP,
     PROMOTION,
@@ -218,7 +219,8 @@ def _filtered(pos: State, out: list[Move] | None) -> int:
         captures = [
             m
             for m in moves
-            if m[0] in (EN_PASSANT, EP_PROMO) or (m[0] in (NORMAL, PROMOTION, PIECE_PROMO) and board[m[2]] != EMPTY)
+            if m[0] in (EN_PASSANT, EP_PROMO)
+            or (m[0] in (NORMAL, PROMOTION, PIECE_PROMO, PIECE_DEMO) and board[m[2]] != EMPTY)
         ]
         moves = captures or moves
     if out is not None:
@@ -447,19 +449,22 @@ def _promotion_choices(pos: State, us: int) -> tuple[int, ...]:
 
 
 def _promoting(pos: State, t: int, s: int, tgt: Bitboard) -> list[Move]:
-    """The moves of a piece of type ``t`` on ``s`` to ``tgt`` where it may promote by piece (on a
-    move that starts or ends in the zone) or may not stop (a square it could never leave)."""
+    """The moves of a piece of type ``t`` on ``s`` to ``tgt`` where it may promote by piece, or demote
+    (on a move that starts or ends in the zone), or may not stop (a square it could never leave)."""
     rules = pos.rules
     us = pos.turn
     plain = tgt & ~rules.dead[us][t]
     moves: list[Move] = []
     promoted = rules.promotes_to[t]
+    zone = rules.piece_promotion_zone[us]
+    may = tgt if zone >> s & 1 else tgt & zone
     if promoted >= 0:
-        zone = rules.piece_promotion_zone[us]
-        may = tgt if zone >> s & 1 else tgt & zone
         moves = [(PIECE_PROMO, s, to, promoted) for to in _squares(may)]
-        if rules.piece_promotion_mandatory:
-            plain &= ~may
+    origin = pos.unpromoted[s] if rules.demotion else EMPTY
+    if origin != EMPTY:  # Fairy-Stockfish lets a demotion stop where the piece could never move again
+        moves += [(PIECE_DEMO, s, to, origin) for to in _squares(may)]
+    if rules.piece_promotion_mandatory and (promoted >= 0 or origin != EMPTY):
+        plain &= ~may
     moves.extend((NORMAL, s, to, 0) for to in _squares(plain))
     return moves
 

@@ -17,6 +17,7 @@ DROP        type dropped (from is -1,     ``M@b1``, ``+N@b2``
 SWAP        0                             ``c1b1`` (the swapping piece, then its partner)
 PASS        0 (from, to are -1)           ``0000``
 PIECE_PROMO type of the promoted piece    ``b2h8+`` (promotion by piece, shogi)
+PIECE_DEMO  type it was promoted from     ``a1a2-`` (a promoted piece demoting, kyoto shogi)
 =========== ============================= ==============================
 """
 
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 
 Move = tuple[int, int, int, int]
 
-NORMAL, MULTISTEP, PROMOTION, EN_PASSANT, CASTLE, DROP, SWAP, PASS, EP_PROMO, PIECE_PROMO = range(10)
+NORMAL, MULTISTEP, PROMOTION, EN_PASSANT, CASTLE, DROP, SWAP, PASS, EP_PROMO, PIECE_PROMO, PIECE_DEMO = range(11)
 
 PASS_MOVE: Move = (PASS, -1, -1, 0)
 #: the ``from`` of a drop of a piece as the piece it promotes to (``+N@b2``); a plain drop's is -1
@@ -50,4 +51,6 @@ def uci(rules: Rules, m: Move) -> str:
         text += rules.letters[extra].lower()
     elif kind == PIECE_PROMO:
         text += "+"
+    elif kind == PIECE_DEMO:
+        text += "-"
     return text

@@ -292,6 +292,8 @@ class Rules:
             self.promotes_to[self.type_of[letter]] = self.type_of[target]
         self.piece_promotion_zone = [geo.rank_mask(c, pp.ranks) for c in Color] if pp else [0, 0]
         self.piece_promotion_mandatory = bool(pp and pp.mandatory)
+        #: a promoted piece may demote (its moves then expand like a promoting piece's)
+        self.demotion = bool(pp and pp.demotion)
         #: per colour, per type: the squares outside its region (none without one), which it never enters
         self.outside = [[self._outside(c, t) for t in range(self.ntypes)] for c in Color]
         #: per colour, per type: the squares where the piece would have no move on an empty board,
@@ -304,11 +306,10 @@ class Rules:
             ]
             for c in Color
         ]
-        #: per colour, the types whose moves need more than their targets: promotions, dead squares or
-        #: squares outside their region
-        self.expands = [
-            tuple(self.promotes_to[t] >= 0 or self.dead[c][t] != 0 for t in range(self.ntypes)) for c in Color
-        ]
+        more = {t for t in range(self.ntypes) if self.promotes_to[t] >= 0 or (self.demotion and t in self.promotes_to)}
+        #: per colour, the types whose moves need more than their targets: promotions, demotions, dead
+        #: squares or squares outside their region
+        self.expands = [tuple(t in more or self.dead[c][t] != 0 for t in range(self.ntypes)) for c in Color]
 
     def _outside(self, color: Color, t: int) -> Bitboard:
         """The squares outside the region of type ``t`` (none without one)."""

@@ -408,13 +408,12 @@ class State:
                 self.halfmove = 0
                 if rules.captures_to_hand:
                     self.pockets[us][self._to_hand(captured, origins)] += 1
-            if kind in (mv.PROMOTION, mv.EP_PROMO, mv.PIECE_PROMO):
-                placed = extra * 2 + us
-                self.halfmove = 0  # pawns' promotions aside, promotions by piece restart the count too
+            if kind in (mv.PROMOTION, mv.EP_PROMO, mv.PIECE_PROMO, mv.PIECE_DEMO):
+                placed = self._promoted(kind, extra, us)
             else:
                 placed = moved
             if origins is not None:
-                self._carry_origin(origins, frm, to, taken_at, moved, placed)
+                self._carry_origin(origins, frm, to, taken_at, moved, placed, kind == mv.PIECE_DEMO)
             # _remove and _add written out: this is the hot path of perft
             box[frm] = EMPTY
             box[to] = placed
@@ -433,6 +432,14 @@ class State:
             self._after_move(us, m, moved, captured)
         if self.history:
             self._record()
+
+    def _promoted(self, kind: int, extra: int, us: int) -> int:
+        """The piece a promotion or a demotion puts down.  Pawns' promotions aside, promotions by piece
+        restart the move rule's count too, unless pieces may demote (Fairy-Stockfish: the promotion is no
+        longer irreversible); demotions never do."""
+        if kind != mv.PIECE_DEMO and not (kind == mv.PIECE_PROMO and self.rules.demotion):
+            self.halfmove = 0
+        return extra * 2 + us
 
     def played(self, back: int) -> Move:
         """The move played ``back`` moves ago (1: the last)."""
@@ -637,14 +644,14 @@ class State:
         return self.unpromoted[frm], self.unpromoted[taken_at] if captured != EMPTY else EMPTY
 
     def _carry_origin(
-        self, origins: tuple[int, int], frm: int, to: int, taken_at: int, moved: int, placed: int
+        self, origins: tuple[int, int], frm: int, to: int, taken_at: int, moved: int, placed: int, demoted: bool
     ) -> None:
         """A move's effect on what pieces were promoted from: the captured piece's is gone, the moved
-        piece takes its own to ``to``, or, promoting, its type."""
+        piece takes its own to ``to``, or, promoting, its type, or, demoting, none."""
         up = self.unpromoted
         up[taken_at] = EMPTY
         up[frm] = EMPTY
-        up[to] = origins[0] if placed == moved else moved >> 1
+        up[to] = EMPTY if demoted else origins[0] if placed == moved else moved >> 1
 
     def _to_hand(self, captured: int, origins: tuple[int, int] | None) -> int:
         """The type a captured piece goes to the captor's hand as: what it was promoted from, if it was."""

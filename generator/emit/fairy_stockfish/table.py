@@ -14,7 +14,7 @@ The emitter's groups are the table's rows in order (:mod:`.options`); ``SINCE`` 
 >>> ROW["maxFile"].kind, ROW["maxFile"].default, ROW["maxFile"].field
 ('file', 'h', 'board.files')
 >>> len(ROWS) > 300, sum(1 for row in ROWS if row.write is not None)
-(True, 81)
+(True, 82)
 """
 
 from __future__ import annotations
@@ -158,7 +158,7 @@ ROWS: tuple[Row, ...] = (
     *_pair("promotionPawnTypes", "pieceset", ("p", "p")),
     Row("sittuyinPromotion", "bool", "false"),
     Row("piecePromotionOnCapture", "bool", "false"),
-    Row("pieceDemotion", "bool", "false"),
+    Row("pieceDemotion", "bool", "false", "piece promotion", w.piece_demotion, "piece_promotion.demotion"),
     Row("promotionRank", "rank", "8", maps_to=("promotionRegionWhite", "promotionRegionBlack"), deprecated=True,
         note="each side's ranks from this one to its last"),
     Row("doubleStepRank", "rank", "2", maps_to=("doubleStepRegionWhite", "doubleStepRegionBlack"), deprecated=True,

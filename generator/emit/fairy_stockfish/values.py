@@ -157,6 +157,10 @@ def promoted_piece_type(v: Variant) -> str | None:
     return " ".join(f"{x.lower()}:{y.lower()}" for x, y in pp.pieces) or None if pp else None
 
 
+def piece_demotion(v: Variant) -> str | None:
+    return "true" if v.piece_promotion and v.piece_promotion.demotion else None
+
+
 def mandatory_piece_promotion(v: Variant) -> str | None:
     pp = v.piece_promotion
     return flag(bool(pp and pp.mandatory)) if pp is not None or v.immobility_illegal else None

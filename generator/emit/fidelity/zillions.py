@@ -319,6 +319,14 @@ def _hands(notes: Notes) -> None:
             f"the limit of {drops.per_file} per file is left out: a {name} drops on any file.",
         )
         drops = dataclasses.replace(drops, one_per_file=None, per_file=1)
+    pp = v.piece_promotion
+    if pp is not None and pp.demotion:
+        notes.add(
+            "piece-demotion",
+            "The Zillions files promote a piece by its type, which cannot tell a promoted piece from one that "
+            "started so, so demotion is left out.",
+        )
+        notes.relax(piece_promotion=dataclasses.replace(pp, demotion=False))
     if drops is not None and drops.promoted:
         notes.add(
             "drop-promoted",
