@@ -1,8 +1,8 @@
 """Promoted drops (``drops.promoted``: Fairy-Stockfish's ``dropPromoted``): a piece in hand that promotes
 by piece may also be dropped as the piece it promotes to (``+S@c3``), which remembers what it was and goes
-back to hand as that.  Held to pyffish playing our own section of minishogi with the rule (the built-in
-that has it, kyoto shogi, needs promoted pieces in its set-up and demotions, which the catalogue has not
-got yet); the ini's row and read-back, Zillions' named limitation, the words, the bad catalogue."""
+back to hand as that.  Held to pyffish playing our own section of minishogi with the rule (kyoto shogi,
+the built-in that has it, in tests/test_kyotoshogi.py); the ini's row and read-back, Zillions' named
+limitation, the words."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
 """Piece demotion (``piece_promotion.demotion``: Fairy-Stockfish's ``pieceDemotion``, one of kyoto shogi's
 rules): a promoted piece may instead demote on the moves that could promote, becoming what it was promoted
 from (``a1a2-``); with mandatory promotion it must.  Held to pyffish playing our own sections of minishogi
-with the rule (kyoto shogi itself also needs promoted pieces in its set-up); the ini's row and read-back,
-Zillions' named limitation, the words."""
+with the rule (kyoto shogi, the built-in that has it, in tests/test_kyotoshogi.py); the ini's row and
+read-back, Zillions' named limitation, the words."""
 
 from __future__ import annotations
 

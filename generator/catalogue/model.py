@@ -149,6 +149,9 @@ class Setup:
     placement: tuple[tuple[Square, Color, str], ...]
     pockets: tuple[tuple[Color, str, int], ...] = ()
     to_move: Color = Color.WHITE
+    #: the squares whose piece starts promoted, with the letter it was promoted from (the FEN's ``+N``;
+    #: kyoto shogi): it stands as what that piece promotes to
+    promoted: tuple[tuple[Square, str], ...] = ()
 
     def piece_at(self, square: Square) -> tuple[Color, str] | None:
         for sq, color, letter in self.placement:

@@ -215,7 +215,9 @@ COLOR = _choice("white", "black")
 ROLES = Seq(_choice(*(r.value for r in Role)))
 RANK = _int(1, why=" (ranks are counted from 1)")
 RANKS = Seq(RANK, nonempty=True)
-PLACEMENT = Table(LETTER_PATTERN, Seq(Scalar((str,), "a square or a range of squares", pattern=PLACE_PATTERN)))
+#: a piece letter, or ``+`` and the letter of a piece that starts promoted
+PLACED_PATTERN = Pattern(r"\+?[A-Z]", _letter_explain)
+PLACEMENT = Table(PLACED_PATTERN, Seq(Scalar((str,), "a square or a range of squares", pattern=PLACE_PATTERN)))
 POCKET = Table(LETTER_PATTERN, _int(0))
 #: a region's items: squares, and ranges that may span a rectangle (``d1-f3``: the xiangqi palace)
 AREA_PATTERN = Pattern(

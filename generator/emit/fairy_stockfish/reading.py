@@ -193,6 +193,15 @@ def _setup(fen: str, ranks: int) -> tuple[Setup, frozenset[Square], str, str]:
     return setup, frozenset(holes), fields[2], checks
 
 
+def _started_promoted(setup: Setup, options: Mapping[str, str]) -> Setup:
+    """The FEN's promoted pieces (``+N``) as what they promote to by ``promotedPieceType``, remembering what
+    they were."""
+    promotes = {x: y.upper() for x, y in _pairs(options.get("promotedPieceType", ""))}
+    placement = tuple((sq, c, promotes[x[1:]] if x.startswith("+") else x) for sq, c, x in setup.placement)
+    promoted = tuple(sorted((sq, x[1:]) for sq, _, x in setup.placement if x.startswith("+")))
+    return dataclasses.replace(setup, placement=tuple(sorted(placement)), promoted=promoted)
+
+
 # --- the parts ---------------------------------------------------------------------------------------------------
 
 
@@ -390,6 +399,7 @@ def read_section(options: Mapping[str, str]) -> Stated:
     """What a section's options (key -> value) state, in the model's terms."""
     ranks = _int(options, "maxRank")
     setup, holes, rights, checks = _setup(options["startFen"], ranks)
+    setup = _started_promoted(setup, options)
     board = Board(_file(options, "maxFile") + 1, ranks, holes)
     pieces = _pieces(options, board)
     drops = _drops(options, board)
@@ -455,7 +465,9 @@ def stated(v: Variant) -> Stated:
                 for p in v.pieces
             )
         ),
-        Setup(tuple(sorted(setup.placement)), tuple(sorted(setup.pockets)), setup.to_move),
+        Setup(
+            tuple(sorted(setup.placement)), tuple(sorted(setup.pockets)), setup.to_move, tuple(sorted(setup.promoted))
+        ),
         pawn_rules if any(p.pawn for p in v.pieces) else PawnRules(),
         v.piece_promotion,
         frozenset(v.castling),

@@ -319,6 +319,13 @@ def _hands(notes: Notes) -> None:
             f"the limit of {drops.per_file} per file is left out: a {name} drops on any file.",
         )
         drops = dataclasses.replace(drops, one_per_file=None, per_file=1)
+    if v.setup.promoted:
+        notes.add(
+            "setup-promoted",
+            "The Zillions files set up a piece by its type, so the pieces that start promoted start as what they "
+            "promoted to, and go to hand as that.",
+        )
+        notes.relax(setup=dataclasses.replace(v.setup, promoted=()))
     pp = v.piece_promotion
     if pp is not None and pp.demotion:
         notes.add(
