@@ -470,6 +470,7 @@ class VariantBuilder(GoalsBuilder):
             tuple(pieces),
             self.or_default(node, PiecePromotion, "mandatory"),
             self.or_default(node, PiecePromotion, "demotion"),
+            self.or_default(node, PiecePromotion, "on_capture"),
         )
 
     def build_swap(self, node: Node, field: str) -> Swap:

@@ -270,6 +270,8 @@ class PiecePromotion:
     #: a promoted piece may instead demote, on the same moves, becoming what it was promoted from
     #: (Fairy-Stockfish's ``pieceDemotion``: kyoto shogi); with ``mandatory`` it must, where it may
     demotion: bool = False
+    #: only a capture promotes or demotes (Fairy-Stockfish's ``piecePromotionOnCapture``: micro shogi)
+    on_capture: bool = False
 
 
 @dataclass(frozen=True)

@@ -311,7 +311,13 @@ VARIANT = Struct(
             ("ranks",),
         ),
         "piece_promotion": Struct(
-            {"ranks": RANKS, "pieces": Table(LETTER_PATTERN, LETTER), "mandatory": BOOL, "demotion": BOOL},
+            {
+                "ranks": RANKS,
+                "pieces": Table(LETTER_PATTERN, LETTER),
+                "mandatory": BOOL,
+                "demotion": BOOL,
+                "on_capture": BOOL,
+            },
             ("ranks", "pieces"),
         ),
         "immobility_illegal": BOOL,

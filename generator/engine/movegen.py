@@ -458,6 +458,8 @@ def _promoting(pos: State, t: int, s: int, tgt: Bitboard) -> list[Move]:
     promoted = rules.promotes_to[t]
     zone = rules.piece_promotion_zone[us]
     may = tgt if zone >> s & 1 else tgt & zone
+    if rules.promotes_on_capture:
+        may &= pos.by_color[1 - us]
     if promoted >= 0:
         moves = [(PIECE_PROMO, s, to, promoted) for to in _squares(may)]
     origin = pos.unpromoted[s] if rules.demotion else EMPTY

@@ -294,6 +294,7 @@ class Rules:
         self.piece_promotion_mandatory = bool(pp and pp.mandatory)
         #: a promoted piece may demote (its moves then expand like a promoting piece's)
         self.demotion = bool(pp and pp.demotion)
+        self.promotes_on_capture = bool(pp and pp.on_capture)  #: only captures promote or demote
         #: per colour, per type: the squares outside its region (none without one), which it never enters
         self.outside = [[self._outside(c, t) for t in range(self.ntypes)] for c in Color]
         #: per colour, per type: the squares where the piece would have no move on an empty board,

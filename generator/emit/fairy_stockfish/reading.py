@@ -270,7 +270,13 @@ def _piece_promotion(options: Mapping[str, str], board: Board) -> PiecePromotion
         return None
     pairs = tuple((x, y.upper()) for x, y in _pairs(options["promotedPieceType"]))
     ranks = _ranks(_region(options, "promotionRegionWhite", board), Color.WHITE, board)
-    return PiecePromotion(ranks, pairs, _bool(options, "mandatoryPiecePromotion"), _bool(options, "pieceDemotion"))
+    return PiecePromotion(
+        ranks,
+        pairs,
+        _bool(options, "mandatoryPiecePromotion"),
+        _bool(options, "pieceDemotion"),
+        _bool(options, "piecePromotionOnCapture"),
+    )
 
 
 def _file(options: Mapping[str, str], key: str) -> int:

@@ -14,7 +14,7 @@ The emitter's groups are the table's rows in order (:mod:`.options`); ``SINCE`` 
 >>> ROW["maxFile"].kind, ROW["maxFile"].default, ROW["maxFile"].field
 ('file', 'h', 'board.files')
 >>> len(ROWS) > 300, sum(1 for row in ROWS if row.write is not None)
-(True, 82)
+(True, 83)
 """
 
 from __future__ import annotations
@@ -157,7 +157,8 @@ ROWS: tuple[Row, ...] = (
     Row("promotionPawnTypes", "pieceset", "p", maps_to=("promotionPawnTypesWhite", "promotionPawnTypesBlack")),
     *_pair("promotionPawnTypes", "pieceset", ("p", "p")),
     Row("sittuyinPromotion", "bool", "false"),
-    Row("piecePromotionOnCapture", "bool", "false"),
+    Row("piecePromotionOnCapture", "bool", "false", "piece promotion", w.piece_promotion_on_capture,
+        "piece_promotion.on_capture"),
     Row("pieceDemotion", "bool", "false", "piece promotion", w.piece_demotion, "piece_promotion.demotion"),
     Row("promotionRank", "rank", "8", maps_to=("promotionRegionWhite", "promotionRegionBlack"), deprecated=True,
         note="each side's ranks from this one to its last"),

@@ -157,6 +157,10 @@ def promoted_piece_type(v: Variant) -> str | None:
     return " ".join(f"{x.lower()}:{y.lower()}" for x, y in pp.pieces) or None if pp else None
 
 
+def piece_promotion_on_capture(v: Variant) -> str | None:
+    return "true" if v.piece_promotion and v.piece_promotion.on_capture else None
+
+
 def piece_demotion(v: Variant) -> str | None:
     return "true" if v.piece_promotion and v.piece_promotion.demotion else None
 

@@ -48,6 +48,7 @@ def checks(notes: Notes) -> None:
     _checks_and_captures(notes)
     _bare_king(notes)
     _hands(notes)
+    _promoted_pieces(notes)
     _swaps(notes)
     _pawn_initial_moves(notes)
     _promotion_limits(notes)
@@ -300,6 +301,35 @@ def _checks_and_captures(notes: Notes) -> None:
         notes.relax(must_capture=False)
 
 
+def _promoted_pieces(notes: Notes) -> None:
+    """Pieces that start promoted, demote, or promote only by capturing: the Zillions files know a promoted
+    piece by its type alone, and promote on any move into or out of the zone."""
+    v = notes.variant
+    if v.setup.promoted:
+        notes.add(
+            "setup-promoted",
+            "The Zillions files set up a piece by its type, so the pieces that start promoted start as what they "
+            "promoted to, and go to hand as that.",
+        )
+        notes.relax(setup=dataclasses.replace(v.setup, promoted=()))
+    pp = v.piece_promotion
+    if pp is not None and pp.demotion:
+        notes.add(
+            "piece-demotion",
+            "The Zillions files promote a piece by its type, which cannot tell a promoted piece from one that "
+            "started so, so demotion is left out.",
+        )
+        pp = dataclasses.replace(pp, demotion=False)
+        notes.relax(piece_promotion=pp)
+    if pp is not None and pp.on_capture:
+        notes.add(
+            "promotion-on-capture",
+            "The Zillions files promote on any move into or out of the zone, so promotion only by capturing is "
+            "left out: a quiet move may promote too.",
+        )
+        notes.relax(piece_promotion=dataclasses.replace(pp, on_capture=False))
+
+
 def _hands(notes: Notes) -> None:
     """What the Zillions files cannot say of hands and promotion by piece, switched off."""
     v = notes.variant
@@ -319,21 +349,6 @@ def _hands(notes: Notes) -> None:
             f"the limit of {drops.per_file} per file is left out: a {name} drops on any file.",
         )
         drops = dataclasses.replace(drops, one_per_file=None, per_file=1)
-    if v.setup.promoted:
-        notes.add(
-            "setup-promoted",
-            "The Zillions files set up a piece by its type, so the pieces that start promoted start as what they "
-            "promoted to, and go to hand as that.",
-        )
-        notes.relax(setup=dataclasses.replace(v.setup, promoted=()))
-    pp = v.piece_promotion
-    if pp is not None and pp.demotion:
-        notes.add(
-            "piece-demotion",
-            "The Zillions files promote a piece by its type, which cannot tell a promoted piece from one that "
-            "started so, so demotion is left out.",
-        )
-        notes.relax(piece_promotion=dataclasses.replace(pp, demotion=False))
     if drops is not None and drops.promoted:
         notes.add(
             "drop-promoted",

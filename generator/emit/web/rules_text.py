@@ -189,6 +189,8 @@ def _piece_promotion(v: Variant) -> str:
     pairs = _words([f"{v.piece(x).name} to {v.piece(y).name}" for x, y in promo.pieces])
     must = "must" if promo.mandatory else "may"
     text = f"On a move that starts or ends on {ranks_phrase(promo.ranks)}, a piece {must} promote: {pairs}."
+    if promo.on_capture:
+        text += " Only a capture promotes (or demotes)."
     if promo.demotion:
         text += f" On the same moves a promoted piece {must} instead demote, back to what it was promoted from."
     if v.immobility_illegal:
