@@ -60,6 +60,8 @@ def test_zillions_leaves_out_the_three_rules_by_name() -> None:
     r = relaxed(v, ZILLIONS)
     assert not r.setup.promoted and r.drops is not None and not r.drops.promoted
     assert r.piece_promotion is not None and not r.piece_promotion.demotion
+    words = dict(rules_in_short(v))["Promotion by piece"]
+    assert "Some pieces start promoted: a Gold general on a1 promoted from a Lance, a Gold general on d1" in words
 
 
 MICRO = "kb+r+l/p3/4/3P/+L+RBK[] w - - 0 1"

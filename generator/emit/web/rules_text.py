@@ -191,6 +191,10 @@ def _piece_promotion(v: Variant) -> str:
     text = f"On a move that starts or ends on {ranks_phrase(promo.ranks)}, a piece {must} promote: {pairs}."
     if promo.on_capture:
         text += " Only a capture promotes (or demotes)."
+    started = [(sq, x, v.setup.piece_at(sq)) for sq, x in v.setup.promoted]
+    if started:
+        pieces = [f"a {v.piece(at[1]).name} on {sq} promoted from a {v.piece(x).name}" for sq, x, at in started if at]
+        text += f" Some pieces start promoted: {_words(pieces)}."
     if promo.demotion:
         text += f" On the same moves a promoted piece {must} instead demote, back to what it was promoted from."
     if v.immobility_illegal:
