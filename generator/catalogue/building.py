@@ -237,10 +237,12 @@ class VariantBuilder(GoalsBuilder):
 
     def build_setup(self, node: Node, drops: bool) -> Setup:
         placement: list[tuple[Square, Color, str]] = []
+        promoted: list[tuple[Square, str]] = []
         used: dict[Square, str] = {}
         for color in Color:
-            for letter, squares in node.need(color.word).value.items():
-                field = f"setup.{color.word}.{letter}"
+            for key, squares in node.need(color.word).value.items():
+                field = f"setup.{color.word}.{key}"
+                letter = self.promoted_to(key, squares, field) if key.startswith("+") else key
                 piece = self.letter(letter, squares.key_line, field)
                 for i, item in enumerate(squares.value):
                     for square in expand(item.value):
@@ -249,6 +251,7 @@ class VariantBuilder(GoalsBuilder):
                             self.fail(item, f"{field}[{i}]", f"{square} is already taken by {used[square]}")
                         used[square] = f"the {color.word} {piece.name}"
                         placement.append((square, color, letter))
+                        promoted += [(square, key[1:])] if key.startswith("+") else []
         pockets: list[tuple[Color, str, int]] = []
         pockets_node = node.get("pockets")
         if pockets_node is not None and not drops:
@@ -261,7 +264,20 @@ class VariantBuilder(GoalsBuilder):
                     self.fail(count, field, f"a royal piece ({letter}) cannot start in hand")
                 pockets.append((color, letter, count.value))
         to_move = self.or_default(node, Setup, "to_move", lambda word: Color[word.upper()])
-        return Setup(tuple(placement), tuple(pockets), to_move)
+        return Setup(tuple(placement), tuple(pockets), to_move, tuple(promoted))
+
+    def promoted_to(self, key: str, squares: Node, field: str) -> str:
+        """What the piece of ``+X`` stands as: what ``X`` promotes to by ``piece_promotion``."""
+        origin = key[1:]
+        self.letter(origin, squares.key_line, field)
+        promotion = self.node.get("piece_promotion")
+        pieces = None if promotion is None else promotion.get("pieces")
+        target = None if pieces is None else pieces.value.get(origin)
+        if target is None:
+            self.fail(
+                squares.key_line, field, f"the {self.pieces[origin].name} does not promote (piece_promotion.pieces)"
+            )
+        return str(target.value)
 
     def build_castling(self, node: Node, field: str) -> CastlingMove:
         color = Color[node.need("color").value.upper()]
@@ -436,6 +452,9 @@ class VariantBuilder(GoalsBuilder):
         keep = node.get("keep_promoted")
         if keep is not None and not captures:
             self.fail(keep, "drops.keep_promoted", "keep_promoted needs 'captures_to_hand: true'")
+        promoted = node.get("promoted")
+        if promoted is not None and promoted.value and self.node.get("piece_promotion") is None:
+            self.fail(promoted, "drops.promoted", "promoted drops need piece_promotion: no piece promotes")
         return Drops(
             self.relative_ranks(node.get("ranks"), "drops.ranks"),
             captures,
@@ -444,6 +463,7 @@ class VariantBuilder(GoalsBuilder):
             self.or_default(node, Drops, "one_per_file"),
             self.or_default(node, Drops, "per_file"),
             self.or_default(node, Drops, "no_drop_mate"),
+            self.or_default(node, Drops, "promoted"),
         )
 
     def build_piece_promotion(self, node: Node | None) -> PiecePromotion | None:
@@ -464,6 +484,8 @@ class VariantBuilder(GoalsBuilder):
             self.relative_ranks(node.get("ranks"), "piece_promotion.ranks"),
             tuple(pieces),
             self.or_default(node, PiecePromotion, "mandatory"),
+            self.or_default(node, PiecePromotion, "demotion"),
+            self.or_default(node, PiecePromotion, "on_capture"),
         )
 
     def build_swap(self, node: Node, field: str) -> Swap:

@@ -17,6 +17,7 @@ from generator.catalogue.model import (
     Flag,
     Goals,
     Result,
+    ShatarMate,
     StalemateResult,
     Variant,
 )
@@ -45,6 +46,17 @@ class GoalsBuilder(EntryReader):
             None if extinction is None else self.build_extinction(extinction),
             None if checks is None else checks.value,
             self.or_default(node, Goals, "checkmate_result", Result),
+            self.build_shatar_mate(node.get("shatar_mate"), checkmate),
+        )
+
+    def build_shatar_mate(self, node: Node | None, checkmate: bool) -> ShatarMate | None:
+        if node is None:
+            return None
+        if not checkmate:
+            self.fail(node, "goals.shatar_mate", "a rule of checkmates needs checkmate, which is off")
+        return ShatarMate(
+            tuple(sorted(self.letters(node, "decisive", "goals.shatar_mate.decisive"))),
+            tuple(sorted(self.letters(node, "not_mating", "goals.shatar_mate.not_mating"))),
         )
 
     def build_bare_king(self, node: Node) -> BareKing:
@@ -178,7 +190,15 @@ class GoalsBuilder(EntryReader):
             self.stalemate_piece_count(node),
             self.draw_odds(node),
             self.or_default(node, DrawRules, "perpetual_check_loses"),
+            *(self.move_rule_pieces(node, key) for key in ("move_rule_pieces", "black_move_rule_pieces")),
         )
+
+    def move_rule_pieces(self, node: Node, key: str) -> tuple[str, ...] | None:
+        if node.get(key) is None:
+            return None
+        if not self.or_default(node, DrawRules, "move_rule"):
+            self.fail(node.need(key), f"draws.{key}", "move_rule is 0: there is no count to restart")
+        return self.letters(node, key, f"draws.{key}")
 
     def draw_odds(self, node: Node) -> Color | None:
         odds = node.get("draw_odds")

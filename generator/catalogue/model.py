@@ -149,6 +149,9 @@ class Setup:
     placement: tuple[tuple[Square, Color, str], ...]
     pockets: tuple[tuple[Color, str, int], ...] = ()
     to_move: Color = Color.WHITE
+    #: the squares whose piece starts promoted, with the letter it was promoted from (the FEN's ``+N``;
+    #: kyoto shogi): it stands as what that piece promotes to
+    promoted: tuple[tuple[Square, str], ...] = ()
 
     def piece_at(self, square: Square) -> tuple[Color, str] | None:
         for sq, color, letter in self.placement:
@@ -243,6 +246,9 @@ class Drops:
     #: a drop of this piece that checkmates loses the game for the side that dropped it (shogi's
     #: uchifuzume, as Fairy-Stockfish plays it: the mated side wins)
     no_drop_mate: str | None = None
+    #: a piece that promotes by piece may also be dropped as the piece it promotes to, remembering what it
+    #: was (Fairy-Stockfish's ``dropPromoted``: kyoto shogi)
+    promoted: bool = False
 
     def ranks_of(self, letter: str) -> tuple[int, ...]:
         """The relative ranks the piece ``letter`` may be dropped on."""
@@ -261,6 +267,11 @@ class PiecePromotion:
     ranks: tuple[int, ...]
     pieces: tuple[tuple[str, str], ...]
     mandatory: bool = False
+    #: a promoted piece may instead demote, on the same moves, becoming what it was promoted from
+    #: (Fairy-Stockfish's ``pieceDemotion``: kyoto shogi); with ``mandatory`` it must, where it may
+    demotion: bool = False
+    #: only a capture promotes or demotes (Fairy-Stockfish's ``piecePromotionOnCapture``: micro shogi)
+    on_capture: bool = False
 
 
 @dataclass(frozen=True)
@@ -346,6 +357,8 @@ class Result(enum.Enum):
 
     LOSS = "loss"
     WIN = "win"
+    #: neither side wins (an extinction's only: shatar's bare king draws)
+    DRAW = "draw"
 
 
 @dataclass(frozen=True)
@@ -378,6 +391,17 @@ class Explosions:
 
 
 @dataclass(frozen=True)
+class ShatarMate:
+    """Shatar's mate rule (Fairy-Stockfish's ``shatarMateRule``): a checkmate given by ``not_mating`` pieces
+    alone loses for the side that gives it; any other wins only if a check of the unbroken series of checks
+    that ends in it (the mate included) was given by one of the ``decisive`` pieces (a *shak*), and is
+    otherwise a draw.  Both in sorted order."""
+
+    decisive: tuple[str, ...]
+    not_mating: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Goals:
     """``checkmate_result``: what checkmate does to the mated side (misère chess: it wins);
     ``check_count``: the side that gives this many checks wins (three-check); None: checks are not counted."""
@@ -388,6 +412,8 @@ class Goals:
     extinction: Extinction | None = None
     check_count: int | None = None
     checkmate_result: Result = Result.LOSS
+    #: shatar's mate rule: what decides a checkmate is the checks that led to it
+    shatar_mate: ShatarMate | None = None
 
 
 class StalemateResult(enum.Enum):
@@ -434,6 +460,17 @@ class DrawRules:
     #: a repetition in which one side gave check with every move of the cycle loses for that side (both
     #: sides checking: a draw); Fairy-Stockfish's ``perpetualCheckIllegal``
     perpetual_check_loses: bool = False
+    #: the pieces whose moves, where no ordinary move could take them back, restart the move rule's
+    #: count (Fairy-Stockfish's ``nMoveRuleTypes``; None: the pawns); ``black_move_rule_pieces``: Black's,
+    #: where they differ
+    move_rule_pieces: tuple[str, ...] | None = None
+    black_move_rule_pieces: tuple[str, ...] | None = None
+
+    def move_rule_pieces_of(self, color: Color) -> tuple[str, ...] | None:
+        """The letters whose moves restart ``color``'s count (None: its pawns)."""
+        if color is Color.BLACK and self.black_move_rule_pieces is not None:
+            return self.black_move_rule_pieces
+        return self.move_rule_pieces
 
 
 @dataclass(frozen=True)
@@ -498,6 +535,11 @@ class Variant:
 
     def piece(self, letter: str) -> PieceType:
         return self.piece_index[letter.upper()]
+
+    def move_rule_letters(self, color: Color) -> tuple[str, ...]:
+        """The letters whose moves restart ``color``'s move rule count (by default its pawns)."""
+        own = self.draws.move_rule_pieces_of(color)
+        return tuple(p.letter for p in self.pieces if p.pawn) if own is None else own
 
     @property
     def short_name(self) -> str:

@@ -215,7 +215,9 @@ COLOR = _choice("white", "black")
 ROLES = Seq(_choice(*(r.value for r in Role)))
 RANK = _int(1, why=" (ranks are counted from 1)")
 RANKS = Seq(RANK, nonempty=True)
-PLACEMENT = Table(LETTER_PATTERN, Seq(Scalar((str,), "a square or a range of squares", pattern=PLACE_PATTERN)))
+#: a piece letter, or ``+`` and the letter of a piece that starts promoted
+PLACED_PATTERN = Pattern(r"\+?[A-Z]", _letter_explain)
+PLACEMENT = Table(PLACED_PATTERN, Seq(Scalar((str,), "a square or a range of squares", pattern=PLACE_PATTERN)))
 POCKET = Table(LETTER_PATTERN, _int(0))
 #: a region's items: squares, and ranges that may span a rectangle (``d1-f3``: the xiangqi palace)
 AREA_PATTERN = Pattern(
@@ -304,11 +306,18 @@ VARIANT = Struct(
                 "one_per_file": LETTER,
                 "per_file": _int(1),
                 "no_drop_mate": LETTER,
+                "promoted": BOOL,
             },
             ("ranks",),
         ),
         "piece_promotion": Struct(
-            {"ranks": RANKS, "pieces": Table(LETTER_PATTERN, LETTER), "mandatory": BOOL},
+            {
+                "ranks": RANKS,
+                "pieces": Table(LETTER_PATTERN, LETTER),
+                "mandatory": BOOL,
+                "demotion": BOOL,
+                "on_capture": BOOL,
+            },
             ("ranks", "pieces"),
         ),
         "immobility_illegal": BOOL,
@@ -353,7 +362,10 @@ VARIANT = Struct(
                     }
                 ),
                 "check_count": _int(1, 9, " (Fairy-Stockfish's FEN gives each count one digit)"),
-                "checkmate_result": _choice(*(r.value for r in Result)),
+                "checkmate_result": _choice(Result.LOSS.value, Result.WIN.value),
+                "shatar_mate": Struct(
+                    {"decisive": Seq(LETTER, nonempty=True), "not_mating": Seq(LETTER)}, ("decisive",)
+                ),
             }
         ),
         "draws": Struct(
@@ -369,6 +381,8 @@ VARIANT = Struct(
                 "stalemate_piece_count": BOOL,
                 "draw_odds": COLOR,
                 "perpetual_check_loses": BOOL,
+                "move_rule_pieces": Seq(LETTER),
+                "black_move_rule_pieces": Seq(LETTER),
             }
         ),
         "notes": Seq(TITLE, unique=False),

@@ -11,7 +11,8 @@ each answer with the reference engine's.
 How each rule's position is found (:data:`BUILDERS`, one builder per rule):
 
 * **n-move rule**: a position with the half-move clock one short of the limit, and a quiet move of
-  a piece that is not a pawn.
+  a piece that is not a pawn; where the pieces whose moves restart the count are not the pawns, also
+  a move of one that restarts it where a pawn would not, or of a pawn that does not.
 * **repetition**: a real move sequence, two pieces (or two passes) going out and back until the
   reference says the position has occurred n times.  Where an engine ends the game drawn as soon
   as both sides have passed, a cycle of passes ends there, and that draw is the repetition draw
@@ -25,6 +26,9 @@ How each rule's position is found (:data:`BUILDERS`, one builder per rule):
   side's), the same ones on every run, then (checkmate, stalemate, flag, extinction) the positions
   along random games (ten times as many for a stalemate), until one of the mover's moves ends the
   game by that rule.  A race is only looked for along random games.
+* **mate not allowed**, **mate without shak** (shatar's mate rule): as checkmate, a move that mates
+  with pieces that may not mate alone (the mated side wins), and one that mates without a decisive
+  check (a draw).
 * **stalemate piece count**: a few pawns of each side on two files by the edge, drawn at random,
   until a move stalemates a side with more pieces than the other, one with as many, and one with
   fewer (those found).
@@ -61,23 +65,21 @@ from dataclasses import dataclass
 
 from generator.catalogue.model import StalemateResult, Variant
 from generator.check.compare import Answer, Disagreement, EngineAdapter, Query, VariantReport, evaluate
+from generator.check.ending_positions import ATTEMPTS, reread, small_positions
 from generator.check.fairy_stockfish_worker import fsf_fen
 from generator.check.perft_compare import CountReport
 from generator.emit.fidelity import relaxed
-from generator.engine import FenError, Move, Position, uci
+from generator.engine import Move, Position, uci
 from generator.engine import moves as mv
 from generator.engine.counting import count_limit
-from generator.engine.fen import read_fen
 from generator.engine.gates import extinction
-from generator.engine.geometry import Geometry, bits
+from generator.engine.geometry import bits
 from generator.engine.outcome import Outcome, Reason
 from generator.engine.rules import Rules
 from generator.engine.state import EMPTY
 
 __all__ = ["BUILDERS", "Ending", "endings", "prove", "prove_into"]
 
-#: random small positions tried per rule before giving up
-ATTEMPTS = 3000
 #: random games, and their longest, along which the n-move and repetition builders look
 GAMES, PLIES = 4, 400
 _SQUARE_PAIR = re.compile(r"([a-z]\d+)([a-z]\d+)")
@@ -90,17 +92,6 @@ class Ending:
     rule: str
     fen: str
     moves: tuple[str, ...]
-
-
-def _reread(pos: Position) -> Position | None:
-    """``pos`` as an engine sees its six-field FEN (unmoved pieces implied by the setup), or None
-    if that FEN is not a position of the variant."""
-    seen = Position(pos.rules)
-    try:
-        read_fen(seen, fsf_fen(pos.fen()))
-    except FenError:
-        return None
-    return seen
 
 
 def _spell(pos: Position, m: Move) -> str:
@@ -127,14 +118,36 @@ def _reverse(text: str) -> str:
 
 
 def _move_rule(variant: Variant) -> list[Ending]:
+    """A quiet move that takes the count to the limit; where the pieces whose moves restart the count
+    are not the pawns, also a move of a piece that restarts it where a pawn would not, or the other way
+    round (its count restarted, or at the limit)."""
     limit = variant.draws.move_rule
-    for pos in _positions(variant):
-        quiet = sorted(_spell(pos, m) for m in pos.legal_moves() if _quiet(pos, m))
-        if quiet:
-            fields = fsf_fen(pos.fen()).split()
-            fields[-2] = str(2 * limit - 1)  # the half-move clock, before the move number
-            return [Ending("n-move rule", " ".join(fields), (quiet[0],))]
-    return []
+    d = variant.draws
+    out = []
+    for rule, find in (("n-move rule", _quiet), ("n-move rule pieces", _not_as_pawns)):
+        if find is _not_as_pawns and d.move_rule_pieces is None and d.black_move_rule_pieces is None:
+            break
+        for pos in _positions(variant):
+            # a pawn's multi-step first: no pawn could take it back, so it restarts the count where pawns do
+            moves = [
+                t for _, t in sorted((m[0] == mv.NORMAL, _spell(pos, m)) for m in pos.legal_moves() if find(pos, m))
+            ]
+            if moves:
+                fields = fsf_fen(pos.fen()).split()
+                fields[-2] = str(2 * limit - 1)  # the half-move clock, before the move number
+                out.append(Ending(rule, " ".join(fields), (moves[0],)))
+                break
+    return out
+
+
+def _not_as_pawns(pos: Position, m: Move) -> bool:
+    """A non-capturing move of a piece, not royal, whose moves restart the count where a pawn's would not,
+    or the other way round."""
+    kind, frm, to, _ = m
+    if kind not in (mv.NORMAL, mv.MULTISTEP) or pos.board[to] != EMPTY:
+        return False
+    t, rules = pos.board[frm] >> 1, pos.rules
+    return rules.resets_move_rule[pos.turn][t] != rules.is_pawn[t] and not rules.is_royal[t]
 
 
 def _repetition(variant: Variant) -> list[Ending]:
@@ -301,7 +314,7 @@ def _castling(variant: Variant) -> list[Ending]:
         for s in bits(c.must_be_empty & pos.occupied):
             pos.lift(s)
         pos.turn = c.color
-        seen = _reread(pos)
+        seen = reread(pos)
         if seen is None:
             continue
         castle = next((m for m in seen.legal_moves() if m[0] == mv.CASTLE and m[3] == c.index), None)
@@ -352,7 +365,7 @@ def _positions(variant: Variant) -> Iterator[Position]:
     random games (where both sides may end up able only to pass), then small random ones."""
     yield Position.from_fen(variant, fsf_fen(Position.start(variant).fen()))
     yield from _game_positions(variant, "moves")
-    yield from _small_positions(variant, "moves", attempts=300)
+    yield from small_positions(variant, "moves", attempts=300)
 
 
 def _game_positions(variant: Variant, rule: str, games: range = range(GAMES)) -> Iterator[Position]:
@@ -366,7 +379,7 @@ def _game_positions(variant: Variant, rule: str, games: range = range(GAMES)) ->
             if not legal or pos.outcome() is not None:
                 break
             pos.push_uci(rng.choice(legal))
-            seen = _reread(pos)
+            seen = reread(pos)
             if seen is not None and seen.outcome() is None:
                 yield seen
 
@@ -374,7 +387,7 @@ def _game_positions(variant: Variant, rule: str, games: range = range(GAMES)) ->
 def _small_then_game_positions(variant: Variant, rule: str) -> Iterator[Position]:
     """Small random positions, then, for a side that has no piece a small position may use (horde's
     pawns), the positions along random games."""
-    yield from _small_positions(variant, rule)
+    yield from small_positions(variant, rule)
     yield from _game_positions(variant, rule)
 
 
@@ -391,68 +404,9 @@ def _one_check_left(variant: Variant, rule: str) -> Iterator[Position]:
         checks = list(pos.checks_left)
         checks[pos.turn] = 1
         pos.checks_left = (checks[0], checks[1])
-        seen = _reread(pos)
+        seen = reread(pos)
         if seen is not None and seen.outcome() is None:
             yield seen
-
-
-def _small_positions(variant: Variant, rule: str, attempts: int = ATTEMPTS) -> Iterator[Position]:
-    """Random small positions of ``variant`` that are legal, still going on, with the mover to move
-    (the same ones on every run: the generator is seeded with the variant's name and the rule)."""
-    rng = random.Random(f"endings:{variant.name}:{rule}")
-    rules = Rules.of(variant)
-    for _ in range(attempts):
-        pos = _small_position(rules, rng)
-        if pos is not None:
-            yield pos
-
-
-def _small_position(rules: Rules, rng: random.Random) -> Position | None:
-    """The other side's royal pieces on and around a square by the edge, the mover's anywhere, and a
-    few other pieces of each side's setup around that square; None if that is no legal position."""
-    pos = Position(rules)
-    pos.turn = mover = int(rules.variant.setup.to_move)
-    for code, pool in _placements(rules, rng, mover):
-        free = [s for s in pool if pos.board[s] == EMPTY]
-        if not free:
-            return None
-        pos.put(rng.choice(free), code)
-    seen = _reread(pos)
-    if seen is None or seen.in_check(1 - mover) or seen.outcome() is not None:
-        return None
-    return seen
-
-
-def _placements(rules: Rules, rng: random.Random, mover: int) -> list[tuple[int, list[int]]]:
-    """The pieces of a small position, each with the squares it may stand on."""
-    squares, anchor, around = _area(rules.geo, rng)
-    royal = [code for _, code in rules.setup if rules.is_royal[code >> 1]]
-    theirs_royal = [code for code in royal if code & 1 != mover]
-    placed = [(code, [anchor] if i == 0 else around) for i, code in enumerate(theirs_royal)]
-    placed += [(code, squares) for code in royal if code & 1 == mover]
-    # a side without a royal piece gets one piece at least: no real game leaves a side with none
-    for side, fewest, most in ((mover, 1, 3), (1 - mover, 0 if theirs_royal else 1, 1)):
-        plain = [code for _, code in rules.setup if code & 1 == side and _plain(rules, code >> 1)]
-        placed += [(code, around) for code in rng.sample(plain, min(len(plain), rng.randint(fewest, most)))]
-    return placed
-
-
-def _area(geo: Geometry, rng: random.Random) -> tuple[list[int], int, list[int]]:
-    """The board's squares, a square drawn by the edge, and the squares at most 3 steps from it."""
-    squares = list(bits(geo.all))
-    edge = [s for s in squares if geo.file_of(s) in (0, geo.files - 1) or geo.rank_of(s) in (0, geo.ranks - 1)]
-    anchor = rng.choice(edge or squares)
-    return squares, anchor, [s for s in squares if _distance(geo, s, anchor) <= 3]
-
-
-def _distance(geo: Geometry, a: int, b: int) -> int:
-    return max(abs(geo.file_of(a) - geo.file_of(b)), abs(geo.rank_of(a) - geo.rank_of(b)))
-
-
-def _plain(rules: Rules, t: int) -> bool:
-    """A piece the random positions may use besides the royal ones: no pawn (its first and last
-    ranks are special) and no piece with moves of its own from its first square."""
-    return not rules.is_royal[t] and not rules.is_pawn[t] and all(tabs[t] is None for tabs in rules.initial_tables)
 
 
 def _stalemates_by_count(variant: Variant) -> list[Ending]:
@@ -499,7 +453,7 @@ def _pawn_position(rules: Rules, rng: random.Random, pawns: list[list[int]]) -> 
         free = [s for s in pool if pos.board[s] == EMPTY]
         if free:
             pos.put(rng.choice(free), code)
-    seen = _reread(pos)
+    seen = reread(pos)
     if seen is None or seen.in_check(1 - seen.turn) or seen.outcome() is not None:
         return None
     return seen
@@ -574,12 +528,22 @@ BUILDERS: tuple[tuple[str, Callable[[Variant], bool], Callable[[Variant], Sequen
     ("repetition", lambda v: v.draws.repetition > 0, _repetition),
     ("perpetual check", lambda v: v.draws.repetition > 0 and v.draws.perpetual_check_loses, _perpetual_check),
     ("checkmate", _applies_checkmate, _by_search("checkmate", _ends_by(Reason.CHECKMATE), _small_then_game_positions)),
+    (
+        "mate not allowed",
+        lambda v: bool(v.goals.checkmate and v.goals.shatar_mate and v.goals.shatar_mate.not_mating),
+        _by_search("mate not allowed", _ends_by(Reason.MATE_NOT_ALLOWED), _small_then_game_positions),
+    ),
+    (
+        "mate without shak",
+        lambda v: v.goals.checkmate and v.goals.shatar_mate is not None,
+        _by_search("mate without shak", _ends_by(Reason.MATE_WITHOUT_SHAK), _small_then_game_positions),
+    ),
     ("stalemate", lambda v: True, _by_search("stalemate", _stalemated, _stalemate_positions)),
     ("stalemate piece count", lambda v: v.draws.stalemate_piece_count, _stalemates_by_count),
     (
         "bare king",
         lambda v: v.goals.bare_king is not None,
-        _by_search("bare king", _ends_by(Reason.BARE_KING), _small_positions),
+        _by_search("bare king", _ends_by(Reason.BARE_KING), small_positions),
     ),
     ("race", lambda v: _flag_goal(v, race=True), _by_search("race", _ends_by(Reason.RACE), _game_positions)),
     (

@@ -124,7 +124,7 @@ _TRUE = frozenset({"true", "yes", "1", "on"})
 _OFF = frozenset({"", "-", "0", "false", "no", "off", "none"})
 
 #: the piece options variantgen writes (fairy_stockfish.pieces.piece_rows): the value's first letter
-_PIECE_OPTIONS = frozenset({"king", "pawn", "soldier", *FSF_STANDARD.values()})
+_PIECE_OPTIONS = frozenset({"king", "pawn", "soldier", "bers", *FSF_STANDARD.values()})
 _CUSTOM_PIECE_RE = re.compile(r"customPiece[0-9]+")
 
 # The SVG the site keeps: elements, attributes, and the characters of a value.

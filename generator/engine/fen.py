@@ -50,6 +50,8 @@ def set_start(pos: State) -> None:
         pos.put(sq, code)
         pos.unmoved |= 1 << sq
     setup = rules.variant.setup
+    for square, origin in setup.promoted:
+        pos.unpromoted[rules.geo.square(square.file, square.rank)] = rules.type_of[origin]
     for color, letter, count in setup.pockets:
         pos.pockets[color][rules.type_of[letter]] += count
     pos.turn = int(setup.to_move)

@@ -113,6 +113,7 @@ NEEDS = (
             "flying_general",
             "goals.checkmate",
             "goals.checkmate_result",
+            "goals.shatar_mate",
             "draws.repetition",
             "draws.move_rule",
             "draws.insufficient_material",
@@ -121,6 +122,8 @@ NEEDS = (
             "draws.stalemate_piece_count",
             "draws.draw_odds",
             "draws.perpetual_check_loses",
+            "draws.move_rule_pieces",
+            "draws.black_move_rule_pieces",
         )
     ),
 )

@@ -21,7 +21,9 @@ from generator.engine.moves import (
     NORMAL,
     PASS,
     PASS_MOVE,
+    PIECE_DEMO,
     PIECE_PROMO,
+    PROMOTED_DROP,
     PROMOTION,
     SWAP,
     Move,
@@ -217,7 +219,8 @@ def _filtered(pos: State, out: list[Move] | None) -> int:
         captures = [
             m
             for m in moves
-            if m[0] in (EN_PASSANT, EP_PROMO) or (m[0] in (NORMAL, PROMOTION, PIECE_PROMO) and board[m[2]] != EMPTY)
+            if m[0] in (EN_PASSANT, EP_PROMO)
+            or (m[0] in (NORMAL, PROMOTION, PIECE_PROMO, PIECE_DEMO) and board[m[2]] != EMPTY)
         ]
         moves = captures or moves
     if out is not None:
@@ -446,19 +449,24 @@ def _promotion_choices(pos: State, us: int) -> tuple[int, ...]:
 
 
 def _promoting(pos: State, t: int, s: int, tgt: Bitboard) -> list[Move]:
-    """The moves of a piece of type ``t`` on ``s`` to ``tgt`` where it may promote by piece (on a
-    move that starts or ends in the zone) or may not stop (a square it could never leave)."""
+    """The moves of a piece of type ``t`` on ``s`` to ``tgt`` where it may promote by piece, or demote
+    (on a move that starts or ends in the zone), or may not stop (a square it could never leave)."""
     rules = pos.rules
     us = pos.turn
     plain = tgt & ~rules.dead[us][t]
     moves: list[Move] = []
     promoted = rules.promotes_to[t]
+    zone = rules.piece_promotion_zone[us]
+    may = tgt if zone >> s & 1 else tgt & zone
+    if rules.promotes_on_capture:
+        may &= pos.by_color[1 - us]
     if promoted >= 0:
-        zone = rules.piece_promotion_zone[us]
-        may = tgt if zone >> s & 1 else tgt & zone
         moves = [(PIECE_PROMO, s, to, promoted) for to in _squares(may)]
-        if rules.piece_promotion_mandatory:
-            plain &= ~may
+    origin = pos.unpromoted[s] if rules.demotion else EMPTY
+    if origin != EMPTY:  # Fairy-Stockfish lets a demotion stop where the piece could never move again
+        moves += [(PIECE_DEMO, s, to, origin) for to in _squares(may)]
+    if rules.piece_promotion_mandatory and (promoted >= 0 or origin != EMPTY):
+        plain &= ~may
     moves.extend((NORMAL, s, to, 0) for to in _squares(plain))
     return moves
 
@@ -600,31 +608,35 @@ def _castles(pos: State, occ: Bitboard, out: list[Move] | None) -> int:
 
 
 def _drops(pos: State, occ: Bitboard, test_all: bool, out: list[Move] | None) -> int:
-    """Drops from the pocket onto the empty squares of the drop region."""
+    """Drops from the pocket onto the empty squares of the drop region, and as the piece it promotes to
+    where the variant allows (``PROMOTED_DROP``)."""
     rules = pos.rules
     us = pos.turn
     free = ~occ
     regions = rules.drop_regions[us]
+    promoted = rules.promoted_drop_regions[us]
     pocket = pos.pockets[us]
     n = 0
     for t in range(rules.ntypes):
         if not pocket[t]:
             continue
-        region = regions[t] & free
+        region, raised = regions[t] & free, promoted[t] & free
         if t == rules.one_per_file:
             mine = pos.by_type[t] & pos.by_color[us]
             for mask in rules.file_masks:
                 if (mine & mask).bit_count() >= rules.per_file:
                     region &= ~mask
-        if not region:
-            continue
-        if test_all:
-            n += _tested(pos, [(DROP, -1, to, t) for to in _squares(region)], out)
-        elif out is None:
-            n += region.bit_count()
-        else:
-            out.extend((DROP, -1, to, t) for to in _squares(region))
-            n += region.bit_count()
+                    raised &= ~mask
+        for frm, where in ((-1, region), (PROMOTED_DROP, raised)):
+            if not where:
+                continue
+            if test_all:
+                n += _tested(pos, [(DROP, frm, to, t) for to in _squares(where)], out)
+            elif out is None:
+                n += where.bit_count()
+            else:
+                out.extend((DROP, frm, to, t) for to in _squares(where))
+                n += where.bit_count()
     return n
 
 

@@ -11,10 +11,13 @@ PROMOTION   type of the new piece         ``a9a10m``
 EN_PASSANT  square of the captured pawn   ``d5e4``
 EP_PROMO    type of the new piece         ``d5e4q`` (en passant into the promotion zone)
 CASTLE      index of the castling move    ``f1i1`` (the king's own move)
-DROP        type dropped (from is -1)     ``M@b1``
+DROP        type dropped (from is -1,     ``M@b1``, ``+N@b2``
+            or PROMOTED_DROP: dropped
+            as what it promotes to)
 SWAP        0                             ``c1b1`` (the swapping piece, then its partner)
 PASS        0 (from, to are -1)           ``0000``
 PIECE_PROMO type of the promoted piece    ``b2h8+`` (promotion by piece, shogi)
+PIECE_DEMO  type it was promoted from     ``a1a2-`` (a promoted piece demoting, kyoto shogi)
 =========== ============================= ==============================
 """
 
@@ -27,9 +30,11 @@ if TYPE_CHECKING:
 
 Move = tuple[int, int, int, int]
 
-NORMAL, MULTISTEP, PROMOTION, EN_PASSANT, CASTLE, DROP, SWAP, PASS, EP_PROMO, PIECE_PROMO = range(10)
+NORMAL, MULTISTEP, PROMOTION, EN_PASSANT, CASTLE, DROP, SWAP, PASS, EP_PROMO, PIECE_PROMO, PIECE_DEMO = range(11)
 
 PASS_MOVE: Move = (PASS, -1, -1, 0)
+#: the ``from`` of a drop of a piece as the piece it promotes to (``+N@b2``); a plain drop's is -1
+PROMOTED_DROP = -2
 
 
 def uci(rules: Rules, m: Move) -> str:
@@ -38,7 +43,7 @@ def uci(rules: Rules, m: Move) -> str:
     if kind == PASS:
         return "0000"
     if kind == DROP:
-        return f"{rules.letters[extra]}@{name(to)}"
+        return f"{'+' if frm == PROMOTED_DROP else ''}{rules.letters[extra]}@{name(to)}"
     if kind == CASTLE and rules.chess960:  # Chess960 writes castling as the king's move onto its rook
         to = rules.castles[extra].rook_from
     text = name(frm) + name(to)
@@ -46,4 +51,6 @@ def uci(rules: Rules, m: Move) -> str:
         text += rules.letters[extra].lower()
     elif kind == PIECE_PROMO:
         text += "+"
+    elif kind == PIECE_DEMO:
+        text += "-"
     return text

@@ -19,6 +19,10 @@ class Reason(enum.Enum):
     CHECKMATE = "checkmate"
     #: a mate by a drop of the piece that may not mate from hand: the dropper loses
     DROP_MATE = "checkmate by a dropped {}"
+    #: shatar's mate rule: a mate by pieces that may not mate alone (the mated side wins), and a mate no
+    #: decisive check led to (a draw)
+    MATE_NOT_ALLOWED = "checkmate by {} alone"
+    MATE_WITHOUT_SHAK = "checkmate without a decisive check"
     STALEMATE = "stalemate"
     MOVE_RULE = "the {}-move rule"
     REPETITION = "{}-fold repetition"

@@ -14,6 +14,7 @@ from __future__ import annotations
 from generator.catalogue.model import Color, StalemateResult, Variant
 from generator.engine import moves as mv
 from generator.engine.fen import format_fen, read_fen, set_start
+from generator.engine.geometry import Bitboard
 from generator.engine.movegen import generate, generate_on
 from generator.engine.moves import Move
 from generator.engine.outcome import Outcome, Reason
@@ -96,7 +97,8 @@ class Position(State):
     def _mated_by_forbidden_drop(self) -> bool:
         """Whether the last move dropped the piece that may not mate from hand (the mate then loses)."""
         kind = self.rules.no_drop_mate
-        return kind >= 0 and bool(self.stack) and self.played(1)[0] == mv.DROP and self.played(1)[3] == kind
+        last = self.played(1) if self.stack else None
+        return kind >= 0 and last is not None and last[:2] == (mv.DROP, -1) and last[3] == kind
 
     def _perpetual_check(self) -> Outcome | None:
         """Where perpetual check loses: the side that gave check in every position of the repetition,
@@ -113,6 +115,28 @@ class Position(State):
             return Outcome(None, Reason.PERPETUAL_CHECK_BY_BOTH) if by_them else None
         return Outcome(Color(self.turn if by_them else 1 - self.turn), Reason.PERPETUAL_CHECK)
 
+    def _kinds(self, types: tuple[int, ...]) -> Bitboard:
+        return sum((self.by_type[t] for t in types), 0)
+
+    def _shatar_mate(self, rule: tuple[tuple[int, ...], tuple[int, ...]]) -> Outcome:
+        """The checkmate of the side to move under shatar's mate rule: given by pieces that may not mate
+        alone, the mated side wins; else the mate wins if a check of the series of checks ending in it
+        was decisive, looked for back two plies at a time while the mated side was in check and two
+        plies are left to take back (Fairy-Stockfish's ``pliesFromNull``), and draws if none was."""
+        decisive, not_mating = rule
+        checkers = self.checkers(self.turn)
+        if not checkers & ~self._kinds(not_mating):
+            names = {self.rules.variant.pieces[t].name.lower() for t in not_mating if self.by_type[t] & checkers}
+            return Outcome(Color(self.turn), Reason.MATE_NOT_ALLOWED, " and ".join(sorted(names)))
+        taken: list[Move] = []
+        while checkers and not checkers & self._kinds(decisive) and len(self.stack) >= 2:
+            taken += [self.pop(), self.pop()]
+            checkers = self.checkers(self.turn)
+        shak = bool(checkers & self._kinds(decisive))
+        for m in reversed(taken):
+            self.push(m)
+        return Outcome(Color(1 - self.turn), Reason.CHECKMATE) if shak else Outcome(None, Reason.MATE_WITHOUT_SHAK)
+
     def outcome(self) -> Outcome | None:
         """The result if the game has ended, draws by rule included; None while it goes on."""
         end = self.immediate_outcome()
@@ -128,6 +152,8 @@ class Position(State):
                         Reason.DROP_MATE,
                         rules.variant.pieces[rules.no_drop_mate].name.lower(),
                     )
+                if rules.shatar_mate is not None:
+                    return self._shatar_mate(rules.shatar_mate)
                 return Outcome(Color(self.turn if rules.mated_wins else 1 - self.turn), Reason.CHECKMATE)
             return self._stalemate()
         if self.count_limit and self.count_ply > self.count_limit:

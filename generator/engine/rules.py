@@ -213,10 +213,13 @@ class Rules:
         self.promotion_limited = any(self.promotion_limit)
         self.en_passant = pr.en_passant
         self._multistep_tables(variant)
+        #: per colour and piece type: whether its moves (the irreversible ones) restart the move rule's count
+        self.resets_move_rule = [[p.letter in variant.move_rule_letters(c) for p in variant.pieces] for c in Color]
         reversible = [self._reversible(t) for t in range(self.ntypes)]
-        #: per colour and piece type, per square: where a pawn step onto that square may come back
-        #: from with an ordinary non-capturing move (a sideways step); such a step is reversible and,
-        #: as in Fairy-Stockfish, does not restart the move rule's count.  None where no step is.
+        #: per colour and piece type, per square: where a step onto that square of a piece whose moves
+        #: restart the count may come back from with an ordinary non-capturing move (a pawn's sideways
+        #: step); such a step is reversible and, as in Fairy-Stockfish, does not restart it.  None where
+        #: no step is.
         self.reversible = [[None if back is None else back[c] for back in reversible] for c in Color]
 
     def _multistep_tables(self, variant: Variant) -> None:
@@ -289,6 +292,9 @@ class Rules:
             self.promotes_to[self.type_of[letter]] = self.type_of[target]
         self.piece_promotion_zone = [geo.rank_mask(c, pp.ranks) for c in Color] if pp else [0, 0]
         self.piece_promotion_mandatory = bool(pp and pp.mandatory)
+        #: a promoted piece may demote (its moves then expand like a promoting piece's)
+        self.demotion = bool(pp and pp.demotion)
+        self.promotes_on_capture = bool(pp and pp.on_capture)  #: only captures promote or demote
         #: per colour, per type: the squares outside its region (none without one), which it never enters
         self.outside = [[self._outside(c, t) for t in range(self.ntypes)] for c in Color]
         #: per colour, per type: the squares where the piece would have no move on an empty board,
@@ -301,11 +307,10 @@ class Rules:
             ]
             for c in Color
         ]
-        #: per colour, the types whose moves need more than their targets: promotions, dead squares or
-        #: squares outside their region
-        self.expands = [
-            tuple(self.promotes_to[t] >= 0 or self.dead[c][t] != 0 for t in range(self.ntypes)) for c in Color
-        ]
+        more = {t for t in range(self.ntypes) if self.promotes_to[t] >= 0 or (self.demotion and t in self.promotes_to)}
+        #: per colour, the types whose moves need more than their targets: promotions, demotions, dead
+        #: squares or squares outside their region
+        self.expands = [tuple(t in more or self.dead[c][t] != 0 for t in range(self.ntypes)) for c in Color]
 
     def _outside(self, color: Color, t: int) -> Bitboard:
         """The squares outside the region of type ``t`` (none without one)."""
@@ -332,14 +337,13 @@ class Rules:
         drops = variant.drops
         geo = self.geo
         self.drops = drops is not None
+        ranks = [[geo.rank_mask(c, drops.ranks_of(p.letter)) if drops else 0 for p in variant.pieces] for c in Color]
         #: per colour, per piece type: the squares it may be dropped on (when empty)
-        self.drop_regions = [
-            [
-                geo.rank_mask(c, drops.ranks_of(p.letter)) & ~self.dead[c][t] if drops else 0
-                for t, p in enumerate(variant.pieces)
-            ]
-            for c in Color
-        ]
+        self.drop_regions = [[r & ~self.dead[c][t] for t, r in enumerate(ranks[c])] for c in Color]
+        #: per colour, per type: where it may be dropped as the piece it promotes to (none without the rule)
+        self.promoted_drop_regions = (
+            self._promoted_drops(ranks) if drops and drops.promoted else [[0] * self.ntypes] * 2
+        )
         self.captures_to_hand = bool(drops and drops.captures_to_hand)
         #: a captured promoted piece goes to hand as the piece it was promoted from
         self.demote = self.captures_to_hand and not (drops and drops.keep_promoted)
@@ -382,6 +386,11 @@ class Rules:
         self.check_count = variant.goals.check_count
         #: the checkmated side wins (misère chess)
         self.mated_wins = variant.goals.checkmate_result is Result.WIN
+        mate = variant.goals.shatar_mate
+        #: shatar's mate rule: the types whose checks decide a mate, and those that may not mate alone
+        self.shatar_mate: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+        if mate is not None:
+            self.shatar_mate = (self._types(mate.decisive), self._types(mate.not_mating))
         self.bare_king = variant.goals.bare_king
         self.extinction = self._extinction(variant)
         draws = variant.draws
@@ -403,14 +412,20 @@ class Rules:
             if (geo.file_of(s) + geo.rank_of(s)) % 2 == 0:
                 self.dark_squares |= 1 << s
 
-    def _extinction(self, variant: Variant) -> tuple[tuple[int, ...] | None, int, bool] | None:
+    def _types(self, letters: tuple[str, ...]) -> tuple[int, ...]:
+        return tuple(self.type_of[x] for x in letters)
+
+    def _promoted_drops(self, ranks: list[list[Bitboard]]) -> list[list[Bitboard]]:
+        up = self.promotes_to
+        return [[r & ~self.dead[c][up[t]] if up[t] >= 0 else 0 for t, r in enumerate(ranks[c])] for c in Color]
+
+    def _extinction(self, variant: Variant) -> tuple[tuple[int, ...] | None, int, Result] | None:
         """The extinction rule, where it can end a game: the piece types counted one by one (None: all
-        pieces together), the count at or below which a side is extinct, and whether that side wins
-        (else it loses)."""
+        pieces together), the count at or below which a side is extinct, and what that does to it."""
         goal = extinction(variant)
         if goal is None:
             return None
-        return (tuple(self.type_of[x] for x in goal.pieces) or None, goal.count, goal.result is Result.WIN)
+        return (tuple(self.type_of[x] for x in goal.pieces) or None, goal.count, goal.result)
 
     def _captures(self, variant: Variant) -> None:
         """Explosions, mutually immune and petrifying pieces, and pseudo-royal extinction pieces."""
@@ -593,9 +608,10 @@ class Rules:
         return out
 
     def _reversible(self, t: int) -> list[list[Bitboard]] | None:
-        """Per colour and target square, the squares a pawn of type ``t`` reaches it from and could
-        come straight back to by an ordinary non-capturing move (None if there are none)."""
-        if not self.is_pawn[t]:
+        """Per colour and target square, the squares a piece of type ``t`` whose moves restart the move
+        rule's count reaches it from and could come straight back to by an ordinary non-capturing move
+        (None if there are none)."""
+        if not (self.resets_move_rule[0][t] or self.resets_move_rule[1][t]):
             return None
         out = []
         for c in Color:

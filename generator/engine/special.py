@@ -77,13 +77,13 @@ def _captures(board: list[int], m: Move) -> bool:
     kind, _, to, _ = m
     if kind in (mv.EN_PASSANT, mv.EP_PROMO):
         return True
-    return kind in (mv.NORMAL, mv.PROMOTION, mv.PIECE_PROMO) and board[to] != EMPTY
+    return kind in (mv.NORMAL, mv.PROMOTION, mv.PIECE_PROMO, mv.PIECE_DEMO) and board[to] != EMPTY
 
 
 def _mutual_capture(board: list[int], m: Move, mutual: tuple[bool, ...]) -> bool:
     """Whether ``m`` is a piece of a mutually immune type taking one of its own type."""
     kind, frm, to, _ = m
-    if frm < 0 or kind not in (mv.NORMAL, mv.PROMOTION, mv.PIECE_PROMO) or board[to] == EMPTY:
+    if frm < 0 or kind not in (mv.NORMAL, mv.PROMOTION, mv.PIECE_PROMO, mv.PIECE_DEMO) or board[to] == EMPTY:
         return False
     mover = board[frm] >> 1
     return mutual[mover] and board[to] >> 1 == mover

@@ -16,7 +16,7 @@ can both work on it; :class:`~generator.engine.position.Position` brings the thr
 
 from __future__ import annotations
 
-from generator.catalogue.model import Color, Counting
+from generator.catalogue.model import Color, Counting, Result
 from generator.engine import moves as mv
 from generator.engine.counting import count_limit
 from generator.engine.geometry import Bitboard, bits
@@ -333,7 +333,7 @@ class State:
     def _extinct(self) -> Outcome | None:
         """The extinction rule's result, the side that just moved looked at first (as Fairy-Stockfish)."""
         assert self.rules.extinction is not None
-        types, limit, wins = self.rules.extinction
+        types, limit, result = self.rules.extinction
         for side in (1 - self.turn, self.turn):
             mine = self.by_color[side]
             counts = (
@@ -342,7 +342,9 @@ class State:
                 else [(self.by_type[t] & mine).bit_count() + self.pockets[side][t] for t in types]
             )
             if min(counts) <= limit:
-                return Outcome(Color(side if wins else 1 - side), Reason.EXTINCTION)
+                if result is Result.DRAW:
+                    return Outcome(None, Reason.EXTINCTION)
+                return Outcome(Color(side if result is Result.WIN else 1 - side), Reason.EXTINCTION)
         return None
 
     def insufficient_material(self) -> bool:
@@ -397,7 +399,7 @@ class State:
         self.ep_victim = -1
         self.halfmove += 1
         if kind == mv.DROP:
-            self._push_drop(us, to, extra)
+            self._push_drop(us, frm, to, extra)
         elif kind == mv.CASTLE or kind == mv.SWAP:
             self._push_two(m, us, moved)
         elif kind != mv.PASS:
@@ -406,20 +408,19 @@ class State:
                 self.halfmove = 0
                 if rules.captures_to_hand:
                     self.pockets[us][self._to_hand(captured, origins)] += 1
-            if kind in (mv.PROMOTION, mv.EP_PROMO, mv.PIECE_PROMO):
-                placed = extra * 2 + us
-                self.halfmove = 0  # pawns' promotions aside, promotions by piece restart the count too
+            if kind in (mv.PROMOTION, mv.EP_PROMO, mv.PIECE_PROMO, mv.PIECE_DEMO):
+                placed = self._promoted(kind, extra, us)
             else:
                 placed = moved
             if origins is not None:
-                self._carry_origin(origins, frm, to, taken_at, moved, placed)
+                self._carry_origin(origins, frm, to, taken_at, moved, placed, kind == mv.PIECE_DEMO)
             # _remove and _add written out: this is the hot path of perft
             box[frm] = EMPTY
             box[to] = placed
             self.by_color[us] ^= 1 << frm | 1 << to
             self.by_type[moved >> 1] ^= 1 << frm
             self.by_type[placed >> 1] |= 1 << to
-            if rules.is_pawn[moved >> 1] and self._irreversible(m, moved >> 1):
+            if rules.resets_move_rule[us][moved >> 1] and self._irreversible(m, moved >> 1):
                 self.halfmove = 0
             self.unmoved &= ~(1 << frm | 1 << taken_at)
             if extra and kind == mv.MULTISTEP:
@@ -432,6 +433,14 @@ class State:
         if self.history:
             self._record()
 
+    def _promoted(self, kind: int, extra: int, us: int) -> int:
+        """The piece a promotion or a demotion puts down.  Pawns' promotions aside, promotions by piece
+        restart the move rule's count too, unless pieces may demote (Fairy-Stockfish: the promotion is no
+        longer irreversible); demotions never do."""
+        if kind != mv.PIECE_DEMO and not (kind == mv.PIECE_PROMO and self.rules.demotion):
+            self.halfmove = 0
+        return extra * 2 + us
+
     def played(self, back: int) -> Move:
         """The move played ``back`` moves ago (1: the last)."""
         return self.stack[-back][0]
@@ -443,10 +452,14 @@ class State:
         if self.rules.perpetual_check:
             self.checked.append(self.in_check())
 
-    def _push_drop(self, us: int, to: int, t: int) -> None:
+    def _push_drop(self, us: int, frm: int, to: int, t: int) -> None:
         self.pockets[us][t] -= 1
-        self._add(to, t * 2 + us)
-        if self.rules.is_pawn[t] or self.rules.drops_reset_move_rule:
+        if frm == mv.PROMOTED_DROP:  # as the piece it promotes to, which remembers what it was
+            self._add(to, self.rules.promotes_to[t] * 2 + us)
+            self.unpromoted[to] = t
+        else:
+            self._add(to, t * 2 + us)
+        if self.rules.resets_move_rule[us][t] or self.rules.drops_reset_move_rule:
             self.halfmove = 0
 
     def _push_two(self, m: Move, us: int, moved: int) -> None:
@@ -509,8 +522,9 @@ class State:
                 self.count_limit, self.count_ply = 2 * limit, 2 * total if from_pieces and bare else 0
 
     def _irreversible(self, m: Move, t: int) -> bool:
-        """Whether a move of a pawn of type ``t`` restarts the move rule's count: every one but a
-        step that it could step straight back (Fairy-Stockfish's reversible pawn moves)."""
+        """Whether a move of a piece of type ``t`` (one whose moves restart the move rule's count)
+        restarts it: every one but a step that it could step straight back (Fairy-Stockfish's
+        reversible moves)."""
         back = self.rules.reversible[self.turn][t]
         return back is None or m[0] != mv.NORMAL or not back[m[2]] >> m[1] & 1
 
@@ -549,6 +563,7 @@ class State:
         if kind == mv.DROP:
             self.pockets[us][extra] += 1
             self._remove(to)
+            self.unpromoted[to] = EMPTY  # a piece dropped promoted forgets what it was
         elif kind == mv.CASTLE:
             c = self.rules.castles[extra]
             rook = box[c.rook_to]
@@ -629,14 +644,14 @@ class State:
         return self.unpromoted[frm], self.unpromoted[taken_at] if captured != EMPTY else EMPTY
 
     def _carry_origin(
-        self, origins: tuple[int, int], frm: int, to: int, taken_at: int, moved: int, placed: int
+        self, origins: tuple[int, int], frm: int, to: int, taken_at: int, moved: int, placed: int, demoted: bool
     ) -> None:
         """A move's effect on what pieces were promoted from: the captured piece's is gone, the moved
-        piece takes its own to ``to``, or, promoting, its type."""
+        piece takes its own to ``to``, or, promoting, its type, or, demoting, none."""
         up = self.unpromoted
         up[taken_at] = EMPTY
         up[frm] = EMPTY
-        up[to] = origins[0] if placed == moved else moved >> 1
+        up[to] = EMPTY if demoted else origins[0] if placed == moved else moved >> 1
 
     def _to_hand(self, captured: int, origins: tuple[int, int] | None) -> int:
         """The type a captured piece goes to the captor's hand as: what it was promoted from, if it was."""

@@ -45,6 +45,7 @@ from generator.catalogue.model import (
     Promotion,
     Result,
     Setup,
+    ShatarMate,
     Square,
     StalemateResult,
     Variant,
@@ -53,6 +54,7 @@ from generator.catalogue.model import (
 from generator.emit.fairy_stockfish.table import ROW
 from generator.emit.fairy_stockfish.values import FILES, KING, flag_piece_count
 from generator.emit.fidelity.fairy_stockfish import (
+    BERS,
     FSF_PAWN,
     FSF_SOLDIER,
     FSF_STANDARD,
@@ -72,6 +74,7 @@ NAMED_BETZA = {
     "pawn": FSF_PAWN.render(),
     "silver": KHON.render(),
     "fers": "F",
+    "bers": BERS.render(),
     "soldier": FSF_SOLDIER[0].render(),
     "king": KING.render(),
     "alfil": "A",
@@ -219,6 +222,15 @@ def _setup(fen: str, ranks: int) -> tuple[Setup, frozenset[Square], str, str]:
     return setup, frozenset(holes), fields[2], checks
 
 
+def _started_promoted(setup: Setup, options: Mapping[str, str]) -> Setup:
+    """The FEN's promoted pieces (``+N``) as what they promote to by ``promotedPieceType``, remembering what
+    they were."""
+    promotes = {x: y.upper() for x, y in _pairs(options.get("promotedPieceType", ""))}
+    placement = tuple((sq, c, promotes[x[1:]] if x.startswith("+") else x) for sq, c, x in setup.placement)
+    promoted = tuple(sorted((sq, x[1:]) for sq, _, x in setup.placement if x.startswith("+")))
+    return dataclasses.replace(setup, placement=tuple(sorted(placement)), promoted=promoted)
+
+
 # --- the parts ---------------------------------------------------------------------------------------------------
 
 
@@ -294,7 +306,13 @@ def _piece_promotion(options: Mapping[str, str], board: Board) -> PiecePromotion
         return None
     pairs = tuple((x, y.upper()) for x, y in _pairs(options["promotedPieceType"]))
     ranks = _ranks(_region(options, "promotionRegionWhite", board), Color.WHITE, board)
-    return PiecePromotion(ranks, pairs, _bool(options, "mandatoryPiecePromotion"))
+    return PiecePromotion(
+        ranks,
+        pairs,
+        _bool(options, "mandatoryPiecePromotion"),
+        _bool(options, "pieceDemotion"),
+        _bool(options, "piecePromotionOnCapture"),
+    )
 
 
 def _file(options: Mapping[str, str], key: str) -> int:
@@ -341,6 +359,7 @@ def _drops(options: Mapping[str, str], board: Board) -> Drops | None:
         to_hand and _bool(options, "dropLoop"),
         one_per_file=no_doubled[0] if no_doubled else None,
         per_file=_int(options, "dropNoDoubledCount"),
+        promoted=_bool(options, "dropPromoted"),
     )
 
 
@@ -381,7 +400,20 @@ def _goals(options: Mapping[str, str], board: Board, checks: str) -> Goals:
         extinction,
         check_count,
         Result(mate) if mate else Result.LOSS,
+        _shatar_mate(options),
     )
+
+
+def _shatar_mate(options: Mapping[str, str]) -> ShatarMate | None:
+    """The rule knows FSF's knights, rooks and bers by their type."""
+    if not _bool(options, "shatarMateRule"):
+        return None
+    named = {k: options[k][0].upper() for k in ("knight", "rook", "bers") if options.get(k, "-") != "-"}
+    return ShatarMate(tuple(sorted(named.values())), tuple(named[k] for k in ("knight",) if k in named))
+
+
+#: the options that say which pieces restart the move rule's count (White's, or both sides'), first found first
+_N_MOVE_RULE_TYPES = ("nMoveRuleTypesWhite", "nMoveRuleTypes")
 
 
 def _draws(options: Mapping[str, str]) -> DrawRules:
@@ -405,6 +437,8 @@ def _draws(options: Mapping[str, str]) -> DrawRules:
         stalemate_piece_count=_bool(options, "stalematePieceCount"),
         draw_odds=None if odds == "none" else Color.WHITE if odds.startswith("white") else Color.BLACK,
         perpetual_check_loses=_bool(options, "perpetualCheckIllegal"),
+        move_rule_pieces=next((_letters(options, k) for k in _N_MOVE_RULE_TYPES if k in options), None),
+        black_move_rule_pieces=_letters(options, "nMoveRuleTypesBlack") if "nMoveRuleTypesBlack" in options else None,
     )
 
 
@@ -415,6 +449,7 @@ def read_section(options: Mapping[str, str]) -> Stated:
     """What a section's options (key -> value) state, in the model's terms."""
     ranks = _int(options, "maxRank")
     setup, holes, rights, checks = _setup(options["startFen"], ranks)
+    setup = _started_promoted(setup, options)
     board = Board(_file(options, "maxFile") + 1, ranks, holes)
     pieces = _pieces(options, board)
     drops = _drops(options, board)
@@ -480,7 +515,9 @@ def stated(v: Variant) -> Stated:
                 for p in v.pieces
             )
         ),
-        Setup(tuple(sorted(setup.placement)), tuple(sorted(setup.pockets)), setup.to_move),
+        Setup(
+            tuple(sorted(setup.placement)), tuple(sorted(setup.pockets)), setup.to_move, tuple(sorted(setup.promoted))
+        ),
         pawn_rules if any(p.pawn for p in v.pieces) else PawnRules(),
         v.piece_promotion,
         frozenset(v.castling),

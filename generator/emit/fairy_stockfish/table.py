@@ -14,7 +14,7 @@ The emitter's groups are the table's rows in order (:mod:`.options`); ``SINCE`` 
 >>> ROW["maxFile"].kind, ROW["maxFile"].default, ROW["maxFile"].field
 ('file', 'h', 'board.files')
 >>> len(ROWS) > 300, sum(1 for row in ROWS if row.write is not None)
-(True, 76)
+(True, 83)
 """
 
 from __future__ import annotations
@@ -157,8 +157,9 @@ ROWS: tuple[Row, ...] = (
     Row("promotionPawnTypes", "pieceset", "p", maps_to=("promotionPawnTypesWhite", "promotionPawnTypesBlack")),
     *_pair("promotionPawnTypes", "pieceset", ("p", "p")),
     Row("sittuyinPromotion", "bool", "false"),
-    Row("piecePromotionOnCapture", "bool", "false"),
-    Row("pieceDemotion", "bool", "false"),
+    Row("piecePromotionOnCapture", "bool", "false", "piece promotion", w.piece_promotion_on_capture,
+        "piece_promotion.on_capture"),
+    Row("pieceDemotion", "bool", "false", "piece promotion", w.piece_demotion, "piece_promotion.demotion"),
     Row("promotionRank", "rank", "8", maps_to=("promotionRegionWhite", "promotionRegionBlack"), deprecated=True,
         note="each side's ranks from this one to its last"),
     Row("doubleStepRank", "rank", "2", maps_to=("doubleStepRegionWhite", "doubleStepRegionBlack"), deprecated=True,
@@ -211,7 +212,7 @@ ROWS: tuple[Row, ...] = (
     Row("enclosingDropStart", "bitboard", "-"),
     Row("sittuyinRookDrop", "bool", "false"),
     Row("dropOppositeColoredBishop", "bool", "false"),
-    Row("dropPromoted", "bool", "false"),
+    Row("dropPromoted", "bool", "false", "drops", w.drop_promoted, "drops.promoted"),
     Row("whiteDropRegion", "bitboard", ALL, maps_to=("dropRegionWhite",), deprecated=True),
     Row("blackDropRegion", "bitboard", ALL, maps_to=("dropRegionBlack",), deprecated=True),
     Row("dropOnTop", "bool", "false", maps_to=("enclosingDrop",), deprecated=True, note="true: enclosingDrop = top"),
@@ -249,7 +250,7 @@ ROWS: tuple[Row, ...] = (
     Row("flagRegion", "bitboard", "-", maps_to=("flagRegionWhite", "flagRegionBlack")),
     Row("whiteFlag", "bitboard", "-", maps_to=("flagRegionWhite",), deprecated=True),
     Row("blackFlag", "bitboard", "-", maps_to=("flagRegionBlack",), deprecated=True),
-    Row("shatarMateRule", "bool", "false"),
+    Row("shatarMateRule", "bool", "false", "goals", w.shatar_mate_rule, "goals.shatar_mate"),
     Row("bikjangRule", "bool", "false"),
     Row("connectN", "int", "0"),
     Row("connectPieceTypes", "pieceset", "*"),
@@ -283,8 +284,9 @@ ROWS: tuple[Row, ...] = (
     *_pair("passOnStalemate", "bool", ("false", "false")),
     Row("pass", "bool", "false", maps_to=("passWhite", "passBlack")),
     *_pair("pass", "bool", ("false", "false")),
-    Row("nMoveRuleTypes", "pieceset", "p", maps_to=("nMoveRuleTypesWhite", "nMoveRuleTypesBlack")),
-    *_pair("nMoveRuleTypes", "pieceset", ("p", "p")),
+    Row("nMoveRuleTypes", "pieceset", "p", "draws", w.n_move_rule_types, "draws.move_rule_pieces",
+        maps_to=("nMoveRuleTypesWhite", "nMoveRuleTypesBlack")),
+    *_pair("nMoveRuleTypes", "pieceset", ("p", "p"), "draws", w.n_move_rule_types_of, "draws.move_rule_pieces"),
     Row("moveRepetitionIllegal", "bool", "false"),
     Row("chasingRule", "other", "none"),
     # walls and the rest of the board games

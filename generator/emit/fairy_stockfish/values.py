@@ -157,6 +157,14 @@ def promoted_piece_type(v: Variant) -> str | None:
     return " ".join(f"{x.lower()}:{y.lower()}" for x, y in pp.pieces) or None if pp else None
 
 
+def piece_promotion_on_capture(v: Variant) -> str | None:
+    return "true" if v.piece_promotion and v.piece_promotion.on_capture else None
+
+
+def piece_demotion(v: Variant) -> str | None:
+    return "true" if v.piece_promotion and v.piece_promotion.demotion else None
+
+
 def mandatory_piece_promotion(v: Variant) -> str | None:
     pp = v.piece_promotion
     return flag(bool(pp and pp.mandatory)) if pp is not None or v.immobility_illegal else None
@@ -282,6 +290,10 @@ def drop_checks(v: Variant) -> str | None:
     return "true" if v.drops else None
 
 
+def drop_promoted(v: Variant) -> str | None:
+    return "true" if v.drops and v.drops.promoted else None
+
+
 # --- captures ---------------------------------------------------------------------------------------------
 
 
@@ -381,6 +393,10 @@ def duple_check(v: Variant) -> str | None:
     return "true" if v.goals.extinction and v.goals.extinction.duple_check else None
 
 
+def shatar_mate_rule(v: Variant) -> str | None:
+    return "true" if v.goals.shatar_mate is not None else None
+
+
 def check_counting(v: Variant) -> str | None:
     return "true" if v.goals.check_count is not None else None  # the counts themselves are the start FEN's
 
@@ -430,3 +446,25 @@ def counting_rule(v: Variant) -> str | None:
 def material_counting(v: Variant) -> str | None:
     odds = v.draws.draw_odds
     return f"{odds.word}drawodds" if odds is not None else None
+
+
+def n_move_rule_types(v: Variant) -> str | None:
+    """The pieces whose moves restart the move rule's count, where both sides have the same and they are
+    not simply the pawns (``pawnTypes`` says those)."""
+    d = v.draws
+    if d.move_rule_pieces is None or d.black_move_rule_pieces is not None:
+        return None
+    return _letters(d.move_rule_pieces) or "-"
+
+
+def n_move_rule_types_of(color: Color) -> Writer:
+    """One side's, where Black's differ (a side without its own are its pawns, which ``pawnTypes`` says)."""
+
+    def write(v: Variant) -> str | None:
+        d = v.draws
+        pieces = d.move_rule_pieces_of(color)
+        if d.black_move_rule_pieces is None or pieces is None:
+            return None
+        return _letters(pieces) or "-"
+
+    return write

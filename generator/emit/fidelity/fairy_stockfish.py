@@ -37,6 +37,8 @@ FSF_PAWN = parse_betza("fmWfcF")
 KHON = parse_betza("FfW")
 #: Fairy-Stockfish's soldier: fW, and fsW from ``soldierPromotionRank`` on
 FSF_SOLDIER = (parse_betza("fW"), parse_betza("fsW"))
+#: the bers of shatar, which Fairy-Stockfish's mate rule knows by its type
+BERS = parse_betza("RF")
 FSF_STANDARD = {
     parse_betza(b): name
     for b, name in (("N", "knight"), ("B", "bishop"), ("R", "rook"), ("Q", "queen"), ("fW", "shogiPawn"))
@@ -50,7 +52,8 @@ def fairy_stockfish_pieces(variant: Variant) -> list[tuple[PieceType, str]]:
     ``fmWfcF`` (FSF's pawn, which alone has multi-steps and en passant), ``"knight"``,
     ``"bishop"``, ``"rook"``, ``"queen"`` for pieces that move exactly like those (``"silver"``, the khon, for
     ``FfW`` under a counting rule, which weighs it; ``"fers"`` for the first leaps' met, which
-    ``cambodianMoves`` knows by that type), ``"soldier"`` for the first piece that steps ``fW`` with
+    ``cambodianMoves`` knows by that type; ``"bers"`` for ``RF`` under shatar's mate rule, which knows
+    it by its type), ``"soldier"`` for the first piece that steps ``fW`` with
     ``fsW`` as its advanced moves, and ``"custom"`` for every other piece.
     """
     pawns = [p for p in variant.pieces if p.pawn]
@@ -65,14 +68,20 @@ def fairy_stockfish_pieces(variant: Variant) -> list[tuple[PieceType, str]]:
             kind, king_done = "king", True
         elif p.pawn:
             kind = "pawn" if builtin_pawn else "custom"
-        elif p.royal:
-            kind = "custom"
-        elif variant.first_leaps is not None and p.letter == variant.first_leaps.met:
-            kind = "fers"
-        else:  # a counting rule weighs Fairy-Stockfish's khons: the FfW piece must be one
-            kind = "silver" if variant.draws.counting and p.movement == KHON else FSF_STANDARD.get(p.movement, "custom")
+        else:
+            kind = "custom" if p.royal else _plain_kind(variant, p)
         out.append((p, kind))
     return out
+
+
+def _plain_kind(variant: Variant, p: PieceType) -> str:
+    """The kind of a piece neither royal nor a pawn: some rules know Fairy-Stockfish's pieces by type."""
+    if variant.first_leaps is not None and p.letter == variant.first_leaps.met:
+        return "fers"
+    if variant.goals.shatar_mate is not None and p.movement == BERS:
+        return "bers"
+    # a counting rule weighs Fairy-Stockfish's khons: the FfW piece must be one
+    return "silver" if variant.draws.counting and p.movement == KHON else FSF_STANDARD.get(p.movement, "custom")
 
 
 def relative_rank(color: Color, square: Square, ranks: int) -> int:
@@ -385,11 +394,31 @@ def _goals_and_draws(kind_of: dict[str, str], notes: Notes) -> None:
     _insufficient_material(kind_of, notes)
     _double_pass(notes)
     _drop_move_rule(notes)
+    _shatar_mate(kind_of, notes)
     v = notes.variant
     custom_pawn = any(p.pawn and kind == "custom" for p, kind in _kinds(v, kind_of))
     if v.draws.counting and custom_pawn:  # FSF counts its own pawns only
         notes.add("counting-pawns", "Fairy-Stockfish's counting rule sees only its own pawns (fmWfcF), so it "
                   "may start counting while other pawns are on the board.", switchable=False)  # fmt: skip
+
+
+def _shatar_mate(kind_of: dict[str, str], notes: Notes) -> None:
+    """Fairy-Stockfish's mate rule knows its pieces by type: its knights, rooks and bers give the decisive
+    checks, and its knights may not mate alone."""
+    goals = notes.variant.goals
+    mate = goals.shatar_mate
+    if mate is None:
+        return
+    letters = {kind: tuple(sorted(x for x, k in kind_of.items() if k == kind)) for kind in ("knight", "rook", "bers")}
+    decisive = tuple(sorted(letters["knight"] + letters["rook"] + letters["bers"]))
+    if (mate.decisive, mate.not_mating) != (decisive, letters["knight"]):
+        notes.add(
+            "shatar-mate",
+            "Fairy-Stockfish's shatar mate rule takes its decisive checks from its knights, rooks and bers and "
+            f"forbids its knights' mates ({', '.join(decisive) or 'none'}; {', '.join(letters['knight']) or 'none'} "
+            "here), so the mate rule is left out: every checkmate wins.",
+        )
+        notes.relax(goals=dataclasses.replace(goals, shatar_mate=None))
 
 
 def _race_count(notes: Notes) -> None:
@@ -492,14 +521,16 @@ def _drop_move_rule(notes: Notes) -> None:
     v = notes.variant
     draws = v.draws
     if v.drops is not None and draws.move_rule and not draws.drops_reset_move_rule:
-        pawn_letters = {p.letter for p in v.pieces if p.pawn}
+        resetting = set(v.move_rule_letters(Color.WHITE)) & set(v.move_rule_letters(Color.BLACK))
         droppable = {x for _, x, _ in v.setup.pockets}
         if v.drops.captures_to_hand:
             droppable |= {p.letter for p in v.pieces if not p.royal}
-        if droppable - pawn_letters:
+        if droppable - resetting:
+            own = draws.move_rule_pieces is not None or draws.black_move_rule_pieces is not None
+            pawns = "the move rule's pieces'" if own else "pawn"
             notes.add(
                 "drop-move-rule",
                 f"Fairy-Stockfish restarts the {draws.move_rule}-move count on every drop, the catalogue only on "
-                "captures and pawn moves (draws.drops_reset_move_rule: true plays it Fairy-Stockfish's way).",
+                f"captures and {pawns} moves (draws.drops_reset_move_rule: true plays it Fairy-Stockfish's way).",
                 switchable=False,
             )

@@ -24,6 +24,7 @@ from generator.catalogue.model import (
     PawnRules,
     PiecePromotion,
     PieceType,
+    Setup,
     Swap,
     Variant,
 )
@@ -51,6 +52,7 @@ class Changes(TypedDict, total=False):
     """The parts of a variant a target's checks may replace (``dataclasses.replace`` keywords)."""
 
     pieces: tuple[PieceType, ...]
+    setup: Setup
     pawn_rules: PawnRules
     piece_promotion: PiecePromotion | None
     immobility_illegal: bool

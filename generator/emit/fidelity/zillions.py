@@ -48,6 +48,7 @@ def checks(notes: Notes) -> None:
     _checks_and_captures(notes)
     _bare_king(notes)
     _hands(notes)
+    _promoted_pieces(notes)
     _swaps(notes)
     _pawn_initial_moves(notes)
     _promotion_limits(notes)
@@ -58,7 +59,8 @@ def _counters_and_castling(notes: Notes) -> None:
     v = notes.variant
     if v.draws.move_rule:
         notes.add("move-rule", f"Zillions has no move counter, so the {v.draws.move_rule}-move rule is left out.")
-        notes.relax(draws=dataclasses.replace(notes.variant.draws, move_rule=0))
+        draws = notes.variant.draws
+        notes.relax(draws=dataclasses.replace(draws, move_rule=0, move_rule_pieces=None, black_move_rule_pieces=None))
     if v.chess960_castling:  # the same castling, spelled otherwise: the check compares the king's move
         notes.add(
             "chess960-castling",
@@ -220,6 +222,13 @@ def _royal(notes: Notes) -> None:
             f"have, so the {royals[0].name} may be left attacked.",
             switchable=False,
         )
+    if v.goals.shatar_mate is not None:
+        notes.add(
+            "shatar-mate",
+            "Zillions' checkmate goal cannot see which pieces gave the checks that led to the mate, so shatar's "
+            "mate rule is left out: every checkmate wins.",
+        )
+        notes.relax(goals=dataclasses.replace(v.goals, shatar_mate=None))
 
 
 def _bare_king(notes: Notes) -> None:
@@ -321,6 +330,35 @@ def _checks_and_captures(notes: Notes) -> None:
         notes.relax(must_capture=False)
 
 
+def _promoted_pieces(notes: Notes) -> None:
+    """Pieces that start promoted, demote, or promote only by capturing: the Zillions files know a promoted
+    piece by its type alone, and promote on any move into or out of the zone."""
+    v = notes.variant
+    if v.setup.promoted:
+        notes.add(
+            "setup-promoted",
+            "The Zillions files set up a piece by its type, so the pieces that start promoted start as what they "
+            "promoted to, and go to hand as that.",
+        )
+        notes.relax(setup=dataclasses.replace(v.setup, promoted=()))
+    pp = v.piece_promotion
+    if pp is not None and pp.demotion:
+        notes.add(
+            "piece-demotion",
+            "The Zillions files promote a piece by its type, which cannot tell a promoted piece from one that "
+            "started so, so demotion is left out.",
+        )
+        pp = dataclasses.replace(pp, demotion=False)
+        notes.relax(piece_promotion=pp)
+    if pp is not None and pp.on_capture:
+        notes.add(
+            "promotion-on-capture",
+            "The Zillions files promote on any move into or out of the zone, so promotion only by capturing is "
+            "left out: a quiet move may promote too.",
+        )
+        notes.relax(piece_promotion=dataclasses.replace(pp, on_capture=False))
+
+
 def _hands(notes: Notes) -> None:
     """What the Zillions files cannot say of hands and promotion by piece, switched off."""
     v = notes.variant
@@ -340,6 +378,12 @@ def _hands(notes: Notes) -> None:
             f"the limit of {drops.per_file} per file is left out: a {name} drops on any file.",
         )
         drops = dataclasses.replace(drops, one_per_file=None, per_file=1)
+    if drops is not None and drops.promoted:
+        notes.add(
+            "drop-promoted",
+            "The Zillions files drop a piece from hand as itself, so a drop as the piece it promotes to is left out.",
+        )
+        drops = dataclasses.replace(drops, promoted=False)
     if drops is not None and drops.no_drop_mate:
         notes.add(
             "drop-mate",

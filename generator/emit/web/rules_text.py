@@ -21,6 +21,7 @@ from generator.catalogue.model import (
     PieceType,
     Promotion,
     Result,
+    ShatarMate,
     Square,
     StalemateResult,
     Swap,
@@ -170,6 +171,8 @@ def _drops(v: Variant, drops: Drops) -> str:
     if drops.one_per_file:
         has = "one" if drops.per_file == 1 else f"{drops.per_file} already"
         parts.append(f"never a {v.piece(drops.one_per_file).name} on a file where its side has {has}")
+    if drops.promoted:
+        parts.append("a piece that promotes may also be dropped as what it promotes to, remembering what it was")
     if drops.no_drop_mate:
         parts.append(f"a side that checkmates by dropping a {v.piece(drops.no_drop_mate).name} loses")
     if drops.captures_to_hand:
@@ -186,6 +189,14 @@ def _piece_promotion(v: Variant) -> str:
     pairs = _words([f"{v.piece(x).name} to {v.piece(y).name}" for x, y in promo.pieces])
     must = "must" if promo.mandatory else "may"
     text = f"On a move that starts or ends on {ranks_phrase(promo.ranks)}, a piece {must} promote: {pairs}."
+    if promo.on_capture:
+        text += " Only a capture promotes (or demotes)."
+    started = [(sq, x, v.setup.piece_at(sq)) for sq, x in v.setup.promoted]
+    if started:
+        pieces = [f"a {v.piece(at[1]).name} on {sq} promoted from a {v.piece(x).name}" for sq, x, at in started if at]
+        text += f" Some pieces start promoted: {_words(pieces)}."
+    if promo.demotion:
+        text += f" On the same moves a promoted piece {must} instead demote, back to what it was promoted from."
     if v.immobility_illegal:
         text += " No piece may move or be dropped where it could never move again."
     return text
@@ -209,6 +220,8 @@ def _goals(v: Variant) -> str:
         goals.append(f"checkmating the {royal.name} wins")
     elif g.checkmate and royal is not None:
         goals.append(f"a side whose {royal.name} is checkmated wins")
+    if g.shatar_mate is not None:
+        goals.append(_shatar_mate(v, g.shatar_mate))
     if v.royal_held_in_check and royal is not None:
         goals.append(f"a {royal.name} in check may not move, unless it takes the one piece giving check")
     if g.flag is not None:
@@ -225,6 +238,18 @@ def _goals(v: Variant) -> str:
         goals += _extinction(v, g.extinction)
     goals += _captures(v)
     return _sentence(goals)
+
+
+def _shatar_mate(v: Variant, mate: ShatarMate) -> str:
+    decisive = _words([v.piece(x).name.lower() for x in mate.decisive], "or")
+    text = (
+        "but only if a check of the unbroken series of checks that gives it, the mate included, came from "
+        f"{_a(decisive)}; otherwise the mate draws"
+    )
+    if mate.not_mating:
+        alone = _words([v.piece(x).name.lower() + "s" for x in mate.not_mating], "or")
+        text += f", and a mate by {alone} alone loses for the side that gives it"
+    return text
 
 
 def _extinction(v: Variant, ext: Extinction) -> list[str]:
@@ -248,7 +273,8 @@ def _extinction(v: Variant, ext: Extinction) -> list[str]:
         out.append(f"a move may not blow up its own {names}, and one that blows up the other side's wins")
     left = "no" if ext.count == 0 else f"{ext.count} or fewer"
     what = " or ".join(f"{left} {k}" for k in kinds or ["pieces"])  # a side loses (or wins) once any one kind runs out
-    out.append(f"a side with {what} left {'wins' if ext.result is Result.WIN else 'loses'}")
+    verb = {Result.WIN: "wins", Result.LOSS: "loses", Result.DRAW: "draws"}[ext.result]
+    out.append(f"a side with {what} left {verb}")
     return out
 
 
@@ -388,6 +414,24 @@ def _repetition(d: DrawRules) -> str:
     return f"{d.repetition}-fold repetition wins for {winner.word.capitalize()}"
 
 
+def _move_rule_moves(v: Variant) -> str:
+    """The moves besides captures that restart the move rule's count, in words."""
+    d = v.draws
+    if d.move_rule_pieces is None and d.black_move_rule_pieces is None:
+        return "a pawn move"
+    sides: list[tuple[Color | None, tuple[str, ...]]] = [(c, v.move_rule_letters(c)) for c in Color]
+    if sides[0][1] == sides[1][1]:
+        sides = [(None, sides[0][1])]
+    moves = [
+        ("a " if c is None else f"{c.word.title()}'s ") + _words([v.piece(x).name.lower() for x in letters], "or")
+        for c, letters in sides
+        if letters
+    ]
+    if not moves:
+        return "a promotion"
+    return f"a promotion or a move of {_words(moves, 'or')} that it could not take straight back"
+
+
 def _draws(v: Variant) -> str:
     d = v.draws
     draws = [_STALEMATE[d.stalemate]]
@@ -399,7 +443,7 @@ def _draws(v: Variant) -> str:
     if d.repetition and d.perpetual_check_loses:
         draws.append("but a side that gave check with every move of the repetition loses (perpetual check)")
     if d.move_rule:
-        draws.append(f"{d.move_rule} moves each without a capture or a pawn move draw")
+        draws.append(f"{d.move_rule} moves each without a capture or {_move_rule_moves(v)} draw")
     if d.counting is not None:
         draws.append(_COUNTING[d.counting])
     if d.insufficient_material:

@@ -70,11 +70,16 @@ def _extinction(ext: Extinction, names: Names) -> Condition:
     tests = [f"(pieces-remaining {n}{' ' + t if t else ''})" for t in types for n in range(ext.count + 1)]
     what = " or ".join(ext.pieces) if ext.pieces else "pieces"
     return Condition(
-        "win-condition" if ext.result is Result.WIN else "loss-condition",
+        f"{_CONDITION[ext.result]}-condition",
         BOTH,
         tests[0] if len(tests) == 1 else f"(or {' '.join(tests)})",
-        f"a side with {ext.count} or fewer {what} {'wins' if ext.result is Result.WIN else 'loses'}",
+        f"a side with {ext.count} or fewer {what} {_VERB[ext.result]}",
     )
+
+
+#: the Zillions goal of an extinction's result, and the verb that says it
+_CONDITION = {Result.WIN: "win", Result.LOSS: "loss", Result.DRAW: "draw"}
+_VERB = {Result.WIN: "wins", Result.LOSS: "loses", Result.DRAW: "draws"}
 
 
 def _flag(v: Variant, names: Names) -> list[Condition]:

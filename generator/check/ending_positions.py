@@ -1,0 +1,91 @@
+"""The small positions the game-end proofs (:mod:`generator.check.endings`) search: a few pieces drawn
+at random around a square by the edge, the same ones on every run, each read back as an engine sees
+its FEN."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from generator.catalogue.model import Variant
+from generator.check.fairy_stockfish_worker import fsf_fen
+from generator.engine import FenError, Position
+from generator.engine.fen import read_fen
+from generator.engine.geometry import Geometry, bits
+from generator.engine.rules import Rules
+from generator.engine.state import EMPTY
+
+__all__ = ["ATTEMPTS", "reread", "small_positions"]
+
+#: random small positions tried per rule before giving up
+ATTEMPTS = 3000
+
+
+def reread(pos: Position) -> Position | None:
+    """``pos`` as an engine sees its six-field FEN (unmoved pieces implied by the setup), or None
+    if that FEN is not a position of the variant."""
+    seen = Position(pos.rules)
+    try:
+        read_fen(seen, fsf_fen(pos.fen()))
+    except FenError:
+        return None
+    return seen
+
+
+def small_positions(variant: Variant, rule: str, attempts: int = ATTEMPTS) -> Iterator[Position]:
+    """Random small positions of ``variant`` that are legal, still going on, with the mover to move
+    (the same ones on every run: the generator is seeded with the variant's name and the rule)."""
+    rng = random.Random(f"endings:{variant.name}:{rule}")
+    rules = Rules.of(variant)
+    for _ in range(attempts):
+        pos = _small_position(rules, rng)
+        if pos is not None:
+            yield pos
+
+
+def _small_position(rules: Rules, rng: random.Random) -> Position | None:
+    """The other side's royal pieces on and around a square by the edge, the mover's anywhere, and a
+    few other pieces of each side's setup around that square; None if that is no legal position."""
+    pos = Position(rules)
+    pos.turn = mover = int(rules.variant.setup.to_move)
+    for code, pool in _placements(rules, rng, mover):
+        free = [s for s in pool if pos.board[s] == EMPTY]
+        if not free:
+            return None
+        pos.put(rng.choice(free), code)
+    seen = reread(pos)
+    if seen is None or seen.in_check(1 - mover) or seen.outcome() is not None:
+        return None
+    return seen
+
+
+def _placements(rules: Rules, rng: random.Random, mover: int) -> list[tuple[int, list[int]]]:
+    """The pieces of a small position, each with the squares it may stand on."""
+    squares, anchor, around = _area(rules.geo, rng)
+    royal = [code for _, code in rules.setup if rules.is_royal[code >> 1]]
+    theirs_royal = [code for code in royal if code & 1 != mover]
+    placed = [(code, [anchor] if i == 0 else around) for i, code in enumerate(theirs_royal)]
+    placed += [(code, squares) for code in royal if code & 1 == mover]
+    # a side without a royal piece gets one piece at least: no real game leaves a side with none
+    for side, fewest, most in ((mover, 1, 3), (1 - mover, 0 if theirs_royal else 1, 1)):
+        plain = [code for _, code in rules.setup if code & 1 == side and _plain(rules, code >> 1)]
+        placed += [(code, around) for code in rng.sample(plain, min(len(plain), rng.randint(fewest, most)))]
+    return placed
+
+
+def _area(geo: Geometry, rng: random.Random) -> tuple[list[int], int, list[int]]:
+    """The board's squares, a square drawn by the edge, and the squares at most 3 steps from it."""
+    squares = list(bits(geo.all))
+    edge = [s for s in squares if geo.file_of(s) in (0, geo.files - 1) or geo.rank_of(s) in (0, geo.ranks - 1)]
+    anchor = rng.choice(edge or squares)
+    return squares, anchor, [s for s in squares if _distance(geo, s, anchor) <= 3]
+
+
+def _distance(geo: Geometry, a: int, b: int) -> int:
+    return max(abs(geo.file_of(a) - geo.file_of(b)), abs(geo.rank_of(a) - geo.rank_of(b)))
+
+
+def _plain(rules: Rules, t: int) -> bool:
+    """A piece the random positions may use besides the royal ones: no pawn (its first and last
+    ranks are special) and no piece with moves of its own from its first square."""
+    return not rules.is_royal[t] and not rules.is_pawn[t] and all(tabs[t] is None for tabs in rules.initial_tables)
