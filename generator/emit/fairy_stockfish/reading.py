@@ -80,7 +80,6 @@ NAMED_BETZA = {
     "alfil": "A",
     "fersAlfil": "FA",
     "aiwok": "RNF",
-    "bers": "RF",
     "archbishop": "BN",
     "chancellor": "RN",
     "amazon": "QN",
