@@ -389,7 +389,6 @@ def test_build_migrates_and_check_compares_with_the_original_section(
         ("oppositeCastling = true", "oppositeCastling = true"),
         ("castlingWins = q", "castlingWins = q"),
         ("wallingRule = duck", "wallingRule = duck"),
-        ("pieceDemotion = true", "pieceDemotion = true"),
         ("gating = true", "gating = true"),
         ("immobile = w", "immobile = w:"),
         ("janggiCannon = c", "janggiCannon = c (a cannon that may not hop over or take another cannon)"),

@@ -141,6 +141,7 @@ NOT_RULES = frozenset(
         "fairy_stockfish_builtin",
         "id",
         "source_line",
+        "source",
         "piece_index",
         "goals",
         "draws",

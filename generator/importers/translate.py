@@ -187,6 +187,8 @@ def dialect(rules: Rules) -> dict[str, str]:
     _piece_options(rules, d)
     for key, types in rules.sets.items():
         d[key] = "*" if ALL in types and key == "extinctionPieceTypes" else _letters(rules, types)
+    for key in ("nMoveRuleTypes", "nMoveRuleTypesWhite", "nMoveRuleTypesBlack"):
+        d.pop(key, None)  # the pawns (refusals holds them to it): the model's default, stated by leaving it out
     pawns = _present(rules, rules.sets["promotionPawnTypesWhite"]) - {"pawn"}
     if pawns:
         d["pawnTypes"] = _letters(rules, pawns)
