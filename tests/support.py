@@ -15,6 +15,7 @@ from generator.catalogue import FAIRY_STOCKFISH_CATALOGUE, load_catalogue, load_
 from generator.catalogue.model import Variant
 from generator.check.command import cmd_check, register
 from generator.check.compare import VariantReport
+from generator.cli import main
 from generator.emit.fairy_stockfish.options import option_groups
 from generator.emit.fidelity import relaxed
 from generator.engine import Position, uci
@@ -144,3 +145,13 @@ variants:
       white: {K: [d1], R: [a1, f1], P: [a2-f2]}
       black: {K: [d6], R: [a6, f6], P: [a5-f5]}
 """
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """``variantgen ARGV`` in-process: the exit status (argparse's own exits too), standard output and error."""
+    try:
+        code = main(list(argv))
+    except SystemExit as stop:
+        code = int(stop.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err

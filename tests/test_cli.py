@@ -10,10 +10,9 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from support import CATALOGUE_NAMES
+from support import CATALOGUE_NAMES, run
 
 from generator.catalogue import DEFAULT_CATALOGUE, FAIRY_STOCKFISH_CATALOGUE, load_catalogue
-from generator.cli import main
 from generator.emit.fidelity import limitations
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -24,15 +23,6 @@ CAT = load_catalogue(DEFAULT_CATALOGUE)
 
 SUMMARY = re.compile(r"^(\d+) passed, (\d+) failed \((\d+) perft cases in \d+\.\d s\)$")
 FOOLS_MATE = ["--moves", "f2f3", "e7e5", "g2g4", "d8h4"]
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as stop:  # argparse's own errors end this way
-        code = int(stop.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 # -- list, show ------------------------------------------------------------------------------------

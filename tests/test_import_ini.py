@@ -8,9 +8,9 @@ import json
 from pathlib import Path
 
 import pytest
+from support import run
 
 from generator.catalogue import load_catalogue
-from generator.cli import main
 from generator.emit.fairy_stockfish.table import ROWS
 from generator.importers.command import MARK, Import, import_ini
 from generator.importers.ini import IniError, read_ini
@@ -19,15 +19,6 @@ from generator.importers.resolve import resolve
 
 FSF_FILE = Path(__file__).parent / "data" / "fairy-stockfish-variants.ini"
 CHESS_PIECES = {"pawn": "p", "knight": "n", "bishop": "b", "rook": "r", "queen": "q", "king": "k"}
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as stop:
-        code = int(stop.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def rules(options: dict[str, str]) -> Rules:

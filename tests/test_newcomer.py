@@ -8,21 +8,12 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from support import run
 
 from generator.catalogue import FAIRY_STOCKFISH_CATALOGUE, load_catalogue
-from generator.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 FSF_COUNT = len(load_catalogue(FAIRY_STOCKFISH_CATALOGUE).variants)
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as stop:  # argparse's own exits (--version, errors)
-        code = int(stop.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_a_shipped_catalogue_by_name_from_any_folder(

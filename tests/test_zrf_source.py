@@ -9,19 +9,10 @@ from pathlib import Path
 
 import pytest
 from shared_data import zillions_file
+from support import run
 
-from generator.cli import main
 from generator.zrf import ZrfError, load
 from generator.zrf.source import open_rules
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as stop:
-        code = int(stop.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def download(tmp_path: Path, name: str, files: dict[str, bytes]) -> Path:
