@@ -7,7 +7,9 @@ import tomllib
 import zipfile
 from pathlib import Path
 
+import jsonschema
 import pytest
+import yaml
 from support import run
 
 from generator.catalogue import FAIRY_STOCKFISH_CATALOGUE, load_catalogue
@@ -125,3 +127,11 @@ def test_version_is_the_projects(capsys: pytest.CaptureFixture[str]) -> None:
     assert (code, out) == (0, f"variantgen {version}\n")
     changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
     assert f"## {version} " in changelog  # every released version says what it added
+
+
+def test_the_json_schema_takes_a_catalogue_without_families_too() -> None:
+    """Editors read docs/catalogue.schema.json: it must not flag what the loader now takes."""
+    schema = json.loads((ROOT / "docs" / "catalogue.schema.json").read_text(encoding="utf-8"))
+    validator = jsonschema.Draft202012Validator(schema)
+    assert not list(validator.iter_errors(yaml.safe_load(TINY)))
+    assert [e.message for e in validator.iter_errors({"families": {}})] == ["'variants' is a required property"]

@@ -23,7 +23,7 @@ from generator.catalogue.model import (
     Variant,
     absolute_rank,
 )
-from generator.catalogue.source import DEFAULT_CATALOGUE, FAIRY_STOCKFISH_CATALOGUE, default_catalogue
+from generator.catalogue.source import DEFAULT_CATALOGUE, FAIRY_STOCKFISH_CATALOGUE, find_catalogue
 
 __all__ = [
     "DEFAULT_CATALOGUE",
@@ -48,7 +48,7 @@ __all__ = [
     "Swap",
     "Variant",
     "absolute_rank",
-    "default_catalogue",
+    "find_catalogue",
     "load_catalogue",
     "load_catalogue_text",
 ]

@@ -36,7 +36,7 @@ from typing import Any, TypeVar
 from generator.catalogue.validating import (
     FAMILIES,
     NAME_PATTERN,
-    TOP_KEYS,
+    REQUIRED_TOP_KEYS,
     VARIANT,
     Pattern,
     Scalar,
@@ -157,7 +157,7 @@ def catalogue_schema(descriptions: Mapping[str, str]) -> dict[str, Any]:
                 },
             },
         },
-        "required": list(TOP_KEYS),
+        "required": list(REQUIRED_TOP_KEYS),
         "additionalProperties": False,
         "$defs": {
             "variant": writer.spec(VARIANT, "", complete=True),
