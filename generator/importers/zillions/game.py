@@ -43,46 +43,74 @@ class Imported:
 def read_game(game: Game) -> Imported:
     """The entry for ``game``; :class:`Refused` if the catalogue cannot state it."""
     prog = Program(game)
-    if len(prog.players) != 2 or len(prog.turns) != 2 or [t.gen for t in prog.turns] != [0, 1]:
-        raise Refused("the turn order is not one move each, first player first")
-    if any(t.mtype >= 0 for t in prog.turns):
-        raise Refused("the turns allow only some move types")
+    sides = _sides(prog)
     if any(p.drops for p in game.pieces.values()):
         raise Refused("pieces are dropped, which the importer does not read yet")
-    lay = layout(prog)
-    if isinstance(lay, str):
-        raise Refused(lay)
-    if len(lay.position) != lay.files * lay.ranks:
-        raise Refused("the board has holes, which the importer does not read yet")
     if any(s for side in prog.setup[1] for s in side):
         raise Refused("pieces start off the board, which the importer does not read yet")
+    lay = layout(prog, _turned(prog, sides[0]))
+    if isinstance(lay, str):
+        raise Refused(lay)
+    if prog.game.move_priorities:
+        raise Refused("move priorities (a capture must be made, ...), which the importer does not read yet")
     used = sorted({prog.setup[0][p] >> 4 & 0xFFF for p in lay.square if prog.setup[0][p] >= 0})
-    letters = _letters(prog, used)
+    letters = _letters(prog, used + [t for t in range(len(prog.type_names)) if t not in used])
     pieces: Data = {}
-    pawn_rules: Data | None = None
-    for t in used:
-        betza, pawn = _piece(prog, lay, t)
+    pawn_rules: list[Data] = []
+    todo, done = list(used), set(used)
+    while todo:
+        t = todo.pop(0)
+        betza, pawn = _piece(prog, lay, t, sides)
         entry: Data = {"name": prog.type_names[t], "betza": betza}
         if pawn is not None:
-            if pawn_rules is not None:
-                raise Refused("two piece types move as pawns")
             entry["roles"] = ["pawn"]
-            pawn_rules = pawn
+            pawn_rules.append(pawn)
+            new = [c for c in pawn.get("promotion", {}).get("choices", []) if c not in done]
+            todo += new
+            done |= set(new)
         pieces[letters[prog.type_names[t]]] = entry
-    data: Data = {"title": game.title, "board": {"files": lay.files, "ranks": lay.ranks}, "pieces": pieces}
-    data["setup"] = _setup(prog, lay, letters)
-    if pawn_rules is not None:
-        promo = pawn_rules.get("promotion")
+    board: Data = {"files": lay.files, "ranks": lay.ranks}
+    holes = [square_name((f, r)) for r in range(lay.ranks) for f in range(lay.files) if (f, r) not in lay.position]
+    if holes:
+        board["holes"] = holes
+    data: Data = {"title": game.title, "board": board, "pieces": pieces}
+    data["setup"] = _setup(prog, lay, letters, sides)
+    if pawn_rules:
+        if any(r != pawn_rules[0] for r in pawn_rules):
+            raise Refused("two piece types move as pawns by different rules")
+        promo = pawn_rules[0].get("promotion")
         if promo is not None:
             promo["choices"] = [letters[prog.type_names[t]] for t in promo["choices"]]
-        data["pawns"] = pawn_rules
+        data["pawns"] = pawn_rules[0]
     data["draws"] = {"move_rule": 0, "repetition": 3 if _has_repetition_draw(game.conditions) else 0}
     _goals(prog, game.conditions, letters, data)
-    castling = _castling(prog, lay)
+    castling = _castling(prog, lay, sides)
     if castling:
         data["castling"] = castling
     squares = {prog.names[p]: square_name(sq) for p, sq in lay.square.items()}
     return Imported(data, letters, squares)
+
+
+def _sides(prog: Program) -> tuple[int, int]:
+    """The players as (White, Black): White is the one who moves first."""
+    turns = prog.turns
+    if len(prog.players) != 2 or len(turns) != 2 or {t.gen for t in turns} != {0, 1} or prog.repeat_from != 0:
+        raise Refused("the turn order is not one move each by two players")
+    kinds = {t.mtype for t in turns}
+    if kinds != {-1}:
+        named = {b.move_type for piece in prog.game.pieces.values() for b in piece.moves}
+        names = {n for n, i in prog.mtypes.items() if i in kinds}
+        if len(kinds) != 1 or named != names:
+            raise Refused("the turns allow only some move types")
+    return turns[0].gen, turns[1].gen
+
+
+def _turned(prog: Program, white: int) -> bool:
+    """Whether White's pieces start on the grid's upper half (seen from the other side then)."""
+    b = prog.game.board
+    rows = [b.coords[p][1] for p in prog.live if prog.setup[0][p] >= 0 and prog.setup[0][p] & 15 == white and b.coords[p]]
+    others = [b.coords[p][1] for p in prog.live if prog.setup[0][p] >= 0 and prog.setup[0][p] & 15 != white and b.coords[p]]
+    return bool(rows and others) and sum(rows) / len(rows) < sum(others) / len(others)
 
 
 def _letters(prog: Program, used: list[int]) -> dict[str, str]:
@@ -92,16 +120,22 @@ def _letters(prog: Program, used: list[int]) -> dict[str, str]:
         name = prog.type_names[t]
         first = default_letter(name, prog.game.pieces[name].notation)
         options = [first, *[ch.upper() for ch in name if ch.isalpha()], *LETTERS]
-        letter = next(ch for ch in options if ch in LETTERS and ch not in taken)
+        letter = next((ch for ch in options if ch in LETTERS and ch not in taken), None)
+        if letter is None:
+            raise Refused("more than 26 piece types")
         taken.add(letter)
         out[name] = letter
     return out
 
 
-def _piece(prog: Program, lay: Layout, t: int) -> tuple[str, Data | None]:
+def _piece(prog: Program, lay: Layout, t: int, sides: tuple[int, int]) -> tuple[str, Data | None]:
     """The piece's Betza (as White plays it), and its pawn rules if its moves depend on the rank."""
     name = prog.type_names[t]
-    probes = [Probe(prog, lay, side, t, prog.code(t, 1 - side), prog.code(t, side)) for side in (0, 1)]
+    white, black = sides
+    probes = [
+        Probe(prog, lay, white, t, prog.code(t, black), prog.code(t, white)),
+        Probe(prog, lay, black, t, prog.code(t, white), prog.code(t, black)),
+    ]
     found = atoms(probes[0])
     if isinstance(found, str):
         raise Refused(f"{name}: {found}")
@@ -164,20 +198,20 @@ def _en_passant(prog: Program, kind: int) -> bool:
     return "last-to?" in text or "last-from?" in text
 
 
-def _setup(prog: Program, lay: Layout, letters: dict[str, str]) -> Data:
-    sides: list[dict[str, list[str]]] = [defaultdict(list), defaultdict(list)]
-    for p, sq in sorted(lay.square.items(), key=lambda x: x[1]):
+def _setup(prog: Program, lay: Layout, letters: dict[str, str], sides: tuple[int, int]) -> Data:
+    found: dict[int, dict[str, list[str]]] = {sides[0]: defaultdict(list), sides[1]: defaultdict(list)}
+    for p, sq in sorted(lay.square.items(), key=lambda x: (x[1][1], x[1][0])):
         code = prog.setup[0][p]
         if code >= 0:
-            sides[code & 15][letters[prog.type_names[code >> 4 & 0xFFF]]].append(square_name(sq))
-    return {"white": dict(sides[0]), "black": dict(sides[1])}
+            found[code & 15][letters[prog.type_names[code >> 4 & 0xFFF]]].append(square_name(sq))
+    return {"white": dict(found[sides[0]]), "black": dict(found[sides[1]])}
 
 
-def _castling(prog: Program, lay: Layout) -> list[Data]:
+def _castling(prog: Program, lay: Layout, sides: tuple[int, int]) -> list[Data]:
     """King moves of two pieces from the start position, with the rest of the back rank cleared."""
     out: list[Data] = []
     board = prog.setup[0]
-    for side in (0, 1):
+    for side in sides:
         royal = [p for p in lay.square if board[p] >= 0 and (board[p] >> 4 & 0xFFF) << 4 | side in prog.royal_keys]
         for k in royal:
             rank = lay.square[k][1]
@@ -189,7 +223,7 @@ def _castling(prog: Program, lay: Layout) -> list[Data]:
                     if f.parts == 2 and len(f.others) == 1 and f.others[0][0] == sq:
                         out.append(
                             {
-                                "color": "white" if side == 0 else "black",
+                                "color": "white" if side == sides[0] else "black",
                                 "king": square_name(lay.square[k]),
                                 "king_to": square_name(f.to),
                                 "rook": square_name(sq),
@@ -208,32 +242,46 @@ def _goal_name(c: Condition) -> str:
     return "?"
 
 
+_RESULTS = {"loss-condition": "loss", "win-condition": "win", "draw-condition": "draw"}
+
+
 def _goals(prog: Program, conditions: list[Condition], letters: dict[str, str], data: Data) -> None:
-    """Checkmate of one royal type, stalemate as a draw (Zillions' default) or a loss."""
+    """Checkmate of one royal type, stalemate (a draw by Zillions' default), and extinction by
+    ``pieces-remaining``."""
     goals: Data = {"checkmate": False}
-    stalemate = "draw"
     for c in conditions:
         if set(c.players) != set(prog.players):
             raise Refused(f"a {c.kind} for one player only")
         name = _goal_name(c)
-        if name == "checkmated" and c.kind == "loss-condition":
+        if name == "checkmated" and c.kind == "loss-condition" and isinstance(c.goal, List):
             goals["checkmate"] = True
-        elif name == "stalemated" and c.kind in ("loss-condition", "draw-condition"):
-            stalemate = "loss" if c.kind == "loss-condition" else "draw"
+        elif name == "stalemated" and c.kind in _RESULTS:
+            data["draws"]["stalemate"] = _RESULTS[c.kind]
         elif name == "repetition" and c.kind == "draw-condition":
             continue
+        elif name == "pieces-remaining" and c.kind in _RESULTS and "extinction" not in goals:
+            goals["extinction"] = _extinction(c, letters, _RESULTS[c.kind])
         else:
             raise Refused(f"the goal ({c.kind} {name}) has no equivalent the importer reads yet")
-    if not goals["checkmate"]:
-        raise Refused("no checkmate goal")
     royal = {letters.get(prog.type_names[k >> 4 & 0xFFF]) for k in prog.royal_keys}
-    if len(royal) != 1 or None in royal:
-        raise Refused("not exactly one royal piece type")
-    letter = royal.pop()
-    assert letter is not None
-    data["pieces"][letter]["roles"] = ["royal"]
+    if goals["checkmate"]:
+        if len(royal) != 1 or None in royal:
+            raise Refused("not exactly one royal piece type")
+        letter = royal.pop()
+        assert letter is not None
+        data["pieces"][letter]["roles"] = ["royal"]
     data["goals"] = goals
-    data["draws"]["stalemate"] = stalemate
+
+
+def _extinction(c: Condition, letters: dict[str, str], result: str) -> Data:
+    assert isinstance(c.goal, List)
+    args = c.goal.items[1:]
+    if not args or not isinstance(args[0], Sym) or not args[0].is_int or len(args) > 2:
+        raise Refused("a pieces-remaining goal of several piece types")
+    types = [letters.get(a.name) if isinstance(a, Sym) else None for a in args[1:]]
+    if None in types:
+        raise Refused("a pieces-remaining goal of a piece that is not in the game")
+    return {"pieces": types, "count": int(args[0].name), "result": result}
 
 
 def _has_repetition_draw(conditions: list[Condition]) -> bool:

@@ -30,8 +30,9 @@ class Layout:
         return self.position.get(sq)
 
 
-def layout(prog: Program) -> Layout | str:
-    """The board as files and ranks, or why it is not one rectangle of a single 2-D grid."""
+def layout(prog: Program, turned: bool = False) -> Layout | str:
+    """The board as files and ranks, or why it is not one rectangle of a single 2-D grid; ``turned``:
+    seen from the other side (the grid's first row is rank 1, its last column file a)."""
     b = prog.game.board
     if len(b.grids) != 1 or len(b.grids[0]) != 2:
         return "the board is not one two-dimensional grid"
@@ -43,7 +44,7 @@ def layout(prog: Program) -> Layout | str:
         coord = b.coords[p]
         if coord is None or b.grid_of[p] != 0:
             return f"position {prog.names[p]} is not on the grid"
-        square[p] = (coord[0], ranks - 1 - coord[1])
+        square[p] = (files - 1 - coord[0], coord[1]) if turned else (coord[0], ranks - 1 - coord[1])
     return Layout(files, ranks, square, {sq: p for p, sq in square.items()})
 
 

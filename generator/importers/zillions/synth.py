@@ -106,6 +106,8 @@ def _modalities(quiet: set[Vector], takes: set[Vector]) -> dict[Vector, Modality
 def _runs(mods: dict[Vector, Modality]) -> dict[tuple[Vector, Modality], list[int]]:
     runs: dict[tuple[Vector, Modality], list[int]] = defaultdict(list)
     for v, m in mods.items():
+        if v == (0, 0):
+            continue
         u, k = _primitive(v)
         runs[(u, m)].append(k)
     return runs
@@ -117,7 +119,7 @@ def atoms(probe: Probe) -> list[Atom] | str:
     quiet = set(probe.quiet(c))
     takes = {(t[0] - c[0], t[1] - c[1]) for t in probe.lay.position if t != c and probe.takes(c, t)}
     out: list[Atom] = []
-    for (u, mod), ks in sorted(_runs(_modalities(quiet, takes)).items()):
+    for (u, mod), ks in sorted(_runs(_modalities(quiet, takes)).items(), key=lambda x: (x[0][0], x[0][1].value)):
         ks.sort()
         run = 0
         while run < len(ks) and ks[run] == run + 1:
