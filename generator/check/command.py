@@ -376,7 +376,7 @@ def _compare_sources(
 
     by_file: dict[str, list[Variant]] = {}
     for v in variants:
-        if v.source is not None:
+        if v.source is not None and v.source.section is not None:
             by_file.setdefault(v.source.file, []).append(v)
     reports = []
     for file, named in by_file.items():

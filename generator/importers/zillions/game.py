@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.betza import BetzaPiece
-from generator.importers.zillions.probe import Layout, Square, layout, moves_of
+from generator.importers.zillions.probe import moves_of
 from generator.importers.zillions.synth import Probe, atoms, expected, render
+from generator.zrf.layout import Layout, layout
 from generator.zrf.model import Condition, Game
 from generator.zrf.notation import default_letter
 from generator.zrf.program import Program
@@ -25,10 +26,6 @@ LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 class Refused(Exception):
     """Why the catalogue cannot state a game exactly."""
-
-
-def square_name(sq: Square) -> str:
-    return f"{chr(ord('a') + sq[0])}{sq[1] + 1}"
 
 
 @dataclass(frozen=True)
@@ -43,14 +40,14 @@ class Imported:
 def read_game(game: Game) -> Imported:
     """The entry for ``game``; :class:`Refused` if the catalogue cannot state it."""
     prog = Program(game)
-    sides = _sides(prog)
     if any(p.drops for p in game.pieces.values()):
         raise Refused("pieces are dropped, which the importer does not read yet")
     if any(s for side in prog.setup[1] for s in side):
         raise Refused("pieces start off the board, which the importer does not read yet")
-    lay = layout(prog, _turned(prog, sides[0]))
+    lay = layout(prog)
     if isinstance(lay, str):
         raise Refused(lay)
+    sides = _sides(prog, lay)
     if prog.game.move_priorities:
         raise Refused("move priorities (a capture must be made, ...), which the importer does not read yet")
     used = sorted({prog.setup[0][p] >> 4 & 0xFFF for p in lay.square if prog.setup[0][p] >= 0})
@@ -70,7 +67,7 @@ def read_game(game: Game) -> Imported:
             done |= set(new)
         pieces[letters[prog.type_names[t]]] = entry
     board: Data = {"files": lay.files, "ranks": lay.ranks}
-    holes = [square_name((f, r)) for r in range(lay.ranks) for f in range(lay.files) if (f, r) not in lay.position]
+    holes = [Layout.name((f, r)) for r in range(lay.ranks) for f in range(lay.files) if (f, r) not in lay.position]
     if holes:
         board["holes"] = holes
     data: Data = {"title": game.title, "board": board, "pieces": pieces}
@@ -87,30 +84,18 @@ def read_game(game: Game) -> Imported:
     castling = _castling(prog, lay, sides)
     if castling:
         data["castling"] = castling
-    squares = {prog.names[p]: square_name(sq) for p, sq in lay.square.items()}
-    return Imported(data, letters, squares)
+    return Imported(data, letters, lay.names(prog))
 
 
-def _sides(prog: Program) -> tuple[int, int]:
-    """The players as (White, Black): White is the one who moves first."""
-    turns = prog.turns
-    if len(prog.players) != 2 or len(turns) != 2 or {t.gen for t in turns} != {0, 1} or prog.repeat_from != 0:
-        raise Refused("the turn order is not one move each by two players")
-    kinds = {t.mtype for t in turns}
+def _sides(prog: Program, lay: Layout) -> tuple[int, int]:
+    """The players as (White, Black), after checking the turns allow every move type."""
+    kinds = {t.mtype for t in prog.turns}
     if kinds != {-1}:
         named = {b.move_type for piece in prog.game.pieces.values() for b in piece.moves}
         names = {n for n, i in prog.mtypes.items() if i in kinds}
         if len(kinds) != 1 or named != names:
             raise Refused("the turns allow only some move types")
-    return turns[0].gen, turns[1].gen
-
-
-def _turned(prog: Program, white: int) -> bool:
-    """Whether White's pieces start on the grid's upper half (seen from the other side then)."""
-    b = prog.game.board
-    rows = [b.coords[p][1] for p in prog.live if prog.setup[0][p] >= 0 and prog.setup[0][p] & 15 == white and b.coords[p]]
-    others = [b.coords[p][1] for p in prog.live if prog.setup[0][p] >= 0 and prog.setup[0][p] & 15 != white and b.coords[p]]
-    return bool(rows and others) and sum(rows) / len(rows) < sum(others) / len(others)
+    return lay.white, lay.black
 
 
 def _letters(prog: Program, used: list[int]) -> dict[str, str]:
@@ -203,7 +188,7 @@ def _setup(prog: Program, lay: Layout, letters: dict[str, str], sides: tuple[int
     for p, sq in sorted(lay.square.items(), key=lambda x: (x[1][1], x[1][0])):
         code = prog.setup[0][p]
         if code >= 0:
-            found[code & 15][letters[prog.type_names[code >> 4 & 0xFFF]]].append(square_name(sq))
+            found[code & 15][letters[prog.type_names[code >> 4 & 0xFFF]]].append(Layout.name(sq))
     return {"white": dict(found[sides[0]]), "black": dict(found[sides[1]])}
 
 
@@ -218,16 +203,20 @@ def _castling(prog: Program, lay: Layout, sides: tuple[int, int]) -> list[Data]:
             for p, sq in lay.square.items():
                 if sq[1] != rank or p == k or board[p] < 0 or board[p] & 15 != side:
                     continue
-                kept = {lay.square[q]: board[q] for q in lay.square if board[q] >= 0 and (lay.square[q][1] != rank or q == p)}
+                kept = {
+                    lay.square[q]: board[q]
+                    for q in lay.square
+                    if board[q] >= 0 and (lay.square[q][1] != rank or q == p)
+                }
                 for f in moves_of(prog, lay, side, board[k] >> 4 & 0xFFF, lay.square[k], kept):
                     if f.parts == 2 and len(f.others) == 1 and f.others[0][0] == sq:
                         out.append(
                             {
                                 "color": "white" if side == sides[0] else "black",
-                                "king": square_name(lay.square[k]),
-                                "king_to": square_name(f.to),
-                                "rook": square_name(sq),
-                                "rook_to": square_name(f.others[0][1]),
+                                "king": Layout.name(lay.square[k]),
+                                "king_to": Layout.name(f.to),
+                                "rook": Layout.name(sq),
+                                "rook_to": Layout.name(f.others[0][1]),
                             }
                         )
     return out

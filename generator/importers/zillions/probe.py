@@ -10,42 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.zrf.compiler import EMPTY
+from generator.zrf.layout import Layout, Square
 from generator.zrf.moves import ZMove
 from generator.zrf.program import Program
 from generator.zrf.state import State
-
-Square = tuple[int, int]  # (file, rank), from 0
-
-
-@dataclass(frozen=True)
-class Layout:
-    """The game's positions as squares of a rectangle: ``square[p]`` for position ``p``."""
-
-    files: int
-    ranks: int
-    square: dict[int, Square]
-    position: dict[Square, int]
-
-    def at(self, sq: Square) -> int | None:
-        return self.position.get(sq)
-
-
-def layout(prog: Program, turned: bool = False) -> Layout | str:
-    """The board as files and ranks, or why it is not one rectangle of a single 2-D grid; ``turned``:
-    seen from the other side (the grid's first row is rank 1, its last column file a)."""
-    b = prog.game.board
-    if len(b.grids) != 1 or len(b.grids[0]) != 2:
-        return "the board is not one two-dimensional grid"
-    files, ranks = len(b.grids[0][0]), len(b.grids[0][1])
-    square: dict[int, Square] = {}
-    for p in prog.live:
-        if p in b.dummies:
-            continue
-        coord = b.coords[p]
-        if coord is None or b.grid_of[p] != 0:
-            return f"position {prog.names[p]} is not on the grid"
-        square[p] = (files - 1 - coord[0], coord[1]) if turned else (coord[0], ranks - 1 - coord[1])
-    return Layout(files, ranks, square, {sq: p for p, sq in square.items()})
 
 
 @dataclass(frozen=True)

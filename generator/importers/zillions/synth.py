@@ -15,7 +15,8 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from generator.betza import BetzaMove, BetzaPiece, Modality, lame_path, spell
-from generator.importers.zillions.probe import Layout, Square, moves_of
+from generator.importers.zillions.probe import moves_of
+from generator.zrf.layout import Layout, Square
 from generator.zrf.program import Program
 
 Vector = tuple[int, int]
