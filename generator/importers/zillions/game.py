@@ -48,24 +48,11 @@ def read_game(game: Game) -> Imported:
     if isinstance(lay, str):
         raise Refused(lay)
     sides = _sides(prog, lay)
-    if prog.game.move_priorities:
-        raise Refused("move priorities (a capture must be made, ...), which the importer does not read yet")
+    must_capture = _must_capture(prog)
     used = sorted({prog.setup[0][p] >> 4 & 0xFFF for p in lay.square if prog.setup[0][p] >= 0})
-    letters = _letters(prog, used + [t for t in range(len(prog.type_names)) if t not in used])
-    pieces: Data = {}
-    pawn_rules: list[Data] = []
-    todo, done = list(used), set(used)
-    while todo:
-        t = todo.pop(0)
-        betza, pawn = _piece(prog, lay, t, sides)
-        entry: Data = {"name": prog.type_names[t], "betza": betza}
-        if pawn is not None:
-            entry["roles"] = ["pawn"]
-            pawn_rules.append(pawn)
-            new = [c for c in pawn.get("promotion", {}).get("choices", []) if c not in done]
-            todo += new
-            done |= set(new)
-        pieces[letters[prog.type_names[t]]] = entry
+    by_type, pawn_rules = _pieces(prog, lay, sides, used)
+    letters = _letters(prog, list(by_type))
+    pieces = {letters[prog.type_names[t]]: entry for t, entry in by_type.items()}
     board: Data = {"files": lay.files, "ranks": lay.ranks}
     holes = [Layout.name((f, r)) for r in range(lay.ranks) for f in range(lay.files) if (f, r) not in lay.position]
     if holes:
@@ -84,7 +71,39 @@ def read_game(game: Game) -> Imported:
     castling = _castling(prog, lay, sides)
     if castling:
         data["castling"] = castling
+    if must_capture:
+        data["must_capture"] = True
     return Imported(data, letters, lay.names(prog))
+
+
+def _must_capture(prog: Program) -> bool:
+    """Move priorities as the corpus writes a capture that must be made: the captures' move type
+    first, then the others (whether the blocks of that type are exactly the captures, the proof tells)."""
+    ranked = prog.game.move_priorities
+    if not ranked:
+        return False
+    named = {b.move_type for piece in prog.game.pieces.values() for b in piece.moves}
+    if len(ranked) != 2 or named != set(ranked):
+        raise Refused("move priorities other than a capture that must be made")
+    return True
+
+
+def _pieces(prog: Program, lay: Layout, sides: tuple[int, int], used: list[int]) -> tuple[dict[int, Data], list[Data]]:
+    """Each piece type of the setup, and each a pawn promotes to: its entry; and the pawn rules found."""
+    out: dict[int, Data] = {}
+    pawn_rules: list[Data] = []
+    todo = list(used)
+    while todo:
+        t = todo.pop(0)
+        if t in out:
+            continue
+        betza, pawn = _piece(prog, lay, t, sides)
+        out[t] = {"name": prog.type_names[t], "betza": betza}
+        if pawn is not None:
+            out[t]["roles"] = ["pawn"]
+            pawn_rules.append(pawn)
+            todo += pawn.get("promotion", {}).get("choices", [])
+    return out, pawn_rules
 
 
 def _sides(prog: Program, lay: Layout) -> tuple[int, int]:
