@@ -4,6 +4,7 @@ and proven against the game before they are written."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -134,7 +135,9 @@ def test_the_command_writes_a_catalogue_whose_entries_name_their_game(
     assert [v.name for v in catalogue.variants] == ["knightmate"]
     code, listed, _ = run(capsys, "list", "--catalogue", str(out), "--json")
     assert code == 0
-    assert json.loads(listed)[0]["source"] == {"file": "Chess.zrf", "game": "Knightmate"}
+    # the file by its path from the catalogue's folder, where check looks for it
+    where = Path(os.path.relpath(chess_zrf.resolve(), tmp_path.resolve())).as_posix()
+    assert json.loads(listed)[0]["source"] == {"file": where, "game": "Knightmate"}
 
 
 def test_bad_rules_files_are_one_line_and_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -145,3 +148,23 @@ def test_bad_rules_files_are_one_line_and_exit_2(tmp_path: Path, capsys: pytest.
     code, out, err = run(capsys, "import", str(tmp_path / "missing.zrf"))
     assert code == 2 and len(err.strip().splitlines()) == 1
     assert not (tmp_path / "broken.yaml").exists()
+
+
+def test_check_compares_an_imported_entry_with_its_original_game(
+    chess_zrf: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "games.yaml"
+    assert run(capsys, "import", str(chess_zrf), "--game", "Losing Chess", "--out", str(out))[0] == 0
+    # Losing Chess keeps castling although its king is not royal: the import finds it by what the king does
+    assert load_catalogue(out).variants[0].castling
+    code, printed, _ = run(
+        capsys, "check", "--catalogue", str(out), "--engine", "zillions", "--depth", "2", "--games", "3"
+    )
+    assert code == 0, printed
+    assert "losing-chess = 'Losing Chess' of " in printed and printed.rstrip().endswith("all agree")
+    # the game is looked for where the entry names it, from the catalogue's folder
+    moved = tmp_path / "elsewhere" / "games.yaml"
+    moved.parent.mkdir()
+    moved.write_text(out.read_text(encoding="utf-8"), encoding="utf-8")
+    code, printed, _ = run(capsys, "check", "--catalogue", str(moved), "--engine", "zillions", "--depth", "1")
+    assert code == 0 and "Chess.zrf: not found; losing-chess is not compared with its game" in printed

@@ -138,13 +138,16 @@ def catalogue_text(result: ZrfImport, out_path: Path) -> str:
 
 def import_zillions(path: str, game: str | None, out: str | None, force: bool) -> int:
     """The command for a Zillions file: import, write the catalogue if a game was imported, print the
-    summary; a file that cannot be read is ``ValueError`` (one line, exit 2)."""
+    summary; a file that cannot be read is ``ValueError`` (one line, exit 2).  Each entry names the
+    file by its path from the catalogue's folder, where ``variantgen check`` looks for it."""
     where = path.split(".zip:")[0] + ".zip" if ".zip:" in path.lower() else path
     out_path = Path(out) if out else Path(where).with_suffix(".yaml")
     if out_path.resolve() == Path(where).resolve():
         raise ValueError(f"--out {out_path} is the rules file itself")
+    member = path[len(where) :]  # ":NAME" of "FILE.zip:NAME"
+    label = Path(os.path.relpath(Path(where).resolve(), out_path.resolve().parent)).as_posix() + member
     try:
-        result = import_zrf(path, Path(path).name, game)
+        result = import_zrf(path, label, game)
     except ZrfError as e:
         raise ValueError(str(e)) from None
     if result.entries:

@@ -212,29 +212,26 @@ def _setup(prog: Program, lay: Layout, letters: dict[str, str], sides: tuple[int
 
 
 def _castling(prog: Program, lay: Layout, sides: tuple[int, int]) -> list[Data]:
-    """King moves of two pieces from the start position, with the rest of the back rank cleared."""
+    """Moves of two pieces of one side along its first rank, found from the start position with the
+    rest of that rank cleared: for each pair of its pieces there, the first one's moves that move the
+    other too (the king's part and the rook's)."""
     out: list[Data] = []
     board = prog.setup[0]
-    for side in sides:
-        royal = [p for p in lay.square if board[p] >= 0 and (board[p] >> 4 & 0xFFF) << 4 | side in prog.royal_keys]
-        for k in royal:
-            rank = lay.square[k][1]
-            for p, sq in lay.square.items():
-                if sq[1] != rank or p == k or board[p] < 0 or board[p] & 15 != side:
+    for side, rank in ((sides[0], 0), (sides[1], lay.ranks - 1)):
+        row = [p for p, sq in lay.square.items() if sq[1] == rank and board[p] >= 0 and board[p] & 15 == side]
+        for k in row:
+            for p in row:
+                if p == k:
                     continue
-                kept = {
-                    lay.square[q]: board[q]
-                    for q in lay.square
-                    if board[q] >= 0 and (lay.square[q][1] != rank or q == p)
-                }
+                kept = {sq: board[q] for q, sq in lay.square.items() if board[q] >= 0 and (sq[1] != rank or q == p)}
                 for f in moves_of(prog, lay, side, board[k] >> 4 & 0xFFF, lay.square[k], kept):
-                    if f.parts == 2 and len(f.others) == 1 and f.others[0][0] == sq:
+                    if f.parts == 2 and len(f.others) == 1 and f.others[0][0] == lay.square[p]:
                         out.append(
                             {
                                 "color": "white" if side == sides[0] else "black",
                                 "king": Layout.name(lay.square[k]),
                                 "king_to": Layout.name(f.to),
-                                "rook": Layout.name(sq),
+                                "rook": Layout.name(lay.square[p]),
                                 "rook_to": Layout.name(f.others[0][1]),
                             }
                         )
