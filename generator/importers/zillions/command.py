@@ -19,6 +19,7 @@ from types import FrameType
 from typing import Any
 
 from generator import shipped
+from generator.catalogue import CatalogueError
 from generator.catalogue.loader import load_catalogue_text
 from generator.importers.writing import MARK, entry_name, write_catalogue
 from generator.importers.yaml_text import render_entry
@@ -94,7 +95,7 @@ def import_zrf(path: str, file_label: str, only: str | None = None, limit: int =
         except (ZrfError, RecursionError) as e:
             result.left_out.append((label, f"the interpreter cannot play it: {e}"))
             continue
-        except ValueError as e:  # the entry written does not load: the catalogue refuses what was read
+        except (ValueError, CatalogueError) as e:  # the entry written does not load: the catalogue refuses it
             result.left_out.append((label, f"the catalogue refuses what was read: {e}"))
             continue
         taken.add(entry_name)

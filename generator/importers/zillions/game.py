@@ -40,10 +40,9 @@ class Imported:
 def read_game(game: Game) -> Imported:
     """The entry for ``game``; :class:`Refused` if the catalogue cannot state it."""
     prog = Program(game)
-    if any(p.drops for p in game.pieces.values()):
-        raise Refused("pieces are dropped, which the importer does not read yet")
-    if any(s for side in prog.setup[1] for s in side):
-        raise Refused("pieces start off the board, which the importer does not read yet")
+    # drops need pieces in hand: off the board at the start, or captured with "recycle captures"
+    if any(s for side in prog.setup[1] for s in side) or prog.recycle_captures:
+        raise Refused("pieces start in hand or are captured to hand, which the importer does not read yet")
     lay = layout(prog)
     if isinstance(lay, str):
         raise Refused(lay)
