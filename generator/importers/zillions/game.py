@@ -14,7 +14,7 @@ from typing import Any
 from generator.betza import BetzaPiece
 from generator.importers.zillions.probe import moves_of
 from generator.importers.zillions.synth import Probe, atoms, expected, render
-from generator.zrf.layout import Layout, layout
+from generator.zrf.layout import Layout, Square, layout
 from generator.zrf.model import Condition, Game
 from generator.zrf.notation import default_letter
 from generator.zrf.program import Program
@@ -96,8 +96,8 @@ def _pieces(prog: Program, lay: Layout, sides: tuple[int, int], used: list[int])
         t = todo.pop(0)
         if t in out:
             continue
-        betza, pawn = _piece(prog, lay, t, sides)
-        out[t] = {"name": prog.type_names[t], "betza": betza}
+        moves, pawn = _piece(prog, lay, t, sides)
+        out[t] = {"name": prog.type_names[t], **moves}
         if pawn is not None:
             out[t]["roles"] = ["pawn"]
             pawn_rules.append(pawn)
@@ -131,28 +131,73 @@ def _letters(prog: Program, used: list[int]) -> dict[str, str]:
     return out
 
 
-def _piece(prog: Program, lay: Layout, t: int, sides: tuple[int, int]) -> tuple[str, Data | None]:
-    """The piece's Betza (as White plays it), and its pawn rules if its moves depend on the rank."""
-    name = prog.type_names[t]
+def _piece(prog: Program, lay: Layout, t: int, sides: tuple[int, int]) -> tuple[Data, Data | None]:
+    """The piece's entry as White plays it (Betza, and a region or advanced moves where its moves depend
+    on the square), and its pawn rules if they depend on the rank as a pawn's do."""
     white, black = sides
     probes = [
         Probe(prog, lay, white, t, prog.code(t, black), prog.code(t, white)),
         Probe(prog, lay, black, t, prog.code(t, white), prog.code(t, black)),
     ]
-    found = atoms(probes[0])
+    piece = _betza(probes[0], None)
+    _mirrored(probes, lay)
+    if all(expected(piece, lay, sq) == set(probes[0].quiet(sq)) for sq in lay.position):
+        return {"betza": piece.render()}, _pawn_rules(probes[0], piece, lay)
+    region = _region(probes[0], piece, lay)
+    if region is not None:
+        mirror = sorted((f, lay.ranks - 1 - r) for f, r in region)
+        names = [Layout.name(sq) for sq in region], [Layout.name(sq) for sq in mirror]
+        return {"betza": piece.render(), "region": {"white": names[0], "black": names[1]}}, None
+    advanced = _advanced(probes[0], lay)
+    if advanced is not None:
+        return advanced, None
+    return {"betza": piece.render()}, _pawn_rules(probes[0], piece, lay)
+
+
+def _betza(probe: Probe, squares: list[Square] | None) -> BetzaPiece:
+    found = atoms(probe, squares)
+    name = probe.prog.type_names[probe.kind]
     if isinstance(found, str):
         raise Refused(f"{name}: {found}")
     if not found:
         raise Refused(f"{name} has no move on an empty board")
-    piece = render(found)
-    pawn = _pawn_rules(probes[0], piece, lay)
-    _mirrored(probes, lay)
-    return piece.render(), pawn
+    return render(found)
+
+
+def _region(probe: Probe, piece: BetzaPiece, lay: Layout) -> list[Square] | None:
+    """The squares the piece keeps to, if its moves are its Betza's that land on them."""
+    inside = {(s[0] + v[0], s[1] + v[1]) for s in lay.position for v in probe.quiet(s)}
+    if len(inside) == len(lay.position):
+        return None
+    for s in inside:
+        want = {v for v in expected(piece, lay, s) if (s[0] + v[0], s[1] + v[1]) in inside}
+        if set(probe.quiet(s)) != want:
+            return None
+    return sorted(inside)
+
+
+def _advanced(probe: Probe, lay: Layout) -> Data | None:
+    """Moves that change from a rank on (the xiangqi soldier across the river): the Betza below it and
+    the advanced Betza from it, if each holds on every square of its ranks."""
+    for rank in range(1, lay.ranks):
+        low = [s for s in lay.position if s[1] < rank]
+        high = [s for s in lay.position if s[1] >= rank]
+        try:
+            below, above = _betza(probe, low), _betza(probe, high)
+        except Refused:
+            continue
+        if below != above and all(
+            expected(below if s[1] < rank else above, lay, s) == set(probe.quiet(s)) for s in lay.position
+        ):
+            return {"betza": below.render(), "advanced": {"rank": rank + 1, "betza": above.render()}}
+    return None
 
 
 def _mirrored(probes: list[Probe], lay: Layout) -> None:
     """Black's piece must move as White's seen in a mirror across the middle rank."""
     for sq in lay.position:
+        if (sq[0], lay.ranks - 1 - sq[1]) not in lay.position:
+            raise Refused("the board's holes are not mirrored across its middle rank")
         white = probes[0].quiet(sq)
         black = probes[1].quiet((sq[0], lay.ranks - 1 - sq[1]))
         if {(v[0], -v[1]) for v in black} != set(white):

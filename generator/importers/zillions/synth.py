@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 
 from generator.betza import BetzaMove, BetzaPiece, Modality, lame_path, spell
 from generator.importers.zillions.probe import moves_of
@@ -46,11 +47,20 @@ class Probe:
     kind: int
     enemy: int  # the code of an enemy piece used as a target
     friend: int  # the code of a friendly piece used as a blocker or screen
+    #: the moves on the empty board, by square, once found
+    alone: dict[Square, dict[Vector, frozenset[int]]] = field(default_factory=dict, compare=False, repr=False)
 
     def quiet(self, at: Square, others: dict[Square, int] | None = None) -> dict[Vector, frozenset[int]]:
         """Where the piece goes from ``at`` without taking: vector -> the promotion types (-1: none)."""
+        if not others:
+            if at not in self.alone:
+                self.alone[at] = self._quiet(at, {})
+            return self.alone[at]
+        return self._quiet(at, others)
+
+    def _quiet(self, at: Square, others: dict[Square, int]) -> dict[Vector, frozenset[int]]:
         out: dict[Vector, set[int]] = defaultdict(set)
-        for f in moves_of(self.prog, self.lay, self.player, self.kind, at, others or {}):
+        for f in moves_of(self.prog, self.lay, self.player, self.kind, at, others):
             if not f.captures and f.parts == 1 and f.to[0] >= 0:
                 out[(f.to[0] - at[0], f.to[1] - at[1])].add(f.promo)
         return {v: frozenset(p) for v, p in out.items()}
@@ -114,9 +124,14 @@ def _runs(mods: dict[Vector, Modality]) -> dict[tuple[Vector, Modality], list[in
     return runs
 
 
-def atoms(probe: Probe) -> list[Atom] | str:
-    """The piece's atoms, as found from the middle of the board, or why Betza cannot say them."""
-    c = centre(probe.lay)
+def atoms(probe: Probe, squares: Iterable[Square] | None = None) -> list[Atom] | str:
+    """The piece's atoms, as found from the square (of ``squares``, default all) where it has the most
+    moves (the nearest the middle of those), or why Betza cannot say them."""
+    middle = centre(probe.lay)
+    c = max(
+        squares if squares is not None else probe.lay.position,
+        key=lambda s: (len(probe.quiet(s)), -abs(s[0] - middle[0]) - abs(s[1] - middle[1]), -s[1], -s[0]),
+    )
     quiet = set(probe.quiet(c))
     takes = {(t[0] - c[0], t[1] - c[1]) for t in probe.lay.position if t != c and probe.takes(c, t)}
     out: list[Atom] = []
@@ -135,8 +150,8 @@ def atoms(probe: Probe) -> list[Atom] | str:
             if atom_of(v) is None:
                 return f"a leap of {v} has no Betza atom"
             out.append(Atom(v, mod, 1, _lame(probe, c, v, mod)))
-    hop = _hops(probe, c, out)
-    return hop if hop is not None else out
+    hops = _hops(probe, c, out)
+    return hops if isinstance(hops, str) else out + hops
 
 
 def _reaches(probe: Probe, at: Square, v: Vector, mod: Modality, others: dict[Square, int]) -> bool:
@@ -169,21 +184,44 @@ def _lame(probe: Probe, c: Square, v: Vector, mod: Modality) -> bool:
     return all(not _reaches(probe, c, v, mod, {_add(c, p): probe.friend}) for p in path)
 
 
-def _hops(probe: Probe, c: Square, found: list[Atom]) -> str | None:
-    """Why the piece is a hopper (with a friendly screen on the first square of a line it moves or
-    takes beyond it, other than by a leap it has), or ``None``."""
+_LINES = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
+
+
+def _hops(probe: Probe, c: Square, found: list[Atom]) -> list[Atom] | str:
+    """Hopper lines, found with a friendly screen on the first square of a line: a piece that then
+    moves to every square beyond it is a cannon (``p``), one that lands only right behind it a
+    grasshopper (``g``); each side of the move (quiet, capture) is read on its own."""
     leaps = {a.vector for a in found if a.range == 1 and not a.lame}
-    for u in [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)]:
+    out: list[Atom] = []
+    for u in _LINES:
         start = _far_start(probe.lay, u, c)
         length = _line_length(probe.lay, start, u)
         if length < 3:
             continue
         screen = {_add(start, u): probe.friend}
-        beyond = {v for v in probe.quiet(start, screen) if _primitive(v)[0] == u and _primitive(v)[1] >= 2}
-        far = (3 * u[0], 3 * u[1])
-        if beyond - leaps or (far not in leaps and probe.takes(start, _add(start, far), screen)):
-            return f"the piece hops over a screen along {u}, which the importer does not read yet"
-    return None
+        beyond = sorted(k for v, k in map(_primitive, probe.quiet(start, screen)) if v == u and k >= 2)
+        beyond = [k for k in beyond if (u[0] * k, u[1] * k) not in leaps]
+        far = [k for k in (2, 3, length) if (u[0] * k, u[1] * k) not in leaps]
+        takes = [k for k in far if probe.takes(start, _add(start, (u[0] * k, u[1] * k)), screen)]
+        every = [k for k in range(2, length + 1) if (u[0] * k, u[1] * k) not in leaps]
+        kinds = {_hop_kind(beyond, every), _hop_kind(takes, far)} - {""}
+        if not kinds:
+            continue
+        if len(kinds) != 1 or "?" in kinds:
+            return f"the piece hops over a screen along {u} in a way Betza does not say"
+        mod = (Modality.MOVE if beyond else Modality(0)) | (Modality.CAPTURE if takes else Modality(0))
+        out.append(Atom(u, mod, 0, hop=kinds.pop()))
+    return out
+
+
+def _hop_kind(ks: list[int], every: list[int]) -> str:
+    """``p`` for ``every`` square tried beyond the screen, ``g`` for the one right behind it alone,
+    ``?`` for anything else."""
+    if not ks:
+        return ""
+    if ks == [2] and every != [2]:
+        return "g"
+    return "p" if ks == every else "?"
 
 
 def render(found: list[Atom]) -> BetzaPiece:
