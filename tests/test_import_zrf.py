@@ -16,7 +16,7 @@ from generator.importers.yaml_text import render_entry
 from generator.importers.zillions.command import import_zrf
 from generator.importers.zillions.game import Refused, read_game
 from generator.importers.zillions.proof import Disagreement, prove
-from generator.zrf import open_game
+from generator.zrf import State, open_game, start
 from generator.zrf import perft as zrf_perft
 from generator.zrf.model import load, load_text
 from tests.shared_data import zillions_file
@@ -104,6 +104,48 @@ def test_the_first_player_is_white_and_the_board_turns_when_it_starts_at_the_top
     assert d["pieces"]["G"]["betza"] == "fW" and d["pieces"]["R"]["betza"] == "vR"
     variant = load_catalogue_text("variants:\n" + render_entry("upside", d)).variants[0]
     assert prove(variant, game, imported.letters, imported.squares) == perft(Position.start(variant), 3)
+
+
+LITTLE_PALACE = """\
+(define slide ($1 (while empty? add $1) (verify enemy?) add))
+(define cannon ($1 (while empty? add $1) $1 (while empty? $1) (verify enemy?) add))
+(define home ($1 (verify (in-zone? palace)) add))
+(game (title "Little Palace") (players White Black) (turn-order White Black)
+  (board (grid (dimensions ("a/b/c/d/e" (1 0)) ("6/5/4/3/2/1" (0 1)))
+    (directions (n 0 -1) (s 0 1) (e 1 0) (w -1 0)))
+    (symmetry Black (n s) (s n))
+    (zone (name palace) (players White) (positions b1 c1 d1 b2 c2 d2))
+    (zone (name palace) (players Black) (positions b6 c6 d6 b5 c5 d5))
+    (zone (name across) (players White) (positions a4 b4 c4 d4 e4 a5 b5 c5 d5 e5 a6 b6 c6 d6 e6))
+    (zone (name across) (players Black) (positions a3 b3 c3 d3 e3 a2 b2 c2 d2 e2 a1 b1 c1 d1 e1)))
+  (piece (name General) (moves (home n) (home s) (home e) (home w)))
+  (piece (name Cannon) (moves (cannon n) (cannon s) (cannon e) (cannon w)))
+  (piece (name Soldier) (moves (n add) ((verify (in-zone? across)) e add) ((verify (in-zone? across)) w add)))
+  (board-setup (White (General c1) (Cannon a1) (Soldier a3 e3)) (Black (General c6) (Cannon e6) (Soldier a4 e4)))
+  (loss-condition (White Black) (checkmated General)))
+"""
+
+
+def test_a_cannon_a_general_kept_home_and_a_soldier_across_the_river() -> None:
+    game = load_text(LITTLE_PALACE).games[0]
+    imported = read_game(game)
+    pieces = imported.data["pieces"]
+    # the cannon moves as a rook and takes by hopping one screen: found with a screen on its line
+    assert pieces["C"]["betza"] == "mRcpR"
+    # the general's zone test keeps it home: a region of the squares it lands on
+    assert pieces["G"]["betza"] == "W"
+    assert pieces["G"]["region"] == {
+        "white": ["b1", "b2", "c1", "c2", "d1", "d2"],
+        "black": ["b5", "b6", "c5", "c6", "d5", "d6"],
+    }
+    # across its zone the soldier also steps sideways: advanced moves from the fourth rank
+    assert (pieces["S"]["betza"], pieces["S"]["advanced"]) == ("fW", {"rank": 4, "betza": "fsW"})
+    variant = load_catalogue_text("variants:\n" + render_entry("little-palace", imported.data)).variants[0]
+    assert prove(variant, game, imported.letters, imported.squares) == zrf_perft(open_game_text(LITTLE_PALACE), 3)
+
+
+def open_game_text(text: str) -> State:
+    return start(load_text(text).games[0])
 
 
 def test_refusals_name_what_the_catalogue_cannot_state() -> None:

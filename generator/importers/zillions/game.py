@@ -11,9 +11,9 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
-from generator.betza import BetzaPiece
+from generator.betza import BetzaMove, BetzaPiece, spell
 from generator.importers.zillions.probe import moves_of
-from generator.importers.zillions.synth import Probe, atoms, expected, render
+from generator.importers.zillions.synth import Probe, atom_of, atoms, expected, render
 from generator.zrf.layout import Layout, Square, layout
 from generator.zrf.model import Condition, Game
 from generator.zrf.notation import default_letter
@@ -143,11 +143,12 @@ def _piece(prog: Program, lay: Layout, t: int, sides: tuple[int, int]) -> tuple[
     _mirrored(probes, lay)
     if all(expected(piece, lay, sq) == set(probes[0].quiet(sq)) for sq in lay.position):
         return {"betza": piece.render()}, _pawn_rules(probes[0], piece, lay)
-    region = _region(probes[0], piece, lay)
-    if region is not None:
+    kept = _region(probes[0], _whole(probes[0], lay, piece), lay)
+    if kept is not None:
+        region, whole = kept
         mirror = sorted((f, lay.ranks - 1 - r) for f, r in region)
         names = [Layout.name(sq) for sq in region], [Layout.name(sq) for sq in mirror]
-        return {"betza": piece.render(), "region": {"white": names[0], "black": names[1]}}, None
+        return {"betza": whole.render(), "region": {"white": names[0], "black": names[1]}}, None
     advanced = _advanced(probes[0], lay)
     if advanced is not None:
         return advanced, None
@@ -164,7 +165,22 @@ def _betza(probe: Probe, squares: list[Square] | None) -> BetzaPiece:
     return render(found)
 
 
-def _region(probe: Probe, piece: BetzaPiece, lay: Layout) -> list[Square] | None:
+def _whole(probe: Probe, lay: Layout, piece: BetzaPiece) -> BetzaPiece:
+    """The piece with the single leaps it makes from some square and not from the one it was read on
+    (a region cuts some off there), each taking or not as the piece's leaps of that atom do."""
+    modality = {m.atom: m.modality for m in piece.moves if m.range == 1 and not m.hop and not m.lame}
+    have = {v for m in piece.moves for v in m.vectors()}
+    extra = []
+    for s in lay.position:
+        for v in probe.quiet(s):
+            atom = atom_of(v)
+            if v not in have and atom in modality:
+                extra.append(BetzaMove(atom, spell(atom, [v]) or "", modality[atom], False, False, 1))
+                have.add(v)
+    return BetzaPiece(piece.moves + tuple(extra)) if extra else piece
+
+
+def _region(probe: Probe, piece: BetzaPiece, lay: Layout) -> tuple[list[Square], BetzaPiece] | None:
     """The squares the piece keeps to, if its moves are its Betza's that land on them."""
     inside = {(s[0] + v[0], s[1] + v[1]) for s in lay.position for v in probe.quiet(s)}
     if len(inside) == len(lay.position):
@@ -173,7 +189,7 @@ def _region(probe: Probe, piece: BetzaPiece, lay: Layout) -> list[Square] | None
         want = {v for v in expected(piece, lay, s) if (s[0] + v[0], s[1] + v[1]) in inside}
         if set(probe.quiet(s)) != want:
             return None
-    return sorted(inside)
+    return sorted(inside), piece
 
 
 def _advanced(probe: Probe, lay: Layout) -> Data | None:
