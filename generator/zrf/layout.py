@@ -71,10 +71,13 @@ def layout(prog: Program) -> Layout | str:
     square: dict[int, Square] = {}
     for p in prog.live:
         coord = b.coords[p]
+        if coord is None or b.grid_of[p] != 0:
+            # a position off the grid (a flag, a hand) is not a square: it must stay empty at the start
+            if prog.setup[0][p] >= 0:
+                return f"a piece starts on position {prog.names[p]}, which is not on the grid"
+            continue
         if p in b.dummies:
             continue
-        if coord is None or b.grid_of[p] != 0:
-            return f"position {prog.names[p]} is not on the grid"
         square[p] = (files - 1 - coord[0], coord[1]) if turned else (coord[0], ranks - 1 - coord[1])
     return Layout(files, ranks, square, {sq: p for p, sq in square.items()}, white, black)
 

@@ -326,6 +326,8 @@ def _goals(prog: Program, conditions: list[Condition], letters: dict[str, str], 
             continue
         elif name == "pieces-remaining" and c.kind in _RESULTS and "extinction" not in goals:
             goals["extinction"] = _extinction(c, letters, _RESULTS[c.kind])
+        elif name == "captured" and c.kind in _RESULTS and "extinction" not in goals:
+            goals["extinction"] = _captured(prog, c, letters, _RESULTS[c.kind])
         else:
             raise Refused(f"the goal ({c.kind} {name}) has no equivalent the importer reads yet")
     royal = {letters.get(prog.type_names[k >> 4 & 0xFFF]) for k in prog.royal_keys}
@@ -347,6 +349,22 @@ def _extinction(c: Condition, letters: dict[str, str], result: str) -> Data:
     if None in types:
         raise Refused("a pieces-remaining goal of a piece that is not in the game")
     return {"pieces": types, "count": int(args[0].name), "result": result}
+
+
+def _captured(prog: Program, c: Condition, letters: dict[str, str], result: str) -> Data:
+    """``(captured T)``: the first capture of a T ends the game, as extinction at one fewer than each
+    side starts with (the sides must start with as many)."""
+    assert isinstance(c.goal, List)
+    names = [a.name for a in c.goal.items[1:] if isinstance(a, Sym)]
+    if len(names) != 1 or len(c.goal.items) != 2 or names[0] not in letters:
+        raise Refused("a captured goal of no piece or of several")
+    t = prog.types[names[0]]
+    counts = {
+        q: sum(1 for code in prog.setup[0] if code >= 0 and code >> 4 & 0xFFF == t and code & 15 == q) for q in (0, 1)
+    }
+    if counts[0] != counts[1] or counts[0] == 0:
+        raise Refused(f"a captured goal of {names[0]}, of which the sides start with different numbers")
+    return {"pieces": [letters[names[0]]], "count": counts[0] - 1, "result": result}
 
 
 def _has_repetition_draw(conditions: list[Condition]) -> bool:
