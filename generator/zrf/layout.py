@@ -62,13 +62,8 @@ def layout(prog: Program) -> Layout | str:
     if files > 26:
         return "the board has more than 26 files"
     white, black = turns[0].gen, turns[1].gen
-    rows: dict[int, list[int]] = {white: [], black: []}
-    for p in prog.live:
-        code, coord = prog.setup[0][p], b.coords[p]
-        if code >= 0 and coord is not None and code & 15 in rows:
-            rows[code & 15].append(coord[1])
-    turned = bool(rows[white] and rows[black]) and _mean(rows[white]) < _mean(rows[black])
     square: dict[int, Square] = {}
+    turned = _turned(prog, white, black)
     for p in prog.live:
         coord = b.coords[p]
         if coord is None or b.grid_of[p] != 0:
@@ -76,10 +71,20 @@ def layout(prog: Program) -> Layout | str:
             if prog.setup[0][p] >= 0:
                 return f"a piece starts on position {prog.names[p]}, which is not on the grid"
             continue
-        if p in b.dummies:
-            continue
-        square[p] = (files - 1 - coord[0], coord[1]) if turned else (coord[0], ranks - 1 - coord[1])
+        if p not in b.dummies:
+            square[p] = (files - 1 - coord[0], coord[1]) if turned else (coord[0], ranks - 1 - coord[1])
     return Layout(files, ranks, square, {sq: p for p, sq in square.items()}, white, black)
+
+
+def _turned(prog: Program, white: int, black: int) -> bool:
+    """Whether White's pieces start nearer the grid's first row than Black's."""
+    b = prog.game.board
+    rows: dict[int, list[int]] = {white: [], black: []}
+    for p in prog.live:
+        code, coord = prog.setup[0][p], b.coords[p]
+        if code >= 0 and coord is not None and code & 15 in rows:
+            rows[code & 15].append(coord[1])
+    return bool(rows[white] and rows[black]) and _mean(rows[white]) < _mean(rows[black])
 
 
 def _mean(xs: list[int]) -> float:

@@ -52,19 +52,10 @@ def read_game(game: Game) -> Imported:
     by_type, pawn_rules = _pieces(prog, lay, sides, used)
     letters = _letters(prog, list(by_type))
     pieces = {letters[prog.type_names[t]]: entry for t, entry in by_type.items()}
-    board: Data = {"files": lay.files, "ranks": lay.ranks}
-    holes = [Layout.name((f, r)) for r in range(lay.ranks) for f in range(lay.files) if (f, r) not in lay.position]
-    if holes:
-        board["holes"] = holes
-    data: Data = {"title": game.title, "board": board, "pieces": pieces}
+    data: Data = {"title": game.title, "board": _board(lay), "pieces": pieces}
     data["setup"] = _setup(prog, lay, letters, sides)
     if pawn_rules:
-        if any(r != pawn_rules[0] for r in pawn_rules):
-            raise Refused("two piece types move as pawns by different rules")
-        promo = pawn_rules[0].get("promotion")
-        if promo is not None:
-            promo["choices"] = [letters[prog.type_names[t]] for t in promo["choices"]]
-        data["pawns"] = pawn_rules[0]
+        data["pawns"] = _pawns(prog, pawn_rules, letters)
     data["draws"] = {"move_rule": 0, "repetition": 3 if _has_repetition_draw(game.conditions) else 0}
     _goals(prog, game.conditions, letters, data)
     castling = _castling(prog, lay, sides)
@@ -73,6 +64,24 @@ def read_game(game: Game) -> Imported:
     if must_capture:
         data["must_capture"] = True
     return Imported(data, letters, lay.names(prog))
+
+
+def _board(lay: Layout) -> Data:
+    board: Data = {"files": lay.files, "ranks": lay.ranks}
+    holes = [Layout.name((f, r)) for r in range(lay.ranks) for f in range(lay.files) if (f, r) not in lay.position]
+    if holes:
+        board["holes"] = holes
+    return board
+
+
+def _pawns(prog: Program, found: list[Data], letters: dict[str, str]) -> Data:
+    """The pawn rules, the same for every pawn type, with the promotion choices by letter."""
+    if any(r != found[0] for r in found):
+        raise Refused("two piece types move as pawns by different rules")
+    promo = found[0].get("promotion")
+    if promo is not None:
+        promo["choices"] = [letters[prog.type_names[t]] for t in promo["choices"]]
+    return found[0]
 
 
 def _must_capture(prog: Program) -> bool:
@@ -312,32 +321,34 @@ _RESULTS = {"loss-condition": "loss", "win-condition": "win", "draw-condition": 
 
 def _goals(prog: Program, conditions: list[Condition], letters: dict[str, str], data: Data) -> None:
     """Checkmate of one royal type, stalemate (a draw by Zillions' default), and extinction by
-    ``pieces-remaining``."""
+    ``pieces-remaining`` or ``captured``."""
     goals: Data = {"checkmate": False}
     for c in conditions:
         if set(c.players) != set(prog.players):
             raise Refused(f"a {c.kind} for one player only")
-        name = _goal_name(c)
-        if name == "checkmated" and c.kind == "loss-condition" and isinstance(c.goal, List):
-            goals["checkmate"] = True
-        elif name == "stalemated" and c.kind in _RESULTS:
-            data["draws"]["stalemate"] = _RESULTS[c.kind]
-        elif name == "repetition" and c.kind == "draw-condition":
-            continue
-        elif name == "pieces-remaining" and c.kind in _RESULTS and "extinction" not in goals:
-            goals["extinction"] = _extinction(c, letters, _RESULTS[c.kind])
-        elif name == "captured" and c.kind in _RESULTS and "extinction" not in goals:
-            goals["extinction"] = _captured(prog, c, letters, _RESULTS[c.kind])
-        else:
-            raise Refused(f"the goal ({c.kind} {name}) has no equivalent the importer reads yet")
-    royal = {letters.get(prog.type_names[k >> 4 & 0xFFF]) for k in prog.royal_keys}
+        _goal(prog, c, letters, goals, data["draws"])
     if goals["checkmate"]:
-        if len(royal) != 1 or None in royal:
+        royal = {letters.get(prog.type_names[k >> 4 & 0xFFF]) for k in prog.royal_keys}
+        letter = royal.pop() if len(royal) == 1 else None
+        if letter is None:
             raise Refused("not exactly one royal piece type")
-        letter = royal.pop()
-        assert letter is not None
         data["pieces"][letter]["roles"] = ["royal"]
     data["goals"] = goals
+
+
+def _goal(prog: Program, c: Condition, letters: dict[str, str], goals: Data, draws: Data) -> None:
+    name, result = _goal_name(c), _RESULTS.get(c.kind)
+    if name == "checkmated" and c.kind == "loss-condition" and isinstance(c.goal, List):
+        goals["checkmate"] = True
+    elif name == "stalemated" and result is not None:
+        draws["stalemate"] = result
+    elif name == "repetition" and c.kind == "draw-condition":
+        return
+    elif name in ("pieces-remaining", "captured") and result is not None and "extinction" not in goals:
+        read = _extinction(c, letters, result) if name == "pieces-remaining" else _captured(prog, c, letters, result)
+        goals["extinction"] = read
+    else:
+        raise Refused(f"the goal ({c.kind} {name}) has no equivalent the importer reads yet")
 
 
 def _extinction(c: Condition, letters: dict[str, str], result: str) -> Data:

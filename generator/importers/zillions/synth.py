@@ -194,24 +194,30 @@ def _hops(probe: Probe, c: Square, found: list[Atom]) -> list[Atom] | str:
     leaps = {a.vector for a in found if a.range == 1 and not a.lame}
     out: list[Atom] = []
     for u in _LINES:
-        start = _far_start(probe.lay, u, c)
-        length = _line_length(probe.lay, start, u)
-        if length < 3:
-            continue
-        screen = {_add(start, u): probe.friend}
-        beyond = sorted(k for v, k in map(_primitive, probe.quiet(start, screen)) if v == u and k >= 2)
-        beyond = [k for k in beyond if (u[0] * k, u[1] * k) not in leaps]
-        far = [k for k in (2, 3, length) if (u[0] * k, u[1] * k) not in leaps]
-        takes = [k for k in far if probe.takes(start, _add(start, (u[0] * k, u[1] * k)), screen)]
-        every = [k for k in range(2, length + 1) if (u[0] * k, u[1] * k) not in leaps]
-        kinds = {_hop_kind(beyond, every), _hop_kind(takes, far)} - {""}
-        if not kinds:
-            continue
-        if len(kinds) != 1 or "?" in kinds:
-            return f"the piece hops over a screen along {u} in a way Betza does not say"
-        mod = (Modality.MOVE if beyond else Modality(0)) | (Modality.CAPTURE if takes else Modality(0))
-        out.append(Atom(u, mod, 0, hop=kinds.pop()))
+        hop = _hop_line(probe, _far_start(probe.lay, u, c), u, leaps)
+        if isinstance(hop, str):
+            return hop
+        out += [hop] if hop is not None else []
     return out
+
+
+def _hop_line(probe: Probe, start: Square, u: Vector, leaps: set[Vector]) -> Atom | str | None:
+    length = _line_length(probe.lay, start, u)
+    if length < 3:
+        return None
+    screen = {_add(start, u): probe.friend}
+    beyond = sorted(k for v, k in map(_primitive, probe.quiet(start, screen)) if v == u and k >= 2)
+    beyond = [k for k in beyond if (u[0] * k, u[1] * k) not in leaps]
+    far = [k for k in (2, 3, length) if (u[0] * k, u[1] * k) not in leaps]
+    takes = [k for k in far if probe.takes(start, _add(start, (u[0] * k, u[1] * k)), screen)]
+    every = [k for k in range(2, length + 1) if (u[0] * k, u[1] * k) not in leaps]
+    kinds = {_hop_kind(beyond, every), _hop_kind(takes, far)} - {""}
+    if not kinds:
+        return None
+    if len(kinds) != 1 or "?" in kinds:
+        return f"the piece hops over a screen along {u} in a way Betza does not say"
+    mod = (Modality.MOVE if beyond else Modality(0)) | (Modality.CAPTURE if takes else Modality(0))
+    return Atom(u, mod, 0, hop=kinds.pop())
 
 
 def _hop_kind(ks: list[int], every: list[int]) -> str:
