@@ -75,7 +75,7 @@ import heapq
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-__all__ = ["HOPS", "BetzaError", "BetzaMove", "BetzaPiece", "Modality", "lame_path", "parse_betza"]
+__all__ = ["HOPS", "BetzaError", "BetzaMove", "BetzaPiece", "Modality", "lame_path", "parse_betza", "spell"]
 
 Vector = tuple[int, int]
 
@@ -248,6 +248,17 @@ def _spellings(base: str) -> dict[frozenset[Vector], str]:
     best.pop(frozenset(), None)
     best[_all_vectors(base)] = ""
     return best
+
+
+def spell(atom: str, vectors: Iterable[Vector]) -> str | None:
+    """The direction letters that select exactly ``vectors`` of the leaper ``atom``, or ``None``.
+
+    >>> spell("W", [(0, 1)]), spell("N", [(1, 2), (-1, 2)]), spell("F", [(1, 1), (-1, -1), (1, -1), (-1, 1)])
+    ('f', 'f', '')
+    >>> spell("W", [(2, 0)]) is None
+    True
+    """
+    return _spellings(atom).get(frozenset(vectors))
 
 
 def lame_path(dx: int, dy: int) -> tuple[Vector, ...]:

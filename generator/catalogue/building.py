@@ -145,10 +145,17 @@ class VariantBuilder(GoalsBuilder):
         return chess960
 
     def build_source(self, node: Node | None) -> Source | None:
-        """The imported section: its name must be one an ini header can hold."""
+        """The imported section or game: exactly one of them; a section's name must be one an ini
+        header can hold."""
         if node is None:
             return None
-        file, section = (node.need(k).value.strip() for k in ("file", "section"))
+        file = node.need("file").value.strip()
+        given = [k for k in ("section", "game") if node.get(k) is not None]
+        if len(given) != 1:
+            self.fail(node, "source", "give exactly one of 'section' (an ini section) and 'game' (a Zillions game)")
+        if given == ["game"]:
+            return Source(file, game=node.need("game").value.strip())
+        section = node.need("section").value.strip()
         if re.search(r"[\]:\[]", section):
             self.fail(
                 node.need("section"),

@@ -549,12 +549,13 @@ class Variant:
 
 @dataclass(frozen=True)
 class Source:
-    """Where an imported entry comes from: the ``variants.ini`` file (as the import named it) and the
-    section; the entry's ini section keeps the section's name where Fairy-Stockfish has no built-in of
-    that name."""
+    """Where an imported entry comes from: the file (as the import named it), and either the
+    ``variants.ini`` section (the entry's ini section keeps the section's name where Fairy-Stockfish has
+    no built-in of that name) or the Zillions game (its title or number, as ``--game`` takes it)."""
 
     file: str
-    section: str
+    section: str | None = None
+    game: str | None = None
 
 
 @dataclass(frozen=True)

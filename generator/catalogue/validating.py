@@ -388,7 +388,7 @@ VARIANT = Struct(
         "notes": Seq(TITLE, unique=False),
         "fairy_stockfish_builtin": NAME,
         "id": NAME,
-        "source": Struct({"file": TITLE, "section": TITLE}, ("file", "section")),
+        "source": Struct({"file": TITLE, "section": TITLE, "game": TITLE}, ("file",)),
         "must_capture": BOOL,
         "no_checks": BOOL,
         "royal_held_in_check": BOOL,

@@ -338,6 +338,8 @@ def cmd_check(catalogue: Catalogue, args: argparse.Namespace) -> int:
         if request.engine == "fairy-stockfish":
             reports += _compare_builtins(variants, request.jobs, args, bar)
             reports += _compare_sources(catalogue, variants, request.jobs, args, bar)
+        if request.engine == "zillions" and not request.zrf:
+            reports += _compare_games(catalogue, variants, args, bar)
     except EngineError as e:
         raise ValueError(str(e)) from None
     finally:
@@ -376,7 +378,7 @@ def _compare_sources(
 
     by_file: dict[str, list[Variant]] = {}
     for v in variants:
-        if v.source is not None:
+        if v.source is not None and v.source.section is not None:
             by_file.setdefault(v.source.file, []).append(v)
     reports = []
     for file, named in by_file.items():
@@ -400,6 +402,35 @@ def _compare_sources(
                 lambda v: f"{v.name} = [{v.source.section if v.source else ''}] of {v.source.file if v.source else ''}",
             )
     return reports
+
+
+def _compare_games(
+    catalogue: Catalogue, variants: Sequence[Variant], args: argparse.Namespace, bar: LiveBar | None
+) -> list[VariantReport]:
+    """The variants imported from Zillions games (``source: {file, game}``) compared with those games."""
+    from generator.check.zillions_source import ZillionsSources, imported_from_zillions, on_disk, source_path
+
+    named = []
+    for v in imported_from_zillions(variants):
+        if on_disk(source_path(catalogue, v)):
+            named.append(v)
+        else:
+            print(f"{source_path(catalogue, v)}: not found; {v.name} is not compared with its game")
+    if not named:
+        return []
+    started = time.perf_counter()
+    with ZillionsSources(catalogue, named) as engine:
+        print(
+            f"zillions (the ZRF interpreter): {len(named)} original games of {', '.join(engine.sources)} "
+            f"loaded and verified (start positions) in {time.perf_counter() - started:.1f} s"
+        )
+        return _compare_all(
+            engine,
+            named,
+            args,
+            bar,
+            lambda v: f"{v.name} = {v.source.game if v.source else ''!r} of {v.source.file if v.source else ''}",
+        )
 
 
 def _announce(catalogue: Catalogue, request: _Request, notes: Sequence[str]) -> None:

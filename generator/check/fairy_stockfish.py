@@ -139,7 +139,7 @@ def source_manifest(variants: Sequence[Variant]) -> Manifest:
         sections=tuple(
             SectionEntry(v.name, v.source.section, fsf_fen(Position.start(relaxed(v, NAME)).fen()))
             for v in variants
-            if v.source is not None
+            if v.source is not None and v.source.section is not None
         ),
     )
 

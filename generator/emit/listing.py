@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.catalogue.model import Variant
+from generator.catalogue.model import Source, Variant
 from generator.emit import fairy_stockfish, pychess, zillions
 from generator.emit.fidelity import PYCHESS, TARGETS, limitations, writable
 
@@ -34,7 +34,7 @@ def variant_record(variant: Variant) -> dict[str, Any]:
         "pieces": [{"letter": p.letter, "name": p.name, "betza": p.betza} for p in variant.pieces],
         "fairy_stockfish_section": fairy_stockfish.section_name(variant) if writable(variant, fsf) else None,
         "fairy_stockfish_builtin": variant.fairy_stockfish_builtin,
-        "source": {"file": variant.source.file, "section": variant.source.section} if variant.source else None,
+        "source": _source(variant.source),
         "zillions": _zillions(variant) if writable(variant, zrf) else None,
         "pychess": f"{pychess.FOLDER}/{pychess.upload_file_name(variant)}" if pychess.uploaded(variant) else None,
         "cannot_express": {
@@ -42,6 +42,13 @@ def variant_record(variant: Variant) -> dict[str, Any]:
             for target in (*TARGETS, PYCHESS)
         },
     }
+
+
+def _source(source: Source | None) -> dict[str, str] | None:
+    if source is None:
+        return None
+    where = {"section": source.section} if source.section is not None else {"game": source.game or ""}
+    return {"file": source.file, **where}
 
 
 def _zillions(variant: Variant) -> dict[str, str]:

@@ -18,8 +18,6 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import os
-import re
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -37,14 +35,13 @@ from generator.importers.ini import IniError, Section, read_ini_file
 from generator.importers.proof import counts
 from generator.importers.resolve import Resolved, builtin_entries, builtin_rules, resolve
 from generator.importers.translate import to_stated
+from generator.importers.writing import MARK, entry_name, write_catalogue
 from generator.importers.yaml_text import render_entry
+from generator.importers.zillions.command import import_zillions, zillions_file
 
 __all__ = ["MARK", "Import", "cmd_import", "entry_name", "import_ini", "register", "summary", "write_catalogue"]
 
 ParserT = TypeVar("ParserT", bound=argparse.ArgumentParser)
-
-#: the header line that marks a catalogue this command wrote, which it may overwrite
-MARK = "# Written by `variantgen import`"
 
 
 @dataclass
@@ -66,22 +63,6 @@ class Import:
     left_out: list[tuple[str, str]] = field(default_factory=list)
     ignored: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
     by_option: dict[str, int] = field(default_factory=dict)
-
-
-def entry_name(section: str, taken: set[str]) -> str:
-    """A catalogue name for ``section``: lower case, ``-`` for anything else, a letter first, unique.
-
-    >>> entry_name("Orda_Mirror", set()), entry_name("3check", set()), entry_name("a", {"a"})
-    ('orda-mirror', 'v3check', 'a-2')
-    """
-    name = re.sub("[^a-z0-9]+", "-", section.lower()).strip("-")[:60].strip("-") or "variant"
-    if not name[0].isalpha():
-        name = "v" + name
-    base, n = name, 1
-    while name in taken:
-        n += 1
-        name = f"{base}-{n}"
-    return name
 
 
 def _candidates(resolved: Sequence[Resolved], result: Import) -> dict[str, _Candidate]:
@@ -294,25 +275,6 @@ def import_ini(path: str, out_path: Path, prove: bool = True) -> Import:
     return result
 
 
-def write_catalogue(text: str, out_path: Path, force: bool) -> None:
-    """Write ``text`` at ``out_path`` all at once (a file beside it, then renamed); ``ValueError`` if a
-    file is there that this command did not write, unless ``force``."""
-    if out_path.exists() and not force:
-        head = out_path.read_text(encoding="utf-8", errors="replace").split("\n", 3)[:3]
-        if not any(line.startswith(MARK) for line in head):
-            raise ValueError(
-                f"{out_path} exists and was not written by `variantgen import`: give --force to replace it"
-            )
-    fd, tmp = tempfile.mkstemp(prefix=f".{out_path.name}.", dir=out_path.parent or Path("."))
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, out_path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 def summary(result: Import, out_path: Path, verbose: bool) -> list[str]:
     """The lines the command prints: each section left out, the options ignored (``verbose``), and the
     counts."""
@@ -341,8 +303,9 @@ def register(subparsers: argparse._SubParsersAction[ParserT], parents: Sequence[
         "one entry per section the catalogue can state exactly, proven against the original section in "
         "pyffish (start position and perft) before it is written.",
     )
-    p.add_argument("ini", metavar="FILE.ini")
-    p.add_argument("--out", metavar="CATALOGUE.yaml", help="default: FILE.yaml beside FILE.ini")
+    p.add_argument("ini", metavar="FILE", help="a variants.ini, or a Zillions .zrf (or a .zip download holding one)")
+    p.add_argument("--game", metavar="N", help="a .zrf's one game to import, by title or number (default: every game)")
+    p.add_argument("--out", metavar="CATALOGUE.yaml", help="default: FILE.yaml beside FILE")
     p.add_argument("--force", action="store_true", help="replace --out even if variantgen import did not write it")
     p.add_argument("-v", "--verbose", action="store_true", help="also list the options ignored (display only)")
     p.set_defaults(alone=cmd_import)
@@ -350,6 +313,10 @@ def register(subparsers: argparse._SubParsersAction[ParserT], parents: Sequence[
 
 
 def cmd_import(args: argparse.Namespace) -> int:
+    if zillions_file(args.ini):
+        return import_zillions(args.ini, args.game, args.out, args.force)
+    if args.game is not None:
+        raise ValueError("--game picks a game of a Zillions .zrf; a variants.ini has sections")
     out_path = Path(args.out) if args.out else Path(args.ini).with_suffix(".yaml")
     if out_path.resolve() == Path(args.ini).resolve():
         raise ValueError(f"--out {out_path} is the ini file itself")

@@ -78,7 +78,12 @@ def section_name(variant: Variant) -> str:
     """The ini section name of ``variant``: the section it was imported from where FSF has no built-in
     of that name, else its name, or ``<name>-variantgen`` if FSF has that built in."""
     source = variant.source
-    if source is not None and source.section not in BUILTIN_VARIANTS and ini_section_name(source.section):
+    if (
+        source is not None
+        and source.section is not None
+        and source.section not in BUILTIN_VARIANTS
+        and ini_section_name(source.section)
+    ):
         return source.section
     return renamed(check_name(variant.name, "variant name"))
 

@@ -1,0 +1,1 @@
+"""Zillions games into the catalogue: ``variantgen import FILE.zrf``."""

@@ -1,0 +1,382 @@
+"""One Zillions game as a catalogue entry: board, setup, pieces, pawns, castling and goals.
+
+Everything is read from what the game does, through the interpreter (:mod:`.probe`, :mod:`.synth`),
+except the goals, which are read from its conditions.  A game the catalogue cannot state exactly
+gives :class:`Refused` with the reason.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Any
+
+from generator.betza import BetzaMove, BetzaPiece, spell
+from generator.importers.zillions.probe import moves_of
+from generator.importers.zillions.synth import Probe, atom_of, atoms, expected, render
+from generator.zrf.layout import Layout, Square, layout
+from generator.zrf.model import Condition, Game
+from generator.zrf.notation import default_letter
+from generator.zrf.program import Program
+from generator.zrf.reader import List, Sym
+
+Data = dict[str, Any]
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+class Refused(Exception):
+    """Why the catalogue cannot state a game exactly."""
+
+
+@dataclass(frozen=True)
+class Imported:
+    """A game read: the entry's data, and each ZRF piece name's catalogue letter (for the proof)."""
+
+    data: Data
+    letters: dict[str, str]
+    squares: dict[str, str]  # ZRF position name -> catalogue square
+
+
+def read_game(game: Game) -> Imported:
+    """The entry for ``game``; :class:`Refused` if the catalogue cannot state it."""
+    prog = Program(game)
+    # drops need pieces in hand: off the board at the start, or captured with "recycle captures"
+    if any(s for side in prog.setup[1] for s in side) or prog.recycle_captures:
+        raise Refused("pieces start in hand or are captured to hand, which the importer does not read yet")
+    lay = layout(prog)
+    if isinstance(lay, str):
+        raise Refused(lay)
+    sides = _sides(prog, lay)
+    must_capture = _must_capture(prog)
+    used = sorted({prog.setup[0][p] >> 4 & 0xFFF for p in lay.square if prog.setup[0][p] >= 0})
+    by_type, pawn_rules = _pieces(prog, lay, sides, used)
+    letters = _letters(prog, list(by_type))
+    pieces = {letters[prog.type_names[t]]: entry for t, entry in by_type.items()}
+    data: Data = {"title": game.title, "board": _board(lay), "pieces": pieces}
+    data["setup"] = _setup(prog, lay, letters, sides)
+    if pawn_rules:
+        data["pawns"] = _pawns(prog, pawn_rules, letters)
+    data["draws"] = {"move_rule": 0, "repetition": 3 if _has_repetition_draw(game.conditions) else 0}
+    _goals(prog, game.conditions, letters, data)
+    castling = _castling(prog, lay, sides)
+    if castling:
+        data["castling"] = castling
+    if must_capture:
+        data["must_capture"] = True
+    return Imported(data, letters, lay.names(prog))
+
+
+def _board(lay: Layout) -> Data:
+    board: Data = {"files": lay.files, "ranks": lay.ranks}
+    holes = [Layout.name((f, r)) for r in range(lay.ranks) for f in range(lay.files) if (f, r) not in lay.position]
+    if holes:
+        board["holes"] = holes
+    return board
+
+
+def _pawns(prog: Program, found: list[Data], letters: dict[str, str]) -> Data:
+    """The pawn rules, the same for every pawn type, with the promotion choices by letter."""
+    if any(r != found[0] for r in found):
+        raise Refused("two piece types move as pawns by different rules")
+    promo = found[0].get("promotion")
+    if promo is not None:
+        promo["choices"] = [letters[prog.type_names[t]] for t in promo["choices"]]
+    return found[0]
+
+
+def _must_capture(prog: Program) -> bool:
+    """Move priorities as the corpus writes a capture that must be made: the captures' move type
+    first, then the others (whether the blocks of that type are exactly the captures, the proof tells)."""
+    ranked = prog.game.move_priorities
+    if not ranked:
+        return False
+    named = {b.move_type for piece in prog.game.pieces.values() for b in piece.moves}
+    if len(ranked) != 2 or named != set(ranked):
+        raise Refused("move priorities other than a capture that must be made")
+    return True
+
+
+def _pieces(prog: Program, lay: Layout, sides: tuple[int, int], used: list[int]) -> tuple[dict[int, Data], list[Data]]:
+    """Each piece type of the setup, and each a pawn promotes to: its entry; and the pawn rules found."""
+    out: dict[int, Data] = {}
+    pawn_rules: list[Data] = []
+    todo = list(used)
+    while todo:
+        t = todo.pop(0)
+        if t in out:
+            continue
+        moves, pawn = _piece(prog, lay, t, sides)
+        out[t] = {"name": prog.type_names[t], **moves}
+        if pawn is not None:
+            out[t]["roles"] = ["pawn"]
+            pawn_rules.append(pawn)
+            todo += pawn.get("promotion", {}).get("choices", [])
+    return out, pawn_rules
+
+
+def _sides(prog: Program, lay: Layout) -> tuple[int, int]:
+    """The players as (White, Black), after checking the turns allow every move type."""
+    kinds = {t.mtype for t in prog.turns}
+    if kinds != {-1}:
+        named = {b.move_type for piece in prog.game.pieces.values() for b in piece.moves}
+        names = {n for n, i in prog.mtypes.items() if i in kinds}
+        if len(kinds) != 1 or named != names:
+            raise Refused("the turns allow only some move types")
+    return lay.white, lay.black
+
+
+def _letters(prog: Program, used: list[int]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    taken: set[str] = set()
+    for t in used:
+        name = prog.type_names[t]
+        first = default_letter(name, prog.game.pieces[name].notation)
+        options = [first, *[ch.upper() for ch in name if ch.isalpha()], *LETTERS]
+        letter = next((ch for ch in options if ch in LETTERS and ch not in taken), None)
+        if letter is None:
+            raise Refused("more than 26 piece types")
+        taken.add(letter)
+        out[name] = letter
+    return out
+
+
+def _piece(prog: Program, lay: Layout, t: int, sides: tuple[int, int]) -> tuple[Data, Data | None]:
+    """The piece's entry as White plays it (Betza, and a region or advanced moves where its moves depend
+    on the square), and its pawn rules if they depend on the rank as a pawn's do."""
+    white, black = sides
+    probes = [
+        Probe(prog, lay, white, t, prog.code(t, black), prog.code(t, white)),
+        Probe(prog, lay, black, t, prog.code(t, white), prog.code(t, black)),
+    ]
+    piece = _betza(probes[0], None)
+    _mirrored(probes, lay)
+    if all(expected(piece, lay, sq) == set(probes[0].quiet(sq)) for sq in lay.position):
+        return {"betza": piece.render()}, _pawn_rules(probes[0], piece, lay)
+    kept = _region(probes[0], _whole(probes[0], lay, piece), lay)
+    if kept is not None:
+        region, whole = kept
+        mirror = sorted((f, lay.ranks - 1 - r) for f, r in region)
+        names = [Layout.name(sq) for sq in region], [Layout.name(sq) for sq in mirror]
+        return {"betza": whole.render(), "region": {"white": names[0], "black": names[1]}}, None
+    advanced = _advanced(probes[0], lay)
+    if advanced is not None:
+        return advanced, None
+    return {"betza": piece.render()}, _pawn_rules(probes[0], piece, lay)
+
+
+def _betza(probe: Probe, squares: list[Square] | None) -> BetzaPiece:
+    found = atoms(probe, squares)
+    name = probe.prog.type_names[probe.kind]
+    if isinstance(found, str):
+        raise Refused(f"{name}: {found}")
+    if not found:
+        raise Refused(f"{name} has no move on an empty board")
+    return render(found)
+
+
+def _whole(probe: Probe, lay: Layout, piece: BetzaPiece) -> BetzaPiece:
+    """The piece with the single leaps it makes from some square and not from the one it was read on
+    (a region cuts some off there), each taking or not as the piece's leaps of that atom do."""
+    modality = {m.atom: m.modality for m in piece.moves if m.range == 1 and not m.hop and not m.lame}
+    have = {v for m in piece.moves for v in m.vectors()}
+    extra = []
+    for s in lay.position:
+        for v in probe.quiet(s):
+            atom = atom_of(v)
+            if v not in have and atom in modality:
+                extra.append(BetzaMove(atom, spell(atom, [v]) or "", modality[atom], False, False, 1))
+                have.add(v)
+    return BetzaPiece(piece.moves + tuple(extra)) if extra else piece
+
+
+def _region(probe: Probe, piece: BetzaPiece, lay: Layout) -> tuple[list[Square], BetzaPiece] | None:
+    """The squares the piece keeps to, if its moves are its Betza's that land on them."""
+    inside = {(s[0] + v[0], s[1] + v[1]) for s in lay.position for v in probe.quiet(s)}
+    if len(inside) == len(lay.position):
+        return None
+    for s in inside:
+        want = {v for v in expected(piece, lay, s) if (s[0] + v[0], s[1] + v[1]) in inside}
+        if set(probe.quiet(s)) != want:
+            return None
+    return sorted(inside), piece
+
+
+def _advanced(probe: Probe, lay: Layout) -> Data | None:
+    """Moves that change from a rank on (the xiangqi soldier across the river): the Betza below it and
+    the advanced Betza from it, if each holds on every square of its ranks."""
+    for rank in range(1, lay.ranks):
+        low = [s for s in lay.position if s[1] < rank]
+        high = [s for s in lay.position if s[1] >= rank]
+        try:
+            below, above = _betza(probe, low), _betza(probe, high)
+        except Refused:
+            continue
+        if below != above and all(
+            expected(below if s[1] < rank else above, lay, s) == set(probe.quiet(s)) for s in lay.position
+        ):
+            return {"betza": below.render(), "advanced": {"rank": rank + 1, "betza": above.render()}}
+    return None
+
+
+def _mirrored(probes: list[Probe], lay: Layout) -> None:
+    """Black's piece must move as White's seen in a mirror across the middle rank."""
+    for sq in lay.position:
+        if (sq[0], lay.ranks - 1 - sq[1]) not in lay.position:
+            raise Refused("the board's holes are not mirrored across its middle rank")
+        white = probes[0].quiet(sq)
+        black = probes[1].quiet((sq[0], lay.ranks - 1 - sq[1]))
+        if {(v[0], -v[1]) for v in black} != set(white):
+            raise Refused(f"{probes[0].prog.type_names[probes[0].kind]}: Black's moves are not White's mirrored")
+
+
+def _pawn_rules(probe: Probe, piece: BetzaPiece, lay: Layout) -> Data | None:
+    """Rank-dependent moves as the catalogue's pawn rules: longer first steps, promotion; else ``None``."""
+    multi: dict[int, int] = {}
+    promo_ranks: set[int] = set()
+    choices: set[int] = set()
+    optional = False
+    for sq in sorted(lay.position):
+        seen = probe.quiet(sq)
+        base = expected(piece, lay, sq)
+        if base - set(seen):
+            raise Refused(f"{probe.prog.type_names[probe.kind]}: its moves depend on the square")
+        for v in set(seen) - base:
+            if v[0] != 0 or v[1] < 2 or (0, 1) not in base:
+                raise Refused(f"{probe.prog.type_names[probe.kind]}: its moves depend on the square")
+            multi[sq[1] + 1] = max(multi.get(sq[1] + 1, 1), v[1])
+        for v, promos in seen.items():
+            if promos - {-1}:
+                promo_ranks.add(sq[1] + v[1] + 1)
+                choices |= promos - {-1}
+                optional = optional or -1 in promos
+    if not multi and not promo_ranks:
+        return None
+    out: Data = {}
+    if multi:
+        if len(set(multi.values())) != 1:
+            raise Refused(f"{probe.prog.type_names[probe.kind]}: first steps of different lengths")
+        out["max_steps"] = next(iter(multi.values()))
+        out["multi_step_ranks"] = sorted(multi)
+    else:
+        out["max_steps"] = 1
+    out["en_passant"] = _en_passant(probe.prog, probe.kind)
+    if promo_ranks:
+        out["promotion"] = {"ranks": sorted(promo_ranks), "choices": sorted(choices), "mandatory": not optional}
+    return out
+
+
+def _en_passant(prog: Program, kind: int) -> bool:
+    """Whether the pawn's blocks look at the last move (how the corpus writes en passant)."""
+    text = " ".join(str(b.node) for b in prog.game.pieces[prog.type_names[kind]].moves)
+    return "last-to?" in text or "last-from?" in text
+
+
+def _setup(prog: Program, lay: Layout, letters: dict[str, str], sides: tuple[int, int]) -> Data:
+    found: dict[int, dict[str, list[str]]] = {sides[0]: defaultdict(list), sides[1]: defaultdict(list)}
+    for p, sq in sorted(lay.square.items(), key=lambda x: (x[1][1], x[1][0])):
+        code = prog.setup[0][p]
+        if code >= 0:
+            found[code & 15][letters[prog.type_names[code >> 4 & 0xFFF]]].append(Layout.name(sq))
+    return {"white": dict(found[sides[0]]), "black": dict(found[sides[1]])}
+
+
+def _castling(prog: Program, lay: Layout, sides: tuple[int, int]) -> list[Data]:
+    """Moves of two pieces of one side along its first rank, found from the start position with the
+    rest of that rank cleared: for each pair of its pieces there, the first one's moves that move the
+    other too (the king's part and the rook's)."""
+    out: list[Data] = []
+    board = prog.setup[0]
+    for side, rank in ((sides[0], 0), (sides[1], lay.ranks - 1)):
+        row = [p for p, sq in lay.square.items() if sq[1] == rank and board[p] >= 0 and board[p] & 15 == side]
+        for k in row:
+            for p in row:
+                if p == k:
+                    continue
+                kept = {sq: board[q] for q, sq in lay.square.items() if board[q] >= 0 and (sq[1] != rank or q == p)}
+                for f in moves_of(prog, lay, side, board[k] >> 4 & 0xFFF, lay.square[k], kept):
+                    if f.parts == 2 and len(f.others) == 1 and f.others[0][0] == lay.square[p]:
+                        out.append(
+                            {
+                                "color": "white" if side == sides[0] else "black",
+                                "king": Layout.name(lay.square[k]),
+                                "king_to": Layout.name(f.to),
+                                "rook": Layout.name(lay.square[p]),
+                                "rook_to": Layout.name(f.others[0][1]),
+                            }
+                        )
+    return out
+
+
+def _goal_name(c: Condition) -> str:
+    goal = c.goal
+    if isinstance(goal, Sym):
+        return goal.name
+    if isinstance(goal, List) and goal.items and isinstance(goal.items[0], Sym):
+        return goal.items[0].name
+    return "?"
+
+
+_RESULTS = {"loss-condition": "loss", "win-condition": "win", "draw-condition": "draw"}
+
+
+def _goals(prog: Program, conditions: list[Condition], letters: dict[str, str], data: Data) -> None:
+    """Checkmate of one royal type, stalemate (a draw by Zillions' default), and extinction by
+    ``pieces-remaining`` or ``captured``."""
+    goals: Data = {"checkmate": False}
+    for c in conditions:
+        if set(c.players) != set(prog.players):
+            raise Refused(f"a {c.kind} for one player only")
+        _goal(prog, c, letters, goals, data["draws"])
+    if goals["checkmate"]:
+        royal = {letters.get(prog.type_names[k >> 4 & 0xFFF]) for k in prog.royal_keys}
+        letter = royal.pop() if len(royal) == 1 else None
+        if letter is None:
+            raise Refused("not exactly one royal piece type")
+        data["pieces"][letter]["roles"] = ["royal"]
+    data["goals"] = goals
+
+
+def _goal(prog: Program, c: Condition, letters: dict[str, str], goals: Data, draws: Data) -> None:
+    name, result = _goal_name(c), _RESULTS.get(c.kind)
+    if name == "checkmated" and c.kind == "loss-condition" and isinstance(c.goal, List):
+        goals["checkmate"] = True
+    elif name == "stalemated" and result is not None:
+        draws["stalemate"] = result
+    elif name == "repetition" and c.kind == "draw-condition":
+        return
+    elif name in ("pieces-remaining", "captured") and result is not None and "extinction" not in goals:
+        read = _extinction(c, letters, result) if name == "pieces-remaining" else _captured(prog, c, letters, result)
+        goals["extinction"] = read
+    else:
+        raise Refused(f"the goal ({c.kind} {name}) has no equivalent the importer reads yet")
+
+
+def _extinction(c: Condition, letters: dict[str, str], result: str) -> Data:
+    assert isinstance(c.goal, List)
+    args = c.goal.items[1:]
+    if not args or not isinstance(args[0], Sym) or not args[0].is_int or len(args) > 2:
+        raise Refused("a pieces-remaining goal of several piece types")
+    types = [letters.get(a.name) if isinstance(a, Sym) else None for a in args[1:]]
+    if None in types:
+        raise Refused("a pieces-remaining goal of a piece that is not in the game")
+    return {"pieces": types, "count": int(args[0].name), "result": result}
+
+
+def _captured(prog: Program, c: Condition, letters: dict[str, str], result: str) -> Data:
+    """``(captured T)``: the first capture of a T ends the game, as extinction at one fewer than each
+    side starts with (the sides must start with as many)."""
+    assert isinstance(c.goal, List)
+    names = [a.name for a in c.goal.items[1:] if isinstance(a, Sym)]
+    if len(names) != 1 or len(c.goal.items) != 2 or names[0] not in letters:
+        raise Refused("a captured goal of no piece or of several")
+    t = prog.types[names[0]]
+    counts = {
+        q: sum(1 for code in prog.setup[0] if code >= 0 and code >> 4 & 0xFFF == t and code & 15 == q) for q in (0, 1)
+    }
+    if counts[0] != counts[1] or counts[0] == 0:
+        raise Refused(f"a captured goal of {names[0]}, of which the sides start with different numbers")
+    return {"pieces": [letters[names[0]]], "count": counts[0] - 1, "result": result}
+
+
+def _has_repetition_draw(conditions: list[Condition]) -> bool:
+    return any(_goal_name(c) == "repetition" and c.kind == "draw-condition" for c in conditions)

@@ -1,0 +1,58 @@
+"""A piece's moves found by running its game's own move blocks through the ZRF interpreter.
+
+The piece stands alone on an otherwise empty board (then with one other piece as a target, a
+blocker or a screen), and each move the blocks produce is read as a step ``(dx, dy)`` in White's
+view: ``dy > 0`` is towards the higher ranks of the catalogue's board.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.zrf.compiler import EMPTY
+from generator.zrf.layout import Layout, Square
+from generator.zrf.moves import ZMove
+from generator.zrf.program import Program
+from generator.zrf.state import State
+
+
+@dataclass(frozen=True)
+class Found:
+    """One move a block produced: where it went, what it captured, and the type it lands as."""
+
+    to: Square
+    captures: tuple[Square, ...]
+    promo: int  # the promotion type, or -1
+    parts: int  # how many pieces moved
+    others: tuple[tuple[Square, Square], ...] = ()  # the other pieces' moves: (from, to)
+
+
+def _state(prog: Program, player: int, pieces: dict[int, int]) -> State:
+    st = State(prog)
+    st.board = [EMPTY] * prog.npos
+    for p, code in pieces.items():
+        st.board[p] = code
+    st.stores = [[0] * len(prog.types) for _ in prog.players]
+    st.ply = next(i for i, t in enumerate(prog.turns) if t.gen == player)
+    return st
+
+
+def moves_of(prog: Program, lay: Layout, player: int, kind: int, at: Square, others: dict[Square, int]) -> list[Found]:
+    """What a piece of type ``kind`` of ``player`` on ``at`` may do, with ``others`` (square: code) around it."""
+    start = lay.position[at]
+    pieces = {lay.position[s]: c for s, c in others.items()}
+    pieces[start] = prog.code(kind, player)
+    st = _state(prog, player, pieces)
+    before = st.board[:]
+    return [_found(m, lay, before, player) for m in st.pseudo_moves() if m.frm == start]
+
+
+def _found(m: ZMove, lay: Layout, before: list[int], player: int) -> Found:
+    to = lay.square.get(m.to, (-1, -1))
+    caps = tuple(
+        sorted(lay.square.get(p, (-1, -1)) for p, _ in m.changes if before[p] != EMPTY and before[p] & 15 != player)
+    )
+    others = tuple(
+        (lay.square.get(p[0], (-1, -1)), lay.square.get(p[1], (-1, -1))) for p in m.parts or () if p[0] != m.frm
+    )
+    return Found(to, caps, m.promo, len(m.parts) if m.parts else 1, others)

@@ -1,0 +1,215 @@
+"""``variantgen import FILE.zrf``: Zillions games read through the interpreter, written as catalogue entries,
+and proven against the game before they are written."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from generator.catalogue import load_catalogue, load_catalogue_text
+from generator.engine import Position
+from generator.engine.perft import perft
+from generator.importers.yaml_text import render_entry
+from generator.importers.zillions.command import import_zrf
+from generator.importers.zillions.game import Refused, read_game
+from generator.importers.zillions.proof import Disagreement, prove
+from generator.zrf import State, open_game, start
+from generator.zrf import perft as zrf_perft
+from generator.zrf.model import load, load_text
+from tests.shared_data import zillions_file
+from tests.support import run
+
+
+@pytest.fixture(scope="module")
+def chess_zrf() -> Path:
+    return zillions_file("Chess.zrf")
+
+
+def test_chess_reads_as_orthodox_chess(chess_zrf: Path) -> None:
+    imported = read_game(load(chess_zrf).game("Chess"))
+    d = imported.data
+    assert {k: p["betza"] for k, p in d["pieces"].items()} == {
+        "P": "fmWfcF", "N": "N", "B": "B", "R": "R", "Q": "Q", "K": "K",
+    }  # fmt: skip
+    assert d["pieces"]["K"]["roles"] == ["royal"] and d["pieces"]["P"]["roles"] == ["pawn"]
+    assert d["pawns"] == {
+        "max_steps": 2,
+        "multi_step_ranks": [2],
+        "en_passant": True,
+        "promotion": {"ranks": [8], "choices": ["N", "B", "R", "Q"], "mandatory": True},
+    }
+    assert sorted((c["color"], c["king_to"], c["rook"], c["rook_to"]) for c in d["castling"]) == [
+        ("black", "c8", "a8", "d8"), ("black", "g8", "h8", "f8"),
+        ("white", "c1", "a1", "d1"), ("white", "g1", "h1", "f1"),
+    ]  # fmt: skip
+    # Chess.zrf has no repetition goal and no 50-move rule: Zillions plays on
+    assert d["draws"] == {"move_rule": 0, "repetition": 0}
+    variant = load_catalogue_text("variants:\n" + render_entry("chess", d)).variants[0]
+    assert Position.start(variant).fen() == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    assert prove(variant, load(chess_zrf).game("Chess"), imported.letters, imported.squares) == 8902
+
+
+def test_the_proof_catches_an_entry_that_plays_otherwise(chess_zrf: Path) -> None:
+    game = load(chess_zrf).game("Chess")
+    imported = read_game(game)
+    data = dict(imported.data, pieces=dict(imported.data["pieces"], N={"name": "Knight", "betza": "NW"}))
+    variant = load_catalogue_text("variants:\n" + render_entry("chess", data)).variants[0]
+    expected = r"after b1a3 a7a5: only the entry plays \['a3a4', 'a3b3'\], only the game \[\]"
+    with pytest.raises(Disagreement, match=expected):
+        prove(variant, game, imported.letters, imported.squares)
+
+
+def test_a_file_imports_the_games_it_can_state_and_says_why_of_the_rest(chess_zrf: Path) -> None:
+    result = import_zrf(str(chess_zrf), "Chess.zrf")
+    names = [n for n, _ in result.entries]
+    assert names[:2] == ["chess", "kinglet-chess"] and "knightmate" in names
+    why = dict(result.left_out)
+    # a game the reading gets wrong is never written: the proof finds where it differs
+    assert why["Non-Prise Chess"].startswith("the entry does not play as the game: after b1a3 b7b5")
+    assert why["Pocket Knight Chess"].startswith("pieces start in hand")
+    assert why["Double-Move Chess (Checkmate)"] == "the turn order is not one move each by two players"
+    assert "losing-chess" in names  # captures ranked first by move-priorities: a capture must be made
+    assert len(result.entries) + len(result.left_out) == len(load(chess_zrf).games)
+    # each entry's perft 3 is the game's own
+    knightmate = open_game(chess_zrf, "Knightmate")
+    assert result.nodes["knightmate"] == zrf_perft(knightmate, 3) == 6765
+
+
+def test_kinglet_chess_is_won_by_taking_every_pawn(chess_zrf: Path) -> None:
+    d = read_game(load(chess_zrf).game("Kinglet Chess")).data
+    assert d["goals"] == {"checkmate": False, "extinction": {"pieces": ["P"], "count": 0, "result": "loss"}}
+    assert d["pawns"]["promotion"]["choices"] == ["K"] and "roles" not in d["pieces"]["K"]
+
+
+def test_the_first_player_is_white_and_the_board_turns_when_it_starts_at_the_top() -> None:
+    text = """(game (title "Upside") (players South North) (turn-order North South)
+      (board (grid (dimensions ("a/b/c/d/e" (1 0)) ("5/4/3/2/1" (0 1)))
+        (directions (n 0 -1) (s 0 1) (e 1 0) (w -1 0))) (symmetry South (n s) (s n)))
+      (piece (name King) (moves (n add) (s add) (e add) (w add)))
+      (piece (name Rook) (moves (n (while empty? add n) (verify enemy?) add)
+                                (s (while empty? add s) (verify enemy?) add)))
+      (piece (name Guard) (moves (s add)))
+      (board-setup (North (King c5) (Rook a5) (Guard e5)) (South (King c1) (Rook e1) (Guard a1)))
+      (loss-condition (North South) (checkmated King)))"""
+    game = load_text(text).games[0]
+    imported = read_game(game)
+    d = imported.data
+    # North moves first: it is White, seen from its side (its king on c5 is c1 of the entry)
+    assert d["setup"]["white"] == {"R": ["e1"], "K": ["c1"], "G": ["a1"]}
+    assert d["setup"]["black"] == {"G": ["e5"], "K": ["c5"], "R": ["a5"]}
+    # its Guard steps towards the other side: forward
+    assert d["pieces"]["G"]["betza"] == "fW" and d["pieces"]["R"]["betza"] == "vR"
+    variant = load_catalogue_text("variants:\n" + render_entry("upside", d)).variants[0]
+    assert prove(variant, game, imported.letters, imported.squares) == perft(Position.start(variant), 3)
+
+
+LITTLE_PALACE = """\
+(define slide ($1 (while empty? add $1) (verify enemy?) add))
+(define cannon ($1 (while empty? add $1) $1 (while empty? $1) (verify enemy?) add))
+(define home ($1 (verify (in-zone? palace)) add))
+(game (title "Little Palace") (players White Black) (turn-order White Black)
+  (board (grid (dimensions ("a/b/c/d/e" (1 0)) ("6/5/4/3/2/1" (0 1)))
+    (directions (n 0 -1) (s 0 1) (e 1 0) (w -1 0)))
+    (symmetry Black (n s) (s n))
+    (zone (name palace) (players White) (positions b1 c1 d1 b2 c2 d2))
+    (zone (name palace) (players Black) (positions b6 c6 d6 b5 c5 d5))
+    (zone (name across) (players White) (positions a4 b4 c4 d4 e4 a5 b5 c5 d5 e5 a6 b6 c6 d6 e6))
+    (zone (name across) (players Black) (positions a3 b3 c3 d3 e3 a2 b2 c2 d2 e2 a1 b1 c1 d1 e1)))
+  (piece (name General) (moves (home n) (home s) (home e) (home w)))
+  (piece (name Cannon) (moves (cannon n) (cannon s) (cannon e) (cannon w)))
+  (piece (name Soldier) (moves (n add) ((verify (in-zone? across)) e add) ((verify (in-zone? across)) w add)))
+  (board-setup (White (General c1) (Cannon a1) (Soldier a3 e3)) (Black (General c6) (Cannon e6) (Soldier a4 e4)))
+  (loss-condition (White Black) (checkmated General)))
+"""
+
+
+def test_a_cannon_a_general_kept_home_and_a_soldier_across_the_river() -> None:
+    game = load_text(LITTLE_PALACE).games[0]
+    imported = read_game(game)
+    pieces = imported.data["pieces"]
+    # the cannon moves as a rook and takes by hopping one screen: found with a screen on its line
+    assert pieces["C"]["betza"] == "mRcpR"
+    # the general's zone test keeps it home: a region of the squares it lands on
+    assert pieces["G"]["betza"] == "W"
+    assert pieces["G"]["region"] == {
+        "white": ["b1", "b2", "c1", "c2", "d1", "d2"],
+        "black": ["b5", "b6", "c5", "c6", "d5", "d6"],
+    }
+    # across its zone the soldier also steps sideways: advanced moves from the fourth rank
+    assert (pieces["S"]["betza"], pieces["S"]["advanced"]) == ("fW", {"rank": 4, "betza": "fsW"})
+    variant = load_catalogue_text("variants:\n" + render_entry("little-palace", imported.data)).variants[0]
+    assert prove(variant, game, imported.letters, imported.squares) == zrf_perft(open_game_text(LITTLE_PALACE), 3)
+
+
+def open_game_text(text: str) -> State:
+    return start(load_text(text).games[0])
+
+
+def test_refusals_name_what_the_catalogue_cannot_state() -> None:
+    base = """(game (title "T") (players White Black) (turn-order White Black)
+      (board (grid (dimensions ("a/b/c/d" (1 0)) ("4/3/2/1" (0 1)))
+        (directions (n 0 -1) (s 0 1) (e 1 0) (w -1 0))) %s)
+      (piece (name King) (moves (n add) (s add) (e add) (w add)))
+      (piece (name Man) (moves (n add)) %s)
+      (board-setup (White (King a1) (Man b1)) (Black (King d4) (Man c4)))
+      (loss-condition (White Black) (checkmated King)))"""
+    # no symmetry: both sides' Man steps north, which Betza (a mirror for Black) cannot say
+    with pytest.raises(Refused, match=r"^Man: Black's moves are not White's mirrored$"):
+        read_game(load_text(base % ("", "")).games[0])
+    mirrored = base % ("(symmetry Black (n s) (s n))", "")
+    assert read_game(load_text(mirrored).games[0]).data["pieces"]["M"]["betza"] == "fW"
+    # a drop needs a piece in hand: a game that never has one plays without its drops
+    drops = base % ("(symmetry Black (n s) (s n))", "(drops ((verify empty?) add))")
+    assert read_game(load_text(drops).games[0]).data["pieces"]["M"]["betza"] == "fW"
+    in_hand = drops.replace("(Man b1)", "(Man b1 off 1)")
+    with pytest.raises(Refused, match=r"^pieces start in hand"):
+        read_game(load_text(in_hand).games[0])
+
+
+def test_the_command_writes_a_catalogue_whose_entries_name_their_game(
+    chess_zrf: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "chess-games.yaml"
+    code, printed, err = run(capsys, "import", str(chess_zrf), "--game", "Knightmate", "--out", str(out))
+    assert (code, err) == (0, "")
+    assert printed.splitlines()[-1] == f"1 of 1 games imported into {out}"
+    catalogue = load_catalogue(out)
+    assert [v.name for v in catalogue.variants] == ["knightmate"]
+    code, listed, _ = run(capsys, "list", "--catalogue", str(out), "--json")
+    assert code == 0
+    # the file by its path from the catalogue's folder, where check looks for it
+    where = Path(os.path.relpath(chess_zrf.resolve(), tmp_path.resolve())).as_posix()
+    assert json.loads(listed)[0]["source"] == {"file": where, "game": "Knightmate"}
+
+
+def test_bad_rules_files_are_one_line_and_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    broken = tmp_path / "broken.zrf"
+    broken.write_text('(game (title "Cut") (players White Black)', encoding="utf-8")
+    code, out, err = run(capsys, "import", str(broken))
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and "broken.zrf" in err
+    code, out, err = run(capsys, "import", str(tmp_path / "missing.zrf"))
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    assert not (tmp_path / "broken.yaml").exists()
+
+
+def test_check_compares_an_imported_entry_with_its_original_game(
+    chess_zrf: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "games.yaml"
+    assert run(capsys, "import", str(chess_zrf), "--game", "Losing Chess", "--out", str(out))[0] == 0
+    # Losing Chess keeps castling although its king is not royal: the import finds it by what the king does
+    assert load_catalogue(out).variants[0].castling
+    code, printed, _ = run(
+        capsys, "check", "--catalogue", str(out), "--engine", "zillions", "--depth", "2", "--games", "3"
+    )
+    assert code == 0, printed
+    assert "losing-chess = 'Losing Chess' of " in printed and printed.rstrip().endswith("all agree")
+    # the game is looked for where the entry names it, from the catalogue's folder
+    moved = tmp_path / "elsewhere" / "games.yaml"
+    moved.parent.mkdir()
+    moved.write_text(out.read_text(encoding="utf-8"), encoding="utf-8")
+    code, printed, _ = run(capsys, "check", "--catalogue", str(moved), "--engine", "zillions", "--depth", "1")
+    assert code == 0 and "Chess.zrf: not found; losing-chess is not compared with its game" in printed
