@@ -14,6 +14,7 @@ from generator.catalogue import DEFAULT_CATALOGUE, load_catalogue
 from generator.catalogue.model import Variant
 from generator.check.command import cmd_check
 from generator.check.compare import EngineError, Query, check_variant
+from generator.check.endings import prove_into
 from generator.check.zillions import Zillions, perft_generated
 from generator.emit.fidelity import limitations, relaxed
 from generator.emit.zillions import render_family
@@ -297,3 +298,48 @@ def test_perft_generated_divides_after_moves(capsys: pytest.CaptureFixture[str])
         perft_generated(CAT, "chess", 1, moves=["e2e5"])
     with pytest.raises(ValueError, match="unknown variant 'nope'"):
         perft_generated(CAT, "nope", 1)
+
+
+# -- game-end proofs through the interpreter ------------------------------------------------------------
+
+
+def test_the_downloads_goals_are_proved_at_positions_built_for_them() -> None:
+    v = variant("chess")
+    with Zillions(CAT, [v]) as engine:
+        report = check_variant(v, engine, depth=0, games=0, plies=0, seed=1)
+        prove_into(report, v, engine)
+    assert report.ok, report.disagreement.describe()
+    assert report.proved == ("repetition", "checkmate", "stalemate", "castling") and report.unbuilt == ()
+
+
+@pytest.mark.parametrize(
+    "fen",
+    [
+        "r3k2r/pppp1ppp/8/8/3Pp3/8/PPP1PPPP/R3K2R b Kq d3 0 1",  # en passant, one castling right a side
+        "4k3/8/8/8/8/8/8/R3K2R w - - 0 1",  # the rook and king at home, no right: no castling
+    ],
+)
+def test_a_position_set_up_from_a_fen_has_the_references_moves(fen: str) -> None:
+    v = variant("chess")
+    pos = Position.from_fen(relaxed(v, "zillions"), fen)
+    expected = {uci(pos.rules, m) for m in pos.legal_moves()}
+    with Zillions(CAT, [v]) as engine:
+        [answer] = engine.probe(v.name, [Query((), fen=fen)])
+    assert answer.error is None and answer.moves == expected
+
+
+def test_a_hand_broken_goal_is_caught_by_its_proof(tmp_path: Path) -> None:
+    # the stalemated side loses instead of drawing: random games seldom stalemate, the proof's position does
+    v = variant("chess")
+    path = write(
+        tmp_path,
+        altered("chess", '(title "Chess', r"\(draw-condition (?=\(White Black\) stalemated)", "(loss-condition "),
+    )
+    with Zillions(CAT, [v], zrf=path) as engine:
+        report = check_variant(v, engine, depth=1, games=0, plies=0, seed=1)
+        assert report.ok
+        prove_into(report, v, engine)
+    found = report.disagreement
+    assert found is not None and found.where == "proof of the stalemate, the deciding position"
+    assert (found.reference_result, found.engine_result) == ("1/2-1/2", "1-0")
+    assert report.proved == ("repetition", "checkmate")

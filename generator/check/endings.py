@@ -646,6 +646,8 @@ def _differs(reference: Variant, engine: str, case: Ending, k: int, seen: _Seen,
     theirs_claim = answer.claim if answer.moves else None
     if answer.error is None and (seen.moves, seen.result, seen.claim) == (answer.moves, theirs_result, theirs_claim):
         return None
+    if answer.error is None and seen.claim is not None and theirs_result == seen.claim:
+        return None  # an engine may end the game with the draw the reference lets a player claim, as Zillions does
     label = "the deciding position" if k == len(case.moves) else "one move before the deciding position"
     return Disagreement(
         variant=reference.name,
