@@ -55,7 +55,9 @@ def checks(notes: Notes) -> None:
 
 
 def _counters_and_castling(notes: Notes) -> None:
-    """The move counter, Chess960's castling notation, a royal piece held in check, first leaps."""
+    """The move counter, Chess960's castling notation, a royal piece held in check.  First leaps are
+    written: first-move-only leaps (``never-moved?``), the king's while ``not-attacked?``, and a rook's
+    landing that clears the enemy king's ``never-moved?`` on its lines."""
     v = notes.variant
     if v.draws.move_rule:
         notes.add("move-rule", f"Zillions has no move counter, so the {v.draws.move_rule}-move rule is left out.")
@@ -71,13 +73,6 @@ def _counters_and_castling(notes: Notes) -> None:
     if v.royal_held_in_check:  # Zillions' checkmate goal lets any move out of check
         notes.add("royal-held-in-check", "Zillions cannot forbid a royal piece to step out of check, so it may.")
         notes.relax(royal_held_in_check=False)
-    if v.first_leaps is not None:
-        notes.add(
-            "first-leaps",
-            "The Zillions files have no first leaps of the king and met (a right a rook's move can take away), "
-            "so both are left out.",
-        )
-        notes.relax(first_leaps=None)
 
 
 def _regions(notes: Notes) -> None:

@@ -31,6 +31,7 @@ KINDS = frozenset(
         "add-or-promote",
         "add-or-promote-piece",
         "in-region",
+        "takes-leap",
         "leap",
         "slide",
         "slide-limited",
@@ -86,7 +87,7 @@ class MacroParams(TypedDict, total=False):
     initial: bool  #: only before the piece's first move
     range: int  #: a limited slide's length
     hop: str  #: a hopper's Betza letter: p (cannon) or g (grasshopper)
-    royal: str  #: the royal piece a royal-capture takes (ZRF name)
+    royal: str  #: the royal piece a royal-capture takes, or whose first leap a rook's landing takes away (ZRF name)
     steps: int  #: a lame leap's or a multi-step's number of steps
     choices: tuple[str, ...]  #: promotion choices (ZRF piece names)
     black_choices: tuple[str, ...]  #: Black's own promotion choices, if any
@@ -95,6 +96,7 @@ class MacroParams(TypedDict, total=False):
     zone: str
     start_zone: str  #: a zone the move must start in, or with ``start_inside`` false, outside
     start_inside: bool
+    held: bool  #: the move only while the piece is not attacked (a king's first leap)
     mandatory: bool  #: whether promotion is forced
     promotes: bool  #: a landing with promotion by piece (``$1`` the promoted form)
     stuck: bool  #: a landing kept off the zone (its last argument) where the piece could never move again

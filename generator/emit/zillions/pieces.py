@@ -25,6 +25,7 @@ from generator.emit.zillions.board import (
     advanced_zone,
     direction_name,
     drop_zone,
+    first_leaps,
     moves_of,
     ordered_vectors,
     promotion_zone,
@@ -106,6 +107,8 @@ def needs_attribute(v: Variant) -> set[str]:
             out.add(sw.piece)
             out |= {p.letter for p in swap_partners(v, sw.piece, sw.excluded_roles)}
     out |= {p.letter for p in v.pieces if any(m.initial for m in p.movement.moves)}
+    if v.first_leaps is not None:
+        out |= {v.first_leaps.king, v.first_leaps.met}
     # A promoted piece has moved, but (add Rook ...) gives it the type's default, never-moved? true:
     # a pawn that may promote to such a type carries the attribute and clears it where it lands.
     promo = v.pawn_rules.promotion
@@ -143,12 +146,14 @@ Start = tuple[str, bool] | None
 
 class _Where(TypedDict):
     """The parameters every Betza move's macro takes: its modality, the zone a promoting piece's move
-    notes it starts in, and the zone it must start in (or outside)."""
+    notes it starts in, the zone it must start in (or outside), and whether it is made only while the
+    piece is not attacked (a king's first leap)."""
 
     modality: str
     zone: str
     start_zone: str
     start_inside: bool
+    held: bool
 
 
 def switched_moves(p: PieceType) -> list[tuple[BetzaMove, frozenset[Vector], Start]]:
@@ -283,17 +288,52 @@ class PieceMoves:
         extras, castling and swaps; where captures are forced, the captures first, under one move
         type, and the other moves under another.  The flying general's capture of the other royal
         piece is a check, not a move to its square: no region confines it."""
-        confined = self.confined(p, land)
+        confined = self.rook_landing(p, self.confined(p, land))
         if self.v.must_capture:
             return self._typed_moves(p, confined)
         out: list[Call] = []
+        unroll = self.v.first_leaps is not None and p.letter == self.v.first_leaps.rook
         for m, vectors, start in switched_moves(p):
-            out += self.betza_move(m, confined, p.letter in self.names.promoted, vectors, start)
+            if unroll and m.range != 1 and not (m.hop or m.lame):
+                out += self.unrolled(m, confined, vectors)
+            else:
+                out += self.betza_move(m, confined, p.letter in self.names.promoted, vectors, start)
         if p.royal and self.v.flying_general:
             out += self.flying_general(p, land)
         if p.pawn:
             out += self.pawn_moves(p, confined)
-        return out + self._whole_moves(p) + self.hand_drops(p)
+        return out + self.first_leaps(p, confined) + self._whole_moves(p) + self.hand_drops(p)
+
+    def first_leaps(self, p: PieceType, land: str) -> list[Call]:
+        """Cambodian first moves, as first-move-only Betza moves onto empty squares: the king's knight
+        leaps onto the rank ahead while it is not attacked, the met's two squares ahead."""
+        king = self.v.first_leaps is not None and p.letter == self.v.first_leaps.king
+        return [c for m in first_leaps(self.v, p) for c in self.betza_move(m, land, held=king)]
+
+    def unrolled(self, m: BetzaMove, land: str, vectors: frozenset[Vector]) -> list[Call]:
+        """A slide as one blocked leap per length: a landing that changes other squares (a rook taking
+        the enemy king's first leap) must not run inside the slide's loop, where each ``add`` would
+        keep the changes the landings before it made (as a checker's jumps keep their captures)."""
+        where = _Where(modality=MODALITY_WORD[m.modality], zone="", start_zone="", start_inside=False, held=False)
+        longest = max(self.v.board.files, self.v.board.ranks) - 1
+        calls: list[Call] = []
+        for vec in ordered_vectors(vectors):
+            for k in range(1, (m.range or longest) + 1):
+                name = f"{'first-' if m.initial else ''}lame-leap-{k}{MODALITY_SUFFIX[m.modality]}"
+                name = self.macros.use(Group.MOVES, name, "lame-leap", steps=k, initial=m.initial, **where)
+                calls.append(Call(name, (*(direction_name(vec),) * k, land)))
+        return calls
+
+    def rook_landing(self, p: PieceType, land: str) -> str:
+        """``land``, for a rook whose move onto the rank or file of the enemy king takes its first leap
+        away: its landing first walks the four lines from the square, clearing the enemy king's
+        ``never-moved?`` (an attribute set on another square than the landing one, as
+        CheckersCollection.zrf's ``markit`` marks the pieces it captures)."""
+        leaps = self.v.first_leaps
+        if leaps is None or p.letter != leaps.rook:
+            return land
+        name = self.macros.use(Group.LANDING, "add-taking-leap", "takes-leap", royal=self.names.piece[leaps.king])
+        return f"({name} {land})"
 
     def _typed_moves(self, p: PieceType, land: str) -> list[Call]:
         split = [
@@ -334,20 +374,25 @@ class PieceMoves:
         promoting: bool = False,
         vectors: frozenset[Vector] | None = None,
         start: Start = None,
+        held: bool = False,
     ) -> list[Call]:
         """One call per direction of a Betza move (of ``vectors`` only, if given); a ``promoting``
         piece's moves first note whether they start in the promotion zone (the flag its landing
-        reads); with ``start``, a move is made only from inside (or outside) that zone."""
+        reads); with ``start``, a move is made only from inside (or outside) that zone; ``held``,
+        only while the piece is not attacked (``(verify not-attacked?)`` where it stands, as the
+        corpus's Chess.zrf tests the king's square before castling)."""
         suffix = MODALITY_SUFFIX[m.modality]
         prefix = ("promoting-" if promoting else "") + ("first-" if m.initial else "")
         start_zone, start_inside = start or ("", False)
         if start is not None:
             prefix = ("advanced-" if start_inside else "unadvanced-") + prefix
+        prefix = ("unchecked-" if held else "") + prefix
         where = _Where(
             modality=MODALITY_WORD[m.modality],
             zone=promotion_zone(self.v) if promoting else "",
             start_zone=start_zone,
             start_inside=start_inside,
+            held=held,
         )
         calls: list[Call] = []
         for vec in ordered_vectors(vectors if vectors is not None else m.vectors()):
