@@ -7,10 +7,11 @@ import re
 import zipfile
 from pathlib import Path
 
+import pyffish
 import pytest
 from support import assert_disagreement, check_args
 
-from generator.catalogue import DEFAULT_CATALOGUE, load_catalogue
+from generator.catalogue import DEFAULT_CATALOGUE, find_catalogue, load_catalogue
 from generator.catalogue.model import Variant
 from generator.check.command import cmd_check
 from generator.check.compare import EngineError, Query, check_variant
@@ -343,3 +344,17 @@ def test_a_hand_broken_goal_is_caught_by_its_proof(tmp_path: Path) -> None:
     assert found is not None and found.where == "proof of the stalemate, the deciding position"
     assert (found.reference_result, found.engine_result) == ("1/2-1/2", "1-0")
     assert report.proved == ("repetition", "checkmate")
+
+
+@pytest.mark.parametrize(("step", "capture"), [("d7f5", "e5e6"), ("h7f5", "g5g6")])
+def test_the_download_takes_a_diagonal_first_step_en_passant(step: str, capture: str) -> None:
+    # Berolina: the enemy pawn's first move passes a square diagonally; a straight capture onto it takes it
+    fsf = load_catalogue(find_catalogue("fairy-stockfish"))
+    v = fsf.get("berolina")
+    assert v is not None and "pawn-initial-en-passant" not in {x.rule for x in limitations(v, "zillions")}
+    fen = "rnbqkbnr/pppppppp/8/4P1P1/8/8/PPPP1P1P/RNBQKBNR b KQkq - 0 1"
+    expected = set(pyffish.legal_moves("berolina", fen, [step]))
+    assert capture in expected
+    with Zillions(fsf, [v]) as engine:
+        [answer] = engine.probe(v.name, [Query((step,), fen=fen)])
+    assert answer.error is None and answer.moves == expected

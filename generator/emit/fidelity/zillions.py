@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import math
 
-from generator.betza import Modality
+from generator.betza import BetzaMove, Modality
 from generator.catalogue.model import Color, PieceType, Square, StalemateResult, Variant
 from generator.emit.fidelity.notes import Notes
 
@@ -411,18 +411,25 @@ def _swaps(notes: Notes) -> None:
             )
 
 
+def _along_a_line(m: BetzaMove) -> bool:
+    """A first-move leap whose passed squares lie on a line: the ZRF's en passant walks that line from
+    the passed square to where the pawn stopped and back to where it started (``last-to?``, ``last-from?``)."""
+    return m.range == 1 and not m.hop and all(dx == 0 or dy == 0 or abs(dx) == abs(dy) for dx, dy in m.vectors())
+
+
 def _pawn_initial_moves(notes: Notes) -> None:
     """A pawn's initial moves are multi-steps from the multi-step ranks; the ZRF plays them as a
-    piece's first move, with no en passant (its en passant follows straight multi-steps)."""
+    piece's first move, with en passant where they leap along a line (Berolina's diagonal one)."""
     v = notes.variant
     pawns = [p for p in v.pieces if p.pawn and any(m.initial for m in p.movement.moves)]
     if not pawns:
         return
     names = ", ".join(f"the {p.name}'s {' '.join(m.render() for m in p.movement.moves if m.initial)}" for p in pawns)
-    if v.pawn_rules.en_passant:
+    if v.pawn_rules.en_passant and not all(_along_a_line(m) for p in pawns for m in p.movement.moves if m.initial):
         notes.add(
             "pawn-initial-en-passant",
-            f"Zillions' en passant follows straight multi-steps only, so en passant is left out ({names}).",
+            "Zillions' en passant walks a line from the passed square to the pawn, which a slide or a leap off "
+            f"the lines does not pass along, so en passant is left out ({names}).",
         )
         notes.relax(pawn_rules=dataclasses.replace(notes.variant.pawn_rules, en_passant=False))
     if any(

@@ -107,6 +107,8 @@ class MacroParams(TypedDict, total=False):
     moved: bool  #: whether the landing clears ``never-moved?``
     before: int  #: en passant: steps of the enemy pawn before the passed square
     after: int  #: en passant: steps after it
+    toward: str  #: en passant: the enemy pawn's step, White's view ("" for straight towards White)
+    away: str  #: en passant: back along it ("" for straight away from White)
     king: str  #: castling squares and the rook's type
     king_to: str
     rook: str

@@ -26,6 +26,7 @@ from generator.emit.zillions.board import (
     direction_name,
     drop_zone,
     first_leaps,
+    mirror,
     moves_of,
     ordered_vectors,
     promotion_zone,
@@ -439,29 +440,31 @@ class PieceMoves:
         return []
 
     def en_passants(self, p: PieceType, land: str) -> list[Call]:
-        """A pawn's en passant captures, one per capture direction and passed square."""
+        """A pawn's en passant captures, one per capture direction, enemy multi-step and passed square:
+        straight multi-steps, and the pawns' first-move leaps along a line (Berolina's diagonal
+        one, passing the square between)."""
         v = self.v
-        pr = v.pawn_rules
-        out: list[Call] = []
-        if not (pr.en_passant and pr.max_steps > 1):
-            return out
+        if not v.pawn_rules.en_passant:
+            return []
         pawns = [self.names.piece[x.letter] for x in v.pieces if x.pawn]
         victim = f"(piece? {pawns[0]})"
         if len(pawns) > 1:
             victim = "(or " + " ".join(f"(piece? {x})" for x in pawns) + ")"
+        out: list[Call] = []
         for vec in ordered_vectors(_single_captures(p)):
-            for total in range(2, pr.max_steps + 1):
-                for before in range(1, total):
-                    after = total - before
-                    name = self.macros.use(
-                        Group.PAWNS,
-                        f"en-passant-{before}-{after}" + ("-to-hand" if self.to_hand else ""),
-                        "en-passant",
-                        before=before,
-                        after=after,
-                        to_hand=self.to_hand,
-                    )
-                    out.append(Call(name, (direction_name(vec), victim, land)))
+            for before, after, toward, away in en_passant_steps(v):
+                name = f"en-passant-{before}-{after}" + (f"-{toward}" if toward else "")
+                name = self.macros.use(
+                    Group.PAWNS,
+                    name + ("-to-hand" if self.to_hand else ""),
+                    "en-passant",
+                    before=before,
+                    after=after,
+                    toward=toward,
+                    away=away,
+                    to_hand=self.to_hand,
+                )
+                out.append(Call(name, (direction_name(vec), victim, land)))
         return out
 
     def castling(self, cm: CastlingMove) -> Call:
@@ -504,6 +507,31 @@ class PieceMoves:
             for m in sw.adjacency_movement.moves
             for vec in ordered_vectors(m.vectors())
         ]
+
+
+def en_passant_steps(v: Variant) -> list[tuple[int, int, str, str]]:
+    """Each way an enemy pawn's multi-step passes a square, from White's view: (steps from its start to
+    the square, steps on to where it stopped, its step's direction and the way back, both "" where it
+    is straight): the pawn rules' straight multi-steps, then the pawns' first-move leaps along a line."""
+    out: dict[tuple[int, int, str, str], None] = {}
+    for total in range(2, v.pawn_rules.max_steps + 1):
+        out.update(dict.fromkeys((before, total - before, "", "") for before in range(1, total)))
+    for unit, span in first_move_lines(v):
+        toward, away = ("", "") if unit == (0, 1) else (direction_name(mirror(unit)), direction_name(unit))
+        out.update(dict.fromkeys((before, span - before, toward, away) for before in range(1, span)))
+    return list(out)
+
+
+def first_move_lines(v: Variant) -> list[tuple[Vector, int]]:
+    """The pawns' first-move leaps that pass squares along a line, as (unit step, length)."""
+    out: list[tuple[Vector, int]] = []
+    for p in v.pieces:
+        for m in p.movement.moves if p.pawn else ():
+            for dx, dy in m.vectors() if m.initial and m.range == 1 and not m.hop else ():
+                span = max(abs(dx), abs(dy))
+                if span > 1 and (dx == 0 or dy == 0 or abs(dx) == abs(dy)):
+                    out.append(((dx // span, dy // span), span))
+    return sorted(set(out))
 
 
 def _single_captures(p: PieceType) -> list[Vector]:
