@@ -358,3 +358,25 @@ def test_the_download_takes_a_diagonal_first_step_en_passant(step: str, capture:
     with Zillions(fsf, [v]) as engine:
         [answer] = engine.probe(v.name, [Query((step,), fen=fen)])
     assert answer.error is None and answer.moves == expected
+
+
+@pytest.mark.parametrize(
+    "fen",
+    [
+        "5k4/P9/10/10/10/10/10/10/10/3QK5 w - - 0 1",  # the queen on the board: no second one
+        "5k4/P9/10/10/10/10/10/10/10/1RRQK5 w - - 0 1",  # two rooks: no third
+        "5k4/P9/10/10/10/10/10/10/10/1NNQKABBRR w - - 0 1",  # only the chancellor is left
+        "5k4/P9/10/10/10/10/10/10/10/CNNQKABBRR w - - 0 1",  # nothing left: the pawn may not go to rank 10
+        "5k4/10/P9/10/10/10/10/10/10/3QK5 w - - 0 1",  # rank 9: it may stay a pawn
+    ],
+)
+def test_the_download_counts_pieces_for_the_promotion_limits(fen: str) -> None:
+    # grand chess: a pawn promotes only to a piece its side has fewer of than its limit, and never stays
+    # a pawn on the last rank, where it could not move again
+    fsf = load_catalogue(find_catalogue("fairy-stockfish"))
+    v = fsf.get("grand")
+    assert v is not None and "promotion-limit" not in {x.rule for x in limitations(v, "zillions")}
+    expected = set(pyffish.legal_moves("grand", fen, []))
+    with Zillions(fsf, [v]) as engine:
+        [answer] = engine.probe(v.name, [Query((), fen=fen)])
+    assert answer.error is None and answer.moves == expected

@@ -444,14 +444,21 @@ def _pawn_initial_moves(notes: Notes) -> None:
 
 
 def _promotion_limits(notes: Notes) -> None:
-    """ZRF cannot count a side's pieces when a pawn promotes, so every choice stays open."""
+    """The ZRF counts a side's pieces as a pawn promotes by walking the board row by row, which a
+    board with holes breaks; Black's own choices and pawns marked promoted (for hands) it does not
+    combine with the count: there every choice stays open."""
     v = notes.variant
     pr = v.pawn_rules
     if pr.promotion is None or not pr.promotion.limits:
         return
+    hands = v.drops is not None and v.drops.captures_to_hand
+    if not (v.board.holes or pr.promotion.black_choices or hands):
+        return
     limits = ", ".join(f"{v.piece(x).name}: {n}" for x, n in pr.promotion.limits)
     notes.add(
         "promotion-limit",
-        f"Zillions cannot count a side's pieces as a pawn promotes, so the promotion limits ({limits}) are left out.",
+        "The Zillions file counts a side's pieces as a pawn promotes by walking the board row by row, which "
+        "holes on the board, Black's own choices or captures to hand do not go with, so the promotion limits "
+        f"({limits}) are left out.",
     )
     notes.relax(pawn_rules=dataclasses.replace(pr, promotion=dataclasses.replace(pr.promotion, limits=())))

@@ -30,6 +30,9 @@ KINDS = frozenset(
         "add-as-moved",
         "add-or-promote",
         "add-or-promote-piece",
+        "add-or-promote-limited",
+        "tally",
+        "count",
         "in-region",
         "takes-leap",
         "leap",
@@ -90,6 +93,10 @@ class MacroParams(TypedDict, total=False):
     royal: str  #: the royal piece a royal-capture takes, or whose first leap a rook's landing takes away (ZRF name)
     steps: int  #: a lame leap's or a multi-step's number of steps
     choices: tuple[str, ...]  #: promotion choices (ZRF piece names)
+    limits: tuple[tuple[str, int], ...]  #: promotion limits: (ZRF piece name, the most a player may have)
+    count: str  #: the macro counting the limited pieces ("" for none)
+    flags: tuple[str, ...]  #: per choice, the flag set when the player has its limit ("" for no limit)
+    tally: str  #: the macro counting one square
     black_choices: tuple[str, ...]  #: Black's own promotion choices, if any
     #: the zone a landing tests: a pawn's, where it promotes to ``black_choices``; promotion by piece's,
     #: where a move that starts may promote ("" for none)

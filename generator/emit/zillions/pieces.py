@@ -26,7 +26,6 @@ from generator.emit.zillions.board import (
     direction_name,
     drop_zone,
     first_leaps,
-    mirror,
     moves_of,
     ordered_vectors,
     promotion_zone,
@@ -39,6 +38,7 @@ from generator.emit.zillions.drops import drop_calls, droppable
 from generator.emit.zillions.hands import PROMOTED, hand_entries, marks_promotions, uses_hand
 from generator.emit.zillions.images import Images, PiecePicture, TokenPicture
 from generator.emit.zillions.macros import MODALITY_SUFFIX, MODALITY_WORD, Group, Macros
+from generator.emit.zillions.pawns import en_passant_steps
 from generator.emit.zillions.text import piece_id, wrap_string, zrf_text
 
 
@@ -210,6 +210,8 @@ class PieceMoves:
         if promo is None:
             return self._plain_landing(moved)
         choices = tuple(self.names.piece[x] for x in promo.choices)
+        if promo.limits or (stuck and not promo.mandatory):
+            return self._limited_landing(p, moved, choices, bool(stuck))
         # Black's own choices, tested by Black's own zone; empty where both sides share the choices
         black = tuple(self.names.piece[x] for x in promo.black_choices or ())
         name = "add-" + ("as-moved-" if moved else "") + "or-" + ("promote" if promo.mandatory else "may-promote")
@@ -227,6 +229,37 @@ class PieceMoves:
             marks=marks_promotions(self.v),
         )
         return f"({macro})"
+
+    def _limited_landing(self, p: PieceType, moved: bool, choices: tuple[str, ...], stuck: bool) -> str:
+        """A pawn's landing where a choice has a promotion limit, or where it may not stay a pawn on the
+        squares it could never leave: in the zone the landing first counts the player's pieces of each
+        limited type up to its limit (``count-limited``: flags set square by square, walking the board
+        row by row with ``(while (on-board? e) e ...)``, as the drops' walk along a file does, and
+        flags as Chess_mandatory.zrf's walk sets them), then promotes to each choice whose limit is
+        not reached; it stays a pawn only where promotion is optional, off ``stuck``'s zone."""
+        promo = self.v.pawn_rules.promotion
+        assert promo is not None
+        limits = tuple((self.names.piece[x], n) for x, n in promo.limits)
+        count = ""
+        if limits:
+            tally = self.macros.use(Group.LANDING, "tally-limited", "tally", limits=limits)
+            count = self.macros.use(Group.LANDING, "count-limited", "count", limits=limits, tally=tally)
+        words = ["add", "as-moved" if moved else "", "or", "promote" if promo.mandatory else "may-promote"]
+        words += ["limited" if limits else "", "unstuck" if stuck else "", "to-hand" if self.to_hand else ""]
+        macro = self.macros.use(
+            Group.LANDING,
+            "-".join(w for w in words if w),
+            "add-or-promote-limited",
+            choices=choices,
+            limits=limits,
+            flags=tuple(f"{c}-{dict(limits)[c]}?" if c in dict(limits) else "" for c in choices),
+            count=count,
+            mandatory=promo.mandatory,
+            moved=moved,
+            stuck=stuck,
+            to_hand=self.to_hand,
+        )
+        return f"({macro} {stuck_zone(p)})" if stuck else f"({macro})"
 
     def drop_landing(self, p: PieceType, moved: bool) -> str:
         """How ``p`` lands when dropped from a hand position: on an empty square, never promoted."""
@@ -507,31 +540,6 @@ class PieceMoves:
             for m in sw.adjacency_movement.moves
             for vec in ordered_vectors(m.vectors())
         ]
-
-
-def en_passant_steps(v: Variant) -> list[tuple[int, int, str, str]]:
-    """Each way an enemy pawn's multi-step passes a square, from White's view: (steps from its start to
-    the square, steps on to where it stopped, its step's direction and the way back, both "" where it
-    is straight): the pawn rules' straight multi-steps, then the pawns' first-move leaps along a line."""
-    out: dict[tuple[int, int, str, str], None] = {}
-    for total in range(2, v.pawn_rules.max_steps + 1):
-        out.update(dict.fromkeys((before, total - before, "", "") for before in range(1, total)))
-    for unit, span in first_move_lines(v):
-        toward, away = ("", "") if unit == (0, 1) else (direction_name(mirror(unit)), direction_name(unit))
-        out.update(dict.fromkeys((before, span - before, toward, away) for before in range(1, span)))
-    return list(out)
-
-
-def first_move_lines(v: Variant) -> list[tuple[Vector, int]]:
-    """The pawns' first-move leaps that pass squares along a line, as (unit step, length)."""
-    out: list[tuple[Vector, int]] = []
-    for p in v.pieces:
-        for m in p.movement.moves if p.pawn else ():
-            for dx, dy in m.vectors() if m.initial and m.range == 1 and not m.hop else ():
-                span = max(abs(dx), abs(dy))
-                if span > 1 and (dx == 0 or dy == 0 or abs(dx) == abs(dy)):
-                    out.append(((dx // span, dy // span), span))
-    return sorted(set(out))
 
 
 def _single_captures(p: PieceType) -> list[Vector]:
