@@ -380,3 +380,16 @@ def test_the_download_counts_pieces_for_the_promotion_limits(fen: str) -> None:
     with Zillions(fsf, [v]) as engine:
         [answer] = engine.probe(v.name, [Query((), fen=fen)])
     assert answer.error is None and answer.moves == expected
+
+
+def test_a_repetition_won_by_one_side_is_proved_through_the_download() -> None:
+    # minishogi: the repetition wins for Black (Gote), written as the original Chess.zrf's King vs. King does
+    fsf = load_catalogue(find_catalogue("fairy-stockfish"))
+    v = fsf.get("minishogi")
+    assert v is not None and "repetition-winner" not in {x.rule for x in limitations(v, "zillions")}
+    assert "(win-condition (Black) repetition)" in render_family(fsf, v.family)
+    with Zillions(fsf, [v]) as engine:
+        report = check_variant(v, engine, depth=0, games=0, plies=0, seed=1)
+        prove_into(report, v, engine)
+    assert report.ok, report.disagreement.describe()
+    assert "repetition" in report.proved

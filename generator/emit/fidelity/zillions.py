@@ -150,9 +150,12 @@ def _draws(notes: Notes) -> None:
             "Zillions has no draw by insufficient mating material, so that draw is left out.",
         )
         draws = dataclasses.replace(draws, insufficient_material=())
-    if draws.repetition and draws.repetition_winner is not None:
+    if draws.repetition and draws.repetition_winner == "to_move":
+        # a fixed winner is written as the original Chess.zrf's King vs. King writes it: (win-condition (Black) repetition)
         notes.add(
-            "repetition-winner", "Zillions' repetition goal is a draw, so the repetition does not decide the game."
+            "repetition-winner",
+            "Zillions' repetition goal holds for the players it names, not for the one who brought the position "
+            "back, so the repetition is a draw here.",
         )
         draws = dataclasses.replace(draws, repetition_winner=None)
     if draws.draw_odds is not None:

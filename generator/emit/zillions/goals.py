@@ -59,7 +59,12 @@ def conditions(v: Variant, names: Names, tokens: bool) -> list[Condition]:
         )
     elif v.draws.stalemate in _STALEMATE:
         out.append(_STALEMATE[v.draws.stalemate])
-    if v.draws.repetition:
+    winner = v.draws.repetition_winner
+    if v.draws.repetition and isinstance(winner, Color):
+        # as the original Chess.zrf's King vs. King: (win-condition (Black) repetition)
+        why = f"threefold repetition wins for {PLAYERS[winner]}"
+        out.append(Condition("win-condition", (PLAYERS[winner],), "repetition", why))
+    elif v.draws.repetition:
         out.append(Condition("draw-condition", BOTH, "repetition", "threefold repetition draws"))
     return out
 
