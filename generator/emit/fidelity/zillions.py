@@ -151,7 +151,7 @@ def _draws(notes: Notes) -> None:
         )
         draws = dataclasses.replace(draws, insufficient_material=())
     if draws.repetition and draws.repetition_winner == "to_move":
-        # a fixed winner is written as the original Chess.zrf's King vs. King writes it: (win-condition (Black) repetition)
+        # a fixed winner is written: (win-condition (Black) repetition), as the original Chess.zrf has it
         notes.add(
             "repetition-winner",
             "Zillions' repetition goal holds for the players it names, not for the one who brought the position "
