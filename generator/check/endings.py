@@ -363,7 +363,9 @@ def _by_search(
 def _positions(variant: Variant) -> Iterator[Position]:
     """Where the n-move and repetition builders look: the start position, the positions along a few
     random games (where both sides may end up able only to pass), then small random ones."""
-    yield Position.from_fen(variant, fsf_fen(Position.start(variant).fen()))
+    start = reread(Position.start(variant))
+    if start is not None:  # a variant relaxed for an engine may break the FEN's own sanity rules
+        yield start
     yield from _game_positions(variant, "moves")
     yield from small_positions(variant, "moves", attempts=300)
 
