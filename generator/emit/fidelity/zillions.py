@@ -60,7 +60,11 @@ def _counters_and_castling(notes: Notes) -> None:
     landing that clears the enemy king's ``never-moved?`` on its lines."""
     v = notes.variant
     if v.draws.move_rule:
-        notes.add("move-rule", f"Zillions has no move counter, so the {v.draws.move_rule}-move rule is left out.")
+        notes.add(
+            "move-rule",
+            f"Zillions has no move counter (ZRF has no numbers, and no corpus file keeps a count in pieces), so the "
+            f"{v.draws.move_rule}-move rule is left out.",
+        )
         draws = notes.variant.draws
         notes.relax(draws=dataclasses.replace(draws, move_rule=0, move_rule_pieces=None, black_move_rule_pieces=None))
     if v.chess960_castling:  # the same castling, spelled otherwise: the check compares the king's move
@@ -71,7 +75,12 @@ def _counters_and_castling(notes: Notes) -> None:
         )
         notes.relax(chess960_castling=False)
     if v.royal_held_in_check:  # Zillions' checkmate goal lets any move out of check
-        notes.add("royal-held-in-check", "Zillions cannot forbid a royal piece to step out of check, so it may.")
+        notes.add(
+            "royal-held-in-check",
+            "Zillions cannot forbid a royal piece to step out of check: its moves could start with (verify "
+            "not-attacked?), but it may still take the one piece giving check, and no ZRF test tells that piece "
+            "from another enemy beside it, so it may.",
+        )
         notes.relax(royal_held_in_check=False)
 
 
@@ -135,7 +144,11 @@ def _draws(notes: Notes) -> None:
         )
         draws = dataclasses.replace(draws, perpetual_check_loses=False)
     if draws.counting is not None:
-        notes.add("counting", f"Zillions cannot count moves, so the {draws.counting.value} counting rule is left out.")
+        notes.add(
+            "counting",
+            f"Zillions cannot count moves (no numbers, no move counter), so the {draws.counting.value} counting rule "
+            "is left out.",
+        )
         draws = dataclasses.replace(draws, counting=None)
     if draws.stalemate_piece_count and draws.stalemate is StalemateResult.WIN:
         notes.add(
@@ -180,7 +193,11 @@ def _captures(notes: Notes) -> None:
     v = notes.variant
     exploding = v.explosions is not None  # as played before this check switches explosions off
     if exploding:
-        notes.add("explosions", "Zillions' captures take the captured piece only, so captures do not explode.")
+        notes.add(
+            "explosions",
+            "A ZRF move can take the pieces around its square ((capture n), as Thud.zrf does), but no corpus file "
+            "takes the moving piece itself, which an explosion does, so captures do not explode.",
+        )
         notes.relax(explosions=None)
     if v.mutually_immune:
         names = ", ".join(v.piece(x).name for x in v.mutually_immune)
@@ -197,7 +214,8 @@ def _captures(notes: Notes) -> None:
         kept = dataclasses.replace(ext, pseudo_royal=False, duple_check=False) if exploding else None
         notes.add(
             "pseudo-royal",
-            f"Zillions' checkmate goal knows no piece that is royal only while its side has few of its kind, so the "
+            f"Zillions' checkmate goal ((checkmated A B): every piece of those types, however many) knows no piece "
+            f"that is royal only while its side has few of its kind, so the "
             f"{names} is played as an ordinary piece, "
             + ("which may be left attacked and taken." if kept else "which may be left attacked."),
         )
@@ -311,12 +329,17 @@ def _checks_and_captures(notes: Notes) -> None:
     if v.goals.check_count is not None:
         notes.add(
             "check-count",
-            f"Zillions cannot count checks, so giving {_checks(v.goals.check_count)} does not win: the game is "
-            "played to checkmate.",
+            f"Zillions cannot count checks (no numbers, and its tests read the board before the move, so none "
+            f"sees a check given), so giving {_checks(v.goals.check_count)} does not win: the game is played to "
+            "checkmate.",
         )
         notes.relax(goals=dataclasses.replace(notes.variant.goals, check_count=None))
     if v.no_checks:
-        notes.add("no-checks", "Zillions cannot tell whether a move gives check, so moves that give check stay legal.")
+        notes.add(
+            "no-checks",
+            "Zillions cannot tell whether a move gives check (attacked? and defended? read the board before the "
+            "move), so moves that give check stay legal.",
+        )
         notes.relax(no_checks=False)
     if v.must_capture and v.goals.checkmate and any(p.royal for p in v.pieces):
         notes.add(
