@@ -60,11 +60,8 @@ def _counters_and_castling(notes: Notes) -> None:
     landing that clears the enemy king's ``never-moved?`` on its lines."""
     v = notes.variant
     if v.draws.move_rule:
-        notes.add(
-            "move-rule",
-            f"Zillions has no move counter (ZRF has no numbers, and no corpus file keeps a count in pieces), so the "
-            f"{v.draws.move_rule}-move rule is left out.",
-        )
+        # ZRF has no numbers, and no corpus file keeps a count in pieces on off-board positions
+        notes.add("move-rule", f"Zillions has no move counter, so the {v.draws.move_rule}-move rule is left out.")
         draws = notes.variant.draws
         notes.relax(draws=dataclasses.replace(draws, move_rule=0, move_rule_pieces=None, black_move_rule_pieces=None))
     if v.chess960_castling:  # the same castling, spelled otherwise: the check compares the king's move
