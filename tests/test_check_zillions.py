@@ -7,13 +7,15 @@ import re
 import zipfile
 from pathlib import Path
 
+import pyffish
 import pytest
 from support import assert_disagreement, check_args
 
-from generator.catalogue import DEFAULT_CATALOGUE, load_catalogue
+from generator.catalogue import DEFAULT_CATALOGUE, find_catalogue, load_catalogue
 from generator.catalogue.model import Variant
 from generator.check.command import cmd_check
 from generator.check.compare import EngineError, Query, check_variant
+from generator.check.endings import prove_into
 from generator.check.zillions import Zillions, perft_generated
 from generator.emit.fidelity import limitations, relaxed
 from generator.emit.zillions import render_family
@@ -297,3 +299,97 @@ def test_perft_generated_divides_after_moves(capsys: pytest.CaptureFixture[str])
         perft_generated(CAT, "chess", 1, moves=["e2e5"])
     with pytest.raises(ValueError, match="unknown variant 'nope'"):
         perft_generated(CAT, "nope", 1)
+
+
+# -- game-end proofs through the interpreter ------------------------------------------------------------
+
+
+def test_the_downloads_goals_are_proved_at_positions_built_for_them() -> None:
+    v = variant("chess")
+    with Zillions(CAT, [v]) as engine:
+        report = check_variant(v, engine, depth=0, games=0, plies=0, seed=1)
+        prove_into(report, v, engine)
+    assert report.ok, report.disagreement.describe()
+    assert report.proved == ("repetition", "checkmate", "stalemate", "castling") and report.unbuilt == ()
+
+
+@pytest.mark.parametrize(
+    "fen",
+    [
+        "r3k2r/pppp1ppp/8/8/3Pp3/8/PPP1PPPP/R3K2R b Kq d3 0 1",  # en passant, one castling right a side
+        "4k3/8/8/8/8/8/8/R3K2R w - - 0 1",  # the rook and king at home, no right: no castling
+    ],
+)
+def test_a_position_set_up_from_a_fen_has_the_references_moves(fen: str) -> None:
+    v = variant("chess")
+    pos = Position.from_fen(relaxed(v, "zillions"), fen)
+    expected = {uci(pos.rules, m) for m in pos.legal_moves()}
+    with Zillions(CAT, [v]) as engine:
+        [answer] = engine.probe(v.name, [Query((), fen=fen)])
+    assert answer.error is None and answer.moves == expected
+
+
+def test_a_hand_broken_goal_is_caught_by_its_proof(tmp_path: Path) -> None:
+    # the stalemated side loses instead of drawing: random games seldom stalemate, the proof's position does
+    v = variant("chess")
+    path = write(
+        tmp_path,
+        altered("chess", '(title "Chess', r"\(draw-condition (?=\(White Black\) stalemated)", "(loss-condition "),
+    )
+    with Zillions(CAT, [v], zrf=path) as engine:
+        report = check_variant(v, engine, depth=1, games=0, plies=0, seed=1)
+        assert report.ok
+        prove_into(report, v, engine)
+    found = report.disagreement
+    assert found is not None and found.where == "proof of the stalemate, the deciding position"
+    assert (found.reference_result, found.engine_result) == ("1/2-1/2", "1-0")
+    assert report.proved == ("repetition", "checkmate")
+
+
+@pytest.mark.parametrize(("step", "capture"), [("d7f5", "e5e6"), ("h7f5", "g5g6")])
+def test_the_download_takes_a_diagonal_first_step_en_passant(step: str, capture: str) -> None:
+    # Berolina: the enemy pawn's first move passes a square diagonally; a straight capture onto it takes it
+    fsf = load_catalogue(find_catalogue("fairy-stockfish"))
+    v = fsf.get("berolina")
+    assert v is not None and "pawn-initial-en-passant" not in {x.rule for x in limitations(v, "zillions")}
+    fen = "rnbqkbnr/pppppppp/8/4P1P1/8/8/PPPP1P1P/RNBQKBNR b KQkq - 0 1"
+    expected = set(pyffish.legal_moves("berolina", fen, [step]))
+    assert capture in expected
+    with Zillions(fsf, [v]) as engine:
+        [answer] = engine.probe(v.name, [Query((step,), fen=fen)])
+    assert answer.error is None and answer.moves == expected
+
+
+@pytest.mark.parametrize(
+    "fen",
+    [
+        "5k4/P9/10/10/10/10/10/10/10/3QK5 w - - 0 1",  # the queen on the board: no second one
+        "5k4/P9/10/10/10/10/10/10/10/1RRQK5 w - - 0 1",  # two rooks: no third
+        "5k4/P9/10/10/10/10/10/10/10/1NNQKABBRR w - - 0 1",  # only the chancellor is left
+        "5k4/P9/10/10/10/10/10/10/10/CNNQKABBRR w - - 0 1",  # nothing left: the pawn may not go to rank 10
+        "5k4/10/P9/10/10/10/10/10/10/3QK5 w - - 0 1",  # rank 9: it may stay a pawn
+    ],
+)
+def test_the_download_counts_pieces_for_the_promotion_limits(fen: str) -> None:
+    # grand chess: a pawn promotes only to a piece its side has fewer of than its limit, and never stays
+    # a pawn on the last rank, where it could not move again
+    fsf = load_catalogue(find_catalogue("fairy-stockfish"))
+    v = fsf.get("grand")
+    assert v is not None and "promotion-limit" not in {x.rule for x in limitations(v, "zillions")}
+    expected = set(pyffish.legal_moves("grand", fen, []))
+    with Zillions(fsf, [v]) as engine:
+        [answer] = engine.probe(v.name, [Query((), fen=fen)])
+    assert answer.error is None and answer.moves == expected
+
+
+def test_a_repetition_won_by_one_side_is_proved_through_the_download() -> None:
+    # minishogi: the repetition wins for Black (Gote), written as the original Chess.zrf's King vs. King does
+    fsf = load_catalogue(find_catalogue("fairy-stockfish"))
+    v = fsf.get("minishogi")
+    assert v is not None and "repetition-winner" not in {x.rule for x in limitations(v, "zillions")}
+    assert "(win-condition (Black) repetition)" in render_family(fsf, v.family)
+    with Zillions(fsf, [v]) as engine:
+        report = check_variant(v, engine, depth=0, games=0, plies=0, seed=1)
+        prove_into(report, v, engine)
+    assert report.ok, report.disagreement.describe()
+    assert "repetition" in report.proved

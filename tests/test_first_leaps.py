@@ -10,6 +10,10 @@ from support import assert_random_games_agree, ini_options
 from support import fsf_entry as entry
 from support import legal_uci as moves
 
+from generator.catalogue import find_catalogue, load_catalogue
+from generator.check.compare import Query
+from generator.check.zillions import Zillions
+from generator.emit.fidelity import limitations
 from generator.emit.web.rules_text import rules_in_short
 from generator.engine import Position
 
@@ -63,3 +67,28 @@ def test_the_rules_text_names_the_leaps_and_the_cambodian_count() -> None:
     rules = dict(rules_in_short(entry("cambodian")))
     assert rules["First leaps"].startswith("While unmoved, the King may leap as a knight")
     assert "down to three pieces or fewer" in rules["Draws"]
+
+
+@pytest.mark.parametrize(
+    ("fen", "played"),
+    [
+        ("rnsmksnr/8/pppp1ppp/8/8/PPPP1PPP/8/RNSKMSNR w DEde - 0 1", ()),  # both leaps
+        ("4k3/8/8/8/8/8/8/r2KM3 w DE - 0 1", ()),  # in check: no king's leap
+        ("4k3/8/8/8/8/8/8/3KM3 w E - 0 1", ()),  # no right: no king's leap
+        ("3mk3/8/4p3/8/8/8/8/R2KM3 w DEde - 0 1", ("a1a8",)),  # the rook on the king's rank takes its leap
+        ("3mk3/8/4p3/8/8/8/8/R2KM3 w DEde - 0 1", ("a1a2",)),  # not on its lines: both keep theirs
+        ("4k3/8/4p3/8/8/8/R7/3KM3 w DEe - 0 1", ("a2h2",)),  # a slide across its file, landing off it
+        ("4k3/8/4p3/8/8/8/R7/3KM3 w DEe - 0 1", ("a2h2", "e6e5", "h2h8")),  # then onto its rank
+    ],
+)
+def test_the_zillions_download_plays_the_first_leaps(fen: str, played: tuple[str, ...]) -> None:
+    cat = load_catalogue(find_catalogue("fairy-stockfish"))
+    v = cat.get("cambodian")
+    assert v is not None and "first-leaps" not in {x.rule for x in limitations(v, "zillions")}
+    pos = Position.from_fen(entry("cambodian"), fen)
+    for m in played:
+        pos.push_uci(m)
+    assert moves(pos) == set(pyffish.legal_moves("cambodian", fen, list(played)))
+    with Zillions(cat, [v]) as engine:
+        [answer] = engine.probe(v.name, [Query(played, fen=fen)])
+    assert answer.error is None and answer.moves == moves(pos)

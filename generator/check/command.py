@@ -301,8 +301,7 @@ def _compare_all(
         )
         if label is not None:
             report.variant = label(v)
-        if engine.name == "fairy-stockfish":  # the ZRF interpreter cannot set up a position from a FEN
-            prove_into(report, v, engine)
+        prove_into(report, v, engine)
         if bar:
             bar.clear()
         reports.append(report)

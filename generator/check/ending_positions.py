@@ -56,6 +56,8 @@ def _small_position(rules: Rules, rng: random.Random) -> Position | None:
     seen = reread(pos)
     if seen is None or seen.in_check(1 - mover) or seen.outcome() is not None:
         return None
+    if rules.flag is not None and (seen.flag_reached(0) or seen.flag_reached(1)):
+        return None  # a region reached before any move: engines test it after different moves
     return seen
 
 

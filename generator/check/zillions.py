@@ -22,6 +22,14 @@ the comparison accepts where the reference lets a player claim that draw (see
 :mod:`generator.check.compare`); a claim question is answered with the draw when a draw goal
 holds.  The interpreter keeps the game's history for that, from the start position.
 
+Positions from a FEN (the game-end proofs of :mod:`generator.check.endings` ask them): the
+reference reads the FEN, and :func:`set_up` puts its pieces on the interpreter's board (those in
+hand on the hand positions, or in Zillions' stores), the side to move in the turn order, the
+manifest's ``unmoved`` attribute on each piece the reference counts unmoved (castling rights, first
+moves), ``promoted`` on each promoted piece, and an en passant square as the last move, the
+pawn's multi-step onto the square behind it, which is what Zillions' en passant reads
+(``last-from?``, ``last-to?``).  Counters Zillions has not (the move clock, checks given) are not set.
+
 Cost: queries arrive ply by ply (a game) or depth first (the perft tree), so each variant keeps one
 interpreter state on the last line asked, with the legal moves of every position on it; a query
 pops back to the common part and pushes the rest, one move application per ply.
@@ -34,12 +42,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generator.catalogue.model import Catalogue, Variant
+from generator.catalogue.model import Catalogue, Color, Variant
 from generator.check.compare import Answer, EngineError, OnePosition, Query
+from generator.emit.fidelity import relaxed
 from generator.emit.manifest import GameEntry, Manifest
 from generator.emit.zillions import FOLDER, emit
+from generator.engine import Position
+from generator.engine.geometry import bits
 from generator.zrf import Game, Notation, RulesFile, State, ZMove, ZrfError, load_text, start
 from generator.zrf.command import print_perft
+from generator.zrf.program import Program
 from generator.zrf.source import Rules, open_rules
 
 NAME = "zillions"
@@ -175,6 +187,72 @@ def _stores(state: State, notation: Notation) -> str:
     return out
 
 
+def set_up(prog_state: State, entry: GameEntry, v: Variant, fen: str) -> State:
+    """A new state of ``prog_state``'s game at the position of ``fen`` (Fairy-Stockfish's dialect, read by
+    the reference as ``v``); ``ValueError`` for a piece the manifest gives no ZRF name, or a side
+    the turn order never gives the move."""
+    pos = Position.from_fen(v, fen)
+    rules, prog = pos.rules, prog_state.prog
+    st = State(prog)
+    hand = [prog.index[n] for n in entry.hand if n in prog.index]
+    for name in (rules.geo.name(s) for s in range(rules.geo.size)):
+        if name in prog.index:
+            st.board[prog.index[name]] = -1
+    for i in hand:
+        st.board[i] = -1
+    st.stores = [[0] * len(prog.type_names) for _ in prog.players]
+    types = {letter: prog.type_names.index(zrf) for letter, zrf in entry.pieces}
+    owners = [prog.pindex[name] for name, _ in sorted(PLAYERS.items(), key=lambda x: x[1] != "w")]
+
+    def code(t: int, color: int) -> int:
+        letter = rules.letters[t]
+        if letter not in types:
+            raise ValueError(f"the manifest names no ZRF piece for {letter!r}")
+        return prog.code(types[letter], owners[color])
+
+    promoted = pos.promoted()
+    for s in bits(pos.occupied):
+        c = pos.board[s]
+        z = code(c >> 1, c & 1)
+        z = _attribute(prog, z, entry.unmoved, bool(pos.unmoved >> s & 1))
+        z = _attribute(prog, z, entry.promoted, bool(promoted >> s & 1))
+        st.board[prog.index[rules.geo.name(s)]] = z
+    for color in Color:
+        side = hand[len(hand) // 2 :] if color is Color.BLACK else hand[: len(hand) // 2]
+        for t, n in enumerate(pos.pockets[color]):
+            for _ in range(n):
+                z = code(t, color)
+                if side:
+                    st.board[side.pop(0)] = z
+                else:
+                    st.stores[owners[color]][z >> 4 & 0xFFF] += 1
+    st.ply = next((k for k in range(len(prog.turns) + 2) if st.turn_after(k).player == owners[pos.turn]), -1)
+    if st.ply < 0:
+        raise ValueError(f"the turn order never gives {prog.players[owners[pos.turn]]} the move")
+    if pos.ep_victim >= 0:
+        st.last_from, st.last_to = _multi_step(pos, prog.index), prog.index[rules.geo.name(pos.ep_victim)]
+    st.track_history()
+    return st
+
+
+def _attribute(prog: Program, code: int, name: str, on: bool) -> int:
+    """``code`` with the attribute ``name`` set to ``on``, where its type has that attribute."""
+    mask = prog.attrs.get(name)
+    t = code >> 4 & 0xFFF
+    if mask is None or name not in prog.game.pieces[prog.type_names[t]].attributes:
+        return code
+    return code | mask if on else code & ~mask
+
+
+def _multi_step(pos: Position, index: dict[str, int]) -> int:
+    """Where the pawn that may be taken en passant came from: beyond the en passant square farthest from it."""
+    geo = pos.rules.geo
+    victim = pos.ep_victim
+    far = max(bits(pos.ep), key=lambda s: abs(geo.rank_of(s) - geo.rank_of(victim)))
+    step = 1 if geo.rank_of(far) > geo.rank_of(victim) else -1
+    return index[geo.name(geo.square(geo.file_of(far), geo.rank_of(far) + step))]
+
+
 @dataclass
 class _Line:
     """One variant's interpreter state, on the last line of moves asked, with each position's moves."""
@@ -183,6 +261,7 @@ class _Line:
     title: str
     state: State
     notation: Notation
+    entry: GameEntry
     moves: list[str] = field(default_factory=list)
     legal: list[dict[str, ZMove] | None] = field(default_factory=lambda: [None])
 
@@ -230,6 +309,7 @@ class Zillions(OnePosition):
         self, catalogue: Catalogue, variants: Sequence[Variant], zrf: str | Path | None = None, out: Path | None = None
     ) -> None:
         self.lines: dict[str, _Line] = {}
+        self.set_ups: dict[tuple[str, str], _Line] = {}  # (variant, FEN) -> a line from that position
         files: dict[str, RulesFile] = {}  # label -> the file
         built = built_downloads(catalogue, variants, out if zrf is None else None)
         self.notes = built.notes
@@ -253,7 +333,7 @@ class Zillions(OnePosition):
                     f"the catalogue from {entry.start!r}"
                 )
             state.track_history()
-            self.lines[v.name] = _Line(v, game.title, state, notation)
+            self.lines[v.name] = _Line(v, game.title, state, notation, entry)
         self.sources = list(files)
 
     # -- the adapter protocol --------------------------------------------------------------------------
@@ -268,6 +348,7 @@ class Zillions(OnePosition):
         out: list[Answer] = []
         for q in queries:
             try:
+                line = self._line(variant, q.fen)
                 line.go(q.moves)
                 end = line.state.outcome()
                 moves = frozenset() if end is not None else frozenset(line.here())
@@ -282,8 +363,21 @@ class Zillions(OnePosition):
             out.append(Answer(moves, result, claim))
         return out
 
+    def _line(self, variant: str, fen: str | None) -> _Line:
+        """The line from the start, or from ``fen`` (set up on first use); ``ValueError`` if it cannot be set up."""
+        line = self.lines[variant]
+        if fen is None:
+            return line
+        got = self.set_ups.get((variant, fen))
+        if got is None:
+            v = relaxed(line.variant, NAME)
+            state = set_up(line.state, line.entry, v, fen)
+            got = self.set_ups[variant, fen] = _Line(v, line.title, state, line.notation, line.entry)
+        return got
+
     def close(self) -> None:
         self.lines = {}
+        self.set_ups = {}
 
     def __enter__(self) -> Zillions:
         return self

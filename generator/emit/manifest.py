@@ -37,7 +37,10 @@ class GameEntry:
     catalogue letter (upper case; ``+P`` for a promoted form) with the ZRF piece name, and
     ``start`` is the start position as ``board[pocket] side`` in Fairy-Stockfish's FEN dialect,
     pocket letters sorted.  ``hand`` names the hand positions where pieces in hand stand (a move
-    from one is a drop), if the game has them.
+    from one is a drop), if the game has them: White's, then as many of Black's.  ``unmoved`` names
+    the piece attribute that stays true until the piece moves (castling, first moves), ``promoted``
+    the one a pawn promoted to carries (a capture sends it back to hand as a pawn), empty where the
+    file has none: what a position set up from a FEN gives its pieces.
     """
 
     variant: str
@@ -46,6 +49,8 @@ class GameEntry:
     pieces: tuple[tuple[str, str], ...]
     start: str
     hand: tuple[str, ...] = ()
+    unmoved: str = ""
+    promoted: str = ""
 
     def letters(self) -> dict[str, str]:
         """ZRF piece name -> catalogue letter."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import math
 
-from generator.betza import Modality
+from generator.betza import BetzaMove, Modality
 from generator.catalogue.model import Color, PieceType, Square, StalemateResult, Variant
 from generator.emit.fidelity.notes import Notes
 
@@ -55,9 +55,12 @@ def checks(notes: Notes) -> None:
 
 
 def _counters_and_castling(notes: Notes) -> None:
-    """The move counter, Chess960's castling notation, a royal piece held in check, first leaps."""
+    """The move counter, Chess960's castling notation, a royal piece held in check.  First leaps are
+    written: first-move-only leaps (``never-moved?``), the king's while ``not-attacked?``, and a rook's
+    landing that clears the enemy king's ``never-moved?`` on its lines."""
     v = notes.variant
     if v.draws.move_rule:
+        # ZRF has no numbers, and no corpus file keeps a count in pieces on off-board positions
         notes.add("move-rule", f"Zillions has no move counter, so the {v.draws.move_rule}-move rule is left out.")
         draws = notes.variant.draws
         notes.relax(draws=dataclasses.replace(draws, move_rule=0, move_rule_pieces=None, black_move_rule_pieces=None))
@@ -69,15 +72,13 @@ def _counters_and_castling(notes: Notes) -> None:
         )
         notes.relax(chess960_castling=False)
     if v.royal_held_in_check:  # Zillions' checkmate goal lets any move out of check
-        notes.add("royal-held-in-check", "Zillions cannot forbid a royal piece to step out of check, so it may.")
-        notes.relax(royal_held_in_check=False)
-    if v.first_leaps is not None:
         notes.add(
-            "first-leaps",
-            "The Zillions files have no first leaps of the king and met (a right a rook's move can take away), "
-            "so both are left out.",
+            "royal-held-in-check",
+            "Zillions cannot forbid a royal piece to step out of check: its moves could start with (verify "
+            "not-attacked?), but it may still take the one piece giving check, and no ZRF test tells that piece "
+            "from another enemy beside it, so it may.",
         )
-        notes.relax(first_leaps=None)
+        notes.relax(royal_held_in_check=False)
 
 
 def _regions(notes: Notes) -> None:
@@ -140,7 +141,11 @@ def _draws(notes: Notes) -> None:
         )
         draws = dataclasses.replace(draws, perpetual_check_loses=False)
     if draws.counting is not None:
-        notes.add("counting", f"Zillions cannot count moves, so the {draws.counting.value} counting rule is left out.")
+        notes.add(
+            "counting",
+            f"Zillions cannot count moves (no numbers, no move counter), so the {draws.counting.value} counting rule "
+            "is left out.",
+        )
         draws = dataclasses.replace(draws, counting=None)
     if draws.stalemate_piece_count and draws.stalemate is StalemateResult.WIN:
         notes.add(
@@ -155,9 +160,12 @@ def _draws(notes: Notes) -> None:
             "Zillions has no draw by insufficient mating material, so that draw is left out.",
         )
         draws = dataclasses.replace(draws, insufficient_material=())
-    if draws.repetition and draws.repetition_winner is not None:
+    if draws.repetition and draws.repetition_winner == "to_move":
+        # a fixed winner is written: (win-condition (Black) repetition), as the original Chess.zrf has it
         notes.add(
-            "repetition-winner", "Zillions' repetition goal is a draw, so the repetition does not decide the game."
+            "repetition-winner",
+            "Zillions' repetition goal holds for the players it names, not for the one who brought the position "
+            "back, so the repetition is a draw here.",
         )
         draws = dataclasses.replace(draws, repetition_winner=None)
     if draws.draw_odds is not None:
@@ -182,7 +190,11 @@ def _captures(notes: Notes) -> None:
     v = notes.variant
     exploding = v.explosions is not None  # as played before this check switches explosions off
     if exploding:
-        notes.add("explosions", "Zillions' captures take the captured piece only, so captures do not explode.")
+        notes.add(
+            "explosions",
+            "A ZRF move can take the pieces around its square ((capture n), as Thud.zrf does), but no corpus file "
+            "takes the moving piece itself, which an explosion does, so captures do not explode.",
+        )
         notes.relax(explosions=None)
     if v.mutually_immune:
         names = ", ".join(v.piece(x).name for x in v.mutually_immune)
@@ -199,7 +211,8 @@ def _captures(notes: Notes) -> None:
         kept = dataclasses.replace(ext, pseudo_royal=False, duple_check=False) if exploding else None
         notes.add(
             "pseudo-royal",
-            f"Zillions' checkmate goal knows no piece that is royal only while its side has few of its kind, so the "
+            f"Zillions' checkmate goal ((checkmated A B): every piece of those types, however many) knows no piece "
+            f"that is royal only while its side has few of its kind, so the "
             f"{names} is played as an ordinary piece, "
             + ("which may be left attacked and taken." if kept else "which may be left attacked."),
         )
@@ -313,12 +326,17 @@ def _checks_and_captures(notes: Notes) -> None:
     if v.goals.check_count is not None:
         notes.add(
             "check-count",
-            f"Zillions cannot count checks, so giving {_checks(v.goals.check_count)} does not win: the game is "
-            "played to checkmate.",
+            f"Zillions cannot count checks (no numbers, and its tests read the board before the move, so none "
+            f"sees a check given), so giving {_checks(v.goals.check_count)} does not win: the game is played to "
+            "checkmate.",
         )
         notes.relax(goals=dataclasses.replace(notes.variant.goals, check_count=None))
     if v.no_checks:
-        notes.add("no-checks", "Zillions cannot tell whether a move gives check, so moves that give check stay legal.")
+        notes.add(
+            "no-checks",
+            "Zillions cannot tell whether a move gives check (attacked? and defended? read the board before the "
+            "move), so moves that give check stay legal.",
+        )
         notes.relax(no_checks=False)
     if v.must_capture and v.goals.checkmate and any(p.royal for p in v.pieces):
         notes.add(
@@ -416,18 +434,25 @@ def _swaps(notes: Notes) -> None:
             )
 
 
+def _along_a_line(m: BetzaMove) -> bool:
+    """A first-move leap whose passed squares lie on a line: the ZRF's en passant walks that line from
+    the passed square to where the pawn stopped and back to where it started (``last-to?``, ``last-from?``)."""
+    return m.range == 1 and not m.hop and all(dx == 0 or dy == 0 or abs(dx) == abs(dy) for dx, dy in m.vectors())
+
+
 def _pawn_initial_moves(notes: Notes) -> None:
     """A pawn's initial moves are multi-steps from the multi-step ranks; the ZRF plays them as a
-    piece's first move, with no en passant (its en passant follows straight multi-steps)."""
+    piece's first move, with en passant where they leap along a line (Berolina's diagonal one)."""
     v = notes.variant
     pawns = [p for p in v.pieces if p.pawn and any(m.initial for m in p.movement.moves)]
     if not pawns:
         return
     names = ", ".join(f"the {p.name}'s {' '.join(m.render() for m in p.movement.moves if m.initial)}" for p in pawns)
-    if v.pawn_rules.en_passant:
+    if v.pawn_rules.en_passant and not all(_along_a_line(m) for p in pawns for m in p.movement.moves if m.initial):
         notes.add(
             "pawn-initial-en-passant",
-            f"Zillions' en passant follows straight multi-steps only, so en passant is left out ({names}).",
+            "Zillions' en passant walks a line from the passed square to the pawn, which a slide or a leap off "
+            f"the lines does not pass along, so en passant is left out ({names}).",
         )
         notes.relax(pawn_rules=dataclasses.replace(notes.variant.pawn_rules, en_passant=False))
     if any(
@@ -442,14 +467,21 @@ def _pawn_initial_moves(notes: Notes) -> None:
 
 
 def _promotion_limits(notes: Notes) -> None:
-    """ZRF cannot count a side's pieces when a pawn promotes, so every choice stays open."""
+    """The ZRF counts a side's pieces as a pawn promotes by walking the board row by row, which a
+    board with holes breaks; Black's own choices and pawns marked promoted (for hands) it does not
+    combine with the count: there every choice stays open."""
     v = notes.variant
     pr = v.pawn_rules
     if pr.promotion is None or not pr.promotion.limits:
         return
+    hands = v.drops is not None and v.drops.captures_to_hand
+    if not (v.board.holes or pr.promotion.black_choices or hands):
+        return
     limits = ", ".join(f"{v.piece(x).name}: {n}" for x, n in pr.promotion.limits)
     notes.add(
         "promotion-limit",
-        f"Zillions cannot count a side's pieces as a pawn promotes, so the promotion limits ({limits}) are left out.",
+        "The Zillions file counts a side's pieces as a pawn promotes by walking the board row by row, which "
+        "holes on the board, Black's own choices or captures to hand do not go with, so the promotion limits "
+        f"({limits}) are left out.",
     )
     notes.relax(pawn_rules=dataclasses.replace(pr, promotion=dataclasses.replace(pr.promotion, limits=())))

@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Mapping
 
-from generator.betza import BetzaMove
+from generator.betza import BetzaMove, parse_betza
 from generator.catalogue.model import FILE_LETTERS, Color, PieceType, Square, Variant, absolute_rank
 from generator.emit.fidelity.zillions import immobile_ranks
 from generator.emit.zillions.context import PLAYERS, BoardContext, Direction, HandBoard, Vector, Zone, ZoneSpec
@@ -111,6 +111,19 @@ def stuck_zone(p: PieceType) -> str:
     return f"stuck-zone-{p.letter.lower()}"
 
 
+#: Cambodian first moves (the reference's ``FirstLeaps``), by whether the piece is the king: a knight's leap
+#: onto the rank ahead, the met's two squares straight ahead, both onto empty squares, before any other move
+FIRST_LEAPS = {True: "imfsN", False: "imfD"}
+
+
+def first_leaps(v: Variant, p: PieceType) -> tuple[BetzaMove, ...]:
+    """``p``'s Cambodian first moves, as first-move-only Betza moves (none if it has none)."""
+    leaps = v.first_leaps
+    if leaps is None or p.letter not in (leaps.king, leaps.met):
+        return ()
+    return parse_betza(FIRST_LEAPS[p.letter == leaps.king]).moves
+
+
 def moves_of(p: PieceType) -> tuple[BetzaMove, ...]:
     """Every Betza move ``p`` may make somewhere: its own, and its advanced moves."""
     return p.movement.moves + (p.advanced.movement.moves if p.advanced else ())
@@ -137,7 +150,7 @@ def advanced_zone(p: PieceType) -> str:
 def _vectors_used(v: Variant) -> set[Vector]:
     vecs: set[Vector] = set(UNIT)
     for p in v.pieces:
-        for m in moves_of(p):
+        for m in moves_of(p) + first_leaps(v, p):
             if not m.lame:
                 vecs.update(m.vectors())
     for sw in v.swaps:

@@ -59,9 +59,19 @@ def conditions(v: Variant, names: Names, tokens: bool) -> list[Condition]:
         )
     elif v.draws.stalemate in _STALEMATE:
         out.append(_STALEMATE[v.draws.stalemate])
-    if v.draws.repetition:
-        out.append(Condition("draw-condition", BOTH, "repetition", "threefold repetition draws"))
-    return out
+    return out + _repetition(v)
+
+
+def _repetition(v: Variant) -> list[Condition]:
+    """The repetition: a draw, or where one side wins it, that side's win, as the original Chess.zrf's
+    King vs. King writes it: ``(win-condition (Black) repetition)``."""
+    winner = v.draws.repetition_winner
+    if not v.draws.repetition:
+        return []
+    if isinstance(winner, Color):
+        why = f"threefold repetition wins for {PLAYERS[winner]}"
+        return [Condition("win-condition", (PLAYERS[winner],), "repetition", why)]
+    return [Condition("draw-condition", BOTH, "repetition", "threefold repetition draws")]
 
 
 def _extinction(ext: Extinction, names: Names) -> Condition:

@@ -30,7 +30,11 @@ KINDS = frozenset(
         "add-as-moved",
         "add-or-promote",
         "add-or-promote-piece",
+        "add-or-promote-limited",
+        "tally",
+        "count",
         "in-region",
+        "takes-leap",
         "leap",
         "slide",
         "slide-limited",
@@ -86,15 +90,20 @@ class MacroParams(TypedDict, total=False):
     initial: bool  #: only before the piece's first move
     range: int  #: a limited slide's length
     hop: str  #: a hopper's Betza letter: p (cannon) or g (grasshopper)
-    royal: str  #: the royal piece a royal-capture takes (ZRF name)
+    royal: str  #: the royal piece a royal-capture takes, or whose first leap a rook's landing takes away (ZRF name)
     steps: int  #: a lame leap's or a multi-step's number of steps
     choices: tuple[str, ...]  #: promotion choices (ZRF piece names)
+    limits: tuple[tuple[str, int], ...]  #: promotion limits: (ZRF piece name, the most a player may have)
+    count: str  #: the macro counting the limited pieces ("" for none)
+    flags: tuple[str, ...]  #: per choice, the flag set when the player has its limit ("" for no limit)
+    tally: str  #: the macro counting one square
     black_choices: tuple[str, ...]  #: Black's own promotion choices, if any
     #: the zone a landing tests: a pawn's, where it promotes to ``black_choices``; promotion by piece's,
     #: where a move that starts may promote ("" for none)
     zone: str
     start_zone: str  #: a zone the move must start in, or with ``start_inside`` false, outside
     start_inside: bool
+    held: bool  #: the move only while the piece is not attacked (a king's first leap)
     mandatory: bool  #: whether promotion is forced
     promotes: bool  #: a landing with promotion by piece (``$1`` the promoted form)
     stuck: bool  #: a landing kept off the zone (its last argument) where the piece could never move again
@@ -105,6 +114,8 @@ class MacroParams(TypedDict, total=False):
     moved: bool  #: whether the landing clears ``never-moved?``
     before: int  #: en passant: steps of the enemy pawn before the passed square
     after: int  #: en passant: steps after it
+    toward: str  #: en passant: the enemy pawn's step, White's view ("" for straight towards White)
+    away: str  #: en passant: back along it ("" for straight away from White)
     king: str  #: castling squares and the rook's type
     king_to: str
     rook: str

@@ -22,7 +22,7 @@ from generator.emit.fairy_stockfish import select
 from generator.emit.fidelity import limitations
 from generator.emit.jinja import render
 from generator.emit.manifest import GameEntry, Manifest, ZrfEntry
-from generator.emit.zillions.context import FamilyContext, GameContext
+from generator.emit.zillions.context import ATTRIBUTE, FamilyContext, GameContext
 from generator.emit.zillions.game import (
     TARGET,
     families,
@@ -31,6 +31,7 @@ from generator.emit.zillions.game import (
     limitation_lines,
     rules_summary,
 )
+from generator.emit.zillions.hands import PROMOTED
 from generator.emit.zillions.images import draw
 from generator.emit.zillions.pieces import names_of
 from generator.emit.zillions.text import SUFFIX, ascii_text, download_name, zrf_file_name
@@ -155,7 +156,16 @@ def _game_entry(game: GameContext, number: int) -> GameEntry:
     start = f"{board}{f'[{pocket}]' if pocket else ''} {fields[1]}"
     pieces = tuple(sorted(names_of(v).letters().items()))
     hand = tuple(name for name, _ in game.board.hand.positions) if game.board.hand else ()
-    return GameEntry(variant=game.name, title=game.title, number=number, pieces=pieces, start=start, hand=hand)
+    return GameEntry(
+        variant=game.name,
+        title=game.title,
+        number=number,
+        pieces=pieces,
+        start=start,
+        hand=hand,
+        unmoved=ATTRIBUTE,
+        promoted=PROMOTED,
+    )
 
 
 def _selected_families(catalogue: Catalogue, names: Sequence[str] | None) -> list[str]:

@@ -25,6 +25,7 @@ from generator.emit.zillions.board import (
     advanced_zone,
     direction_name,
     drop_zone,
+    first_leaps,
     moves_of,
     ordered_vectors,
     promotion_zone,
@@ -37,6 +38,7 @@ from generator.emit.zillions.drops import drop_calls, droppable
 from generator.emit.zillions.hands import PROMOTED, hand_entries, marks_promotions, uses_hand
 from generator.emit.zillions.images import Images, PiecePicture, TokenPicture
 from generator.emit.zillions.macros import MODALITY_SUFFIX, MODALITY_WORD, Group, Macros
+from generator.emit.zillions.pawns import en_passant_steps
 from generator.emit.zillions.text import piece_id, wrap_string, zrf_text
 
 
@@ -106,6 +108,8 @@ def needs_attribute(v: Variant) -> set[str]:
             out.add(sw.piece)
             out |= {p.letter for p in swap_partners(v, sw.piece, sw.excluded_roles)}
     out |= {p.letter for p in v.pieces if any(m.initial for m in p.movement.moves)}
+    if v.first_leaps is not None:
+        out |= {v.first_leaps.king, v.first_leaps.met}
     # A promoted piece has moved, but (add Rook ...) gives it the type's default, never-moved? true:
     # a pawn that may promote to such a type carries the attribute and clears it where it lands.
     promo = v.pawn_rules.promotion
@@ -143,12 +147,14 @@ Start = tuple[str, bool] | None
 
 class _Where(TypedDict):
     """The parameters every Betza move's macro takes: its modality, the zone a promoting piece's move
-    notes it starts in, and the zone it must start in (or outside)."""
+    notes it starts in, the zone it must start in (or outside), and whether it is made only while the
+    piece is not attacked (a king's first leap)."""
 
     modality: str
     zone: str
     start_zone: str
     start_inside: bool
+    held: bool
 
 
 def switched_moves(p: PieceType) -> list[tuple[BetzaMove, frozenset[Vector], Start]]:
@@ -204,6 +210,8 @@ class PieceMoves:
         if promo is None:
             return self._plain_landing(moved)
         choices = tuple(self.names.piece[x] for x in promo.choices)
+        if promo.limits or (stuck and not promo.mandatory):
+            return self._limited_landing(p, moved, choices, bool(stuck))
         # Black's own choices, tested by Black's own zone; empty where both sides share the choices
         black = tuple(self.names.piece[x] for x in promo.black_choices or ())
         name = "add-" + ("as-moved-" if moved else "") + "or-" + ("promote" if promo.mandatory else "may-promote")
@@ -221,6 +229,37 @@ class PieceMoves:
             marks=marks_promotions(self.v),
         )
         return f"({macro})"
+
+    def _limited_landing(self, p: PieceType, moved: bool, choices: tuple[str, ...], stuck: bool) -> str:
+        """A pawn's landing where a choice has a promotion limit, or where it may not stay a pawn on the
+        squares it could never leave: in the zone the landing first counts the player's pieces of each
+        limited type up to its limit (``count-limited``: flags set square by square, walking the board
+        row by row with ``(while (on-board? e) e ...)``, as the drops' walk along a file does, and
+        flags as Chess_mandatory.zrf's walk sets them), then promotes to each choice whose limit is
+        not reached; it stays a pawn only where promotion is optional, off ``stuck``'s zone."""
+        promo = self.v.pawn_rules.promotion
+        assert promo is not None
+        limits = tuple((self.names.piece[x], n) for x, n in promo.limits)
+        count = ""
+        if limits:
+            tally = self.macros.use(Group.LANDING, "tally-limited", "tally", limits=limits)
+            count = self.macros.use(Group.LANDING, "count-limited", "count", limits=limits, tally=tally)
+        words = ["add", "as-moved" if moved else "", "or", "promote" if promo.mandatory else "may-promote"]
+        words += ["limited" if limits else "", "unstuck" if stuck else "", "to-hand" if self.to_hand else ""]
+        macro = self.macros.use(
+            Group.LANDING,
+            "-".join(w for w in words if w),
+            "add-or-promote-limited",
+            choices=choices,
+            limits=limits,
+            flags=tuple(f"{c}-{dict(limits)[c]}?" if c in dict(limits) else "" for c in choices),
+            count=count,
+            mandatory=promo.mandatory,
+            moved=moved,
+            stuck=stuck,
+            to_hand=self.to_hand,
+        )
+        return f"({macro} {stuck_zone(p)})" if stuck else f"({macro})"
 
     def drop_landing(self, p: PieceType, moved: bool) -> str:
         """How ``p`` lands when dropped from a hand position: on an empty square, never promoted."""
@@ -283,17 +322,52 @@ class PieceMoves:
         extras, castling and swaps; where captures are forced, the captures first, under one move
         type, and the other moves under another.  The flying general's capture of the other royal
         piece is a check, not a move to its square: no region confines it."""
-        confined = self.confined(p, land)
+        confined = self.rook_landing(p, self.confined(p, land))
         if self.v.must_capture:
             return self._typed_moves(p, confined)
         out: list[Call] = []
+        unroll = self.v.first_leaps is not None and p.letter == self.v.first_leaps.rook
         for m, vectors, start in switched_moves(p):
-            out += self.betza_move(m, confined, p.letter in self.names.promoted, vectors, start)
+            if unroll and m.range != 1 and not (m.hop or m.lame):
+                out += self.unrolled(m, confined, vectors)
+            else:
+                out += self.betza_move(m, confined, p.letter in self.names.promoted, vectors, start)
         if p.royal and self.v.flying_general:
             out += self.flying_general(p, land)
         if p.pawn:
             out += self.pawn_moves(p, confined)
-        return out + self._whole_moves(p) + self.hand_drops(p)
+        return out + self.first_leaps(p, confined) + self._whole_moves(p) + self.hand_drops(p)
+
+    def first_leaps(self, p: PieceType, land: str) -> list[Call]:
+        """Cambodian first moves, as first-move-only Betza moves onto empty squares: the king's knight
+        leaps onto the rank ahead while it is not attacked, the met's two squares ahead."""
+        king = self.v.first_leaps is not None and p.letter == self.v.first_leaps.king
+        return [c for m in first_leaps(self.v, p) for c in self.betza_move(m, land, held=king)]
+
+    def unrolled(self, m: BetzaMove, land: str, vectors: frozenset[Vector]) -> list[Call]:
+        """A slide as one blocked leap per length: a landing that changes other squares (a rook taking
+        the enemy king's first leap) must not run inside the slide's loop, where each ``add`` would
+        keep the changes the landings before it made (as a checker's jumps keep their captures)."""
+        where = _Where(modality=MODALITY_WORD[m.modality], zone="", start_zone="", start_inside=False, held=False)
+        longest = max(self.v.board.files, self.v.board.ranks) - 1
+        calls: list[Call] = []
+        for vec in ordered_vectors(vectors):
+            for k in range(1, (m.range or longest) + 1):
+                name = f"{'first-' if m.initial else ''}lame-leap-{k}{MODALITY_SUFFIX[m.modality]}"
+                name = self.macros.use(Group.MOVES, name, "lame-leap", steps=k, initial=m.initial, **where)
+                calls.append(Call(name, (*(direction_name(vec),) * k, land)))
+        return calls
+
+    def rook_landing(self, p: PieceType, land: str) -> str:
+        """``land``, for a rook whose move onto the rank or file of the enemy king takes its first leap
+        away: its landing first walks the four lines from the square, clearing the enemy king's
+        ``never-moved?`` (an attribute set on another square than the landing one, as
+        CheckersCollection.zrf's ``markit`` marks the pieces it captures)."""
+        leaps = self.v.first_leaps
+        if leaps is None or p.letter != leaps.rook:
+            return land
+        name = self.macros.use(Group.LANDING, "add-taking-leap", "takes-leap", royal=self.names.piece[leaps.king])
+        return f"({name} {land})"
 
     def _typed_moves(self, p: PieceType, land: str) -> list[Call]:
         split = [
@@ -334,20 +408,25 @@ class PieceMoves:
         promoting: bool = False,
         vectors: frozenset[Vector] | None = None,
         start: Start = None,
+        held: bool = False,
     ) -> list[Call]:
         """One call per direction of a Betza move (of ``vectors`` only, if given); a ``promoting``
         piece's moves first note whether they start in the promotion zone (the flag its landing
-        reads); with ``start``, a move is made only from inside (or outside) that zone."""
+        reads); with ``start``, a move is made only from inside (or outside) that zone; ``held``,
+        only while the piece is not attacked (``(verify not-attacked?)`` where it stands, as the
+        corpus's Chess.zrf tests the king's square before castling)."""
         suffix = MODALITY_SUFFIX[m.modality]
         prefix = ("promoting-" if promoting else "") + ("first-" if m.initial else "")
         start_zone, start_inside = start or ("", False)
         if start is not None:
             prefix = ("advanced-" if start_inside else "unadvanced-") + prefix
+        prefix = ("unchecked-" if held else "") + prefix
         where = _Where(
             modality=MODALITY_WORD[m.modality],
             zone=promotion_zone(self.v) if promoting else "",
             start_zone=start_zone,
             start_inside=start_inside,
+            held=held,
         )
         calls: list[Call] = []
         for vec in ordered_vectors(vectors if vectors is not None else m.vectors()):
@@ -394,29 +473,31 @@ class PieceMoves:
         return []
 
     def en_passants(self, p: PieceType, land: str) -> list[Call]:
-        """A pawn's en passant captures, one per capture direction and passed square."""
+        """A pawn's en passant captures, one per capture direction, enemy multi-step and passed square:
+        straight multi-steps, and the pawns' first-move leaps along a line (Berolina's diagonal
+        one, passing the square between)."""
         v = self.v
-        pr = v.pawn_rules
-        out: list[Call] = []
-        if not (pr.en_passant and pr.max_steps > 1):
-            return out
+        if not v.pawn_rules.en_passant:
+            return []
         pawns = [self.names.piece[x.letter] for x in v.pieces if x.pawn]
         victim = f"(piece? {pawns[0]})"
         if len(pawns) > 1:
             victim = "(or " + " ".join(f"(piece? {x})" for x in pawns) + ")"
+        out: list[Call] = []
         for vec in ordered_vectors(_single_captures(p)):
-            for total in range(2, pr.max_steps + 1):
-                for before in range(1, total):
-                    after = total - before
-                    name = self.macros.use(
-                        Group.PAWNS,
-                        f"en-passant-{before}-{after}" + ("-to-hand" if self.to_hand else ""),
-                        "en-passant",
-                        before=before,
-                        after=after,
-                        to_hand=self.to_hand,
-                    )
-                    out.append(Call(name, (direction_name(vec), victim, land)))
+            for before, after, toward, away in en_passant_steps(v):
+                name = f"en-passant-{before}-{after}" + (f"-{toward}" if toward else "")
+                name = self.macros.use(
+                    Group.PAWNS,
+                    name + ("-to-hand" if self.to_hand else ""),
+                    "en-passant",
+                    before=before,
+                    after=after,
+                    toward=toward,
+                    away=away,
+                    to_hand=self.to_hand,
+                )
+                out.append(Call(name, (direction_name(vec), victim, land)))
         return out
 
     def castling(self, cm: CastlingMove) -> Call:
