@@ -5,7 +5,8 @@ is found beside the catalogue, as the import named it; the game is opened by its
 laid out as the import read it (:func:`generator.zrf.layout.layout`: White is the player who moves
 first).  Its pieces take the entry's letters by their names, which the import kept.  Before anything
 is asked, the game's start position must be the entry's.  The questions are then answered as for any
-Zillions file (:class:`~generator.check.zillions.Zillions`).
+Zillions file (:class:`~generator.check.zillions.Zillions`), from the start position: the game-end
+proofs, which set positions up from a FEN on the emitter's own files, run on the entry's download.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from pathlib import Path
 from generator.catalogue.model import Catalogue, Variant
 from generator.check.compare import EngineError
 from generator.check.zillions import NAME, Zillions, _Line
+from generator.emit.manifest import GameEntry
 from generator.engine import Position
 from generator.zrf import Notation, ZrfError, start
 from generator.zrf.layout import Layout, layout
@@ -66,7 +68,8 @@ class ZillionsSources(Zillions):
                     f"{NAME}: {v.name}: {game.title!r} of {path} starts from {got}, the entry from {want}"
                 )
             state.track_history()
-            self.lines[v.name] = _Line(v, game.title, state, notation)
+            entry = GameEntry(v.name, game.title, 0, tuple((letter, name) for name, letter in letters.items()), want)
+            self.lines[v.name] = _Line(v, game.title, state, notation, entry)
             if str(path) not in self.sources:
                 self.sources.append(str(path))
 
