@@ -98,6 +98,9 @@ def import_zrf(path: str, file_label: str, only: str | None = None, limit: int =
         except (ValueError, CatalogueError) as e:  # the entry written does not load: the catalogue refuses it
             result.left_out.append((label, f"the catalogue refuses what was read: {e}"))
             continue
+        except Exception as e:  # one game's failure must not stop the file's other games
+            result.left_out.append((label, f"the importer fails on it: {type(e).__name__}: {e}"))
+            continue
         taken.add(entry_name)
         result.entries.append((entry_name, data))
         result.nodes[entry_name] = nodes

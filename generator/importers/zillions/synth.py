@@ -61,7 +61,7 @@ class Probe:
     def _quiet(self, at: Square, others: dict[Square, int]) -> dict[Vector, frozenset[int]]:
         out: dict[Vector, set[int]] = defaultdict(set)
         for f in moves_of(self.prog, self.lay, self.player, self.kind, at, others):
-            if not f.captures and f.parts == 1 and f.to[0] >= 0:
+            if not f.captures and f.parts == 1 and f.to[0] >= 0 and f.to != at:
                 out[(f.to[0] - at[0], f.to[1] - at[1])].add(f.promo)
         return {v: frozenset(p) for v, p in out.items()}
 
