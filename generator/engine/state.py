@@ -426,6 +426,8 @@ class State:
             if extra and kind == mv.MULTISTEP:
                 self.ep = extra
                 self.ep_victim = to
+            elif extra and kind == mv.NORMAL:  # gating: a piece from hand onto the square left
+                self._gate(us, frm, extra - 1)
         self.fullmove += us  # a move by Black (1) completes one
         self.turn = 1 - us
         if rules.after_move:
@@ -467,13 +469,15 @@ class State:
         kind, frm, to, extra = m
         box = self.board
         if kind == mv.CASTLE:
-            c = self.rules.castles[extra]
+            c = self.rules.castles[extra & mv.CASTLE_INDEX]
             rook = box[c.rook_from]
             self._remove(frm)
             self._remove(c.rook_from)
             self._add(to, moved)
             self._add(c.rook_to, rook)
             self.unmoved &= ~(1 << frm | 1 << c.rook_from)
+            if extra > mv.CASTLE_INDEX:
+                self._gate(us, c.rook_from if extra & mv.ROOK_GATE else frm, (extra >> mv.TYPE_SHIFT) - 1)
             return
         partner = box[to]
         self._remove(frm)
@@ -484,6 +488,11 @@ class State:
         left = [list(self.swaps_left[0]), list(self.swaps_left[1])]
         left[us][extra] -= 1
         self.swaps_left = (tuple(left[0]), tuple(left[1]))
+
+    def _gate(self, us: int, s: int, t: int) -> None:
+        """Gating (:mod:`generator.engine.gating`): ``us``'s piece of type ``t`` from hand onto ``s``."""
+        self.pockets[us][t] -= 1
+        self._add(s, t * 2 + us)
 
     def _count(self, kind: int, captured: int) -> None:
         """Advance the counting rule after a move: count on, or start counting (again).
@@ -565,7 +574,9 @@ class State:
             self._remove(to)
             self.unpromoted[to] = EMPTY  # a piece dropped promoted forgets what it was
         elif kind == mv.CASTLE:
-            c = self.rules.castles[extra]
+            c = self.rules.castles[extra & mv.CASTLE_INDEX]
+            if extra > mv.CASTLE_INDEX:
+                self._ungate(us, c.rook_from if extra & mv.ROOK_GATE else frm)
             rook = box[c.rook_to]
             self._remove(to)
             self._remove(c.rook_to)
@@ -578,6 +589,8 @@ class State:
             self._add(frm, moved)
             self._add(to, partner)
         elif kind != mv.PASS:
+            if extra and kind == mv.NORMAL:
+                self._ungate(us, frm)
             if captured != EMPTY and self.rules.capture_effects:
                 removed, wall = self.blasts.pop()
                 self.walls ^= wall
@@ -610,6 +623,11 @@ class State:
             swaps_left,
         )
         return m
+
+    def _ungate(self, us: int, s: int) -> None:
+        """A gating move taken back: the gated piece on ``s`` back to ``us``'s hand."""
+        self.pockets[us][self.board[s] >> 1] += 1
+        self._remove(s)
 
     def _explode(self, to: int, moved: int) -> None:
         """A capture's explosion: the piece on ``to`` and those around it go, but for the blast-proof
