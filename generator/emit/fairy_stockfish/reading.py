@@ -326,7 +326,10 @@ def _castling(options: Mapping[str, str], setup: Setup, rights: str, board: Boar
     king = options.get("castlingKingPiece", "k").upper()
     rooks = set(_letters(options, "castlingRookPieces"))
     moves = set()
+    gates = _bool(options, "gating")
     for right in rights.replace("-", ""):
+        if gates and right.upper() not in "KQ":
+            continue  # a gate's letter (FSF: castling rights for gates only with K and Q)
         color = Color.WHITE if right.isupper() else Color.BLACK
         rank = absolute_rank(color, _int(options, "castlingRank"), board.ranks) - 1
         king_from = next(sq for sq, c, x in setup.placement if c is color and x == king and sq.rank == rank)
