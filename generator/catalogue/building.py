@@ -247,7 +247,9 @@ class VariantBuilder(GoalsBuilder):
             self.fail(at, "gating", "no piece is ever in hand to gate: give setup.pockets or drops.captures_to_hand")
         for c in v.castling:
             if absolute_rank(c.color, 1, v.board.ranks) != c.king_from.rank + 1:
-                self.fail(at, "gating", f"gates are on the first rank, but the {c.color.word} king castles from {c.king_from}")
+                self.fail(
+                    at, "gating", f"gates are on the first rank, but the {c.color.word} king castles from {c.king_from}"
+                )
 
     def build_setup(self, node: Node, drops: bool) -> Setup:
         placement: list[tuple[Square, Color, str]] = []
@@ -270,7 +272,9 @@ class VariantBuilder(GoalsBuilder):
         pockets_node = node.get("pockets")
         if pockets_node is not None and not drops:
             self.fail(
-                pockets_node, "setup.pockets", "pockets need 'drops:' or 'gating:' (nothing in hand could ever be played)"
+                pockets_node,
+                "setup.pockets",
+                "pockets need 'drops:' or 'gating:' (nothing in hand could ever be played)",
             )
         for color in Color:
             side = None if pockets_node is None else pockets_node.get(color.word)

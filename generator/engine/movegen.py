@@ -266,7 +266,7 @@ def _generate(pos: State, out: list[Move] | None) -> int:
         n += _swaps(pos, kings != 0, out)
     if rules.first_leaps:
         n += _first_leaps(pos, occ, checked, out)
-    if rules.gating and gates(pos):
+    if rules.gating:
         n += _gating(pos, occ, (king, checked, test_all, pinned), out)
     if n == 0 and rules.pass_when_stuck and not checked:
         n = 1
@@ -280,6 +280,8 @@ def _gating(pos: State, occ: Bitboard, check: tuple[int, bool, bool, Bitboard], 
     from hand behind it (``check``: the royal square, whether in check, whether to test every move, the
     pinned pieces)."""
     king, checked, test_all, pinned = check
+    if not gates(pos):
+        return 0
     base: list[Move] = []
     for t, _, _, pawn, _ in pos.rules.plans[pos.turn]:
         bb = pos.by_type[t] & gates(pos)

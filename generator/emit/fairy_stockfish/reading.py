@@ -319,6 +319,12 @@ def _file(options: Mapping[str, str], key: str) -> int:
     return int(text) - 1 if text.isdigit() else FILES.index(text)
 
 
+def _castling_rights(options: Mapping[str, str], rights: str) -> str:
+    """The FEN's castling rights; with gating only ``K`` and ``Q`` (FSF: every other letter a gate's)."""
+    rights = rights.replace("-", "")
+    return "".join(right for right in rights if right.upper() in "KQ") if _bool(options, "gating") else rights
+
+
 def _castling(options: Mapping[str, str], setup: Setup, rights: str, board: Board) -> frozenset[CastlingMove]:
     """Each castling the FEN's rights allow, where FSF puts king and rook."""
     if not _bool(options, "castling"):
@@ -326,10 +332,7 @@ def _castling(options: Mapping[str, str], setup: Setup, rights: str, board: Boar
     king = options.get("castlingKingPiece", "k").upper()
     rooks = set(_letters(options, "castlingRookPieces"))
     moves = set()
-    gates = _bool(options, "gating")
-    for right in rights.replace("-", ""):
-        if gates and right.upper() not in "KQ":
-            continue  # a gate's letter (FSF: castling rights for gates only with K and Q)
+    for right in _castling_rights(options, rights):
         color = Color.WHITE if right.isupper() else Color.BLACK
         rank = absolute_rank(color, _int(options, "castlingRank"), board.ranks) - 1
         king_from = next(sq for sq, c, x in setup.placement if c is color and x == king and sq.rank == rank)
