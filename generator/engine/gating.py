@@ -12,7 +12,7 @@ legal when the same move without the gated piece is: the gated piece shields its
 >>> from generator.catalogue import FAIRY_STOCKFISH_CATALOGUE, load_catalogue
 >>> from generator.engine import Position
 >>> pos = Position.start(load_catalogue(FAIRY_STOCKFISH_CATALOGUE).get("seirawan"))
->>> sorted(m for m in pos.legal_uci() if m.startswith("g1"))
+>>> sorted(t for t in (mv.uci(pos.rules, m) for m in pos.legal_moves()) if t.startswith("g1"))
 ['g1f3', 'g1f3e', 'g1f3h', 'g1h3', 'g1h3e', 'g1h3h']
 """
 
