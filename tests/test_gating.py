@@ -5,14 +5,17 @@ pyffish's built-ins seirawan and shouse (and dragon, whose dragon is dropped on 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pyffish
 import pytest
 from support import assert_random_games_agree, ini_options, legal_uci, pyffish_perft
 from support import fsf_entry as entry
 
+from generator.catalogue.loader import load_catalogue_text
 from generator.engine import Position
 from generator.engine.perft import perft
+from generator.importers.command import import_ini
 
 
 def hand_sorted(fen: str) -> str:
@@ -111,3 +114,24 @@ def test_the_ini_section_switches_gating_on() -> None:
     options = ini_options(entry("seirawan"))
     assert options["gating"] == "true" and options["seirawanGating"] == "true"
     assert "seirawanGating" not in ini_options(entry("dragon"))
+
+
+def test_the_importer_takes_gating_with_seirawan_gating(tmp_path: Path) -> None:
+    ini = tmp_path / "mine.ini"
+    ini.write_text(
+        "[myseirawan:seirawan]\nnMoveRule = 40\n\n"
+        "[hawkgate:chess]\npieceToCharTable = PNBRQ.E..........H...Kpnbrq.e..........h...k\narchbishop = h\n"
+        "gating = true\nseirawanGating = true\n"
+        "startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HHhh] w KQBCDFGkqbcdfg - 0 1\n\n"
+        "[halfgate:chess]\nseirawanGating = true\n",
+        encoding="utf-8",
+    )
+    result = import_ini(str(ini), tmp_path / "mine.yaml")  # each entry proven in pyffish: start and perft
+    assert result.imported == ["myseirawan", "hawkgate"]
+    assert [why for _, why in result.left_out] == [
+        "section [halfgate]: no equivalent for seirawanGating = true (without gating = true)"
+    ]
+    catalogue = load_catalogue_text(result.text, str(tmp_path / "mine.yaml"))
+    hawkgate = catalogue.get("hawkgate")
+    assert hawkgate is not None and hawkgate.gating and hawkgate.drops is None
+    assert Position.start(hawkgate).fen().split()[0].endswith("[HHhh]")
