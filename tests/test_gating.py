@@ -13,6 +13,8 @@ from support import assert_random_games_agree, ini_options, legal_uci, pyffish_p
 from support import fsf_entry as entry
 
 from generator.catalogue.loader import load_catalogue_text
+from generator.emit.fidelity import ZILLIONS, limitations, relaxed
+from generator.emit.web.rules_text import rules_in_short
 from generator.engine import Position
 from generator.engine.perft import perft
 from generator.importers.command import import_ini
@@ -135,3 +137,17 @@ def test_the_importer_takes_gating_with_seirawan_gating(tmp_path: Path) -> None:
     hawkgate = catalogue.get("hawkgate")
     assert hawkgate is not None and hawkgate.gating and hawkgate.drops is None
     assert Position.start(hawkgate).fen().split()[0].endswith("[HHhh]")
+
+
+def test_the_rules_text_says_what_is_in_hand_and_when_it_comes_in() -> None:
+    text = dict(rules_in_short(entry("seirawan")))["Gating"]
+    assert text.startswith("Each side starts with a Hawk and an Elephant in hand. When a piece leaves")
+    assert "captured pieces go to hand" in dict(rules_in_short(entry("shouse")))["Gating"]
+    assert "Gating" not in dict(rules_in_short(entry("dragon")))
+
+
+def test_zillions_names_gating_and_leaves_out_the_hand_only_without_drops() -> None:
+    seirawan, shouse = (relaxed(entry(name), ZILLIONS) for name in ("seirawan", "shouse"))
+    assert not seirawan.gating and not seirawan.setup.pockets
+    assert not shouse.gating and shouse.setup.pockets == entry("shouse").setup.pockets
+    assert "gating" in {lim.rule for lim in limitations(entry("seirawan"), ZILLIONS)}
