@@ -16,6 +16,7 @@ from generator.catalogue.loader import load_catalogue_text
 from generator.emit.fidelity import ZILLIONS, limitations, relaxed
 from generator.emit.web.rules_text import rules_in_short
 from generator.engine import Position
+from generator.engine.fen import FenError
 from generator.engine.perft import perft
 from generator.importers.command import import_ini
 
@@ -151,3 +152,11 @@ def test_zillions_names_gating_and_leaves_out_the_hand_only_without_drops() -> N
     assert not seirawan.gating and not seirawan.setup.pockets
     assert not shouse.gating and shouse.setup.pockets == entry("shouse").setup.pockets
     assert "gating" in {lim.rule for lim in limitations(entry("seirawan"), ZILLIONS)}
+
+
+def test_a_gate_letter_without_its_piece_is_a_bad_fen() -> None:
+    with pytest.raises(FenError, match="gate 'F': no white piece on that file's first rank"):
+        Position.from_fen(entry("seirawan"), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK1NR[HEhe] w KQFkq - 0 1")
+    pos = Position.from_fen(entry("seirawan"), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Ehe] w KQBCDFGkq - 0 1")
+    with pytest.raises(ValueError, match="'g1f3h' is not a legal move"):
+        pos.push_uci("g1f3h")  # no hawk in White's hand
