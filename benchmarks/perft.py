@@ -7,7 +7,7 @@ engines in the same process, printing nodes per second and the ratio, then
 perft N (default 3) from the start of every catalogue variant, with times,
 then perft N (default 4) from the start of the first variant of each family
 of another catalogue (default: Fairy-Stockfish's built-ins), one row per
-family of rules (crazyhouse, antichess, ...).
+family of rules (crazyhouse, antichess, gating: seirawan, ...).
 Both engines count the last ply without playing it (python-chess:
 ``legal_moves.count()``), the usual way to run perft.
 

@@ -21,6 +21,7 @@ ATTRIBUTE = {
     Path.CAPTURE_EFFECTS: "capture_effects",
     Path.MORE_MOVES: "more_moves",
     Path.TRACKS_PROMOTED: "tracks_promoted",
+    Path.GATING: "gating",
 }
 
 

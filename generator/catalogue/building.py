@@ -76,7 +76,8 @@ class VariantBuilder(GoalsBuilder):
         self.board = self.build_board(node.need("board"))
         self.pieces = self.build_pieces(node.need("pieces"))
         drops = self.build_drops(node.get("drops"))
-        self.setup = self.build_setup(node.need("setup"), drops is not None)
+        gating = self.or_default(node, Variant, "gating")
+        self.setup = self.build_setup(node.need("setup"), drops is not None or gating)
         family_node = self.families[family.value]
         variant = Variant(
             name=self.name,
@@ -106,6 +107,7 @@ class VariantBuilder(GoalsBuilder):
             petrify=self.letters(node, "petrify"),
             flying_general=self.or_default(node, Variant, "flying_general"),
             first_leaps=self.build_first_leaps(node.get("first_leaps"), bool(self.value(node, "castling"))),
+            gating=gating,
             notes=self.or_default(node, Variant, "notes", lambda ns: tuple(n.value.strip() for n in ns)),
             description=self.or_default(node, Variant, "description", str.strip),
             fairy_stockfish_builtin=self.or_default(node, Variant, "fairy_stockfish_builtin"),
@@ -116,6 +118,7 @@ class VariantBuilder(GoalsBuilder):
         self.check_pawn_ranks(variant)
         self.check_extinction(variant)
         self.check_flag(variant)
+        self.check_gating(variant)
         return variant
 
     def build_explosions(self, node: Node | None, drops: Drops | None) -> Explosions | None:
@@ -242,6 +245,19 @@ class VariantBuilder(GoalsBuilder):
 
     # -- setup
 
+    def check_gating(self, v: Variant) -> None:
+        """Something to gate, and castling on the first rank, where Fairy-Stockfish keeps its gates."""
+        if not v.gating:
+            return
+        at = self.node.need("gating")
+        if not v.setup.pockets and not (v.drops and v.drops.captures_to_hand):
+            self.fail(at, "gating", "no piece is ever in hand to gate: give setup.pockets or drops.captures_to_hand")
+        for c in v.castling:
+            if absolute_rank(c.color, 1, v.board.ranks) != c.king_from.rank + 1:
+                self.fail(
+                    at, "gating", f"gates are on the first rank, but the {c.color.word} king castles from {c.king_from}"
+                )
+
     def build_setup(self, node: Node, drops: bool) -> Setup:
         placement: list[tuple[Square, Color, str]] = []
         promoted: list[tuple[Square, str]] = []
@@ -262,7 +278,11 @@ class VariantBuilder(GoalsBuilder):
         pockets: list[tuple[Color, str, int]] = []
         pockets_node = node.get("pockets")
         if pockets_node is not None and not drops:
-            self.fail(pockets_node, "setup.pockets", "pockets need 'drops:' (nothing in hand could ever be played)")
+            self.fail(
+                pockets_node,
+                "setup.pockets",
+                "pockets need 'drops:' or 'gating:' (nothing in hand could ever be played)",
+            )
         for color in Color:
             side = None if pockets_node is None else pockets_node.get(color.word)
             for letter, count in ({} if side is None else side.value).items():

@@ -514,6 +514,11 @@ class Variant:
     #: move that leaves them so is illegal, as if each attacked the other along rook lines
     flying_general: bool = False
     first_leaps: FirstLeaps | None = None
+    #: gating (Fairy-Stockfish's ``seirawanGating``, S-Chess): a piece that leaves its first-rank square for
+    #: the first time may bring a piece from hand onto that square in the same move, and so may castling,
+    #: onto the king's square or the rook's; the FEN's castling field names the unmoved first-rank pieces
+    #: (``KQBCDFGkqbcdfg``).  A piece is gated where it could be dropped (without drops: any but a pawn).
+    gating: bool = False
     notes: tuple[str, ...] = ()
     description: str = ""
     #: the Fairy-Stockfish built-in variant this entry reproduces; ``variantgen check`` compares the

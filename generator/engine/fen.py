@@ -3,7 +3,8 @@
 The dialect: ranks from the top, numbers for runs of empty squares (``10``
 on wide boards), ``*`` for a hole, the pocket in brackets after the board
 (``[MMmm]``, upper case White's), castling as ``KQkq`` (file letters are read
-too; first leaps' rights are file letters, ``DEde``), several en passant squares written together (``e3e4``).
+too; first leaps' rights are file letters, ``DEde``, and so are gates after each side's castling,
+``KQBCDFGkqbcdfg``), several en passant squares written together (``e3e4``).
 
 Where a variant counts checks, the fifth field says how many each side has
 still to give, White's first (``3+3``), as Fairy-Stockfish writes it; a FEN
@@ -34,6 +35,7 @@ from __future__ import annotations
 import re
 
 from generator.catalogue.model import FILE_LETTERS, Color
+from generator.engine.gating import first_ranks
 from generator.engine.geometry import Bitboard, bits
 from generator.engine.rules import Rules
 from generator.engine.state import EMPTY, State
@@ -85,7 +87,39 @@ def _implied_unmoved(pos: State, rights: str) -> int:
         unmoved &= ~_leap_pieces(pos, 0) & ~_leap_pieces(pos, 1)
         for ch in rights:
             unmoved |= 1 << rules.leap_rank[ch.islower()][FILE_LETTERS.index(ch.lower())]
+    if rules.gating:  # the first ranks' pieces are unmoved where the field names them
+        unmoved &= ~(first_ranks(rules)[0] | first_ranks(rules)[1]) | rules.castle_squares
+        for ch in rights:
+            if ch not in "KQkq":
+                unmoved |= 1 << _gate_square(pos, ch)
     return unmoved
+
+
+def _gate_square(pos: State, ch: str) -> int:
+    """The square of the first rank that the gate letter ``ch`` names (upper case: White's)."""
+    color = 0 if ch.isupper() else 1
+    file = FILE_LETTERS.find(ch.lower())
+    first = first_ranks(pos.rules)[color]
+    for s in bits(first & pos.by_color[color]):
+        if pos.rules.geo.file_of(s) == file:
+            return s
+    raise FenError(f"gate {ch!r}: no {Color(color).word} piece on that file's first rank")
+
+
+def _gate_letters(pos: State, color: int, castling: set[str]) -> str:
+    """A side's gates as Fairy-Stockfish writes them after its castling rights: the files of its
+    unmoved first-rank pieces but the king's and the castling rooks' (while it has a piece in hand, or
+    captures go to hand)."""
+    rules = pos.rules
+    if not any(pos.pockets[color]) and not rules.captures_to_hand:
+        return ""
+    said = 0
+    for c in rules.castles_by_color[color]:
+        if c.fen_char in castling:
+            said |= 1 << c.king_from | 1 << c.rook_from
+    gates = pos.unmoved & pos.by_color[color] & first_ranks(rules)[color] & ~said
+    letters = "".join(FILE_LETTERS[rules.geo.file_of(s)] for s in bits(gates))
+    return letters.upper() if color == 0 else letters
 
 
 def _leap_pieces(pos: State, color: int) -> Bitboard:
@@ -112,6 +146,14 @@ def castling_rights(pos: State) -> str:
         if pos.unmoved >> c.king_from & 1 and pos.unmoved >> c.rook_from & 1 and pos.castling_pieces_home(c):
             chars.add(c.fen_char)
     leaps = _leap_rights(pos) if rules.first_leaps else ""
+    if rules.gating:
+        return (
+            "".join(ch for ch in "KQ" if ch in chars)
+            + _gate_letters(pos, 0, chars)
+            + "".join(ch for ch in "kq" if ch in chars)
+            + _gate_letters(pos, 1, chars)
+            or "-"
+        )
     return "".join(ch for ch in "KQkq" if ch in chars) + leaps or "-"
 
 
@@ -119,7 +161,7 @@ def format_fen(pos: State) -> str:
     rules = pos.rules
     geo = rules.geo
     board = _board_text(pos)
-    if rules.drops:
+    if rules.drops or rules.gating:
         board += (
             "["
             + "".join(rules.letter(t * 2 + c) * pos.pockets[c][t] for c in (0, 1) for t in range(rules.ntypes))
@@ -224,7 +266,7 @@ def read_fen(pos: State, fen: str) -> None:
 
 def _parse_pocket(pos: State, text: str) -> None:
     rules = pos.rules
-    if not rules.drops:
+    if not rules.drops and not rules.gating:
         raise FenError(f"pocket [{text}] given, but {rules.variant.name} has no drops")
     for ch in text.replace("-", ""):  # [-]: nothing in hand, as Fairy-Stockfish's shogi writes it
         code = rules.code_of(ch)
@@ -333,6 +375,10 @@ def _parse_castling(pos: State, text: str) -> str:
         color = 0 if ch.isupper() else 1
         if rules.first_leaps:
             out.add(_parse_leap_right(pos, ch, color))
+            continue
+        if rules.gating and ch not in "KQkq":
+            _gate_square(pos, ch)
+            out.add(ch)
             continue
         found = [
             c

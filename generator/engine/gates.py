@@ -42,6 +42,8 @@ class Path(enum.Flag):
     MORE_MOVES = enum.auto()
     #: the state keeps, per square, the type a promoted piece was promoted from
     TRACKS_PROMOTED = enum.auto()
+    #: a move from a gate comes again with a piece from hand put behind it (:mod:`generator.engine.gating`)
+    GATING = enum.auto()
 
 
 def extinction(variant: Variant) -> Extinction | None:
@@ -92,6 +94,7 @@ NEEDS = (
     Needs("mutually_immune", Path.SPECIAL),
     Needs("first_leaps", Path.AFTER_MOVE | Path.MORE_MOVES),
     Needs("swaps", Path.MORE_MOVES),
+    Needs("gating", Path.MORE_MOVES | Path.GATING),
     Needs("drops", Path.MORE_MOVES),
     # a captured promoted piece goes to hand as what it was promoted from
     Needs(

@@ -11,6 +11,7 @@ swaps, several royal pieces) is played, tested and taken back.
 
 from __future__ import annotations
 
+from generator.engine.gating import gated, gates
 from generator.engine.geometry import Bitboard
 from generator.engine.moves import (
     CASTLE,
@@ -265,11 +266,30 @@ def _generate(pos: State, out: list[Move] | None) -> int:
         n += _swaps(pos, kings != 0, out)
     if rules.first_leaps:
         n += _first_leaps(pos, occ, checked, out)
+    if rules.gating:
+        n += _gating(pos, occ, (king, checked, test_all, pinned), out)
     if n == 0 and rules.pass_when_stuck and not checked:
         n = 1
         if out is not None:
             out.append(PASS_MOVE)
     return n
+
+
+def _gating(pos: State, occ: Bitboard, check: tuple[int, bool, bool, Bitboard], out: list[Move] | None) -> int:
+    """The gating moves: the legal moves from the gates and castling, listed again, each with a piece
+    from hand behind it (``check``: the royal square, whether in check, whether to test every move, the
+    pinned pieces)."""
+    king, checked, test_all, pinned = check
+    if not gates(pos):
+        return 0
+    base: list[Move] = []
+    for t, _, _, pawn, _ in pos.rules.plans[pos.turn]:
+        bb = pos.by_type[t] & gates(pos)
+        if bb:
+            (_pawn_moves if pawn else _piece_moves)(pos, t, bb, occ, king, test_all, pinned, base)
+    if not checked:
+        _castles(pos, occ, base)
+    return _listed(gated(pos, base), out)
 
 
 def _count_free(pos: State, own: Bitboard, occ: Bitboard, king: int, pinned: Bitboard) -> int:
@@ -334,14 +354,7 @@ def _check_state(pos: State, kings: Bitboard) -> tuple[int, bool, bool, Bitboard
 
 
 def _piece_moves(
-    pos: State,
-    t: int,
-    bb: Bitboard,
-    occ: Bitboard,
-    king: int,
-    test_all: bool,
-    pinned: Bitboard,
-    out: list[Move] | None,
+    pos: State, t: int, bb: Bitboard, occ: Bitboard, king: int, test_all: bool, pinned: Bitboard, out: list[Move] | None
 ) -> int:
     """The moves of the pieces of type ``t`` on ``bb`` that are not pawns."""
     rules = pos.rules
@@ -378,14 +391,7 @@ def _piece_moves(
 
 
 def _pawn_moves(
-    pos: State,
-    t: int,
-    bb: Bitboard,
-    occ: Bitboard,
-    king: int,
-    test_all: bool,
-    pinned: Bitboard,
-    out: list[Move] | None,
+    pos: State, t: int, bb: Bitboard, occ: Bitboard, king: int, test_all: bool, pinned: Bitboard, out: list[Move] | None
 ) -> int:
     """The moves of the pawns of type ``t`` on ``bb``: steps, multi-steps, en passant, promotions."""
     rules = pos.rules

@@ -80,7 +80,7 @@ class Position(State):
         for kind, frm, to, extra in moves:
             if kind == mv.PASS or kind == mv.DROP or self.board[frm] >> 1 != piece:
                 continue
-            if region >> (rules.castles[extra].rook_from if kind == mv.CASTLE else to) & 1:
+            if region >> (rules.castles[extra & mv.CASTLE_INDEX].rook_from if kind == mv.CASTLE else to) & 1:
                 return True
         return False
 

@@ -466,6 +466,7 @@ class Rules:
         self.capture_effects = Path.CAPTURE_EFFECTS in paths
         self.more_moves = Path.MORE_MOVES in paths
         self.tracks_promoted = Path.TRACKS_PROMOTED in paths
+        self.gating = Path.GATING in paths
 
     def _around(self, s: int) -> Bitboard:
         """The squares a king's step away from ``s``."""

@@ -101,7 +101,7 @@ def _royals_safe(
     moves_royal = frm >= 0 and bool(royal >> frm & 1)
     if moves_royal and rules.petrify[pos.board[frm] >> 1] and _captures(pos.board, m):
         return False  # it would turn to stone
-    if kind == mv.CASTLE and moves_royal and not _castling_path_safe(pos, frm, extra, their_royals):
+    if kind == mv.CASTLE and moves_royal and not _castling_path_safe(pos, frm, extra & mv.CASTLE_INDEX, their_royals):
         return False
     after = _royals_after(pos, m, royal, moves_royal)
     pos.push(m)
@@ -119,7 +119,7 @@ def _royals_after(pos: State, m: Move, royal: Bitboard, moves_royal: bool) -> Bi
     kind, frm, to, extra = m
     after = royal
     if moves_royal:
-        after ^= 1 << frm | 1 << (pos.rules.castles[extra].king_to if kind == mv.CASTLE else to)
+        after ^= 1 << frm | 1 << (pos.rules.castles[extra & mv.CASTLE_INDEX].king_to if kind == mv.CASTLE else to)
     if kind not in (mv.DROP, mv.PROMOTION, mv.EP_PROMO):
         return after
     assert pos.rules.pseudo_royal is not None
@@ -159,7 +159,7 @@ def _duple_checked(pos: State, m: Move, their_royals: Bitboard) -> bool:
     for t in types:
         mine |= pos.pieces(t, us)
     if frm >= 0 and mine >> frm & 1:
-        mine ^= 1 << frm | 1 << (rules.castles[extra].king_to if kind == mv.CASTLE else to)
+        mine ^= 1 << frm | 1 << (rules.castles[extra & mv.CASTLE_INDEX].king_to if kind == mv.CASTLE else to)
     if kind in (mv.PROMOTION, mv.EP_PROMO) and extra in types:
         mine |= 1 << to
     if not mine:

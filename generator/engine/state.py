@@ -423,9 +423,8 @@ class State:
             if rules.resets_move_rule[us][moved >> 1] and self._irreversible(m, moved >> 1):
                 self.halfmove = 0
             self.unmoved &= ~(1 << frm | 1 << taken_at)
-            if extra and kind == mv.MULTISTEP:
-                self.ep = extra
-                self.ep_victim = to
+            if extra and kind in (mv.MULTISTEP, mv.NORMAL):
+                self._passed_or_gated(m, us)
         self.fullmove += us  # a move by Black (1) completes one
         self.turn = 1 - us
         if rules.after_move:
@@ -467,13 +466,15 @@ class State:
         kind, frm, to, extra = m
         box = self.board
         if kind == mv.CASTLE:
-            c = self.rules.castles[extra]
+            c = self.rules.castles[extra & mv.CASTLE_INDEX]
             rook = box[c.rook_from]
             self._remove(frm)
             self._remove(c.rook_from)
             self._add(to, moved)
             self._add(c.rook_to, rook)
             self.unmoved &= ~(1 << frm | 1 << c.rook_from)
+            if extra > mv.CASTLE_INDEX:
+                self._gate(us, c.rook_from if extra & mv.ROOK_GATE else frm, (extra >> mv.TYPE_SHIFT) - 1)
             return
         partner = box[to]
         self._remove(frm)
@@ -484,6 +485,19 @@ class State:
         left = [list(self.swaps_left[0]), list(self.swaps_left[1])]
         left[us][extra] -= 1
         self.swaps_left = (tuple(left[0]), tuple(left[1]))
+
+    def _passed_or_gated(self, m: Move, us: int) -> None:
+        """A multi-step's extra: the squares passed (en passant); a plain move's: the type gated (+ 1)."""
+        kind, frm, to, extra = m
+        if kind == mv.MULTISTEP:
+            self.ep, self.ep_victim = extra, to
+        else:
+            self._gate(us, frm, extra - 1)
+
+    def _gate(self, us: int, s: int, t: int) -> None:
+        """Gating (:mod:`generator.engine.gating`): ``us``'s piece of type ``t`` from hand onto ``s``."""
+        self.pockets[us][t] -= 1
+        self._add(s, t * 2 + us)
 
     def _count(self, kind: int, captured: int) -> None:
         """Advance the counting rule after a move: count on, or start counting (again).
@@ -564,20 +578,12 @@ class State:
             self.pockets[us][extra] += 1
             self._remove(to)
             self.unpromoted[to] = EMPTY  # a piece dropped promoted forgets what it was
-        elif kind == mv.CASTLE:
-            c = self.rules.castles[extra]
-            rook = box[c.rook_to]
-            self._remove(to)
-            self._remove(c.rook_to)
-            self._add(frm, moved)
-            self._add(c.rook_from, rook)
-        elif kind == mv.SWAP:
-            partner = box[frm]
-            self._remove(frm)
-            self._remove(to)
-            self._add(frm, moved)
-            self._add(to, partner)
+        elif kind == mv.CASTLE or kind == mv.SWAP:
+            self._pop_two(m, us, moved)
         elif kind != mv.PASS:
+            if kind == mv.NORMAL and extra:  # the gated piece back to hand
+                self.pockets[us][extra - 1] += 1
+                self._remove(frm)
             if captured != EMPTY and self.rules.capture_effects:
                 removed, wall = self.blasts.pop()
                 self.walls ^= wall
@@ -610,6 +616,27 @@ class State:
             swaps_left,
         )
         return m
+
+    def _pop_two(self, m: Move, us: int, moved: int) -> None:
+        """Castling or a swap taken back (``pop``)."""
+        kind, frm, to, extra = m
+        box = self.board
+        if kind == mv.SWAP:
+            partner = box[frm]
+            self._remove(frm)
+            self._remove(to)
+            self._add(frm, moved)
+            self._add(to, partner)
+            return
+        c = self.rules.castles[extra & mv.CASTLE_INDEX]
+        if extra > mv.CASTLE_INDEX:  # the gated piece back to hand
+            self.pockets[us][(extra >> mv.TYPE_SHIFT) - 1] += 1
+            self._remove(c.rook_from if extra & mv.ROOK_GATE else frm)
+        rook = box[c.rook_to]
+        self._remove(to)
+        self._remove(c.rook_to)
+        self._add(frm, moved)
+        self._add(c.rook_from, rook)
 
     def _explode(self, to: int, moved: int) -> None:
         """A capture's explosion: the piece on ``to`` and those around it go, but for the blast-proof

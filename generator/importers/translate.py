@@ -170,6 +170,9 @@ def _fieldless(rules: Rules) -> list[str]:
 def refusals(rules: Rules) -> list[str]:
     """Every option (``key = value``) of ``rules`` the catalogue cannot state, in table order."""
     out = [f"{key} = true" for key in ("gating", "cambodianMoves") if rules.values[key] == "true"]
+    if rules.values["seirawanGating"] == "true":  # gating's gates: stated by the model's gating
+        out = [x for x in out if x != "gating = true"] if rules.values["cambodianMoves"] != "true" else out
+        out += [] if rules.values["gating"] == "true" else ["seirawanGating = true (without gating = true)"]
     out += _fieldless(rules)
     triple, double = rules.values["tripleStepRegionWhite"], rules.values["doubleStepRegionWhite"]
     if triple != "-" and sorted(triple.split()) != sorted(double.split()):

@@ -133,7 +133,7 @@ class Stated:
     goals: Goals
     draws: DrawRules
     #: must_capture, no_checks, royal_held_in_check, flying_general, immobility_illegal, first leaps,
-    #: chess960 castling
+    #: chess960 castling, gating
     rules: tuple[bool, ...]
     explosions: Explosions | None
     mutually_immune: frozenset[str]
@@ -319,6 +319,12 @@ def _file(options: Mapping[str, str], key: str) -> int:
     return int(text) - 1 if text.isdigit() else FILES.index(text)
 
 
+def _castling_rights(options: Mapping[str, str], rights: str) -> str:
+    """The FEN's castling rights; with gating only ``K`` and ``Q`` (FSF: every other letter a gate's)."""
+    rights = rights.replace("-", "")
+    return "".join(right for right in rights if right.upper() in "KQ") if _bool(options, "gating") else rights
+
+
 def _castling(options: Mapping[str, str], setup: Setup, rights: str, board: Board) -> frozenset[CastlingMove]:
     """Each castling the FEN's rights allow, where FSF puts king and rook."""
     if not _bool(options, "castling"):
@@ -326,7 +332,7 @@ def _castling(options: Mapping[str, str], setup: Setup, rights: str, board: Boar
     king = options.get("castlingKingPiece", "k").upper()
     rooks = set(_letters(options, "castlingRookPieces"))
     moves = set()
-    for right in rights.replace("-", ""):
+    for right in _castling_rights(options, rights):
         color = Color.WHITE if right.isupper() else Color.BLACK
         rank = absolute_rank(color, _int(options, "castlingRank"), board.ranks) - 1
         king_from = next(sq for sq, c, x in setup.placement if c is color and x == king and sq.rank == rank)
@@ -471,6 +477,7 @@ def read_section(options: Mapping[str, str]) -> Stated:
             _bool(options, "immobilityIllegal"),
             _bool(options, "gating") and _bool(options, "cambodianMoves"),
             _bool(options, "chess960"),
+            _bool(options, "gating") and _bool(options, "seirawanGating"),
         ),
         Explosions(_letters(options, "blastImmuneTypes")) if _bool(options, "blastOnCapture") else None,
         frozenset(_letters(options, "mutuallyImmuneTypes")),
@@ -532,6 +539,7 @@ def stated(v: Variant) -> Stated:
             v.immobility_illegal,
             v.first_leaps is not None and not v.castling,
             v.chess960_castling and bool(v.castling),
+            v.gating,
         ),
         v.explosions,
         frozenset(v.mutually_immune),

@@ -14,7 +14,7 @@ The emitter's groups are the table's rows in order (:mod:`.options`); ``SINCE`` 
 >>> ROW["maxFile"].kind, ROW["maxFile"].default, ROW["maxFile"].field
 ('file', 'h', 'board.files')
 >>> len(ROWS) > 300, sum(1 for row in ROWS if row.write is not None)
-(True, 83)
+(True, 84)
 """
 
 from __future__ import annotations
@@ -173,8 +173,9 @@ ROWS: tuple[Row, ...] = (
     Row("immobilityIllegal", "bool", "false", "piece promotion", w.immobility_illegal, "immobility_illegal"),
     # castling
     Row("castling", "bool", "true", "castling", w.castling, "castling"),
-    Row("gating", "bool", "false", "castling", w.first_leaps, "first_leaps"),
+    Row("gating", "bool", "false", "castling", w.gating, "first_leaps"),
     Row("cambodianMoves", "bool", "false", "castling", w.first_leaps, "first_leaps"),
+    Row("seirawanGating", "bool", "false", "castling", w.only_true(lambda v: v.gating), "gating"),
     Row("castlingKingPiece", "piecetype", "k", "castling", w.castling_king_piece, "castling",
         since=("0.0.54", "2021-02-07"), maps_to=("castlingKingPieceWhite", "castlingKingPieceBlack")),
     Row("castlingRank", "rank", "1", "castling", w.castling_rank, "castling"),
@@ -194,7 +195,6 @@ ROWS: tuple[Row, ...] = (
     Row("castlingWins", "other", "-"),
     Row("castlingRookPiece", "pieceset", "r", maps_to=("castlingRookPiecesWhite", "castlingRookPiecesBlack"),
         deprecated=True),
-    Row("seirawanGating", "bool", "false"),
     # drops
     Row("pieceDrops", "bool", "false", "drops", w.piece_drops, "drops"),
     Row("capturesToHand", "bool", "false", "drops", w.captures_to_hand, "drops.captures_to_hand"),

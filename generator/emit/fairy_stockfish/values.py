@@ -181,8 +181,12 @@ def castling(v: Variant) -> str:
     return flag(bool(v.castling))
 
 
+def gating(v: Variant) -> str | None:
+    """Fairy-Stockfish's gates: the first leaps' rights, in the castling field, and gating's."""
+    return "true" if (not v.castling and v.first_leaps) or v.gating else None
+
+
 def first_leaps(v: Variant) -> str | None:
-    """The first leaps' rights are Fairy-Stockfish's gates, in the castling field."""
     return "true" if not v.castling and v.first_leaps else None
 
 

@@ -65,6 +65,7 @@ class Changes(TypedDict, total=False):
     no_checks: bool
     royal_held_in_check: bool
     first_leaps: FirstLeaps | None
+    gating: bool
     must_capture: bool
     explosions: Explosions | None
     mutually_immune: tuple[str, ...]

@@ -79,6 +79,20 @@ def _counters_and_castling(notes: Notes) -> None:
             "from another enemy beside it, so it may.",
         )
         notes.relax(royal_held_in_check=False)
+    if v.gating:
+        _gating(notes)
+
+
+def _gating(notes: Notes) -> None:
+    """Gating: the Zillions files drop a piece only as a move of its own, so none comes in behind another."""
+    v = notes.variant
+    notes.add(
+        "gating",
+        "A Zillions move of the files moves one piece, and a drop is a move of its own, so no piece from hand can "
+        "come onto the square a first-rank piece leaves in the same move: gating is left out"
+        + ("." if v.drops else ", and with it the pieces in hand, which have no other way onto the board."),
+    )
+    notes.relax(gating=False, setup=v.setup if v.drops else dataclasses.replace(v.setup, pockets=()))
 
 
 def _regions(notes: Notes) -> None:

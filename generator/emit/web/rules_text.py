@@ -69,6 +69,17 @@ def _first_leaps(v: Variant, leaps: FirstLeaps) -> str:
     )
 
 
+def _gating(v: Variant) -> str:
+    start = [_a(v.piece(letter).name) for color, letter, _ in v.setup.pockets if color is Color.WHITE]
+    hand = f"Each side starts with {_words(start)} in hand" if start else "The hands start empty"
+    captured = ", and captured pieces go to hand" if v.drops and v.drops.captures_to_hand else ""
+    return (
+        f"{hand}{captured}. When a piece leaves its square on the first rank for the first time, castling "
+        "included, a piece from hand may be put on the square it left in the same move (castling: the king's "
+        "square or the rook's, where neither lands); the move must be legal without the piece put down."
+    )
+
+
 def rules_in_short(v: Variant) -> list[tuple[str, str]]:
     """The rules of ``v`` as (topic, one or two sentences), from the model; ranks are counted
     from each player's own side."""
@@ -88,6 +99,8 @@ def rules_in_short(v: Variant) -> list[tuple[str, str]]:
     royal = next((p.name for p in v.pieces if p.royal), "king")
     if v.first_leaps is not None:
         out.append(("First leaps", _first_leaps(v, v.first_leaps)))
+    if v.gating:
+        out.append(("Gating", _gating(v)))
     moves = [
         *(["a side that can capture must (en passant included)"] if v.must_capture else []),
         *(["a move that gives check is illegal"] if v.no_checks else []),
