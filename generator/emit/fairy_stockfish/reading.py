@@ -385,10 +385,22 @@ def _drops(options: Mapping[str, str], board: Board) -> Drops | None:
         per_file=_int(options, "dropNoDoubledCount"),
         promoted=_bool(options, "dropPromoted"),
         must=_bool(options, "mustDrop"),
-        must_piece=next(iter(_letters(options, "mustDropType")), None) if "mustDropType" in options else None,
-        opposite_colors=options["bishop"].upper() if _bool(options, "dropOppositeColoredBishop") else None,
+        must_piece=_must_piece(options),
+        opposite_colors=_paired(options),
         castling=_castling_rook(options),
     )
+
+
+def _paired(options: Mapping[str, str]) -> str | None:
+    """The piece kept on both colours by drops: Fairy-Stockfish's bishop (``dropOppositeColoredBishop``)."""
+    bishop = options.get("bishop", "-")
+    return bishop[0].upper() if _bool(options, "dropOppositeColoredBishop") and bishop != "-" else None
+
+
+def _must_piece(options: Mapping[str, str]) -> str | None:
+    """The one piece that must be dropped (``mustDropType``; ``*``: any), where drops are forced."""
+    letter = options.get("mustDropType", "*")
+    return letter.upper() if _bool(options, "mustDrop") and letter not in ("*", "-") else None
 
 
 def _castling_rook(options: Mapping[str, str]) -> str | None:
