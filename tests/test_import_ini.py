@@ -376,7 +376,7 @@ def test_build_migrates_and_check_compares_with_the_original_section(
     ("options", "refused"),
     [
         ("connectN = 4", "connectN = 4"),
-        ("mustDrop = true", "mustDrop = true"),
+        ("adjudicateFullBoard = true", "adjudicateFullBoard = true"),
         ("oppositeCastling = true", "oppositeCastling = true"),
         ("castlingWins = q", "castlingWins = q"),
         ("wallingRule = duck", "wallingRule = duck"),
@@ -400,6 +400,16 @@ def test_each_option_without_an_equivalent_is_named(options: str, refused: str) 
     [r] = resolve(read_ini(f"[x:chess]\n{options}\n", "f.ini"), "f.ini")
     assert not r.problems
     assert any(line.startswith(refused) for line in r.refused), r.refused
+
+
+def test_forced_drops_and_castling_by_drops_have_an_equivalent_now() -> None:
+    """mustDrop, mustDropType, dropOppositeColoredBishop and castlingDroppedPiece: the set-up rules."""
+    text = (
+        "[x:chess]\npieceDrops = true\nmustDrop = true\nmustDropType = n\ndropOppositeColoredBishop = true\n"
+        "castlingDroppedPiece = true\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Nn] w KQkq - 0 1\n"
+    )
+    [r] = resolve(read_ini(text, "f.ini"), "f.ini")
+    assert not r.problems and not r.refused, r.refused
 
 
 def test_a_second_section_of_a_name_is_ignored_as_fsf_ignores_it() -> None:

@@ -287,11 +287,17 @@ class VariantBuilder(GoalsBuilder):
             side = None if pockets_node is None else pockets_node.get(color.word)
             for letter, count in ({} if side is None else side.value).items():
                 field = f"setup.pockets.{color.word}.{letter}"
-                if self.letter(letter, count.key_line, field).royal:
+                if self.letter(letter, count.key_line, field).royal and not self._set_up_by_drops():
                     self.fail(count, field, f"a royal piece ({letter}) cannot start in hand")
                 pockets.append((color, letter, count.value))
         to_move = self.or_default(node, Setup, "to_move", lambda word: Color[word.upper()])
         return Setup(tuple(placement), tuple(pockets), to_move, tuple(promoted))
+
+    def _set_up_by_drops(self) -> bool:
+        """Whether pieces in hand must be dropped while they can: a royal piece may then start in hand."""
+        drops = self.node.get("drops")
+        must = drops.get("must") if drops is not None else None
+        return must is not None and bool(must.value)
 
     def promoted_to(self, key: str, squares: Node, field: str) -> str:
         """What the piece of ``+X`` stands as: what ``X`` promotes to by ``piece_promotion``."""
@@ -313,6 +319,10 @@ class VariantBuilder(GoalsBuilder):
         found = self.setup.piece_at(king)
         # the king is the royal piece; a side without one castles with a piece that is not a pawn
         royal_side = any(c is color and self.pieces[x].royal for _, c, x in self.setup.placement)
+        dropped = self._dropped_castling(color)
+        if found is None and dropped is not None:  # castling gained by drops: the king comes from hand
+            found = (color, dropped[0]) if dropped[0] else None
+            royal_side = True
         if found is None or found[0] is not color or not self._castling_king(self.pieces[found[1]], royal_side):
             self.fail(
                 node.need("king"),
@@ -321,6 +331,8 @@ class VariantBuilder(GoalsBuilder):
                 f"({self.describe(king)})",
             )
         found = self.setup.piece_at(rook)
+        if found is None and dropped is not None and dropped[1]:
+            found = (color, dropped[1])
         if found is None or found[0] is not color or self.pieces[found[1]].royal or self.pieces[found[1]].pawn:
             self.fail(
                 node.need("rook"),
@@ -331,6 +343,17 @@ class VariantBuilder(GoalsBuilder):
 
     def build_castlings(self, nodes: Sequence[Node]) -> tuple[CastlingMove, ...]:
         return tuple(self.build_castling(c, f"castling[{i}]") for i, c in enumerate(nodes))
+
+    def _dropped_castling(self, color: Color) -> tuple[str, str] | None:
+        """Where castling is gained by drops: the royal piece and the castling rook in ``color``'s hand
+        ("" for one it lacks); None where it is not."""
+        drops = self.node.get("drops")
+        rook = drops.get("castling") if drops is not None else None
+        if rook is None:
+            return None
+        pocket = self.setup.pocket(color)
+        royal = next((x for x in pocket if x in self.pieces and self.pieces[x].royal), "")
+        return royal, rook.value if rook.value in pocket else ""
 
     @staticmethod
     def _castling_king(piece: PieceType, royal_side: bool) -> bool:
@@ -482,6 +505,7 @@ class VariantBuilder(GoalsBuilder):
         promoted = node.get("promoted")
         if promoted is not None and promoted.value and self.node.get("piece_promotion") is None:
             self.fail(promoted, "drops.promoted", "promoted drops need piece_promotion: no piece promotes")
+        self.check_set_up_drops(node)
         return Drops(
             self.relative_ranks(node.get("ranks"), "drops.ranks"),
             captures,
@@ -491,7 +515,27 @@ class VariantBuilder(GoalsBuilder):
             self.or_default(node, Drops, "per_file"),
             self.or_default(node, Drops, "no_drop_mate"),
             self.or_default(node, Drops, "promoted"),
+            self.or_default(node, Drops, "must"),
+            self.or_default(node, Drops, "must_piece"),
+            self.or_default(node, Drops, "opposite_colors"),
+            self.or_default(node, Drops, "castling"),
         )
+
+    def check_set_up_drops(self, node: Node) -> None:
+        """The rules of a set-up phase by drops: the pieces they name, and what each needs."""
+        for key in ("must_piece", "opposite_colors", "castling"):
+            single = node.get(key)
+            if single is not None:
+                self.letter(single.value, single, f"drops.{key}")
+        must_piece = node.get("must_piece")
+        if must_piece is not None and not self.or_default(node, Drops, "must"):
+            self.fail(must_piece, "drops.must_piece", "must_piece names what must be dropped: it needs 'must: true'")
+        castling = node.get("castling")
+        if castling is not None and (self.pieces[castling.value].royal or self.pieces[castling.value].pawn):
+            what = "royal" if self.pieces[castling.value].royal else "a pawn"
+            self.fail(castling, "drops.castling", f"the {self.pieces[castling.value].name} is {what}: no castling rook")
+        if castling is not None and not self.value(self.node, "castling"):
+            self.fail(castling, "drops.castling", "castling by drops needs castling moves: 'castling' is empty")
 
     def build_piece_promotion(self, node: Node | None) -> PiecePromotion | None:
         if node is None:

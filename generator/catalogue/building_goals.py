@@ -129,8 +129,11 @@ class GoalsBuilder(EntryReader):
     def check_royals(self, node: Node, checkmate: bool, bare: bool, extinction: bool) -> None:
         """Checkmate needs one royal piece per side (none on a side that can lose by extinction), a
         bare king one per side."""
+        # a royal piece in hand (a set-up phase by drops) is dropped before the game can end
         royals = {
-            c: [sq for sq, col, letter in self.setup.placement if col is c and self.pieces[letter].royal] for c in Color
+            c: [str(sq) for sq, col, letter in self.setup.placement if col is c and self.pieces[letter].royal]
+            + [f"{letter} in hand" for col, letter, n in self.setup.pockets if col is c and self.pieces[letter].royal]
+            for c in Color
         }
         setup_node = self.node.need("setup")
         for color, squares in royals.items():

@@ -249,6 +249,19 @@ class Drops:
     #: a piece that promotes by piece may also be dropped as the piece it promotes to, remembering what it
     #: was (Fairy-Stockfish's ``dropPromoted``: kyoto shogi)
     promoted: bool = False
+    #: a side with pieces in hand must drop one while it can (Fairy-Stockfish's ``mustDrop``: a set-up
+    #: phase by drops, placement chess); with ``must_piece`` only while that piece is in hand, and then
+    #: only it may be dropped (``mustDropType``)
+    must: bool = False
+    must_piece: str | None = None
+    #: the pieces of this letter must end on squares of both colours: a drop that leaves too few free
+    #: squares of one colour for them, or puts more than half of them on one colour, is illegal
+    #: (Fairy-Stockfish's ``dropOppositeColoredBishop``)
+    opposite_colors: str | None = None
+    #: castling is gained by drops (Fairy-Stockfish's ``castlingDroppedPiece``): a castling king or rook
+    #: dropped onto its square while the other stands on its own gives that castling; a castling move
+    #: whose rook is not set up castles with this piece (its king is the side's royal piece)
+    castling: str | None = None
 
     def ranks_of(self, letter: str) -> tuple[int, ...]:
         """The relative ranks the piece ``letter`` may be dropped on."""
@@ -540,6 +553,15 @@ class Variant:
 
     def piece(self, letter: str) -> PieceType:
         return self.piece_index[letter.upper()]
+
+    def castling_pieces(self, cm: CastlingMove) -> tuple[str, str]:
+        """The letters of castling ``cm``'s king and rook: those set up on its squares, else (castling
+        gained by drops) the side's royal piece and the piece ``drops.castling``."""
+        king = self.setup.piece_at(cm.king_from)
+        rook = self.setup.piece_at(cm.rook_from)
+        royal = next((p.letter for p in self.pieces if p.royal), "K")
+        dropped = self.drops.castling if self.drops and self.drops.castling else "R"
+        return king[1] if king else royal, rook[1] if rook else dropped
 
     def move_rule_letters(self, color: Color) -> tuple[str, ...]:
         """The letters whose moves restart ``color``'s move rule count (by default its pawns)."""

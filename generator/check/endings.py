@@ -42,7 +42,9 @@ How each rule's position is found (:data:`BUILDERS`, one builder per rule):
   safe, and win.
 * **counting**: a small position (or one along a random game) without pawns, its count set at the
   limit the material gives, and a quiet move that takes the count over it.
-* **castling**: for each castling move, the start position with the squares it needs emptied.
+* **castling**: for each castling move, the start position with the squares it needs emptied; where
+  castling is gained by drops and its pieces start in hand, the king set on its square and the rook
+  dropped onto its own, then the castling.
 
 A rule that applies but finds no position is reported (``unbuilt``), never passed over in silence.
 
@@ -75,7 +77,7 @@ from generator.engine.counting import count_limit
 from generator.engine.gates import extinction
 from generator.engine.geometry import bits
 from generator.engine.outcome import Outcome, Reason
-from generator.engine.rules import Rules
+from generator.engine.rules import Castle, Rules
 from generator.engine.state import EMPTY
 
 __all__ = ["BUILDERS", "Ending", "endings", "prove", "prove_into"]
@@ -314,12 +316,47 @@ def _castling(variant: Variant) -> list[Ending]:
         for s in bits(c.must_be_empty & pos.occupied):
             pos.lift(s)
         pos.turn = c.color
+        if not pos.castling_pieces_home(c):
+            out += _castling_by_drops(pos, c)
+            continue
         seen = reread(pos)
         if seen is None:
             continue
         castle = next((m for m in seen.legal_moves() if m[0] == mv.CASTLE and m[3] == c.index), None)
         if castle is not None:
             out.append(Ending("castling", fsf_fen(seen.fen()), (_spell(seen, castle),)))
+    return out
+
+
+def _castling_by_drops(pos: Position, c: Castle) -> list[Ending]:
+    """Where castling is gained by drops: its king set on its square, its rook the only piece left in
+    hand; the rook's drop, the other side's first move, then the castling."""
+    pocket = pos.pockets[c.color]
+    if pos.board[c.king_from] == EMPTY and pocket[c.king_type]:
+        pos.put(c.king_from, c.king_type * 2 + c.color)
+    if pos.board[c.rook_from] != EMPTY or not pocket[c.rook_type]:
+        return []
+    pos.pockets[c.color] = [int(t == c.rook_type) for t in range(len(pocket))]
+    seen = reread(pos)
+    drop = (mv.DROP, -1, c.rook_from, c.rook_type)
+    if seen is None or drop not in seen.legal_moves():
+        return []
+    moves = [drop, min(_after(seen, drop), key=lambda m: _spell(seen, m), default=None)]
+    spelled = []
+    for m in moves:
+        if m is None:
+            return []
+        spelled.append(_spell(seen, m))
+        seen.push(m)
+    castle = next((m for m in seen.legal_moves() if m[0] == mv.CASTLE and m[3] == c.index), None)
+    return [] if castle is None else [Ending("castling", fsf_fen(pos.fen()), (*spelled, _spell(seen, castle)))]
+
+
+def _after(pos: Position, m: Move) -> list[Move]:
+    """The legal moves once ``m`` is played."""
+    pos.push(m)
+    out = pos.legal_moves()
+    pos.pop()
     return out
 
 

@@ -463,7 +463,8 @@ def _check_sanity(pos: State) -> None:
     variant = rules.variant
     if variant.goals.checkmate:
         for c in Color:
-            n = pos.royals(c).bit_count()
+            # a royal piece in hand is to be dropped (a set-up phase by drops)
+            n = pos.royals(c).bit_count() + sum(pos.pockets[c][t] for t in rules.royal_types)
             if n > 1 or (n == 0 and variant.goals.extinction is None):
                 royal = "/".join(rules.letters[t] for t in rules.royal_types)
                 raise FenError(f"{c.word} has {n} royal pieces ({royal}); {variant.name} needs exactly one")

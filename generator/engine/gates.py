@@ -103,6 +103,8 @@ NEEDS = (
         lambda v: bool(v.drops and v.drops.captures_to_hand and not v.drops.keep_promoted),
     ),
     Needs("piece_promotion", Path.TRACKS_PROMOTED),
+    # a side with pieces in hand must drop while it can: its other moves are filtered out
+    Needs("drops", Path.FILTERED, lambda v: bool(v.drops and v.drops.must)),
     *(
         Needs(name, Path.NONE)
         for name in (

@@ -211,6 +211,8 @@ def _filtered(pos: State, out: list[Move] | None) -> int:
     moves: list[Move] = []
     _generate(pos, moves)
     rules = pos.rules
+    if rules.set_up is not None:
+        moves = rules.set_up.forced(moves, pos.pockets[pos.turn], DROP)
     if rules.no_checks:
         moves = [m for m in moves if m[0] == PASS or not _gives_check(pos, m)]
         if not moves and rules.pass_when_stuck and not pos.in_check():
@@ -622,11 +624,15 @@ def _drops(pos: State, occ: Bitboard, test_all: bool, out: list[Move] | None) ->
     regions = rules.drop_regions[us]
     promoted = rules.promoted_drop_regions[us]
     pocket = pos.pockets[us]
+    paired = rules.set_up if rules.set_up is not None and rules.set_up.paired >= 0 else None
     n = 0
     for t in range(rules.ntypes):
         if not pocket[t]:
             continue
         region, raised = regions[t] & free, promoted[t] & free
+        if paired is not None:  # pieces that must stand on both colours
+            mine = pos.by_type[paired.paired] & pos.by_color[us]
+            region = paired.paired_targets(t, region, mine, pocket[paired.paired], regions[paired.paired] & free)
         if t == rules.one_per_file:
             mine = pos.by_type[t] & pos.by_color[us]
             for mask in rules.file_masks:
@@ -636,7 +642,7 @@ def _drops(pos: State, occ: Bitboard, test_all: bool, out: list[Move] | None) ->
         for frm, where in ((-1, region), (PROMOTED_DROP, raised)):
             if not where:
                 continue
-            if test_all:
+            if test_all or rules.is_royal[t]:  # a royal piece may not be dropped into check
                 n += _tested(pos, [(DROP, frm, to, t) for to in _squares(where)], out)
             elif out is None:
                 n += where.bit_count()

@@ -27,6 +27,7 @@ from generator.catalogue.model import (
 from generator.engine.gates import Path, extinction, needed
 from generator.engine.geometry import Bitboard, Geometry, bits
 from generator.engine.outcome import Reason
+from generator.engine.set_up import SetUp
 from generator.engine.tables import (
     InverseTables,
     MoveTables,
@@ -355,6 +356,7 @@ class Rules:
         self.pawn_type = next((t for t in range(self.ntypes) if self.is_pawn[t]), -1)
         #: the type whose dropping mate loses for the dropper (-1: none)
         self.no_drop_mate = self.type_of[drops.no_drop_mate] if drops and drops.no_drop_mate else -1
+        self.set_up = SetUp.of(variant, geo, self.type_of)
 
     def _flag_goal(self, variant: Variant) -> None:
         flag = variant.goals.flag
@@ -647,9 +649,7 @@ class Rules:
         kt = geo.square(cm.king_to.file, cm.king_to.rank)
         rf = geo.square(cm.rook_from.file, cm.rook_from.rank)
         rt = geo.square(cm.rook_to.file, cm.rook_to.rank)
-        rook = self.variant.setup.piece_at(cm.rook_from)
-        king = self.variant.setup.piece_at(cm.king_from)
-        assert rook is not None and king is not None  # the loader guarantees them
+        king, rook = self.variant.castling_pieces(cm)
         rank = cm.king_from.rank
         files = [cm.king_from.file, cm.king_to.file, cm.rook_from.file, cm.rook_to.file]
         span = 0
@@ -665,10 +665,10 @@ class Rules:
             kt,
             rf,
             rt,
-            self.type_of[rook[1]],
-            self.type_of[king[1]],
+            self.type_of[rook],
+            self.type_of[king],
             span & ~(1 << kf | 1 << rf),
-            path if self.variant.piece(king[1]).royal else (),
+            path if self.variant.piece(king).royal else (),
             char if cm.color is Color.WHITE else char.lower(),
         )
 

@@ -460,6 +460,20 @@ class State:
             self._add(to, t * 2 + us)
         if self.rules.resets_move_rule[us][t] or self.rules.drops_reset_move_rule:
             self.halfmove = 0
+        if self.rules.set_up is not None and self.rules.set_up.castling:
+            self._castling_by_drop(us, to)
+
+    def _castling_by_drop(self, us: int, to: int) -> None:
+        """A castling king or rook dropped onto its square, the other on its own, gives that castling
+        (Fairy-Stockfish's ``castlingDroppedPiece``): a king every castling of its square, a rook its own,
+        and then, if the king had none (it moved), only that one."""
+        for c in self.rules.castles_by_color[us]:
+            if to in (c.king_from, c.rook_from) and self.castling_pieces_home(c):
+                if to == c.rook_from and not self.unmoved >> c.king_from & 1:
+                    for other in self.rules.castles_by_color[us]:
+                        if other.king_from == c.king_from:
+                            self.unmoved &= ~(1 << other.rook_from)
+                self.unmoved |= 1 << c.king_from | 1 << c.rook_from
 
     def _push_two(self, m: Move, us: int, moved: int) -> None:
         """Castling or a swap: two pieces move and lose their unmoved status."""

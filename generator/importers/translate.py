@@ -189,7 +189,7 @@ def dialect(rules: Rules) -> dict[str, str]:
     d = {k: v for k, v in rules.values.items() if not k.startswith("mobilityRegion")}
     _piece_options(rules, d)
     for key, types in rules.sets.items():
-        d[key] = "*" if ALL in types and key == "extinctionPieceTypes" else _letters(rules, types)
+        d[key] = "*" if ALL in types and key in ("extinctionPieceTypes", "mustDropType") else _letters(rules, types)
     for key in ("nMoveRuleTypes", "nMoveRuleTypesWhite", "nMoveRuleTypesBlack"):
         d.pop(key, None)  # the pawns (refusals holds them to it): the model's default, stated by leaving it out
     pawns = _present(rules, rules.sets["promotionPawnTypesWhite"]) - {"pawn"}

@@ -349,7 +349,32 @@ def _castling(options: Mapping[str, str], setup: Setup, rights: str, board: Boar
             rook_file += step
         rook_to = Square(king_to.file - 1 if kingside else king_to.file + 1, rank)
         moves.add(CastlingMove(color, king_from, king_to, Square(rook_file, rank), rook_to))
+    if _bool(options, "castlingDroppedPiece"):
+        moves |= _dropped_castling(options, setup, king, rooks, board)
     return frozenset(moves)
+
+
+def _dropped_castling(
+    options: Mapping[str, str], setup: Setup, king: str, rooks: set[str], board: Board
+) -> set[CastlingMove]:
+    """The castlings drops can give (``castlingDroppedPiece``): the king on ``castlingKingFile``, a rook
+    on the first or the last file, each from hand or set up there."""
+    moves = set()
+    for color in Color:
+        rank = absolute_rank(color, _int(options, "castlingRank"), board.ranks) - 1
+        at = {sq: x for sq, c, x in setup.placement if c is color}
+        have = set(setup.pocket(color))
+        king_from = Square(_file(options, "castlingKingFile"), rank)
+        if king not in have and at.get(king_from) != king:
+            continue
+        for side, rook_file in (("King", board.files - 1), ("Queen", 0)):
+            rook_from = Square(rook_file, rank)
+            if not (have | {at.get(rook_from)}) & rooks:
+                continue
+            king_to = Square(_file(options, f"castling{side}sideFile"), rank)
+            rook_to = Square(king_to.file - 1 if side == "King" else king_to.file + 1, rank)
+            moves.add(CastlingMove(color, king_from, king_to, rook_from, rook_to))
+    return moves
 
 
 def _drops(options: Mapping[str, str], board: Board) -> Drops | None:
@@ -365,7 +390,30 @@ def _drops(options: Mapping[str, str], board: Board) -> Drops | None:
         one_per_file=no_doubled[0] if no_doubled else None,
         per_file=_int(options, "dropNoDoubledCount"),
         promoted=_bool(options, "dropPromoted"),
+        must=_bool(options, "mustDrop"),
+        must_piece=_must_piece(options),
+        opposite_colors=_paired(options),
+        castling=_castling_rook(options),
     )
+
+
+def _paired(options: Mapping[str, str]) -> str | None:
+    """The piece kept on both colours by drops: Fairy-Stockfish's bishop (``dropOppositeColoredBishop``)."""
+    bishop = options.get("bishop", "-")
+    return bishop[0].upper() if _bool(options, "dropOppositeColoredBishop") and bishop != "-" else None
+
+
+def _must_piece(options: Mapping[str, str]) -> str | None:
+    """The one piece that must be dropped (``mustDropType``; ``*``: any), where drops are forced."""
+    letter = options.get("mustDropType", "*")
+    return letter.upper() if _bool(options, "mustDrop") and letter not in ("*", "-") else None
+
+
+def _castling_rook(options: Mapping[str, str]) -> str | None:
+    """The castling rook a drop may give castling to (``castlingDroppedPiece``)."""
+    if not (_bool(options, "castlingDroppedPiece") and _bool(options, "castling")):
+        return None
+    return next(iter(_letters(options, "castlingRookPiecesWhite") or _letters(options, "castlingRookPieces")), "R")
 
 
 def _flag(options: Mapping[str, str], board: Board) -> Flag | None:

@@ -14,7 +14,7 @@ The emitter's groups are the table's rows in order (:mod:`.options`); ``SINCE`` 
 >>> ROW["maxFile"].kind, ROW["maxFile"].default, ROW["maxFile"].field
 ('file', 'h', 'board.files')
 >>> len(ROWS) > 300, sum(1 for row in ROWS if row.write is not None)
-(True, 84)
+(True, 89)
 """
 
 from __future__ import annotations
@@ -188,9 +188,9 @@ ROWS: tuple[Row, ...] = (
         maps_to=("castlingRookPiecesWhite", "castlingRookPiecesBlack")),
     *_pair("castlingRookPieces", "pieceset", ("r", "r"), "castling", w.castling_rook_pieces_of, "castling"),
     Row("chess960", "bool", "false", "castling", w.chess960, "chess960_castling"),
-    Row("castlingKingFile", "file", "e"),
+    Row("castlingKingFile", "file", "e", "castling", w.castling_king_file, "drops.castling"),
     *_pair("castlingKingPiece", "piecetype", ("k", "k")),
-    Row("castlingDroppedPiece", "bool", "false"),
+    Row("castlingDroppedPiece", "bool", "false", "castling", w.castling_dropped_piece, "drops.castling"),
     Row("oppositeCastling", "bool", "false"),
     Row("castlingWins", "other", "-"),
     Row("castlingRookPiece", "pieceset", "r", maps_to=("castlingRookPiecesWhite", "castlingRookPiecesBlack"),
@@ -206,12 +206,13 @@ ROWS: tuple[Row, ...] = (
     Row("dropNoDoubledCount", "int", "1", "drops", w.drop_no_doubled_count, "drops.per_file"),
     Row("shogiPawnDropMateIllegal", "bool", "false", "drops", w.shogi_pawn_drop_mate_illegal, "drops.no_drop_mate"),
     Row("dropChecks", "bool", "true", "drops", w.drop_checks, "drops"),
-    Row("mustDrop", "bool", "false"),
-    Row("mustDropType", "piecetype", "*"),
+    Row("mustDrop", "bool", "false", "drops", w.must_drop, "drops.must"),
+    Row("mustDropType", "piecetype", "*", "drops", w.must_drop_type, "drops.must_piece"),
     Row("enclosingDrop", "other", "none"),
     Row("enclosingDropStart", "bitboard", "-"),
     Row("sittuyinRookDrop", "bool", "false"),
-    Row("dropOppositeColoredBishop", "bool", "false"),
+    Row("dropOppositeColoredBishop", "bool", "false", "drops", w.drop_opposite_colored_bishop,
+        "drops.opposite_colors"),
     Row("dropPromoted", "bool", "false", "drops", w.drop_promoted, "drops.promoted"),
     Row("whiteDropRegion", "bitboard", ALL, maps_to=("dropRegionWhite",), deprecated=True),
     Row("blackDropRegion", "bitboard", ALL, maps_to=("dropRegionBlack",), deprecated=True),

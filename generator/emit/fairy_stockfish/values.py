@@ -194,9 +194,7 @@ def castling_king_piece(v: Variant) -> str | None:
     """The piece that castles as the king (the loader puts the same one in every castling)."""
     if not v.castling:
         return None
-    placed = v.setup.piece_at(v.castling[0].king_from)
-    assert placed is not None
-    return placed[1].lower()
+    return v.castling_pieces(v.castling[0])[0].lower()
 
 
 def castling_rank(v: Variant) -> int | None:
@@ -227,8 +225,7 @@ def _rook_sets(v: Variant) -> tuple[str, str]:
     """The castling rooks' letters of White and Black."""
     rook_sets: dict[Color, set[str]] = {c: set() for c in Color}
     for cm in v.castling:
-        placed = v.setup.piece_at(cm.rook_from)  # the loader guarantees a piece there
-        rook_sets[cm.color].add(placed[1].lower() if placed else "r")
+        rook_sets[cm.color].add(v.castling_pieces(cm)[1].lower())
     white, black = ("".join(sorted(rook_sets[c])) for c in Color)
     return white, black
 
@@ -296,6 +293,31 @@ def drop_checks(v: Variant) -> str | None:
 
 def drop_promoted(v: Variant) -> str | None:
     return "true" if v.drops and v.drops.promoted else None
+
+
+def must_drop(v: Variant) -> str | None:
+    return "true" if v.drops and v.drops.must else None
+
+
+def must_drop_type(v: Variant) -> str | None:
+    return v.drops.must_piece.lower() if v.drops and v.drops.must_piece else None
+
+
+def drop_opposite_colored_bishop(v: Variant) -> str | None:
+    return "true" if v.drops and v.drops.opposite_colors else None
+
+
+def castling_dropped_piece(v: Variant) -> str | None:
+    return "true" if v.castling and v.drops and v.drops.castling else None
+
+
+def castling_king_file(v: Variant) -> str | None:
+    """Where castling is gained by drops, Fairy-Stockfish looks for the dropped king on this file (the
+    set-up king's square says it otherwise)."""
+    if not (v.castling and v.drops and v.drops.castling):
+        return None
+    file = FILES[v.castling[0].king_from.file]
+    return file if file != "e" else None
 
 
 # --- captures ---------------------------------------------------------------------------------------------

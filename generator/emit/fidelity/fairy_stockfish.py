@@ -169,6 +169,7 @@ def checks(notes: Notes) -> None:
     _pawns(kind_of, notes)
     _castling(notes)
     _drop_ranks(kind_of, notes)
+    _set_up_drops(kind_of, notes)
     _piece_promotion(kind_of, notes)
     _goals_and_draws(kind_of, notes)
     _swaps(notes)
@@ -351,6 +352,30 @@ def _drop_ranks(kind_of: dict[str, str], notes: Notes) -> None:
         )
         own = tuple((x, r) for x, r in played.items() if r != drops.ranks)
         notes.relax(drops=dataclasses.replace(drops, piece_ranks=own))
+
+
+def _set_up_drops(kind_of: dict[str, str], notes: Notes) -> None:
+    """Drops on both colours only for Fairy-Stockfish's bishop; castling by drops with the king on one
+    file and the rook on the first or last file only."""
+    v = notes.variant
+    drops = v.drops
+    if drops is not None and drops.opposite_colors and kind_of[drops.opposite_colors] != "bishop":
+        notes.add(
+            "drop-colors",
+            f"Fairy-Stockfish keeps only its bishop (B) on both colours when dropped, so the "
+            f"{v.piece(drops.opposite_colors).name} may be dropped on any square.",
+        )
+        drops = dataclasses.replace(drops, opposite_colors=None)
+        notes.relax(drops=drops)
+    edges = (0, v.board.files - 1)
+    odd = any(cm.rook_from.file not in edges for cm in v.castling) or len({cm.king_from.file for cm in v.castling}) > 1
+    if drops is not None and drops.castling and odd:
+        notes.add(
+            "castling-by-drops",
+            "Fairy-Stockfish gives castling to dropped pieces only with the king on one file and the rook on the "
+            "first or last file, so drops give no castling.",
+        )
+        notes.relax(drops=dataclasses.replace(drops, castling=None))
 
 
 def _piece_promotion(kind_of: dict[str, str], notes: Notes) -> None:

@@ -48,6 +48,7 @@ def checks(notes: Notes) -> None:
     _checks_and_captures(notes)
     _bare_king(notes)
     _hands(notes)
+    _set_up_drops(notes)
     _promoted_pieces(notes)
     _swaps(notes)
     _pawn_initial_moves(notes)
@@ -389,6 +390,38 @@ def _promoted_pieces(notes: Notes) -> None:
             "left out: a quiet move may promote too.",
         )
         notes.relax(piece_promotion=dataclasses.replace(pp, on_capture=False))
+
+
+def _set_up_drops(notes: Notes) -> None:
+    """A set-up phase by drops: forced drops, pieces kept on both colours, castling gained by drops."""
+    v = notes.variant
+    drops = v.drops
+    if drops is not None and drops.must:
+        notes.add(
+            "must-drop",
+            "Zillions' move priorities rank the moves before it drops those that leave the royal piece attacked, "
+            "so a side could be left with no move at all: drops are not forced.",
+        )
+        drops = dataclasses.replace(drops, must=False, must_piece=None)
+    if drops is not None and drops.opposite_colors:
+        notes.add(
+            "drop-colors",
+            f"The Zillions files drop a piece on any empty square of the drop ranks, so the "
+            f"{v.piece(drops.opposite_colors).name}s may end on squares of one colour.",
+        )
+        drops = dataclasses.replace(drops, opposite_colors=None)
+    if drops is not None and drops.castling:
+        notes.add(
+            "castling-by-drops",
+            "The Zillions files castle only with a king and rook that stand on their squares from the start and "
+            "have never moved, so a dropped king or rook never castles.",
+        )
+        drops = dataclasses.replace(drops, castling=None)
+        set_up = tuple(cm for cm in v.castling if v.setup.piece_at(cm.king_from) and v.setup.piece_at(cm.rook_from))
+        if set_up != v.castling:
+            notes.relax(castling=set_up)
+    if drops != v.drops:
+        notes.relax(drops=drops)
 
 
 def _hands(notes: Notes) -> None:

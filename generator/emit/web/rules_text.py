@@ -186,6 +186,7 @@ def _drops(v: Variant, drops: Drops) -> str:
         parts.append(f"never a {v.piece(drops.one_per_file).name} on a file where its side has {has}")
     if drops.promoted:
         parts.append("a piece that promotes may also be dropped as what it promotes to, remembering what it was")
+    parts += _set_up_drops(v, drops)
     if drops.no_drop_mate:
         parts.append(f"a side that checkmates by dropping a {v.piece(drops.no_drop_mate).name} loses")
     if drops.captures_to_hand:
@@ -194,6 +195,22 @@ def _drops(v: Variant, drops: Drops) -> str:
     else:
         parts.append("captures stay off")
     return "; ".join(parts) + "."
+
+
+def _set_up_drops(v: Variant, drops: Drops) -> list[str]:
+    """A set-up phase by drops: forced drops, pieces kept on both colours, castling gained by drops."""
+    parts = []
+    if drops.must and drops.must_piece:
+        name = v.piece(drops.must_piece).name
+        parts.append(f"while a side holds a {name}, it must drop one if it can, and drops nothing else")
+    elif drops.must:
+        parts.append("a side with pieces in hand must drop one if it can")
+    if drops.opposite_colors:
+        name = v.piece(drops.opposite_colors).name
+        parts.append(f"no drop may keep the {name}s from standing half on light squares and half on dark")
+    if drops.castling:
+        parts.append("a king and rook dropped onto their castling squares may castle")
+    return parts
 
 
 def _piece_promotion(v: Variant) -> str:

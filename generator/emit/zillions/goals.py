@@ -22,12 +22,18 @@ _STALEMATE = {
 }
 
 
+def _mated(v: Variant) -> tuple[str, ...]:
+    """The players that can be checkmated: a side without a royal piece (horde) cannot; one whose royal
+    piece is in hand (a set-up phase by drops) can, once it stands."""
+    held = [(c, x) for _, c, x in v.setup.placement] + [(c, x) for c, x, _ in v.setup.pockets]
+    return tuple(PLAYERS[c] for c in Color if any(col is c and v.piece(x).royal for col, x in held))
+
+
 def conditions(v: Variant, names: Names, tokens: bool) -> list[Condition]:
     """The win, loss and draw conditions of ``v``, in file order."""
     out: list[Condition] = []
     royals = [names.piece[p.letter] for p in v.pieces if p.royal]
-    # a side without a royal piece (horde) cannot be mated
-    mated = tuple(PLAYERS[c] for c in Color if any(col is c and v.piece(x).royal for _, col, x in v.setup.placement))
+    mated = _mated(v)
     if v.goals.checkmate and royals and v.goals.checkmate_result is Result.WIN:
         out.append(
             Condition(
