@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from generator.catalogue.model import Color, Counting, Result
 from generator.engine import moves as mv
+from generator.engine.chasing import Chase, ChaseTables, blockers, chased
 from generator.engine.counting import count_limit
 from generator.engine.geometry import Bitboard, bits
 from generator.engine.moves import Move
@@ -75,8 +76,12 @@ class State:
         self.blasts: list[tuple[list[tuple[int, int]], Bitboard]] = []
         #: the walls: squares no piece may enter, pass or take (pieces turned to stone)
         self.walls: Bitboard = 0
-        #: beside each key, whether the side to move was in check there (only where perpetual check loses)
+        #: beside each key, whether the side to move was in check there (only where perpetual check loses, or
+        #: the rules on chasing lengthen the move rule by the checks given)
         self.checked: list[bool] = []
+        #: beside each key, what the rules on chasing keep of the position (only where they apply)
+        self.chases: list[Chase] = []
+        self.chase_tables: ChaseTables | None = None
 
     # -- construction ---------------------------------------------------------------------------------
 
@@ -370,7 +375,11 @@ class State:
     def track_history(self) -> None:
         """Start recording position keys, so that ``outcome`` can see repetitions."""
         self.history = [self.key()]
-        self.checked = [self.in_check()] if self.rules.perpetual_check else []
+        rules = self.rules
+        self.checked = [self.in_check()] if rules.perpetual_check or rules.chasing else []
+        if rules.chasing:
+            self.chase_tables = ChaseTables.of(rules)
+            self.chases = [(0, (blockers(self, 0), blockers(self, 1)), None)]
 
     def push(self, m: Move) -> None:
         kind, frm, to, extra = m
@@ -449,8 +458,11 @@ class State:
         """Add the position reached to the history (with whether the side to move is in check, where
         perpetual check loses)."""
         self.history.append(self.key())
-        if self.rules.perpetual_check:
+        if self.checked:
             self.checked.append(self.in_check())
+        if self.chase_tables is not None:
+            m, captured = self.stack[-1][0], self.stack[-1][7]
+            self.chases.append(chased(self, self.chase_tables, m, captured != EMPTY, self.chases[-1][1]))
 
     def _push_drop(self, us: int, frm: int, to: int, t: int) -> None:
         self.pockets[us][t] -= 1
@@ -559,6 +571,8 @@ class State:
             self.history.pop()
             if self.checked:
                 self.checked.pop()
+            if self.chases:
+                self.chases.pop()
         box = self.board
         if kind == mv.DROP:
             self.pockets[us][extra] += 1

@@ -288,7 +288,7 @@ ROWS: tuple[Row, ...] = (
         maps_to=("nMoveRuleTypesWhite", "nMoveRuleTypesBlack")),
     *_pair("nMoveRuleTypes", "pieceset", ("p", "p"), "draws", w.n_move_rule_types_of, "draws.move_rule_pieces"),
     Row("moveRepetitionIllegal", "bool", "false"),
-    Row("chasingRule", "other", "none"),
+    Row("chasingRule", "other", "none", "draws", w.chasing_rule, "draws.chasing", since=("0.0.72", "2022-04-29")),
     # walls and the rest of the board games
     Row("wallingRule", "other", "none"),
     Row("wallingRegion", "bitboard", ALL, maps_to=("wallingRegionWhite", "wallingRegionBlack")),
