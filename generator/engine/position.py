@@ -116,6 +116,15 @@ class Position(State):
             return Outcome(None, Reason.PERPETUAL_CHECK_BY_BOTH) if by_them else None
         return Outcome(Color(self.turn if by_them else 1 - self.turn), Reason.PERPETUAL_CHECK)
 
+    def _repetition(self) -> Outcome:
+        """The n-fold repetition's result: perpetual check, then perpetual chase, decide it first."""
+        draws = self.rules.variant.draws
+        winner = draws.repetition_winner
+        winner = Color(self.turn) if winner == "to_move" else self.rules.draw_odds if winner is None else winner
+        return (
+            self._perpetual_check() or self._perpetual_chase() or Outcome(winner, Reason.REPETITION, draws.repetition)
+        )
+
     def _perpetual_chase(self) -> Outcome | None:
         """Under the rules on chasing: the side that chased one same piece with every move of the repetition
         loses (both sides: a draw); None if neither did."""
@@ -183,16 +192,11 @@ class Position(State):
             return self._stalemate()
         if self.count_limit and self.count_ply > self.count_limit:
             return Outcome(None, Reason.COUNTING)
-        if draws.move_rule and self.halfmove - self._checks_allowance() >= 2 * draws.move_rule:
+        limit = 2 * draws.move_rule
+        if limit and self.halfmove >= limit and self.halfmove - self._checks_allowance() >= limit:
             return Outcome(rules.draw_odds, Reason.MOVE_RULE, draws.move_rule)
         if draws.repetition and self.history and self.history.count(self.history[-1]) >= draws.repetition:
-            winner = draws.repetition_winner
-            winner = Color(self.turn) if winner == "to_move" else rules.draw_odds if winner is None else winner
-            return (
-                self._perpetual_check()
-                or self._perpetual_chase()
-                or Outcome(winner, Reason.REPETITION, draws.repetition)
-            )
+            return self._repetition()
         if rules.minor_types and self.insufficient_material():
             return Outcome(None, Reason.INSUFFICIENT_MATERIAL)
         return None
