@@ -294,8 +294,13 @@ def _new_pins(finder: _Finder, now: tuple[Bitboard, Bitboard], before: Bitboard)
     pos, us = finder.pos, finder.pos.turn
     them, occ = 1 - us, pos.occupied
     new = now[us] & ~before
+    tables = finder.tables
     for s in bits(new & pos.by_color[us]):
-        guarded = pos.by_color[us] & ~finder.never & attacks(pos, us, pos.board[s] >> 1, s, occ)
+        t = pos.board[s] >> 1
+        guarded = attacks(pos, us, t, s, occ)
+        if tables.roles[t] == SOLDIER:  # its sideways steps count before it has crossed too
+            guarded |= tables.wazir[s] & tables.ranks[s]
+        guarded &= pos.by_color[us] & ~finder.never
         for s2 in bits(guarded):
             if attackers(pos, s2, occ, them) & ~now[them]:
                 finder.found |= 1 << s2
