@@ -5,16 +5,20 @@ the importer's read-back, Zillions and pychess-variants take the rule."""
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pyffish
 import pytest
+from support import FSF_CATALOGUE, check_args, ini_options
 from support import fsf_entry as entry
-from support import ini_options
 
 from generator.catalogue.model import Chasing, Color
+from generator.check.command import cmd_check
 from generator.check.endings import endings
+from generator.check.fairy_stockfish import built_ini
 from generator.emit.fairy_stockfish.reading import read_section, stated
 from generator.emit.fidelity import PYCHESS, ZILLIONS, limitations, relaxed
+from generator.emit.web.rules_text import rules_in_short
 from generator.engine import Position
 from generator.engine.outcome import Reason
 
@@ -165,6 +169,20 @@ def test_the_proofs_build_a_chase_and_a_lengthened_move_rule() -> None:
             assert _result(case.fen, list(case.moves[:-1])) is None
 
 
+@pytest.mark.slow  # two checks of the proofs through pyffish: about a minute
+def test_the_proofs_pass_on_the_section_and_fail_without_chasing_rule(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    quiet = ("xiangqi", "--depth", "0", "--games", "0")  # no perft, no games: only the proofs can see it
+    assert cmd_check(FSF_CATALOGUE, check_args(*quiet)) == 0
+    assert "perpetual chase, checks lengthen the move rule" in capsys.readouterr().out
+    text, _ = built_ini(FSF_CATALOGUE, ["xiangqi"])
+    ini = tmp_path / "variants.ini"
+    ini.write_text(text.replace("chasingRule = axf", "chasingRule = none"), encoding="utf-8")
+    assert cmd_check(FSF_CATALOGUE, check_args(*quiet, "--ini", str(ini))) == 1
+    assert "DISAGREEMENT in xiangqi (proof of the perpetual chase, the deciding position)" in capsys.readouterr().out
+
+
 def test_the_ini_writes_the_rule_and_the_pieces_it_knows_by_type_and_reads_them_back() -> None:
     xiangqi = entry("xiangqi")
     options = ini_options(xiangqi)
@@ -174,6 +192,13 @@ def test_the_ini_writes_the_rule_and_the_pieces_it_knows_by_type_and_reads_them_
     back = read_section({**options, "startFen": pyffish.start_fen("xiangqi")})
     assert back.draws.chasing is Chasing.AXF and back.draws == stated(xiangqi).draws
     assert back.pieces == stated(xiangqi).pieces  # horse, cannon, elephant and fers read as the pieces they are
+
+
+def test_the_rules_text_tells_the_chase_and_the_checks() -> None:
+    words = dict(rules_in_short(entry("xiangqi")))["Draws"]
+    assert "a side that attacked one same piece with every move of the repetition" in words
+    assert "draw, two plies later for each check beyond ten that one side gave in that time" in words
+    assert "attacked one same piece" not in dict(rules_in_short(entry("minixiangqi")))["Draws"]
 
 
 def test_zillions_names_the_limitation_and_pychess_gets_no_upload() -> None:
