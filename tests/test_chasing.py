@@ -23,6 +23,10 @@ from generator.engine import Position
 from generator.engine.outcome import Reason
 
 
+#: the chariot follows the horse between c8 and b6
+FOLLOW = ["c8b6", "h8h6", "b6c8", "h6h8"]
+
+
 def _result(fen: str, moves: list[str]) -> str | None:
     """pyffish's claimable result after ``moves`` from ``fen``, as ``1-0``, ``0-1`` or ``1/2-1/2``."""
     ended, value = pyffish.is_optional_game_end("xiangqi", fen, moves)
@@ -55,8 +59,14 @@ def _play(fen: str, moves: list[str]) -> Position:
             Color.BLACK,
             Reason.PERPETUAL_CHASE,
         ),
-        # the same, the horse protected by the advisor on c8 and the chariot on b6: no chase, a draw
-        ("4k4/3a5/2n4R1/9/9/9/9/9/5K3/1r7 b - - 0 1", ["c8b6", "h8h6", "b6c8", "h6h8"], None, Reason.REPETITION),
+        # the same, the horse protected by the elephant on c8 and the chariot on b6: no chase, a draw
+        ("4bk3/9/2n4R1/9/9/9/9/9/3K5/1r7 b - - 0 1", ["c8b6", "h8h6", "b6c8", "h6h8"], None, Reason.REPETITION),
+        # protected by the elephant on c8 only: chased on b6 alone, no perpetual chase
+        ("4bk3/9/2n4R1/9/9/9/9/9/3K5/9 b - - 0 1", ["c8b6", "h8h6", "b6c8", "h6h8"], None, Reason.REPETITION),
+        # the elephant pinned to its general by the chariot on a10 protects nothing: the chaser loses
+        ("R3bk3/9/2n4R1/9/9/9/9/9/3K5/9 b - - 0 1", FOLLOW, Color.BLACK, Reason.PERPETUAL_CHASE),
+        # nor does an advisor outside its palace (c8), though it attacks the square
+        ("3k5/3a5/2n4R1/9/9/9/9/9/5K3/9 b - - 0 1", FOLLOW, Color.BLACK, Reason.PERPETUAL_CHASE),
         # both chase a chariot, each horse in turn attacking it and screening its cannon's attack on it
         (
             "3k4c/8n/9/9/r8/8R/9/9/N8/C3K4 w - - 0 1",

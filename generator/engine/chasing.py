@@ -110,8 +110,8 @@ class ChaseTables:
 
 
 def attacks(pos: Board, color: int, t: int, s: int, occ: Bitboard) -> Bitboard:
-    """The squares a piece of type ``t`` and ``color`` on ``s`` attacks with the occupancy ``occ`` (regions
-    aside, as Fairy-Stockfish's attacks)."""
+    """The squares a piece of type ``t`` and ``color`` on ``s`` attacks with the occupancy ``occ``, its region
+    aside (Fairy-Stockfish's ``attacks_bb``)."""
     tabs = pos.rules.tables[color][t]
     out = tabs.capture[s]
     for mask, cache, _, mod in tabs.slides[s]:
@@ -123,11 +123,19 @@ def attacks(pos: Board, color: int, t: int, s: int, occ: Bitboard) -> Bitboard:
     return out
 
 
+def attacks_in_region(pos: Board, color: int, t: int, s: int, occ: Bitboard) -> Bitboard:
+    """:func:`attacks` on the squares of the piece's region only (Fairy-Stockfish's ``attacks_from``)."""
+    return attacks(pos, color, t, s, occ) & ~pos.rules.outside[color][t]
+
+
 def attackers(pos: Board, s: int, occ: Bitboard, color: int) -> Bitboard:
-    """The pieces of ``color`` that attack ``s`` with the occupancy ``occ``."""
+    """The pieces of ``color`` that attack ``s`` with the occupancy ``occ``, ``s`` in their region (Fairy-Stockfish's
+    ``attackers_to``: an advisor protects nothing outside its palace)."""
     out = 0
+    outside = pos.rules.outside[color]
     for p in bits(pos.by_color[color]):
-        if attacks(pos, color, pos.board[p] >> 1, p, occ) >> s & 1:
+        t = pos.board[p] >> 1
+        if not outside[t] >> s & 1 and attacks(pos, color, t, p, occ) >> s & 1:
             out |= 1 << p
     return out
 
@@ -256,7 +264,7 @@ def _direct(finder: _Finder, frm: int, to: int) -> None:
     role = tables.roles[t]
     if role in (KING, SOLDIER):
         return
-    hit = attacks(pos, 1 - pos.turn, t, to, pos.occupied) & pos.by_color[pos.turn]
+    hit = attacks_in_region(pos, 1 - pos.turn, t, to, pos.occupied) & pos.by_color[pos.turn]
     if role in (ROOK, CANNON):
         for line in (tables.ranks[to], tables.files[to]):
             if line >> frm & 1:
@@ -308,9 +316,9 @@ def _new_pins(finder: _Finder, now: tuple[Bitboard, Bitboard], before: Bitboard)
     if kings.bit_count() != 1:
         return
     king = kings.bit_length() - 1
-    reach = attacks(pos, us, pos.board[king] >> 1, king, occ)
+    reach = attacks_in_region(pos, us, pos.board[king] >> 1, king, occ)
     for s in bits(new & pos.by_color[them]):
-        hit = attacks(pos, them, pos.board[s] >> 1, s, occ) & pos.by_color[us]
+        hit = attacks_in_region(pos, them, pos.board[s] >> 1, s, occ) & pos.by_color[us]
         finder.found |= hit & ~reach
         for s2 in bits(hit & reach):
             if attackers(pos, s2, occ ^ 1 << s ^ kings, them) & ~(1 << s):
