@@ -22,7 +22,6 @@ from generator.emit.web.rules_text import rules_in_short
 from generator.engine import Position
 from generator.engine.outcome import Reason
 
-
 #: the chariot follows the horse between c8 and b6
 FOLLOW = ["c8b6", "h8h6", "b6c8", "h6h8"]
 
