@@ -3,8 +3,9 @@
 Fairy-Stockfish's ``axf`` rule knows the pieces by type; here they are known by their moves (:data:`ROLES`),
 so any variant whose pieces move so plays it.  After each move :func:`chased` finds, as
 ``Position::chased`` does, the pieces of the side to move that the move newly attacked and that nothing
-truly protects (a protector pinned to its king protects nothing, nor a piece outside its region): attacks of the moved piece and the ones
-it uncovered, pieces left unprotected by a new pin, and pieces a new discovered check lets be taken.  A
+truly protects (a protector pinned to its king protects nothing, nor a piece outside its region):
+attacks of the moved piece and the ones it uncovered, pieces left unprotected by a new pin, and pieces
+a new discovered check lets be taken.  A
 chariot is chased by a horse or a cannon, a chariot, horse or cannon by an elephant or an advisor, even
 when protected; kings and soldiers that have not crossed are never chased; two pieces of one kind
 attacking each other chase nothing (unless one is pinned, or a horse's leg is blocked one way only).
