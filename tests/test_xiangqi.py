@@ -85,7 +85,7 @@ def test_the_ini_writes_regions_the_soldier_and_the_rules() -> None:
 
 def test_zillions_plays_regions_and_advanced_moves_and_keeps_the_flying_general() -> None:
     xiangqi = entry("xiangqi")
-    assert [x.rule for x in limitations(xiangqi, ZILLIONS)] == ["move-rule", "perpetual-check"]
+    assert [x.rule for x in limitations(xiangqi, ZILLIONS)] == ["move-rule", "perpetual-check", "chasing"]
     played = relaxed(xiangqi, ZILLIONS)
     assert played.flying_general
     assert played.pieces == xiangqi.pieces  # regions and the soldier's advanced moves kept

@@ -10,6 +10,7 @@ from typing import Literal
 from generator.catalogue.entry import EntryReader
 from generator.catalogue.model import (
     BareKing,
+    Chasing,
     Color,
     Counting,
     DrawRules,
@@ -193,8 +194,17 @@ class GoalsBuilder(EntryReader):
             self.stalemate_piece_count(node),
             self.draw_odds(node),
             self.or_default(node, DrawRules, "perpetual_check_loses"),
-            *(self.move_rule_pieces(node, key) for key in ("move_rule_pieces", "black_move_rule_pieces")),
+            self.move_rule_pieces(node, "move_rule_pieces"),
+            self.move_rule_pieces(node, "black_move_rule_pieces"),
+            self.chasing(node),
         )
+
+    def chasing(self, node: Node) -> Chasing | None:
+        rule = node.get("chasing")
+        if rule is not None and not self.or_default(node, DrawRules, "repetition"):
+            self.fail(rule, "draws.chasing", "repetition is 0: there is no repetition in which a chase could lose")
+        chasing: Chasing | None = self.or_default(node, DrawRules, "chasing", Chasing)
+        return chasing
 
     def move_rule_pieces(self, node: Node, key: str) -> tuple[str, ...] | None:
         if node.get(key) is None:

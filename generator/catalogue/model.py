@@ -447,6 +447,16 @@ class Counting(enum.Enum):
     CAMBODIAN = "cambodian"
 
 
+class Chasing(enum.Enum):
+    """A rule on perpetual chasing in a repetition."""
+
+    #: the Asian rules (Fairy-Stockfish's ``axf``): the side that attacked with every move of the cycle a piece
+    #: left unprotected (or, with a horse or cannon, a chariot; with an elephant or advisor, a chariot, horse or
+    #: cannon) loses, both sides chasing draw; and the move rule waits two more plies for each check beyond ten
+    #: that one side gave since the count began
+    AXF = "axf"
+
+
 @dataclass(frozen=True)
 class DrawRules:
     """``repetition``: n-fold repetition draws (0: never); ``move_rule``: n moves each without
@@ -478,6 +488,10 @@ class DrawRules:
     #: where they differ
     move_rule_pieces: tuple[str, ...] | None = None
     black_move_rule_pieces: tuple[str, ...] | None = None
+    #: the rules on chasing (:class:`Chasing`), which know the pieces by their moves: the chariot ``R``, the
+    #: horse ``nN``, the cannon ``mRcpR``, the elephant ``nA``, the advisor ``F``, and the soldier (``fW``,
+    #: ``fsW`` once advanced) and the royal piece, never chased (the soldier until it is advanced)
+    chasing: Chasing | None = None
 
     def move_rule_pieces_of(self, color: Color) -> tuple[str, ...] | None:
         """The letters whose moves restart ``color``'s count (None: its pawns)."""

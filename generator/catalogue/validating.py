@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from generator.catalogue.model import Counting, Result, Role, StalemateResult
+from generator.catalogue.model import Chasing, Counting, Result, Role, StalemateResult
 from generator.catalogue.reading import MAX_BOARD, Node, Where
 
 Check = Callable[[Any], "str | None"]  # the reason a value is unacceptable, or None
@@ -387,6 +387,7 @@ VARIANT = Struct(
                 "perpetual_check_loses": BOOL,
                 "move_rule_pieces": Seq(LETTER),
                 "black_move_rule_pieces": Seq(LETTER),
+                "chasing": _choice(*(c.value for c in Chasing)),
             }
         ),
         "notes": Seq(TITLE, unique=False),

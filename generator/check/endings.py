@@ -20,6 +20,8 @@ How each rule's position is found (:data:`BUILDERS`, one builder per rule):
 * **perpetual check**: from the positions of checkmate, four moves that bring the position back, the
   mover's two giving check and the other side's (a royal piece may step) not, played until the
   repetition makes the checking side lose.
+* **perpetual chase**, **checks lengthen the move rule** (the rules on chasing): see
+  :mod:`generator.check.ending_cycles`, which also plays the cycles of the two above.
 * **checkmate**, **stalemate** (drawn, lost, won, or a forced pass), **bare king**, **race**, **flag**,
   **extinction**: small positions drawn at random around one square near the edge (the royal
   pieces of both sides, up to three other pieces of the mover's setup and one of the other
@@ -60,18 +62,29 @@ A rule that applies but finds no position is reported (``unbuilt``), never passe
 from __future__ import annotations
 
 import random
-import re
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from generator.catalogue.model import StalemateResult, Variant
 from generator.check.compare import Answer, Disagreement, EngineAdapter, Query, VariantReport, evaluate
+from generator.check.ending_cycles import (
+    Ending,
+    checks_lengthen,
+    cycle_ending,
+    four_moves,
+    perpetual_chase,
+    playable,
+    quiet,
+    reverse,
+    reversible,
+    spell,
+)
 from generator.check.ending_positions import ATTEMPTS, reread, small_positions
 from generator.check.fairy_stockfish_worker import fsf_fen
 from generator.check.perft_compare import CountReport
 from generator.emit.fidelity import relaxed
-from generator.engine import Move, Position, uci
+from generator.engine import Move, Position
 from generator.engine import moves as mv
 from generator.engine.counting import count_limit
 from generator.engine.gates import extinction
@@ -84,38 +97,6 @@ __all__ = ["BUILDERS", "Ending", "endings", "prove", "prove_into"]
 
 #: random games, and their longest, along which the n-move and repetition builders look
 GAMES, PLIES = 4, 400
-_SQUARE_PAIR = re.compile(r"([a-z]\d+)([a-z]\d+)")
-
-
-@dataclass(frozen=True)
-class Ending:
-    """A position (``fen``, Fairy-Stockfish's fields) and the moves from it; the last move makes ``rule`` decide."""
-
-    rule: str
-    fen: str
-    moves: tuple[str, ...]
-
-
-def _spell(pos: Position, m: Move) -> str:
-    return uci(pos.rules, m)
-
-
-def _quiet(pos: Position, m: Move) -> bool:
-    """A move that resets no counter and changes no right: no capture, no pawn, no royal piece."""
-    kind, frm, to, _ = m
-    if kind != mv.NORMAL or pos.board[to] != EMPTY:
-        return False
-    t = pos.board[frm] >> 1
-    return not pos.rules.is_pawn[t] and not pos.rules.is_royal[t]
-
-
-def _reverse(text: str) -> str:
-    if text == "0000":
-        return text
-    m = _SQUARE_PAIR.fullmatch(text)
-    return f"{m[2]}{m[1]}" if m else ""
-
-
 # -- the builders -------------------------------------------------------------------------------------
 
 
@@ -126,13 +107,13 @@ def _move_rule(variant: Variant) -> list[Ending]:
     limit = variant.draws.move_rule
     d = variant.draws
     out = []
-    for rule, find in (("n-move rule", _quiet), ("n-move rule pieces", _not_as_pawns)):
+    for rule, find in (("n-move rule", quiet), ("n-move rule pieces", _not_as_pawns)):
         if find is _not_as_pawns and d.move_rule_pieces is None and d.black_move_rule_pieces is None:
             break
         for pos in _positions(variant):
             # a pawn's multi-step first: no pawn could take it back, so it restarts the count where pawns do
             moves = [
-                t for _, t in sorted((m[0] == mv.NORMAL, _spell(pos, m)) for m in pos.legal_moves() if find(pos, m))
+                t for _, t in sorted((m[0] == mv.NORMAL, spell(pos, m)) for m in pos.legal_moves() if find(pos, m))
             ]
             if moves:
                 fields = fsf_fen(pos.fen()).split()
@@ -153,45 +134,17 @@ def _not_as_pawns(pos: Position, m: Move) -> bool:
 
 
 def _repetition(variant: Variant) -> list[Ending]:
-    return _cycle_ending(variant, _positions(variant), _cycle, "repetition", _repeated)
+    return cycle_ending(variant, _positions(variant), _cycle, "repetition", _repeated)
 
 
 def _repeated(end: Outcome, played: list[str]) -> bool:
     return end.why is Reason.REPETITION or _passes_drawn(end, played)
 
 
-def _cycle_ending(
-    variant: Variant,
-    positions: Iterable[Position],
-    find: Callable[[Position], list[str] | None],
-    rule: str,
-    ends: Callable[[Outcome, list[str]], bool],
-) -> list[Ending]:
-    """The first of ``positions`` where ``find`` finds a cycle of four moves that, played over and over
-    until the game ends, ends it as ``ends`` says ``rule`` does: that ending, or none."""
-    for pos in positions:
-        cycle = find(pos)
-        if cycle is None:
-            continue
-        fen = fsf_fen(pos.fen())
-        replay = Position.from_fen(variant, fen)
-        replay.track_history()
-        played: list[str] = []
-        for i in range(4 * (variant.draws.repetition + 1)):
-            played.append(cycle[i % 4])
-            replay.push_uci(played[-1])
-            end = replay.outcome()
-            if end is not None:
-                if ends(end, played):
-                    return [Ending(rule, fen, tuple(played))]
-                break
-    return []
-
-
 def _perpetual_check(variant: Variant) -> list[Ending]:
     """A cycle in which one side gives check with both its moves, played until the repetition ends the game."""
     positions = _small_then_game_positions(variant, "perpetual check")
-    return _cycle_ending(variant, positions, _checking_cycle, "perpetual check", _perpetual)
+    return cycle_ending(variant, positions, _checking_cycle, "perpetual check", _perpetual)
 
 
 def _perpetual(end: Outcome, _: list[str]) -> bool:
@@ -200,16 +153,16 @@ def _perpetual(end: Outcome, _: list[str]) -> bool:
 
 def _checking_cycle(pos: Position) -> list[str] | None:
     """Four quiet moves that bring ``pos`` back, the mover's two giving check and the other side's not."""
-    return _four_moves(pos, _steps_away, lambda pos, a, b, b_move: pos.in_check() and _unchecking(pos, b_move, a, b))
+    return four_moves(pos, _steps_away, lambda pos, a, b, b_move: pos.in_check() and _unchecking(pos, b_move, a, b))
 
 
 def _steps_away(pos: Position) -> list[tuple[str, Move]]:
-    """The quiet moves of ``pos`` (:func:`_quiet`) and those of its royal pieces to empty squares, by spelling."""
+    """The quiet moves of ``pos`` (:func:`quiet`) and those of its royal pieces to empty squares, by spelling."""
     rules = pos.rules
     return sorted(
-        (_spell(pos, m), m)
+        (spell(pos, m), m)
         for m in pos.legal_moves()
-        if _quiet(pos, m) or (m[0] == mv.NORMAL and pos.board[m[2]] == EMPTY and rules.is_royal[pos.board[m[1]] >> 1])
+        if quiet(pos, m) or (m[0] == mv.NORMAL and pos.board[m[2]] == EMPTY and rules.is_royal[pos.board[m[1]] >> 1])
     )
 
 
@@ -217,14 +170,14 @@ def _unchecking(pos: Position, b_move: Move, a: str, b: str) -> bool:
     """Whether the reply ``b_move`` (spelled ``b``) gives no check, ``a`` played back then gives check,
     and both moves can be played back."""
     pos.push(b_move)
-    ok = not pos.in_check() and _gives_check_back(pos, _reverse(a))
+    ok = not pos.in_check() and _gives_check_back(pos, reverse(a))
     pos.pop()
-    return ok and _playable(pos, [b_move], [_reverse(a), _reverse(b)])
+    return ok and playable(pos, [b_move], [reverse(a), reverse(b)])
 
 
 def _gives_check_back(pos: Position, text: str) -> bool:
     """Whether the move spelled ``text`` is legal in ``pos`` and gives check."""
-    found = next((m for m in pos.legal_moves() if _spell(pos, m) == text), None)
+    found = next((m for m in pos.legal_moves() if spell(pos, m) == text), None)
     if found is None:
         return False
     pos.push(found)
@@ -242,52 +195,11 @@ def _passes_drawn(end: Outcome, played: list[str]) -> bool:
 def _cycle(pos: Position) -> list[str] | None:
     """Four moves that bring ``pos`` back: one side's piece (or pass) out, the other's, and both back."""
     # two passes undo themselves; whether the game lets them go on is the repetition loop's to see
-    return _four_moves(
+    return four_moves(
         pos,
-        _reversible,
-        lambda pos, a, b, b_move: a == b == "0000" or _playable(pos, [b_move], [_reverse(a), _reverse(b)]),
+        reversible,
+        lambda pos, a, b, b_move: a == b == "0000" or playable(pos, [b_move], [reverse(a), reverse(b)]),
     )
-
-
-def _four_moves(
-    pos: Position,
-    replies: Callable[[Position], list[tuple[str, Move]]],
-    fits: Callable[[Position, str, str, Move], bool],
-) -> list[str] | None:
-    """A move ``a`` of :func:`_reversible`, the first reply ``b`` of ``replies`` that ``fits`` (called
-    after ``a``, with both spellings and ``b``'s move), and both played back; None if there is none."""
-    for a, a_move in _reversible(pos):
-        pos.push(a_move)
-        b = next((b for b, b_move in replies(pos) if fits(pos, a, b, b_move)), None)
-        pos.pop()
-        if b is not None:
-            return [a, b, _reverse(a), _reverse(b)]
-    return None
-
-
-def _reversible(pos: Position) -> list[tuple[str, Move]]:
-    """The moves of ``pos`` that a move back may undo, quiet ones (:func:`_quiet`) and passes, by spelling."""
-    return sorted((_spell(pos, m), m) for m in pos.legal_moves() if _quiet(pos, m) or m[0] == mv.PASS)
-
-
-def _playable(pos: Position, first: list[Move], then: list[str]) -> bool:
-    """Whether, after ``first`` (legal), the moves spelled ``then`` are legal in turn from ``pos``
-    (which is left as it was)."""
-    played = 0
-    for m in first:
-        pos.push(m)
-        played += 1
-    ok = True
-    for text in then:
-        found = next((m for m in pos.legal_moves() if _spell(pos, m) == text), None)
-        if found is None:
-            ok = False
-            break
-        pos.push(found)
-        played += 1
-    for _ in range(played):
-        pos.pop()
-    return ok
 
 
 def _counting(variant: Variant) -> list[Ending]:
@@ -299,12 +211,12 @@ def _counting(variant: Variant) -> list[Ending]:
         fields = fsf_fen(pos.fen()).split()
         fields[3] = fields[-2] = str(limit)  # the clock's field is the one before the move number, checks or not
         counted = Position.from_fen(variant, " ".join(fields))
-        for m in sorted((m for m in counted.legal_moves() if _quiet(counted, m)), key=lambda m: _spell(counted, m)):
+        for m in sorted((m for m in counted.legal_moves() if quiet(counted, m)), key=lambda m: spell(counted, m)):
             counted.push(m)
             end = counted.outcome()
             counted.pop()
             if end is not None and end.why is Reason.COUNTING:
-                return [Ending("counting", " ".join(fields), (_spell(counted, m),))]
+                return [Ending("counting", " ".join(fields), (spell(counted, m),))]
     return []
 
 
@@ -324,7 +236,7 @@ def _castling(variant: Variant) -> list[Ending]:
             continue
         castle = next((m for m in seen.legal_moves() if m[0] == mv.CASTLE and m[3] == c.index), None)
         if castle is not None:
-            out.append(Ending("castling", fsf_fen(seen.fen()), (_spell(seen, castle),)))
+            out.append(Ending("castling", fsf_fen(seen.fen()), (spell(seen, castle),)))
     return out
 
 
@@ -341,15 +253,15 @@ def _castling_by_drops(pos: Position, c: Castle) -> list[Ending]:
     drop = (mv.DROP, -1, c.rook_from, c.rook_type)
     if seen is None or drop not in seen.legal_moves():
         return []
-    moves = [drop, min(_after(seen, drop), key=lambda m: _spell(seen, m), default=None)]
+    moves = [drop, min(_after(seen, drop), key=lambda m: spell(seen, m), default=None)]
     spelled = []
     for m in moves:
         if m is None:
             return []
-        spelled.append(_spell(seen, m))
+        spelled.append(spell(seen, m))
         seen.push(m)
     castle = next((m for m in seen.legal_moves() if m[0] == mv.CASTLE and m[3] == c.index), None)
-    return [] if castle is None else [Ending("castling", fsf_fen(pos.fen()), (*spelled, _spell(seen, castle)))]
+    return [] if castle is None else [Ending("castling", fsf_fen(pos.fen()), (*spelled, spell(seen, castle)))]
 
 
 def _after(pos: Position, m: Move) -> list[Move]:
@@ -383,12 +295,12 @@ def _by_search(
 
     def build(variant: Variant) -> list[Ending]:
         for pos in where(variant, rule):
-            for m in sorted(pos.legal_moves(), key=lambda m: _spell(pos, m)):
+            for m in sorted(pos.legal_moves(), key=lambda m: spell(pos, m)):
                 pos.push(m)
                 found = decided(pos)
                 pos.pop()
                 if found:
-                    return [Ending(rule, fsf_fen(pos.fen()), (_spell(pos, m),))]
+                    return [Ending(rule, fsf_fen(pos.fen()), (spell(pos, m),))]
         return []
 
     return build
@@ -414,7 +326,7 @@ def _game_positions(variant: Variant, rule: str, games: range = range(GAMES)) ->
         rng = random.Random(f"endings:{variant.name}:{rule}:{game}")
         pos = Position.start(variant)
         for _ in range(PLIES):
-            legal = sorted(_spell(pos, m) for m in pos.legal_moves())
+            legal = sorted(spell(pos, m) for m in pos.legal_moves())
             if not legal or pos.outcome() is not None:
                 break
             pos.push_uci(rng.choice(legal))
@@ -454,8 +366,8 @@ def _stalemates_by_count(variant: Variant) -> list[Ending]:
     found: dict[int, Ending] = {}
     for pos in _pawn_positions(variant, "stalemate piece count"):
         fen = fsf_fen(pos.fen())
-        for m in sorted(pos.legal_moves(), key=lambda m: _spell(pos, m)):
-            text = _spell(pos, m)
+        for m in sorted(pos.legal_moves(), key=lambda m: spell(pos, m)):
+            text = spell(pos, m)
             pos.push(m)
             if _stalemated(pos):
                 more = pos.by_color[pos.turn].bit_count() - pos.by_color[1 - pos.turn].bit_count()
@@ -511,12 +423,12 @@ def _flag_replies(variant: Variant) -> list[Ending]:
     found: dict[bool, Ending] = {}
     for pos in _small_then_game_positions(variant, "flag"):  # where the flag proof looks
         us = pos.turn
-        for first in sorted(pos.legal_moves(), key=lambda m: _spell(pos, m)):
-            spelled = _spell(pos, first)
+        for first in sorted(pos.legal_moves(), key=lambda m: spell(pos, m)):
+            spelled = spell(pos, first)
             pos.push(first)
             if pos.flag_reached(us) and pos.outcome() is None:
-                for reply in sorted(pos.legal_moves(), key=lambda m: _spell(pos, m)):
-                    text = _spell(pos, reply)
+                for reply in sorted(pos.legal_moves(), key=lambda m: spell(pos, m)):
+                    text = spell(pos, reply)
                     pos.push(reply)
                     end = pos.outcome()
                     pos.pop()
@@ -537,13 +449,13 @@ def _flag_safe(variant: Variant) -> list[Ending]:
         us = pos.turn
         assert pos.rules.flag is not None
         piece, regions, count, *_ = pos.rules.flag
-        for first in sorted(pos.legal_moves(), key=lambda m: _spell(pos, m)):
-            spelled = _spell(pos, first)
+        for first in sorted(pos.legal_moves(), key=lambda m: spell(pos, m)):
+            spelled = spell(pos, first)
             pos.push(first)
             mine = pos.by_color[us] if piece is None else pos.by_type[piece] & pos.by_color[us]
             if (mine & regions[us]).bit_count() >= (count or 1) and pos.outcome() is None:
-                for reply in sorted(pos.legal_moves(), key=lambda m: _spell(pos, m)):
-                    text = _spell(pos, reply)
+                for reply in sorted(pos.legal_moves(), key=lambda m: spell(pos, m)):
+                    text = spell(pos, reply)
                     pos.push(reply)
                     end = pos.outcome()
                     pos.pop()
@@ -566,6 +478,16 @@ BUILDERS: tuple[tuple[str, Callable[[Variant], bool], Callable[[Variant], Sequen
     ("n-move rule", lambda v: v.draws.move_rule > 0, _move_rule),
     ("repetition", lambda v: v.draws.repetition > 0, _repetition),
     ("perpetual check", lambda v: v.draws.repetition > 0 and v.draws.perpetual_check_loses, _perpetual_check),
+    (
+        "perpetual chase",
+        lambda v: v.draws.repetition > 0 and v.draws.chasing is not None,
+        lambda v: perpetual_chase(v, _small_then_game_positions(v, "perpetual chase")),
+    ),
+    (
+        "checks lengthen the move rule",
+        lambda v: v.draws.move_rule > 0 and v.draws.chasing is not None,
+        lambda v: checks_lengthen(v, small_positions(v, "checks")),
+    ),
     ("checkmate", _applies_checkmate, _by_search("checkmate", _ends_by(Reason.CHECKMATE), _small_then_game_positions)),
     (
         "mate not allowed",

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from generator.catalogue.model import Counting
+from generator.engine import moves as mv
 from generator.engine.geometry import Bitboard
 from generator.engine.rules import Rules
 
@@ -17,6 +18,51 @@ class Material(Protocol):
     rules: Rules
     by_color: list[Bitboard]
     by_type: list[Bitboard]
+
+
+class Counted(Material, Protocol):
+    """What the count is kept on: the position's pieces, the side to move and the count itself."""
+
+    count_limit: int
+    count_ply: int
+    count_stack: list[tuple[int, int]]
+
+    @property
+    def turn(self) -> int: ...
+
+    @property
+    def occupied(self) -> Bitboard: ...
+
+
+def advance_count(pos: Counted, kind: int, taken: int) -> None:
+    """Advance the counting rule after a move of ``kind`` that took a piece of type ``taken`` (-1: none):
+    count on, or start counting (again).
+
+    As Fairy-Stockfish: a count starts when no pawn is left (under Cambodian rules, pawns or not)
+    and the side to move may count (:func:`count_limit`), and starts again, with the pieces' honour,
+    when a capture or a promotion leaves the side to move a bare king.  Under makruk's and Cambodian
+    rules (not ASEAN's, which count from 0) a bare king's count starts from the number of pieces on the
+    board, and a bare king that takes the last pawn starts its own count at once.
+    """
+    pos.count_stack.append((pos.count_limit, pos.count_ply))
+    if pos.count_limit:
+        pos.count_ply += 1
+    pawns, *_ = pos.rules.counted
+    counting = pos.rules.counting
+    has_pawns = any(pos.by_type[t] for t in pawns)
+    if has_pawns and counting is not Counting.CAMBODIAN:  # the only rule that counts with pawns left
+        return
+    stm, total = pos.turn, pos.occupied.bit_count()
+    from_pieces = counting is not Counting.ASEAN
+    if from_pieces and not has_pawns and taken in pawns and pos.by_color[1 - stm].bit_count() == 1:
+        limit = count_limit(pos, 1 - stm)
+        if limit:
+            pos.count_limit, pos.count_ply = 2 * limit, 2 * total - 1
+    bare = pos.by_color[stm].bit_count() == 1
+    if not pos.count_limit or (bare and (taken >= 0 or kind in (mv.PROMOTION, mv.EP_PROMO))):
+        limit = count_limit(pos, stm)
+        if limit:
+            pos.count_limit, pos.count_ply = 2 * limit, 2 * total if from_pieces and bare else 0
 
 
 def count_limit(pos: Material, side: int) -> int:

@@ -127,6 +127,7 @@ NEEDS = (
             "draws.stalemate_piece_count",
             "draws.draw_odds",
             "draws.perpetual_check_loses",
+            "draws.chasing",  # read from the history of a game, which perft keeps none of
             "draws.move_rule_pieces",
             "draws.black_move_rule_pieces",
         )

@@ -30,6 +30,16 @@ def bits(bb: Bitboard) -> Iterator[int]:
         bb ^= low
 
 
+def squares(bb: Bitboard) -> list[int]:
+    """The squares of a bitboard, lowest first, as a list (faster than :func:`bits` where all are wanted)."""
+    out: list[int] = []
+    while bb:
+        low = bb & -bb
+        bb ^= low
+        out.append(low.bit_length() - 1)
+    return out
+
+
 class Geometry:
     """One board shape: size, holes, names, and the primitive tables every piece table is built from."""
 

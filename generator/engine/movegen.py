@@ -12,7 +12,7 @@ swaps, several royal pieces) is played, tested and taken back.
 from __future__ import annotations
 
 from generator.engine.gating import gated, gates
-from generator.engine.geometry import Bitboard
+from generator.engine.geometry import Bitboard, squares
 from generator.engine.moves import (
     CASTLE,
     DROP,
@@ -161,7 +161,7 @@ def _count_piece_quiets(
             tgt |= targets(init, s, occ, empty, enemy)
         n += (tgt & empty).bit_count()
         if tgt & enemy:
-            out.extend((NORMAL, s, to, 0) for to in _squares(tgt & enemy))
+            out.extend((NORMAL, s, to, 0) for to in squares(tgt & enemy))
     return n
 
 
@@ -182,11 +182,11 @@ def _count_pawn_quiets(pos: State, t: int, tabs: MoveTables, pawns: Bitboard, em
         (pawns & src) << d & enemy if d > 0 else (pawns & src) >> -d & enemy for d, src in tabs.capture_shifts
     ):
         return n
-    for s in _squares(pawns):
+    for s in squares(pawns):
         caps = tabs.capture[s]
         if caps & enemy:
-            out.extend((NORMAL, s, to, 0) for to in _squares(caps & enemy & plain_mask))
-            out.extend((PROMOTION, s, to, c) for to in _squares(caps & enemy & zone) for c in _choices_now(pos))
+            out.extend((NORMAL, s, to, 0) for to in squares(caps & enemy & plain_mask))
+            out.extend((PROMOTION, s, to, c) for to in squares(caps & enemy & zone) for c in _choices_now(pos))
         if ep and caps & ep:
             _en_passant(pos, s, caps & ep, out)
     return n
@@ -382,11 +382,11 @@ def _piece_moves(
             moves = _promoting(pos, t, s, tgt)
             n += _tested(pos, moves, out) if test_all or low & pinned else _listed(moves, out)
         elif test_all or low & pinned:
-            n += _tested(pos, [(NORMAL, s, to, 0) for to in _squares(tgt)], out)
+            n += _tested(pos, [(NORMAL, s, to, 0) for to in squares(tgt)], out)
         elif out is None:
             n += tgt.bit_count()
         else:
-            moves = [(NORMAL, s, to, 0) for to in _squares(tgt)]
+            moves = [(NORMAL, s, to, 0) for to in squares(tgt)]
             n += len(moves)
             out.extend(moves)
     return n
@@ -433,8 +433,8 @@ def _pawn_moves(
             if steps:
                 n += _count_multisteps(occ, steps, zone, len(choices))
             continue
-        moves: list[Move] = [(NORMAL, s, to, 0) for to in _squares(plain)]
-        moves.extend((PROMOTION, s, to, c) for to in _squares(promo) for c in choices)
+        moves: list[Move] = [(NORMAL, s, to, 0) for to in squares(plain)]
+        moves.extend((PROMOTION, s, to, c) for to in squares(promo) for c in choices)
         if steps:
             moves.extend(_multisteps(pos, s, occ, steps))
         n += _tested(pos, moves, out) if tested else _listed(moves, out)
@@ -469,13 +469,13 @@ def _promoting(pos: State, t: int, s: int, tgt: Bitboard) -> list[Move]:
     if rules.promotes_on_capture:
         may &= pos.by_color[1 - us]
     if promoted >= 0:
-        moves = [(PIECE_PROMO, s, to, promoted) for to in _squares(may)]
+        moves = [(PIECE_PROMO, s, to, promoted) for to in squares(may)]
     origin = pos.unpromoted[s] if rules.demotion else EMPTY
     if origin != EMPTY:  # Fairy-Stockfish lets a demotion stop where the piece could never move again
-        moves += [(PIECE_DEMO, s, to, origin) for to in _squares(may)]
+        moves += [(PIECE_DEMO, s, to, origin) for to in squares(may)]
     if rules.piece_promotion_mandatory and (promoted >= 0 or origin != EMPTY):
         plain &= ~may
-    moves.extend((NORMAL, s, to, 0) for to in _squares(plain))
+    moves.extend((NORMAL, s, to, 0) for to in squares(plain))
     return moves
 
 
@@ -500,13 +500,13 @@ def _count_pawns(pos: State, t: int, tabs: MoveTables, pawns: Bitboard, empty: B
             n += (x & plain).bit_count() + (x & zone).bit_count() * k
     ep = pos.ep
     if ep:
-        for s in _squares(pawns):
+        for s in squares(pawns):
             if tabs.capture[s] & ep:
                 n += _en_passant(pos, s, tabs.capture[s] & ep, None)
     bulk = rules.multistep_bulk[us][t]
     if bulk is None:
         steps, occ = rules.multistep[us][t], rules.geo.all & ~empty
-        return n + sum(_count_multisteps(occ, steps[s], zone, k) for s in _squares(pawns))
+        return n + sum(_count_multisteps(occ, steps[s], zone, k) for s in squares(pawns))
     start, d, most = bulk
     x = pawns & start
     for i in range(1, most + 1):
@@ -556,7 +556,7 @@ def _en_passant(pos: State, s: int, ep_targets: Bitboard, out: list[Move] | None
     zone = rules.promotion_zone[us]
     guarded = pos.royals(us) != 0
     n = 0
-    for to in _squares(ep_targets):
+    for to in squares(ep_targets):
         takes: list[Move] = [(EP_PROMO, s, to, c) for c in _choices_now(pos)] if zone >> to & 1 else []
         if not takes or not rules.promotion_mandatory:
             takes.append((EN_PASSANT, s, to, pos.ep_victim))
@@ -643,11 +643,11 @@ def _drops(pos: State, occ: Bitboard, test_all: bool, out: list[Move] | None) ->
             if not where:
                 continue
             if test_all or rules.is_royal[t]:  # a royal piece may not be dropped into check
-                n += _tested(pos, [(DROP, frm, to, t) for to in _squares(where)], out)
+                n += _tested(pos, [(DROP, frm, to, t) for to in squares(where)], out)
             elif out is None:
                 n += where.bit_count()
             else:
-                out.extend((DROP, frm, to, t) for to in _squares(where))
+                out.extend((DROP, frm, to, t) for to in squares(where))
                 n += where.bit_count()
     return n
 
@@ -670,8 +670,8 @@ def _swaps(pos: State, guarded: bool, out: list[Move] | None) -> int:
         if sw.unmoved_only:
             movers &= pos.unmoved
             partners &= pos.unmoved
-        for s in _squares(movers):
-            for p in _squares(sw.adjacency[us][s] & partners):
+        for s in squares(movers):
+            for p in squares(sw.adjacency[us][s] & partners):
                 m = (SWAP, s, p, i)
                 if not guarded or _safe(pos, m, us):
                     n += 1
@@ -687,19 +687,10 @@ def _first_leaps(pos: State, occ: Bitboard, checked: bool, out: list[Move] | Non
     mine = pos.by_color[us] & pos.unmoved
     moves: list[Move] = []
     if not checked:
-        for s in _squares(pos.by_type[rules.leap_king] & mine):
-            moves += [(NORMAL, s, t, 0) for t in _squares(rules.king_leaps[us][s] & ~occ)]
-    for s in _squares(pos.by_type[rules.leap_met] & mine):
+        for s in squares(pos.by_type[rules.leap_king] & mine):
+            moves += [(NORMAL, s, t, 0) for t in squares(rules.king_leaps[us][s] & ~occ)]
+    for s in squares(pos.by_type[rules.leap_met] & mine):
         to = rules.met_leaps[us][s]
         if to is not None and not occ >> to & 1:
             moves.append((NORMAL, s, to, 0))
     return _tested(pos, moves, out)
-
-
-def _squares(bb: Bitboard) -> list[int]:
-    out: list[int] = []
-    while bb:
-        low = bb & -bb
-        bb ^= low
-        out.append(low.bit_length() - 1)
-    return out

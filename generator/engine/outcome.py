@@ -28,6 +28,9 @@ class Reason(enum.Enum):
     REPETITION = "{}-fold repetition"
     PERPETUAL_CHECK = "perpetual check"
     PERPETUAL_CHECK_BY_BOTH = "perpetual check by both sides"
+    #: the rules on chasing (``DrawRules.chasing``): the side that chased with every move of a repetition loses
+    PERPETUAL_CHASE = "perpetual chase"
+    PERPETUAL_CHASE_BY_BOTH = "perpetual chase by both sides"
     INSUFFICIENT_MATERIAL = "insufficient material"
     #: two passes in a row (``DrawRules.double_pass``)
     DOUBLE_PASS = "both sides passing"

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from generator.catalogue.model import Color, StalemateResult, Variant
 from generator.engine import moves as mv
+from generator.engine.chasing import kept_chasing
 from generator.engine.fen import format_fen, read_fen, set_start
 from generator.engine.geometry import Bitboard
 from generator.engine.movegen import generate, generate_on
@@ -115,6 +116,39 @@ class Position(State):
             return Outcome(None, Reason.PERPETUAL_CHECK_BY_BOTH) if by_them else None
         return Outcome(Color(self.turn if by_them else 1 - self.turn), Reason.PERPETUAL_CHECK)
 
+    def _repetition(self) -> Outcome:
+        """The n-fold repetition's result: perpetual check, then perpetual chase, decide it first."""
+        draws = self.rules.variant.draws
+        winner = draws.repetition_winner
+        winner = Color(self.turn) if winner == "to_move" else self.rules.draw_odds if winner is None else winner
+        return (
+            self._perpetual_check() or self._perpetual_chase() or Outcome(winner, Reason.REPETITION, draws.repetition)
+        )
+
+    def _perpetual_chase(self) -> Outcome | None:
+        """Under the rules on chasing: the side that chased one same piece with every move of the repetition
+        loses (both sides: a draw); None if neither did."""
+        if not self.chases:
+            return None
+        key, n = self.history[-1], self.rules.variant.draws.repetition
+        first = [i for i, k in enumerate(self.history) if k == key][-n]
+        them, us = kept_chasing(self.chases, first)
+        if them == us:
+            return Outcome(None, Reason.PERPETUAL_CHASE_BY_BOTH) if them else None
+        return Outcome(Color(self.turn if them else 1 - self.turn), Reason.PERPETUAL_CHASE)
+
+    def _checks_allowance(self) -> int:
+        """The plies the rules on chasing add to the move rule: two for each check beyond ten that one side
+        gave since the count began (or the game, if later), once twenty plies have been played."""
+        plies = len(self.history) - 1
+        if not self.chases or plies < 20:
+            return 0
+        end = min(self.halfmove, plies)
+        last = end if end % 2 else end - 1  # the farthest position looked at, in plies back
+        checked = self.checked[::-1]
+        given = max(sum(checked[0 : last + 1 : 2]), sum(checked[1 : last + 1 : 2]))
+        return 2 * max(given - 10, 0)
+
     def _kinds(self, types: tuple[int, ...]) -> Bitboard:
         return sum((self.by_type[t] for t in types), 0)
 
@@ -158,12 +192,11 @@ class Position(State):
             return self._stalemate()
         if self.count_limit and self.count_ply > self.count_limit:
             return Outcome(None, Reason.COUNTING)
-        if draws.move_rule and self.halfmove >= 2 * draws.move_rule:
+        limit = 2 * draws.move_rule
+        if limit and self.halfmove >= limit and self.halfmove - self._checks_allowance() >= limit:
             return Outcome(rules.draw_odds, Reason.MOVE_RULE, draws.move_rule)
         if draws.repetition and self.history and self.history.count(self.history[-1]) >= draws.repetition:
-            winner = draws.repetition_winner
-            winner = Color(self.turn) if winner == "to_move" else rules.draw_odds if winner is None else winner
-            return self._perpetual_check() or Outcome(winner, Reason.REPETITION, draws.repetition)
+            return self._repetition()
         if rules.minor_types and self.insufficient_material():
             return Outcome(None, Reason.INSUFFICIENT_MATERIAL)
         return None

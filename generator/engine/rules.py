@@ -398,6 +398,7 @@ class Rules:
         draws = variant.draws
         self.double_pass = draws.double_pass
         self.perpetual_check = draws.perpetual_check_loses
+        self.chasing = draws.chasing
         self.drops_reset_move_rule = draws.drops_reset_move_rule
         self.must_capture = variant.must_capture
         self._captures(variant)

@@ -16,9 +16,10 @@ can both work on it; :class:`~generator.engine.position.Position` brings the thr
 
 from __future__ import annotations
 
-from generator.catalogue.model import Color, Counting, Result
+from generator.catalogue.model import Color, Result
 from generator.engine import moves as mv
-from generator.engine.counting import count_limit
+from generator.engine.chasing import Chase, ChaseTables, blockers, chased
+from generator.engine.counting import advance_count
 from generator.engine.geometry import Bitboard, bits
 from generator.engine.moves import Move
 from generator.engine.outcome import Outcome, Reason
@@ -75,8 +76,12 @@ class State:
         self.blasts: list[tuple[list[tuple[int, int]], Bitboard]] = []
         #: the walls: squares no piece may enter, pass or take (pieces turned to stone)
         self.walls: Bitboard = 0
-        #: beside each key, whether the side to move was in check there (only where perpetual check loses)
+        #: beside each key, whether the side to move was in check there (only where perpetual check loses, or
+        #: the rules on chasing lengthen the move rule by the checks given)
         self.checked: list[bool] = []
+        #: beside each key, what the rules on chasing keep of the position (only where they apply)
+        self.chases: list[Chase] = []
+        self.chase_tables: ChaseTables | None = None
 
     # -- construction ---------------------------------------------------------------------------------
 
@@ -370,7 +375,11 @@ class State:
     def track_history(self) -> None:
         """Start recording position keys, so that ``outcome`` can see repetitions."""
         self.history = [self.key()]
-        self.checked = [self.in_check()] if self.rules.perpetual_check else []
+        rules = self.rules
+        self.checked = [self.in_check()] if rules.perpetual_check or rules.chasing else []
+        if rules.chasing:
+            self.chase_tables = ChaseTables.of(rules)
+            self.chases = [(0, (blockers(self, 0), blockers(self, 1)), None)]
 
     def push(self, m: Move) -> None:
         kind, frm, to, extra = m
@@ -448,8 +457,11 @@ class State:
         """Add the position reached to the history (with whether the side to move is in check, where
         perpetual check loses)."""
         self.history.append(self.key())
-        if self.rules.perpetual_check:
+        if self.checked:
             self.checked.append(self.in_check())
+        if self.chase_tables is not None:
+            m, captured = self.stack[-1][0], self.stack[-1][7]
+            self.chases.append(chased(self, self.chase_tables, m, captured != EMPTY, self.chases[-1][1]))
 
     def _push_drop(self, us: int, frm: int, to: int, t: int) -> None:
         self.pockets[us][t] -= 1
@@ -513,42 +525,6 @@ class State:
         self.pockets[us][t] -= 1
         self._add(s, t * 2 + us)
 
-    def _count(self, kind: int, captured: int) -> None:
-        """Advance the counting rule after a move: count on, or start counting (again).
-
-        As Fairy-Stockfish: a count starts when no pawn is left (under Cambodian rules, pawns or not)
-        and the side to move may count (:func:`~generator.engine.counting.count_limit`), and starts
-        again, with the pieces' honour, when a capture or a promotion leaves the side to move a bare
-        king.  Under makruk's and Cambodian rules (not ASEAN's, which count from 0) a bare king's count
-        starts from the number of pieces on the board, and a bare king that takes the last pawn starts
-        its own count at once.
-        """
-        self.count_stack.append((self.count_limit, self.count_ply))
-        if self.count_limit:
-            self.count_ply += 1
-        pawns, *_ = self.rules.counted
-        counting = self.rules.counting
-        has_pawns = any(self.by_type[t] for t in pawns)
-        if has_pawns and counting is not Counting.CAMBODIAN:  # the only rule that counts with pawns left
-            return
-        stm, total = self.turn, self.occupied.bit_count()
-        from_pieces = counting is not Counting.ASEAN
-        if (
-            from_pieces
-            and not has_pawns
-            and captured != EMPTY
-            and captured >> 1 in pawns
-            and self.by_color[1 - stm].bit_count() == 1
-        ):
-            limit = count_limit(self, 1 - stm)
-            if limit:
-                self.count_limit, self.count_ply = 2 * limit, 2 * total - 1
-        bare = self.by_color[stm].bit_count() == 1
-        if not self.count_limit or (bare and (captured != EMPTY or kind in (mv.PROMOTION, mv.EP_PROMO))):
-            limit = count_limit(self, stm)
-            if limit:
-                self.count_limit, self.count_ply = 2 * limit, 2 * total if from_pieces and bare else 0
-
     def _irreversible(self, m: Move, t: int) -> bool:
         """Whether a move of a piece of type ``t`` (one whose moves restart the move rule's count)
         restarts it: every one but a step that it could step straight back (Fairy-Stockfish's
@@ -566,7 +542,7 @@ class State:
         if rules.check_count is not None:
             self._count_check(us)
         if rules.counting is not None:
-            self._count(m[0], captured)
+            advance_count(self, m[0], -1 if captured == EMPTY else captured >> 1)
         if rules.first_leaps and moved >> 1 == rules.leap_rook and m[0] != mv.DROP:
             kings = self.by_type[rules.leap_king] & self.by_color[1 - us] & self.unmoved
             if kings & rules.rook_lines[m[2]]:
@@ -587,6 +563,8 @@ class State:
             self.history.pop()
             if self.checked:
                 self.checked.pop()
+            if self.chases:
+                self.chases.pop()
         box = self.board
         if kind == mv.DROP:
             self.pockets[us][extra] += 1

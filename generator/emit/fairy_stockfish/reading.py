@@ -32,6 +32,7 @@ from generator.catalogue.model import (
     BareKing,
     Board,
     CastlingMove,
+    Chasing,
     Color,
     Counting,
     DrawRules,
@@ -492,6 +493,7 @@ def _draws(options: Mapping[str, str]) -> DrawRules:
         perpetual_check_loses=_bool(options, "perpetualCheckIllegal"),
         move_rule_pieces=next((_letters(options, k) for k in _N_MOVE_RULE_TYPES if k in options), None),
         black_move_rule_pieces=_letters(options, "nMoveRuleTypesBlack") if "nMoveRuleTypesBlack" in options else None,
+        chasing=Chasing(options["chasingRule"]) if options.get("chasingRule", "none") != "none" else None,
     )
 
 

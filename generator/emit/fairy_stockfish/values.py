@@ -469,6 +469,10 @@ def counting_rule(v: Variant) -> str | None:
     return v.draws.counting.value if v.draws.counting is not None else None
 
 
+def chasing_rule(v: Variant) -> str | None:
+    return v.draws.chasing.value if v.draws.chasing is not None else None
+
+
 def material_counting(v: Variant) -> str | None:
     odds = v.draws.draw_odds
     return f"{odds.word}drawodds" if odds is not None else None

@@ -127,6 +127,7 @@ def _pychess(v: Variant) -> list[Limitation]:
     """Every rule Fairy-Stockfish does not play exactly, as a reason for no upload."""
     site = "pychess-variants refuses the countingRule option Fairy-Stockfish needs for the counting rule"
     leaps = "pychess-variants refuses the cambodianMoves option Fairy-Stockfish needs for the first leaps"
+    chase = "pychess-variants refuses the chasingRule option Fairy-Stockfish needs for the rules on chasing"
     return (
         [
             Limitation(PYCHESS, x.rule, f"no upload, as pychess-variants plays by Fairy-Stockfish: {x.text}", False)
@@ -134,4 +135,5 @@ def _pychess(v: Variant) -> list[Limitation]:
         ]
         + ([Limitation(PYCHESS, "counting", f"no upload: {site}.", False)] if v.draws.counting else [])
         + ([Limitation(PYCHESS, "first-leaps", f"no upload: {leaps}.", False)] if v.first_leaps else [])
+        + ([Limitation(PYCHESS, "chasing", f"no upload: {chase}.", False)] if v.draws.chasing else [])
     )

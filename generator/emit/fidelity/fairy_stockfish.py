@@ -25,6 +25,7 @@ from generator.catalogue.model import (
     Variant,
 )
 from generator.emit.fidelity.notes import Notes
+from generator.engine.chasing import CANNON, ELEPHANT, FERS, HORSE, ROLES, ROOK
 
 # Fairy-Stockfish (pyffish 0.0.90, large-board build): see shared/research/fairy-stockfish.md.
 FSF_MAX_FILES, FSF_MAX_RANKS = 12, 10
@@ -39,6 +40,11 @@ KHON = parse_betza("FfW")
 FSF_SOLDIER = (parse_betza("fW"), parse_betza("fsW"))
 #: the bers of shatar, which Fairy-Stockfish's mate rule knows by its type
 BERS = parse_betza("RF")
+#: the pieces the rules on chasing know by their type, as the reference engine knows them by their moves
+CHASING_KINDS = {
+    movement: {ROOK: "rook", HORSE: "horse", CANNON: "cannon", ELEPHANT: "elephant", FERS: "fers"}[role]
+    for movement, role in ROLES.items()
+}
 FSF_STANDARD = {
     parse_betza(b): name
     for b, name in (("N", "knight"), ("B", "bishop"), ("R", "rook"), ("Q", "queen"), ("fW", "shogiPawn"))
@@ -53,7 +59,8 @@ def fairy_stockfish_pieces(variant: Variant) -> list[tuple[PieceType, str]]:
     ``"bishop"``, ``"rook"``, ``"queen"`` for pieces that move exactly like those (``"silver"``, the khon, for
     ``FfW`` under a counting rule, which weighs it; ``"fers"`` for the first leaps' met, which
     ``cambodianMoves`` knows by that type; ``"bers"`` for ``RF`` under shatar's mate rule, which knows
-    it by its type), ``"soldier"`` for the first piece that steps ``fW`` with
+    it by its type; ``"horse"``, ``"cannon"``, ``"elephant"``, ``"fers"`` for the pieces the rules on chasing
+    know by their type), ``"soldier"`` for the first piece that steps ``fW`` with
     ``fsW`` as its advanced moves, and ``"custom"`` for every other piece.
     """
     pawns = [p for p in variant.pieces if p.pawn]
@@ -80,6 +87,8 @@ def _plain_kind(variant: Variant, p: PieceType) -> str:
         return "fers"
     if variant.goals.shatar_mate is not None and p.movement == BERS:
         return "bers"
+    if variant.draws.chasing is not None and p.movement in CHASING_KINDS:
+        return CHASING_KINDS[p.movement]
     # a counting rule weighs Fairy-Stockfish's khons: the FfW piece must be one
     return "silver" if variant.draws.counting and p.movement == KHON else FSF_STANDARD.get(p.movement, "custom")
 

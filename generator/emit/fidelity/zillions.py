@@ -155,6 +155,13 @@ def _draws(notes: Notes) -> None:
             "Zillions' repetition goal is a draw whoever gave check, so perpetual check does not lose.",
         )
         draws = dataclasses.replace(draws, perpetual_check_loses=False)
+    if draws.chasing is not None:
+        notes.add(
+            "chasing",
+            "Zillions' repetition goal cannot see which pieces each move attacked, so a perpetual chase does not "
+            "lose, and without a move count the checks given cannot lengthen the move rule.",
+        )
+        draws = dataclasses.replace(draws, chasing=None)
     if draws.counting is not None:
         notes.add(
             "counting",

@@ -472,8 +472,15 @@ def _draws(v: Variant) -> str:
         draws.append(_repetition(d))
     if d.repetition and d.perpetual_check_loses:
         draws.append("but a side that gave check with every move of the repetition loses (perpetual check)")
+    if d.repetition and d.chasing is not None:
+        draws.append(
+            "a side that attacked one same piece with every move of the repetition, a piece left unprotected "
+            "(or, with a horse or cannon, a chariot; with an elephant or advisor, a chariot, horse or cannon), "
+            "loses (perpetual chase; both sides chasing draw)"
+        )
     if d.move_rule:
-        draws.append(f"{d.move_rule} moves each without a capture or {_move_rule_moves(v)} draw")
+        later = ", two plies later for each check beyond ten that one side gave in that time" if d.chasing else ""
+        draws.append(f"{d.move_rule} moves each without a capture or {_move_rule_moves(v)} draw{later}")
     if d.counting is not None:
         draws.append(_COUNTING[d.counting])
     if d.insufficient_material:
