@@ -105,6 +105,7 @@ class VariantBuilder(GoalsBuilder):
             mutually_immune=self.letters(node, "mutually_immune"),
             petrify=self.letters(node, "petrify"),
             flying_general=self.or_default(node, Variant, "flying_general"),
+            passing=self.or_default(node, Variant, "passing"),
             first_leaps=self.build_first_leaps(node.get("first_leaps"), bool(self.value(node, "castling"))),
             notes=self.or_default(node, Variant, "notes", lambda ns: tuple(n.value.strip() for n in ns)),
             description=self.or_default(node, Variant, "description", str.strip),

@@ -513,6 +513,9 @@ class Variant:
     #: the royal pieces may not face each other on an open rank or file (xiangqi's flying general): a
     #: move that leaves them so is illegal, as if each attacked the other along rook lines
     flying_general: bool = False
+    #: either side may pass (``0000``) instead of moving, unless its royal piece is in check
+    #: (Fairy-Stockfish's ``pass``, which also ends the game as soon as both sides have passed in a row)
+    passing: bool = False
     first_leaps: FirstLeaps | None = None
     notes: tuple[str, ...] = ()
     description: str = ""

@@ -396,6 +396,7 @@ VARIANT = Struct(
         "mutually_immune": Seq(LETTER),
         "petrify": Seq(LETTER),
         "flying_general": BOOL,
+        "passing": BOOL,
         "first_leaps": Struct({"king": LETTER, "met": LETTER, "rook": LETTER}, ("king", "met", "rook")),
     },
     ("title", "board", "pieces", "setup"),

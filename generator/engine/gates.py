@@ -92,6 +92,7 @@ NEEDS = (
     Needs("mutually_immune", Path.SPECIAL),
     Needs("first_leaps", Path.AFTER_MOVE | Path.MORE_MOVES),
     Needs("swaps", Path.MORE_MOVES),
+    Needs("passing", Path.MORE_MOVES),
     Needs("drops", Path.MORE_MOVES),
     # a captured promoted piece goes to hand as what it was promoted from
     Needs(

@@ -265,8 +265,8 @@ def _generate(pos: State, out: list[Move] | None) -> int:
         n += _swaps(pos, kings != 0, out)
     if rules.first_leaps:
         n += _first_leaps(pos, occ, checked, out)
-    if n == 0 and rules.pass_when_stuck and not checked:
-        n = 1
+    if (rules.passing or (n == 0 and rules.pass_when_stuck)) and not checked:
+        n += 1
         if out is not None:
             out.append(PASS_MOVE)
     return n

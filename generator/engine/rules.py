@@ -406,6 +406,7 @@ class Rules:
         #: the side a drawn game end is a win for, if any
         self.draw_odds = draws.draw_odds
         self.pass_when_stuck = draws.stalemate is StalemateResult.PASS
+        self.passing = variant.passing
         self.minor_types = tuple(self.type_of[x] for x in draws.insufficient_material)
         self.dark_squares: Bitboard = 0
         for s in range(geo.size):

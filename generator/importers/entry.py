@@ -172,6 +172,7 @@ _RULES = (
     "immobility_illegal",
     "first_leaps",
     "chess960_castling",
+    "passing",
 )
 
 
@@ -205,11 +206,12 @@ def entry_data(stated: Stated, rules: Rules) -> Data:
     if goals:
         out["goals"] = goals
     # FSF restarts the move rule on every drop, and a pass by each side in a row ends the game drawn
+    passing = dict(zip(_RULES, stated.rules, strict=True))["passing"]
     draws = _struct(
         dataclasses.replace(
             stated.draws,
             drops_reset_move_rule=stated.drops is not None,
-            double_pass=stated.draws.stalemate.value == "pass",
+            double_pass=stated.draws.stalemate.value == "pass" or passing,
         )
     )
     if draws:

@@ -35,6 +35,7 @@ IGNORED = frozenset({"pieceToCharTable", "pieceValueMg", "pieceValueEg", "varian
 _ONE_FOR_BOTH = (
     "enPassantRegion",
     "passOnStalemate",
+    "pass",
     "castlingKingPiece",
     "castlingRookPieces",
     "flagPiece",
@@ -192,7 +193,7 @@ def dialect(rules: Rules) -> dict[str, str]:
     pawns = _present(rules, rules.sets["promotionPawnTypesWhite"]) - {"pawn"}
     if pawns:
         d["pawnTypes"] = _letters(rules, pawns)
-    for base in ("enPassantRegion", "passOnStalemate"):
+    for base in ("enPassantRegion", "passOnStalemate", "pass"):
         d[base] = rules.values[f"{base}White"]
     for base in ("castlingKingPiece", "castlingRookPieces", "flagPiece"):
         d[base] = d[f"{base}White"]

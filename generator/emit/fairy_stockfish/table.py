@@ -14,7 +14,7 @@ The emitter's groups are the table's rows in order (:mod:`.options`); ``SINCE`` 
 >>> ROW["maxFile"].kind, ROW["maxFile"].default, ROW["maxFile"].field
 ('file', 'h', 'board.files')
 >>> len(ROWS) > 300, sum(1 for row in ROWS if row.write is not None)
-(True, 83)
+(True, 84)
 """
 
 from __future__ import annotations
@@ -282,7 +282,8 @@ ROWS: tuple[Row, ...] = (
     Row("perpetualCheckIllegal", "bool", "false", "draws", w.only_true(lambda v: v.draws.perpetual_check_loses),
         "draws.perpetual_check_loses"),
     *_pair("passOnStalemate", "bool", ("false", "false")),
-    Row("pass", "bool", "false", maps_to=("passWhite", "passBlack")),
+    Row("pass", "bool", "false", "draws", w.only_true(lambda v: v.passing), "passing",
+        maps_to=("passWhite", "passBlack")),
     *_pair("pass", "bool", ("false", "false")),
     Row("nMoveRuleTypes", "pieceset", "p", "draws", w.n_move_rule_types, "draws.move_rule_pieces",
         maps_to=("nMoveRuleTypesWhite", "nMoveRuleTypesBlack")),

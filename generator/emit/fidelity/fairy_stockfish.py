@@ -515,6 +515,13 @@ def _double_pass(notes: Notes) -> None:
             + (" (the same result, a few moves earlier)." if draws.repetition else "."),
         )
         notes.relax(draws=dataclasses.replace(notes.variant.draws, double_pass=True))
+    elif notes.variant.passing and not draws.double_pass:
+        notes.add(
+            "double-pass",
+            "Fairy-Stockfish ends the game drawn as soon as both sides have passed in a row, where the catalogue "
+            "lets them pass on.",
+        )
+        notes.relax(draws=dataclasses.replace(notes.variant.draws, double_pass=True))
 
 
 def _drop_move_rule(notes: Notes) -> None:

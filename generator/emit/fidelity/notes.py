@@ -69,6 +69,7 @@ class Changes(TypedDict, total=False):
     explosions: Explosions | None
     mutually_immune: tuple[str, ...]
     petrify: tuple[str, ...]
+    passing: bool
 
 
 class Notes:

@@ -71,6 +71,13 @@ def _counters_and_castling(notes: Notes) -> None:
     if v.royal_held_in_check:  # Zillions' checkmate goal lets any move out of check
         notes.add("royal-held-in-check", "Zillions cannot forbid a royal piece to step out of check, so it may.")
         notes.relax(royal_held_in_check=False)
+    if v.passing:  # the ZRF interpreter, as Zillions, lets a side pass in check
+        notes.add(
+            "passing",
+            "Zillions' pass turn lets a side in check pass too, so passing (and the end of the game on two passes "
+            "in a row) is left out.",
+        )
+        notes.relax(passing=False, draws=dataclasses.replace(notes.variant.draws, double_pass=False))
     if v.first_leaps is not None:
         notes.add(
             "first-leaps",
@@ -166,6 +173,12 @@ def _draws(notes: Notes) -> None:
             f"Zillions' draws are draws for both players, so {draws.draw_odds.word.title()}'s draw odds are left out.",
         )
         draws = dataclasses.replace(draws, draw_odds=None)
+    if draws.double_pass and draws.stalemate is StalemateResult.PASS:
+        notes.add(
+            "double-pass",
+            "Zillions has no rule that ends the game when both sides have passed in a row, so the passes go on.",
+        )
+        draws = dataclasses.replace(draws, double_pass=False)
     if draws.repetition not in (0, 3):
         notes.add(
             "repetition",

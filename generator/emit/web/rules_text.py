@@ -92,6 +92,7 @@ def rules_in_short(v: Variant) -> list[tuple[str, str]]:
         *(["a side that can capture must (en passant included)"] if v.must_capture else []),
         *(["a move that gives check is illegal"] if v.no_checks else []),
         *([f"the two {royal}s may never face each other on an open rank or file"] if v.flying_general else []),
+        *([f"either side may pass instead of moving, unless its {royal} is in check"] if v.passing else []),
     ]
     if moves:
         out.append(("Moves", _sentence(moves)))
@@ -446,6 +447,8 @@ def _draws(v: Variant) -> str:
         draws.append(f"{d.move_rule} moves each without a capture or {_move_rule_moves(v)} draw")
     if d.counting is not None:
         draws.append(_COUNTING[d.counting])
+    if d.double_pass:
+        draws.append("two passes in a row draw at once")
     if d.insufficient_material:
         lone = _words([v.piece(x).name for x in d.insufficient_material], "or")
         draws.append(f"too little material to mate draws (a single {lone} cannot mate)")
