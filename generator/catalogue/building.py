@@ -104,6 +104,7 @@ class VariantBuilder(GoalsBuilder):
             explosions=self.build_explosions(node.get("explosions"), drops),
             mutually_immune=self.letters(node, "mutually_immune"),
             petrify=self.letters(node, "petrify"),
+            shuns_own_type=self.build_shuns_own_type(node),
             flying_general=self.or_default(node, Variant, "flying_general"),
             passing=self.or_default(node, Variant, "passing"),
             first_leaps=self.build_first_leaps(node.get("first_leaps"), bool(self.value(node, "castling"))),
@@ -134,6 +135,21 @@ class VariantBuilder(GoalsBuilder):
         if drops is not None and drops.captures_to_hand:
             self.fail(node, "explosions", "the pieces an explosion removes do not go to hand")
         return Explosions(self.letters(node, "immune", "explosions.immune"))
+
+    def build_shuns_own_type(self, node: Node) -> tuple[str, ...]:
+        """The hoppers that shun their own type: each a piece that hops and is not royal."""
+        letters = self.letters(node, "shuns_own_type")
+        items = self.value(node, "shuns_own_type", [])
+        for i, x in enumerate(letters):
+            p = self.pieces[x]
+            if p.royal or not any(m.hop for m in p.movement.moves):
+                why = "is royal" if p.royal else f"does not hop ({p.movement.render()})"
+                self.fail(
+                    items[i],
+                    f"shuns_own_type[{i}]",
+                    f"the {p.name} {why}: only a hopping piece that is not royal may shun its own type",
+                )
+        return letters
 
     def build_chess960(self, node: Node) -> bool:
         chess960 = bool(self.or_default(node, Variant, "chess960_castling"))

@@ -510,6 +510,9 @@ class Variant:
     mutually_immune: tuple[str, ...] = ()
     #: the piece types that turn into an immobile wall (``*`` in a FEN) where they capture (petrified)
     petrify: tuple[str, ...] = ()
+    #: the hopping pieces that may neither hop over nor take a piece of their own type, of either side
+    #: (the janggi cannon; Fairy-Stockfish's ``janggiCannon``)
+    shuns_own_type: tuple[str, ...] = ()
     #: the royal pieces may not face each other on an open rank or file (xiangqi's flying general): a
     #: move that leaves them so is illegal, as if each attacked the other along rook lines
     flying_general: bool = False

@@ -395,6 +395,7 @@ VARIANT = Struct(
         "explosions": Struct({"immune": Seq(LETTER)}),
         "mutually_immune": Seq(LETTER),
         "petrify": Seq(LETTER),
+        "shuns_own_type": Seq(LETTER),
         "flying_general": BOOL,
         "passing": BOOL,
         "first_leaps": Struct({"king": LETTER, "met": LETTER, "rook": LETTER}, ("king", "met", "rook")),

@@ -112,6 +112,7 @@ NEEDS = (
             "pawn_rules",
             "immobility_illegal",
             "flying_general",
+            "shuns_own_type",
             "goals.checkmate",
             "goals.checkmate_result",
             "goals.shatar_mate",

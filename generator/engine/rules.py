@@ -26,6 +26,7 @@ from generator.catalogue.model import (
 )
 from generator.engine.gates import Path, extinction, needed
 from generator.engine.geometry import Bitboard, Geometry, bits
+from generator.engine.kinds import counted_types, has_hoppers, initial_moves
 from generator.engine.outcome import Reason
 from generator.engine.tables import (
     InverseTables,
@@ -37,7 +38,8 @@ from generator.engine.tables import (
     switched,
 )
 
-LEAP, SLIDE, LAME, HOP = 0, 1, 2, 3
+#: SHUN_HOP: the hops of a piece that shuns its own type (the group's one type), over other types only
+LEAP, SLIDE, LAME, HOP, SHUN_HOP = 0, 1, 2, 3, 4
 
 
 @dataclass(frozen=True)
@@ -69,30 +71,11 @@ class SwapTable:
 
 
 # (kind, inverse table per square, piece types, initial-only); the table's entries depend on the kind
-# (LEAP: a bitboard, SLIDE and HOP: slide entries, LAME: (origin, block) pairs), which the attack test
+# (LEAP: a bitboard, SLIDE, HOP and SHUN_HOP: slide entries, LAME: (origin, block) pairs), which the attack test
 # dispatches on
 AttackGroup = tuple[int, list[Any], tuple[int, ...], bool]
 
 GroupKey = tuple[int, bool, object]
-
-
-def has_hoppers(pieces: tuple[PieceType, ...]) -> bool:
-    """Whether any of ``pieces`` hops (Betza ``p`` or ``g``)."""
-    return any(m.hop for p in pieces for m in p.movement.moves)
-
-
-#: the pieces a counting rule weighs, known by their moves as Fairy-Stockfish knows them by its types
-_COUNTED = (parse_betza("R"), parse_betza("FfW"), parse_betza("N"))
-
-
-def counted_types(pieces: tuple[PieceType, ...]) -> tuple[tuple[int, ...], ...]:
-    """The type numbers of the pawns, rooks, khons (``FfW``) and knights among ``pieces`` (royal ones
-    left out), in that order: what a counting rule weighs."""
-    pawns = tuple(i for i, p in enumerate(pieces) if p.pawn and not p.royal)
-    return (
-        pawns,
-        *(tuple(i for i, p in enumerate(pieces) if not p.pawn and not p.royal and p.movement == m) for m in _COUNTED),
-    )
 
 
 def _confine(inv: InverseTables, region: Bitboard) -> None:
@@ -103,11 +86,6 @@ def _confine(inv: InverseTables, region: Bitboard) -> None:
             inv.slides[sq] = ()
             inv.lame[sq] = ()
             inv.hops[sq] = ()
-
-
-def initial_moves(p: PieceType) -> tuple[BetzaMove, ...]:
-    """A pawn's initial Betza moves, which it plays as multi-steps (none for other pieces)."""
-    return tuple(m for m in p.movement.moves if m.initial) if p.pawn else ()
 
 
 class Rules:
@@ -133,7 +111,7 @@ class Rules:
                     self.tables[c][t],
                     self.initial_tables[c][t],
                     self.is_pawn[t],
-                    self.tables[c][t].has_lame or self.expands[c][t],
+                    self.tables[c][t].has_lame or self.expands[c][t] or self.shuns[t],
                 )
                 for t in range(self.ntypes)
             )
@@ -158,6 +136,8 @@ class Rules:
         self.royal_type = self.royal_types[0] if len(self.royal_types) == 1 else None
         self.is_pawn = [p.pawn for p in pieces]
         self.is_royal = [p.royal for p in pieces]
+        #: per type: whether it may neither hop over nor take a piece of its own type (the janggi cannon)
+        self.shuns = [p.letter in variant.shuns_own_type for p in pieces]
         #: per colour, per type: the squares it may move to and attack (its region), or None: all
         self.regions = [[None if p.region is None else self._squares(p.region[c]) for p in pieces] for c in Color]
         self._move_tables(pieces)
@@ -504,8 +484,8 @@ class Rules:
                 region = self.regions[color][t]
                 if region is not None:
                     _confine(inv, region)
-                # a piece whose attacks depend on the square is grouped with no other
-                own = (t,) if region is not None or pieces[t].advanced is not None else ()
+                # a piece whose attacks depend on the square, or on its own type, is grouped with no other
+                own = (t,) if region is not None or pieces[t].advanced is not None or self.shuns[t] else ()
                 self._add_group(groups, LEAP, inv.leap, any(inv.leap), t, initial, (tuple(inv.leap), own))
                 self._add_group(
                     groups,
@@ -527,7 +507,7 @@ class Rules:
                 )
                 self._add_group(
                     groups,
-                    HOP,
+                    SHUN_HOP if self.shuns[t] else HOP,
                     inv.hops,
                     any(inv.hops),
                     t,

@@ -22,7 +22,8 @@ from generator.engine.counting import count_limit
 from generator.engine.geometry import Bitboard, bits
 from generator.engine.moves import Move
 from generator.engine.outcome import Outcome, Reason
-from generator.engine.rules import HOP, LEAP, SLIDE, Castle, Rules
+from generator.engine.rules import HOP, LEAP, SHUN_HOP, SLIDE, Castle, Rules
+from generator.engine.tables import SlideEntry
 
 EMPTY = -1
 
@@ -126,6 +127,9 @@ class State:
                 for mask, cache, _, _ in table[sq]:
                     if cache[occ & mask] & tb:
                         return True
+            elif kind == SHUN_HOP:
+                if self._shunning_attack(table[sq], occ, types[0], tb):
+                    return True
             else:
                 for origin, block in table[sq]:
                     if origin & tb and not occ & block:
@@ -153,6 +157,9 @@ class State:
             if kind == LEAP:
                 if table[king] & tb:
                     return True, 0
+            elif kind == SHUN_HOP:  # a hopper: no pins (see Rules.hoppers)
+                if self._shunning_attack(table[king], occ, types[0], tb):
+                    return True, 0
             elif kind in (SLIDE, HOP):  # a hopper's seeming pins only add tests: see Rules.hoppers
                 for mask, cache, sl, _ in table[king]:
                     snipers = sl.reach & tb
@@ -168,14 +175,33 @@ class State:
                         if not b & (b - 1) and b & own:
                             pinned |= b
             else:
-                for origin, block in table[king]:
-                    if origin & tb:
-                        b = block & occ
-                        if not b:
-                            return True, 0
-                        if not b & (b - 1) and b & own:
-                            pinned |= b
+                checked, more = self._lame_check(table[king], tb, occ, own)
+                if checked:
+                    return True, 0
+                pinned |= more
         return False, pinned
+
+    @staticmethod
+    def _lame_check(
+        entries: tuple[tuple[Bitboard, Bitboard], ...], tb: Bitboard, occ: Bitboard, own: Bitboard
+    ) -> tuple[bool, Bitboard]:
+        """Whether a lame leaper of ``tb`` attacks through ``entries`` (origin, squares that must be empty),
+        else the pieces of ``own`` that alone block one."""
+        pinned = 0
+        for origin, block in entries:
+            if origin & tb:
+                b = block & occ
+                if not b:
+                    return True, 0
+                if not b & (b - 1) and b & own:
+                    pinned |= b
+        return False, pinned
+
+    def _shunning_attack(self, entries: tuple[SlideEntry, ...], occ: Bitboard, kin: int, tb: Bitboard) -> bool:
+        """Whether a hopper of ``tb``, which shuns its own type ``kin``, attacks over a hurdle of another
+        type: it reaches the square both with its own type on the board and without it."""
+        apart = occ & ~self.by_type[kin]
+        return any(cache[occ & mask] & cache[apart & mask] & tb for mask, cache, _, _ in entries)
 
     def hoppers_aimed(self, king: int, us: int) -> bool:
         """Whether an enemy hopper stands on one of its lines through ``us``'s royal piece on ``king``:
@@ -183,7 +209,7 @@ class State:
         played out; otherwise pins tell the moves that may expose the royal piece, as for riders."""
         them = self.by_color[1 - us]
         for kind, table, types, _ in self.rules.attack_groups[1 - us]:
-            if kind != HOP:
+            if kind not in (HOP, SHUN_HOP):
                 continue
             tb = 0
             for t in types:

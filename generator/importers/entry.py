@@ -221,7 +221,7 @@ def entry_data(stated: Stated, rules: Rules) -> Data:
             out[key] = True
     if stated.explosions is not None:
         out["explosions"] = _struct(stated.explosions)
-    for key in ("mutually_immune", "petrify"):
+    for key in ("mutually_immune", "petrify", "shuns_own_type"):
         if getattr(stated, key):
             out[key] = sorted(getattr(stated, key))
     return out

@@ -132,9 +132,6 @@ def _side_problems(rules: Rules) -> list[str]:
 def _piece_problems(rules: Rules) -> list[str]:
     out = []
     for pt, (letter, betza) in rules.pieces.items():
-        if pt == "janggiCannon":
-            out.append(f"janggiCannon = {letter} (a cannon that may not hop over or take another cannon)")
-            continue
         try:
             betza_of(pt, betza)
         except BetzaError as e:

@@ -67,8 +67,8 @@ __all__ = ["NAMED_BETZA", "UNSTATED", "Stated", "read_section", "stated"]
 
 #: The moves of every FSF piece by name, as ``PieceMap::init`` (``src/piece.cpp``) gives them, in this
 #: dialect: the pawn's ``e`` (en passant) is the pawn rules', the soldier's sideways step its advanced
-#: moves (``soldierPromotionRank``).  The janggi cannon, which may neither hop over nor take another
-#: cannon, and the immobile piece have no Betza here.
+#: moves (``soldierPromotionRank``); the janggi cannon's ``pR`` is the hops of a piece that shuns its own
+#: type (``shuns_own_type``).  The immobile piece has no Betza here.
 NAMED_BETZA = {
     **{name: movement.render() for movement, name in FSF_STANDARD.items()},
     "pawn": FSF_PAWN.render(),
@@ -95,6 +95,7 @@ NAMED_BETZA = {
     "clobber": "cW",
     "breakthrough": "fmWfF",
     "cannon": "mRcpR",
+    "janggiCannon": "pR",
     "horse": "nN",
     "elephant": "nA",
     "janggiElephant": "nZ",
@@ -138,6 +139,8 @@ class Stated:
     explosions: Explosions | None
     mutually_immune: frozenset[str]
     petrify: frozenset[str]
+    #: the piece that may neither hop over nor take its own type: FSF's janggi cannon
+    shuns_own_type: frozenset[str] = frozenset()
 
 
 # --- values, by their row's type ---------------------------------------------------------------------------
@@ -444,6 +447,12 @@ def _draws(options: Mapping[str, str]) -> DrawRules:
 # --- the section, and the variant's projection --------------------------------------------------------------
 
 
+def _shunning(options: Mapping[str, str]) -> frozenset[str]:
+    """The letter of FSF's janggi cannon, the piece that shuns its own type, if the section has one."""
+    value = options.get("janggiCannon", "-")
+    return frozenset() if value == "-" else frozenset({value[0].upper()})
+
+
 def read_section(options: Mapping[str, str]) -> Stated:
     """What a section's options (key -> value) state, in the model's terms."""
     ranks = _int(options, "maxRank")
@@ -476,6 +485,7 @@ def read_section(options: Mapping[str, str]) -> Stated:
         Explosions(_letters(options, "blastImmuneTypes")) if _bool(options, "blastOnCapture") else None,
         frozenset(_letters(options, "mutuallyImmuneTypes")),
         frozenset(_letters(options, "petrifyOnCaptureTypes")),
+        _shunning(options),
     )
 
 
@@ -538,4 +548,5 @@ def stated(v: Variant) -> Stated:
         v.explosions,
         frozenset(v.mutually_immune),
         frozenset(v.petrify),
+        frozenset(v.shuns_own_type),
     )

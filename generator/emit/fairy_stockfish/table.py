@@ -95,7 +95,8 @@ _PIECE_NAMES = [p.partition(":")[0] for p in _PIECES.split()] + [
 
 def _pieces() -> list[Row]:
     rows = [
-        Row(name, "piece", letter or "-", "pieces", field="pieces")
+        # FSF's janggi cannon is the piece that shuns its own type
+        Row(name, "piece", letter or "-", "pieces", field="shuns_own_type" if name == "janggiCannon" else "pieces")
         for name, _, letter in (p.partition(":") for p in _PIECES.split())
     ]
     rows += [

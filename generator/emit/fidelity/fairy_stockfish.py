@@ -39,6 +39,8 @@ KHON = parse_betza("FfW")
 FSF_SOLDIER = (parse_betza("fW"), parse_betza("fsW"))
 #: the bers of shatar, which Fairy-Stockfish's mate rule knows by its type
 BERS = parse_betza("RF")
+#: Fairy-Stockfish's janggi cannon, which alone shuns its own type
+JANGGI_CANNON = parse_betza("pR")
 FSF_STANDARD = {
     parse_betza(b): name
     for b, name in (("N", "knight"), ("B", "bishop"), ("R", "rook"), ("Q", "queen"), ("fW", "shogiPawn"))
@@ -54,14 +56,18 @@ def fairy_stockfish_pieces(variant: Variant) -> list[tuple[PieceType, str]]:
     ``FfW`` under a counting rule, which weighs it; ``"fers"`` for the first leaps' met, which
     ``cambodianMoves`` knows by that type; ``"bers"`` for ``RF`` under shatar's mate rule, which knows
     it by its type), ``"soldier"`` for the first piece that steps ``fW`` with
-    ``fsW`` as its advanced moves, and ``"custom"`` for every other piece.
+    ``fsW`` as its advanced moves, ``"janggiCannon"`` for the first ``pR`` piece that shuns its own type,
+    and ``"custom"`` for every other piece.
     """
     pawns = [p for p in variant.pieces if p.pawn]
     builtin_pawn = len(pawns) == 1 and pawns[0].movement == FSF_PAWN and not pawns[0].royal
     out: list[tuple[PieceType, str]] = []
     king_done = soldier_done = False
+    cannon = next((p.letter for p in variant.pieces if _janggi_cannon(variant, p)), None)
     for p in variant.pieces:
-        if p.advanced is not None:
+        if p.letter == cannon:
+            kind = "janggiCannon"
+        elif p.advanced is not None:
             soldier = not soldier_done and (p.movement, p.advanced.movement) == FSF_SOLDIER and not p.royal
             kind, soldier_done = ("soldier" if soldier else "custom"), soldier_done or soldier
         elif p.royal and not king_done:
@@ -72,6 +78,10 @@ def fairy_stockfish_pieces(variant: Variant) -> list[tuple[PieceType, str]]:
             kind = "custom" if p.royal else _plain_kind(variant, p)
         out.append((p, kind))
     return out
+
+
+def _janggi_cannon(variant: Variant, p: PieceType) -> bool:
+    return p.letter in variant.shuns_own_type and p.movement == JANGGI_CANNON and p.advanced is None
 
 
 def _plain_kind(variant: Variant, p: PieceType) -> str:
@@ -172,6 +182,21 @@ def checks(notes: Notes) -> None:
     _piece_promotion(kind_of, notes)
     _goals_and_draws(kind_of, notes)
     _swaps(notes)
+    _shuns_own_type(kind_of, notes)
+
+
+def _shuns_own_type(kind_of: dict[str, str], notes: Notes) -> None:
+    """Fairy-Stockfish's one piece that shuns its own type is its janggi cannon, a ``pR`` piece."""
+    v = notes.variant
+    left = [x for x in v.shuns_own_type if kind_of[x] != "janggiCannon"]
+    if left:
+        names = ", ".join(f"the {v.piece(x).name} ({v.piece(x).movement.render()})" for x in left)
+        notes.add(
+            "shuns-own-type",
+            "Fairy-Stockfish's only piece that may neither hop over nor take its own type is its janggi cannon, "
+            f"one pR piece, so {names} may.",
+        )
+        notes.relax(shuns_own_type=tuple(x for x in v.shuns_own_type if x not in left))
 
 
 def _kinds(v: Variant, kind_of: dict[str, str]) -> list[tuple[PieceType, str]]:

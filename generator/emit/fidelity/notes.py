@@ -70,6 +70,7 @@ class Changes(TypedDict, total=False):
     mutually_immune: tuple[str, ...]
     petrify: tuple[str, ...]
     passing: bool
+    shuns_own_type: tuple[str, ...]
 
 
 class Notes:

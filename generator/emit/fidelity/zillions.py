@@ -204,6 +204,13 @@ def _captures(notes: Notes) -> None:
     if v.petrify:
         notes.add("petrify", "Zillions has no walls, so a capturing piece does not turn to stone.")
         notes.relax(petrify=())
+    if v.shuns_own_type:
+        names = ", ".join(v.piece(x).name for x in v.shuns_own_type)
+        notes.add(
+            "shuns-own-type",
+            f"The Zillions file's hops do not look at the hurdle's type, so a {names} may hop over or take another.",
+        )
+        notes.relax(shuns_own_type=())
     goals = notes.variant.goals
     ext = goals.extinction
     if ext is not None and ext.pseudo_royal:

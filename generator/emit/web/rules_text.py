@@ -93,6 +93,10 @@ def rules_in_short(v: Variant) -> list[tuple[str, str]]:
         *(["a move that gives check is illegal"] if v.no_checks else []),
         *([f"the two {royal}s may never face each other on an open rank or file"] if v.flying_general else []),
         *([f"either side may pass instead of moving, unless its {royal} is in check"] if v.passing else []),
+        *(
+            f"a {v.piece(x).name} may neither hop over nor take another {v.piece(x).name}, of either side"
+            for x in v.shuns_own_type
+        ),
     ]
     if moves:
         out.append(("Moves", _sentence(moves)))
