@@ -381,7 +381,7 @@ def test_build_migrates_and_check_compares_with_the_original_section(
         ("wallingRule = duck", "wallingRule = duck"),
         ("gating = true", "gating = true"),
         ("immobile = w", "immobile = w:"),
-        ("diagonalLines = d1 e2", "diagonalLines = d1 e2"),
+        ("bikjangRule = true", "bikjangRule = true"),
         ("customPiece1 = a:DD", "customPiece1 = a:DD"),
         ("customPiece1 = a:R10", "customPiece1 = a:R10 (Fairy-Stockfish reads one digit of a range"),
         ("promotionPawnTypesBlack = -", "promotionPawnTypesWhite = p, promotionPawnTypesBlack = -"),

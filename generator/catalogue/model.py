@@ -126,6 +126,9 @@ class PieceType:
     help: str = ""
     region: tuple[frozenset[Square], frozenset[Square]] | None = None
     advanced: Advanced | None = None
+    #: its moves along the variant's diagonal lines (a janggi palace's diagonals): from a square of the
+    #: lines to a square of the lines, whatever lies between; None: none
+    line_moves: BetzaPiece | None = None
 
     @property
     def royal(self) -> bool:
@@ -510,6 +513,9 @@ class Variant:
     mutually_immune: tuple[str, ...] = ()
     #: the piece types that turn into an immobile wall (``*`` in a FEN) where they capture (petrified)
     petrify: tuple[str, ...] = ()
+    #: the squares of the diagonal lines (a janggi palace's), along which the pieces with ``line_moves``
+    #: also move (Fairy-Stockfish's ``diagonalLines``)
+    diagonal_lines: frozenset[Square] = frozenset()
     #: the hopping pieces that may neither hop over nor take a piece of their own type, of either side
     #: (the janggi cannon; Fairy-Stockfish's ``janggiCannon``)
     shuns_own_type: tuple[str, ...] = ()

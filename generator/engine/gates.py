@@ -113,6 +113,7 @@ NEEDS = (
             "immobility_illegal",
             "flying_general",
             "shuns_own_type",
+            "diagonal_lines",
             "goals.checkmate",
             "goals.checkmate_result",
             "goals.shatar_mate",

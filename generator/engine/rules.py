@@ -36,6 +36,7 @@ from generator.engine.tables import (
     compile_piece,
     oriented,
     switched,
+    with_lines,
 )
 
 #: SHUN_HOP: the hops of a piece that shuns its own type (the group's one type), over other types only
@@ -163,11 +164,13 @@ class Rules:
         from their rank on (such a piece has no initial moves)."""
         tables = compile_piece(self.geo, p.movement, color)
         adv = p.advanced
-        if adv is None:
+        if adv is not None:
+            advanced = compile_piece(self.geo, adv.movement, color)[0]
+            tables = switched(tables[0], advanced, self._from_rank(color, adv.rank)), None
+        if p.line_moves is None:
             return tables
-        return switched(
-            tables[0], compile_piece(self.geo, adv.movement, color)[0], self._from_rank(color, adv.rank)
-        ), None
+        line = compile_moves(self.geo, list(p.line_moves.moves), color)
+        return with_lines(self.geo, tables[0], line, self._squares(self.variant.diagonal_lines)), tables[1]
 
     def _pawns(self, variant: Variant) -> None:
         """Promotion zone and choices, en passant, multi-steps."""
@@ -485,7 +488,8 @@ class Rules:
                 if region is not None:
                     _confine(inv, region)
                 # a piece whose attacks depend on the square, or on its own type, is grouped with no other
-                own = (t,) if region is not None or pieces[t].advanced is not None or self.shuns[t] else ()
+                square_bound = region is not None or pieces[t].advanced is not None or pieces[t].line_moves
+                own = (t,) if square_bound or self.shuns[t] else ()
                 self._add_group(groups, LEAP, inv.leap, any(inv.leap), t, initial, (tuple(inv.leap), own))
                 self._add_group(
                     groups,

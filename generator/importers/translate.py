@@ -249,14 +249,11 @@ def _presence(rules: Rules, d: dict[str, str]) -> None:
 
 def to_stated(rules: Rules) -> Stated:
     """What ``rules`` state in the model's terms (call :func:`refusals` first), settled as the catalogue
-    states it: a soldier that steps sideways from its first rank on is an ``fsW`` piece; the pawn-drop
+    states it: the pawn-drop
     flags mean nothing without FSF's pawn in hand; multi-step ranks no pawn ever stands on are none; a
     piece never in play is none."""
     s = read_section(dialect(rules))
-    pieces = tuple(
-        (x, "fsW", pawn, region, None) if adv == 1 else (x, b, pawn, region, adv)
-        for x, b, pawn, region, adv in s.pieces
-    )
+    pieces = s.pieces
     pawn = rules.pieces["pawn"][0].upper() if "pawn" in rules.pieces else None
     in_hand = s.drops is not None and (s.drops.captures_to_hand or any(x == pawn for _, x, _ in s.setup.pockets))
     pawn_drops = s.pawn_drops if s.pawn_drops is None or (pawn and in_hand) else (True, True)

@@ -55,6 +55,7 @@ from generator.emit.fairy_stockfish.table import ROW
 from generator.emit.fairy_stockfish.values import FILES, KING, flag_piece_count
 from generator.emit.fidelity.fairy_stockfish import (
     BERS,
+    FSF_LINE_MOVES,
     FSF_PAWN,
     FSF_SOLDIER,
     FSF_STANDARD,
@@ -141,6 +142,9 @@ class Stated:
     petrify: frozenset[str]
     #: the piece that may neither hop over nor take its own type: FSF's janggi cannon
     shuns_own_type: frozenset[str] = frozenset()
+    #: the squares of the diagonal lines, and each piece's moves along them (letter, Betza)
+    diagonal_lines: frozenset[Square] = frozenset()
+    line_moves: frozenset[tuple[str, str]] = frozenset()
 
 
 # --- values, by their row's type ---------------------------------------------------------------------------
@@ -255,6 +259,8 @@ def _pieces(options: Mapping[str, str], board: Board) -> tuple[Piece, ...]:
         letter = value[0].upper()
         betza = value[2:] if len(value) > 2 else NAMED_BETZA[key]
         advanced = _int(options, "soldierPromotionRank") if key == "soldier" else None
+        if advanced == 1:  # a soldier that steps sideways from its first rank on is an fsW piece
+            betza, advanced = "fsW", None
         pawn = key == "pawn" or letter in pawns
         out.append((letter, parse_betza(betza).render(), pawn, _mobility(options, key, board), advanced))
     return tuple(sorted(out))
@@ -447,6 +453,13 @@ def _draws(options: Mapping[str, str]) -> DrawRules:
 # --- the section, and the variant's projection --------------------------------------------------------------
 
 
+def _line_moves(options: Mapping[str, str]) -> frozenset[tuple[str, str]]:
+    """The moves FSF's pieces make along the diagonal lines, by the type it knows them by."""
+    return frozenset(
+        (value[0].upper(), betza) for key, betza in FSF_LINE_MOVES.items() if (value := options.get(key, "-")) != "-"
+    )
+
+
 def _shunning(options: Mapping[str, str]) -> frozenset[str]:
     """The letter of FSF's janggi cannon, the piece that shuns its own type, if the section has one."""
     value = options.get("janggiCannon", "-")
@@ -461,6 +474,7 @@ def read_section(options: Mapping[str, str]) -> Stated:
     board = Board(_file(options, "maxFile") + 1, ranks, holes)
     pieces = _pieces(options, board)
     drops = _drops(options, board)
+    lines = _region(options, "diagonalLines", board)
     return Stated(
         board,
         pieces,
@@ -486,6 +500,8 @@ def read_section(options: Mapping[str, str]) -> Stated:
         frozenset(_letters(options, "mutuallyImmuneTypes")),
         frozenset(_letters(options, "petrifyOnCaptureTypes")),
         _shunning(options),
+        lines,
+        _line_moves(options) if lines else frozenset(),
     )
 
 
@@ -549,4 +565,6 @@ def stated(v: Variant) -> Stated:
         frozenset(v.mutually_immune),
         frozenset(v.petrify),
         frozenset(v.shuns_own_type),
+        v.diagonal_lines,
+        frozenset((p.letter, p.line_moves.render()) for p in v.pieces if p.line_moves is not None),
     )

@@ -14,7 +14,7 @@ The emitter's groups are the table's rows in order (:mod:`.options`); ``SINCE`` 
 >>> ROW["maxFile"].kind, ROW["maxFile"].default, ROW["maxFile"].field
 ('file', 'h', 'board.files')
 >>> len(ROWS) > 300, sum(1 for row in ROWS if row.write is not None)
-(True, 84)
+(True, 85)
 """
 
 from __future__ import annotations
@@ -124,6 +124,7 @@ ROWS: tuple[Row, ...] = (
     # board
     Row("maxFile", "file", "h", "board", lambda v: v.board.files, "board.files"),
     Row("maxRank", "rank", "8", "board", lambda v: v.board.ranks, "board.ranks"),
+    Row("diagonalLines", "bitboard", "-", "board", w.diagonal_lines, "diagonal_lines"),
     # pieces: written piece by piece (.pieces)
     Row("pieceToCharTable", "string", "-", "pieces"),
     *_pieces(),
@@ -296,7 +297,6 @@ ROWS: tuple[Row, ...] = (
     Row("wallingRegion", "bitboard", ALL, maps_to=("wallingRegionWhite", "wallingRegionBlack")),
     *_pair("wallingRegion", "bitboard", (ALL, ALL)),
     Row("wallOrMove", "bool", "false"),
-    Row("diagonalLines", "bitboard", "-"),
     Row("flipEnclosedPieces", "other", "none"),
     # setup: the start position, written after every group
     Row("startFen", "string", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "setup", field="setup"),

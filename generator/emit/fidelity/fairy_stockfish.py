@@ -41,6 +41,10 @@ FSF_SOLDIER = (parse_betza("fW"), parse_betza("fsW"))
 BERS = parse_betza("RF")
 #: Fairy-Stockfish's janggi cannon, which alone shuns its own type
 JANGGI_CANNON = parse_betza("pR")
+#: the moves Fairy-Stockfish's pieces make along the diagonal lines, by their type (its king too, but only
+#: its built-in janggi's, which no section can make)
+FSF_LINE_MOVES = {"wazir": "F", "soldier": "fF", "rook": "B", "janggiCannon": "pB"}
+_LINED = {parse_betza("W"): "wazir", parse_betza("fsW"): "soldier", parse_betza("R"): "rook"}
 FSF_STANDARD = {
     parse_betza(b): name
     for b, name in (("N", "knight"), ("B", "bishop"), ("R", "rook"), ("Q", "queen"), ("fW", "shogiPawn"))
@@ -81,7 +85,22 @@ def fairy_stockfish_pieces(variant: Variant) -> list[tuple[PieceType, str]]:
 
 
 def _janggi_cannon(variant: Variant, p: PieceType) -> bool:
-    return p.letter in variant.shuns_own_type and p.movement == JANGGI_CANNON and p.advanced is None
+    shuns = p.letter in variant.shuns_own_type and p.movement == JANGGI_CANNON and p.advanced is None
+    return shuns and _line_moves(p) == (FSF_LINE_MOVES["janggiCannon"] if variant.diagonal_lines else None)
+
+
+def _line_moves(p: PieceType) -> str | None:
+    return None if p.line_moves is None else p.line_moves.render()
+
+
+def _lined_kind(p: PieceType) -> str:
+    """With diagonal lines, the kind whose moves along them are the piece's: Fairy-Stockfish gives its wazir,
+    soldier and rook theirs wherever it stands on the lines, so such a piece without them is a custom one."""
+    kind = _LINED.get(p.movement)
+    if kind is not None and _line_moves(p) == FSF_LINE_MOVES[kind]:
+        return kind
+    standard = FSF_STANDARD.get(p.movement, "custom")
+    return "custom" if standard in FSF_LINE_MOVES else standard
 
 
 def _plain_kind(variant: Variant, p: PieceType) -> str:
@@ -90,6 +109,8 @@ def _plain_kind(variant: Variant, p: PieceType) -> str:
         return "fers"
     if variant.goals.shatar_mate is not None and p.movement == BERS:
         return "bers"
+    if variant.diagonal_lines:
+        return _lined_kind(p)
     # a counting rule weighs Fairy-Stockfish's khons: the FfW piece must be one
     return "silver" if variant.draws.counting and p.movement == KHON else FSF_STANDARD.get(p.movement, "custom")
 
@@ -183,6 +204,25 @@ def checks(notes: Notes) -> None:
     _goals_and_draws(kind_of, notes)
     _swaps(notes)
     _shuns_own_type(kind_of, notes)
+    _diagonal_lines(kind_of, notes)
+
+
+def _diagonal_lines(kind_of: dict[str, str], notes: Notes) -> None:
+    """Along the diagonal lines Fairy-Stockfish moves its pieces by their type only."""
+    v = notes.variant
+    if not v.diagonal_lines:
+        return
+    off = [p for p in v.pieces if _line_moves(p) != FSF_LINE_MOVES.get(kind_of[p.letter])]
+    if off:
+        names = ", ".join(f"the {p.name}'s {_line_moves(p)}" for p in off)
+        notes.add(
+            "diagonal-lines",
+            "Fairy-Stockfish moves only its wazir (F), soldier (fF), rook (B) and janggi cannon (pB) along the "
+            f"diagonal lines, and the king of its built-in janggi, so {names} along them is left out.",
+        )
+        notes.relax(
+            pieces=tuple(dataclasses.replace(p, line_moves=None) if p in off else p for p in notes.variant.pieces)
+        )
 
 
 def _shuns_own_type(kind_of: dict[str, str], notes: Notes) -> None:

@@ -83,8 +83,7 @@ def rules_in_short(v: Variant) -> list[tuple[str, str]]:
     if v.drops is not None:
         out.append(("Drops", _drops(v, v.drops)))
     out += [("Swap", _swap(v, sw)) for sw in v.swaps]
-    out += [("Region", _piece_region(p)) for p in v.pieces if p.region is not None]
-    out += [("Advanced moves", _advanced(p)) for p in v.pieces if p.advanced is not None]
+    out += _piece_topics(v)
     royal = next((p.name for p in v.pieces if p.royal), "king")
     if v.first_leaps is not None:
         out.append(("First leaps", _first_leaps(v, v.first_leaps)))
@@ -339,6 +338,20 @@ def _advanced(p: PieceType) -> str:
     assert p.advanced is not None
     moves = "; ".join(m.describe() for m in p.advanced.movement.moves)
     return f"From its rank {p.advanced.rank} on, the {p.name} moves instead: {moves}."
+
+
+def _piece_topics(v: Variant) -> list[tuple[str, str]]:
+    """Where each piece may go, and the moves it has only on some squares."""
+    out = [("Region", _piece_region(p)) for p in v.pieces if p.region is not None]
+    out += [("Advanced moves", _advanced(p)) for p in v.pieces if p.advanced is not None]
+    return out + [("Diagonal lines", _line_moves(v, p)) for p in v.pieces if p.line_moves is not None]
+
+
+def _line_moves(v: Variant, p: PieceType) -> str:
+    assert p.line_moves is not None
+    moves = "; ".join(m.describe() for m in p.line_moves.moves)
+    lines = " ".join(sq.name for sq in sorted(v.diagonal_lines, key=lambda sq: (sq.rank, sq.file)))
+    return f"From a square of the diagonal lines ({lines}) to another, the {p.name} also {moves}."
 
 
 def _region(v: Variant, flag: Flag, color: Color) -> str:
