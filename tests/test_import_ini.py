@@ -16,6 +16,7 @@ from generator.importers.command import MARK, Import, import_ini
 from generator.importers.ini import IniError, read_ini
 from generator.importers.options import Rules, apply_section
 from generator.importers.resolve import resolve
+from generator.importers.translate import to_stated
 
 FSF_FILE = Path(__file__).parent / "data" / "fairy-stockfish-variants.ini"
 CHESS_PIECES = {"pawn": "p", "knight": "n", "bishop": "b", "rook": "r", "queen": "q", "king": "k"}
@@ -228,10 +229,8 @@ def test_each_section_is_imported_or_left_out_with_one_line(imported: tuple[Path
     ini, result = imported
     assert result.imported == ["orda", "Orda_Mirror", "3bears", "mini6", "child-of-connect"]
     left = dict(result.left_out)
-    assert left["connect"] == (
-        "section [connect]: no equivalent for connectN = 4; janggiCannon = c (a cannon that may not hop over or "
-        "take another cannon)"
-    )
+    # the janggi cannon is a piece that shuns its own type (shuns_own_type): only connectN has no equivalent
+    assert left["connect"] == "section [connect]: no equivalent for connectN = 4"
     assert (
         left["badvalue"]
         == f"{ini}:{line_of('castling = maybe')}: section [badvalue]: castling: 'maybe' is not true or false"
@@ -382,7 +381,7 @@ def test_build_migrates_and_check_compares_with_the_original_section(
         ("wallingRule = duck", "wallingRule = duck"),
         ("gating = true", "gating = true"),
         ("immobile = w", "immobile = w:"),
-        ("janggiCannon = c", "janggiCannon = c (a cannon that may not hop over or take another cannon)"),
+        ("bikjangRule = true", "bikjangRule = true"),
         ("customPiece1 = a:DD", "customPiece1 = a:DD"),
         ("customPiece1 = a:R10", "customPiece1 = a:R10 (Fairy-Stockfish reads one digit of a range"),
         ("promotionPawnTypesBlack = -", "promotionPawnTypesWhite = p, promotionPawnTypesBlack = -"),
@@ -418,3 +417,10 @@ def test_a_second_section_of_a_name_is_ignored_as_fsf_ignores_it() -> None:
     assert second.problems == (
         "f.ini:3: section [x]: Fairy-Stockfish keeps an earlier section of that name and ignores this one",
     )
+
+
+def test_a_janggi_cannon_is_a_piece_that_shuns_its_own_type() -> None:
+    [r] = resolve(read_ini("[x:xiangqi]\njanggiCannon = c\n", "f.ini"), "f.ini")
+    assert not r.problems and not r.refused and r.rules is not None
+    stated = to_stated(r.rules)
+    assert stated.shuns_own_type == {"C"} and ("C", "pR", False, None, None) in stated.pieces

@@ -74,6 +74,7 @@ class VariantBuilder(GoalsBuilder):
             declared = ", ".join(self.families) or "none"
             self.fail(family, "family", f"family {family.value!r} is not declared under 'families:' ({declared})")
         self.board = self.build_board(node.need("board"))
+        self.lines = self.build_diagonal_lines(node.get("diagonal_lines"))
         self.pieces = self.build_pieces(node.need("pieces"))
         drops = self.build_drops(node.get("drops"))
         gating = self.or_default(node, Variant, "gating")
@@ -105,7 +106,10 @@ class VariantBuilder(GoalsBuilder):
             explosions=self.build_explosions(node.get("explosions"), drops),
             mutually_immune=self.letters(node, "mutually_immune"),
             petrify=self.letters(node, "petrify"),
+            shuns_own_type=self.build_shuns_own_type(node),
+            diagonal_lines=self.lines,
             flying_general=self.or_default(node, Variant, "flying_general"),
+            passing=self.or_default(node, Variant, "passing"),
             first_leaps=self.build_first_leaps(node.get("first_leaps"), bool(self.value(node, "castling"))),
             gating=gating,
             notes=self.or_default(node, Variant, "notes", lambda ns: tuple(n.value.strip() for n in ns)),
@@ -136,6 +140,21 @@ class VariantBuilder(GoalsBuilder):
         if drops is not None and drops.captures_to_hand:
             self.fail(node, "explosions", "the pieces an explosion removes do not go to hand")
         return Explosions(self.letters(node, "immune", "explosions.immune"))
+
+    def build_shuns_own_type(self, node: Node) -> tuple[str, ...]:
+        """The hoppers that shun their own type: each a piece that hops and is not royal."""
+        letters = self.letters(node, "shuns_own_type")
+        items = self.value(node, "shuns_own_type", [])
+        for i, x in enumerate(letters):
+            p = self.pieces[x]
+            if p.royal or not any(m.hop for m in p.movement.moves):
+                why = "is royal" if p.royal else f"does not hop ({p.movement.render()})"
+                self.fail(
+                    items[i],
+                    f"shuns_own_type[{i}]",
+                    f"the {p.name} {why}: only a hopping piece that is not royal may shun its own type",
+                )
+        return letters
 
     def build_chess960(self, node: Node) -> bool:
         chess960 = bool(self.or_default(node, Variant, "chess960_castling"))
@@ -221,10 +240,30 @@ class VariantBuilder(GoalsBuilder):
                 help_text,
                 None if region is None else self.side_regions(region, f"{field}.region")[0],
                 self.build_advanced(spec.get("advanced"), movement, field),
+                self.build_line_moves(spec.get("line_moves"), field),
             )
         if not pieces:
             self.fail(node, "pieces", "no pieces are defined")
         return pieces
+
+    def build_diagonal_lines(self, node: Node | None) -> frozenset[Square]:
+        """The squares of the diagonal lines, each on the board."""
+        if node is None:
+            return frozenset()
+        return frozenset(
+            self.square(item, f"diagonal_lines[{i}]", sq.name)
+            for i, item in enumerate(node.value)
+            for sq in expand(item.value)
+        )
+
+    def build_line_moves(self, node: Node | None, piece_field: str) -> BetzaPiece | None:
+        """A piece's moves along the diagonal lines, which the variant must have."""
+        if node is None:
+            return None
+        field = f"{piece_field}.line_moves"
+        if not self.lines:
+            self.fail(node, field, "there are no diagonal lines to move along: give the variant 'diagonal_lines'")
+        return self.betza(node, field)
 
     def build_advanced(self, node: Node | None, own: BetzaPiece, piece_field: str) -> Advanced | None:
         """The moves a piece has from a relative rank on: leaps or lame leaps, as its own moves."""

@@ -126,6 +126,9 @@ class PieceType:
     help: str = ""
     region: tuple[frozenset[Square], frozenset[Square]] | None = None
     advanced: Advanced | None = None
+    #: its moves along the variant's diagonal lines (a janggi palace's diagonals): from a square of the
+    #: lines to a square of the lines, whatever lies between; None: none
+    line_moves: BetzaPiece | None = None
 
     @property
     def royal(self) -> bool:
@@ -537,9 +540,18 @@ class Variant:
     mutually_immune: tuple[str, ...] = ()
     #: the piece types that turn into an immobile wall (``*`` in a FEN) where they capture (petrified)
     petrify: tuple[str, ...] = ()
+    #: the squares of the diagonal lines (a janggi palace's), along which the pieces with ``line_moves``
+    #: also move (Fairy-Stockfish's ``diagonalLines``)
+    diagonal_lines: frozenset[Square] = frozenset()
+    #: the hopping pieces that may neither hop over nor take a piece of their own type, of either side
+    #: (the janggi cannon; Fairy-Stockfish's ``janggiCannon``)
+    shuns_own_type: tuple[str, ...] = ()
     #: the royal pieces may not face each other on an open rank or file (xiangqi's flying general): a
     #: move that leaves them so is illegal, as if each attacked the other along rook lines
     flying_general: bool = False
+    #: either side may pass (``0000``) instead of moving, unless its royal piece is in check
+    #: (Fairy-Stockfish's ``pass``, which also ends the game as soon as both sides have passed in a row)
+    passing: bool = False
     first_leaps: FirstLeaps | None = None
     #: gating (Fairy-Stockfish's ``seirawanGating``, S-Chess): a piece that leaves its first-rank square for
     #: the first time may bring a piece from hand onto that square in the same move, and so may castling,

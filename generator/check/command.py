@@ -363,7 +363,7 @@ def _compare_builtins(
     if not named:
         return []
     started = time.perf_counter()
-    with FairyStockfish("", named, workers=jobs, manifest=builtin_manifest(named)) as fsf:
+    with FairyStockfish("", named, workers=jobs, manifest=builtin_manifest(named), exact=True) as fsf:
         print(
             f"fairy-stockfish (pyffish {fsf.version}): {len(named)} built-in variants verified "
             f"(registered, same start position) in {time.perf_counter() - started:.1f} s"

@@ -97,12 +97,19 @@ class EngineAdapter(Protocol):
     notation (the adapter translates passes, castling and the like).  It raises
     :class:`EngineError` when it cannot answer at all (unknown variant, dead engine); a position
     it cannot set up gets an ``Answer`` with ``error``.  ``batch_size`` (optional attribute) is
-    how many positions to send per call.
+    how many positions to send per call; ``exact`` (optional, false if absent) that it plays the
+    variant's rules in full, no limitation switched off.
     """
 
     name: str
 
     def probe(self, variant: str, queries: Sequence[Query]) -> list[Answer]: ...
+
+
+def played_by(variant: Variant, adapter: EngineAdapter) -> Variant:
+    """The variant as ``adapter`` plays it: relaxed to what its target can say, or in full where the adapter
+    plays the variant's own rules (``exact``: a Fairy-Stockfish built-in the entry reproduces)."""
+    return variant if getattr(adapter, "exact", False) else relaxed(variant, adapter.name)
 
 
 class OnePosition:
@@ -230,8 +237,11 @@ def check_variant(
 ) -> VariantReport:
     """Compare the reference with ``adapter`` on ``variant``; see the module docstring."""
     started = time.perf_counter()
-    report = VariantReport(variant.name, adapter.name, limitations=tuple(limitations(variant, adapter.name)))
-    reference = relaxed(variant, adapter.name)
+    exact = getattr(adapter, "exact", False)
+    report = VariantReport(
+        variant.name, adapter.name, limitations=() if exact else tuple(limitations(variant, adapter.name))
+    )
+    reference = played_by(variant, adapter)
     batch = max(1, int(getattr(adapter, "batch_size", 64)))
     stream = _walk(reference, depth, games, plies, seed)
     pending: list[Node] = []

@@ -67,7 +67,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from generator.catalogue.model import StalemateResult, Variant
-from generator.check.compare import Answer, Disagreement, EngineAdapter, Query, VariantReport, evaluate
+from generator.check.compare import Answer, Disagreement, EngineAdapter, Query, VariantReport, evaluate, played_by
 from generator.check.ending_cycles import (
     Ending,
     checks_lengthen,
@@ -83,7 +83,6 @@ from generator.check.ending_cycles import (
 from generator.check.ending_positions import ATTEMPTS, reread, small_positions
 from generator.check.fairy_stockfish_worker import fsf_fen
 from generator.check.perft_compare import CountReport
-from generator.emit.fidelity import relaxed
 from generator.engine import Move, Position
 from generator.engine import moves as mv
 from generator.engine.counting import count_limit
@@ -571,7 +570,7 @@ def prove_into(report: VariantReport | CountReport, variant: Variant, adapter: E
     """Prove ``variant``'s game-end rules with ``adapter`` and record the outcome in ``report``: the
     rules proved, those without a position, and a disagreement if the report has none yet."""
     started = time.perf_counter()
-    reference = relaxed(variant, adapter.name)
+    reference = played_by(variant, adapter)
     cases, unbuilt = endings(reference)
     proved, found = prove(reference, adapter, cases)
     report.proved, report.unbuilt = tuple(proved), tuple(unbuilt)

@@ -123,7 +123,7 @@ def builtin_manifest(variants: Sequence[Variant]) -> Manifest:
         target=NAME,
         files=(),
         sections=tuple(
-            SectionEntry(v.name, v.fairy_stockfish_builtin, fsf_fen(Position.start(relaxed(v, NAME)).fen()))
+            SectionEntry(v.name, v.fairy_stockfish_builtin, fsf_fen(Position.start(v).fen()))
             for v in variants
             if v.fairy_stockfish_builtin
         ),
@@ -188,7 +188,10 @@ class FairyStockfish(OnePosition):
         workers: int | None = None,
         batch_size: int | None = None,
         manifest: Manifest | None = None,
+        exact: bool = False,
     ) -> None:
+        #: the sections are the built-ins the variants reproduce, which play their rules in full
+        self.exact = exact
         self._workers: list[_Worker] = []
         if manifest is None:
             manifest = built_ini(Catalogue(_VARIANTS_ONLY, tuple(variants)))[1]

@@ -95,6 +95,7 @@ NEEDS = (
     Needs("first_leaps", Path.AFTER_MOVE | Path.MORE_MOVES),
     Needs("swaps", Path.MORE_MOVES),
     Needs("gating", Path.MORE_MOVES | Path.GATING),
+    Needs("passing", Path.MORE_MOVES),
     Needs("drops", Path.MORE_MOVES),
     # a captured promoted piece goes to hand as what it was promoted from
     Needs(
@@ -116,6 +117,8 @@ NEEDS = (
             "pawn_rules",
             "immobility_illegal",
             "flying_general",
+            "shuns_own_type",
+            "diagonal_lines",
             "goals.checkmate",
             "goals.checkmate_result",
             "goals.shatar_mate",

@@ -270,8 +270,8 @@ def _generate(pos: State, out: list[Move] | None) -> int:
         n += _first_leaps(pos, occ, checked, out)
     if rules.gating:
         n += _gating(pos, occ, (king, checked, test_all, pinned), out)
-    if n == 0 and rules.pass_when_stuck and not checked:
-        n = 1
+    if (rules.passing or (n == 0 and rules.pass_when_stuck)) and not checked:
+        n += 1
         if out is not None:
             out.append(PASS_MOVE)
     return n
@@ -368,6 +368,7 @@ def _piece_moves(
     leaps_only = not tabs.has_slides and not tabs.has_lame
     quiet, capture = tabs.quiet, tabs.capture
     expand = rules.expands[us][t]
+    shuns, everywhere = rules.shuns[t], rules.geo.all
     n = 0
     while bb:
         low = bb & -bb
@@ -376,6 +377,9 @@ def _piece_moves(
         tgt = quiet[s] & empty | capture[s] & enemy if leaps_only else targets(tabs, s, occ, empty, enemy)
         if init is not None and pos.unmoved & low:
             tgt |= targets(init, s, occ, empty, enemy)
+        if shuns:  # what it reaches with its own type off the board too, but no piece of that type
+            kin = pos.by_type[t]
+            tgt &= ~kin & targets(tabs, s, occ & ~kin, everywhere, everywhere)
         if s == king:
             n += _king_moves(pos, s, tgt & ~rules.dead[us][t] if expand else tgt, occ ^ low, out)
         elif expand:

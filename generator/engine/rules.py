@@ -26,6 +26,7 @@ from generator.catalogue.model import (
 )
 from generator.engine.gates import Path, extinction, needed
 from generator.engine.geometry import Bitboard, Geometry, bits
+from generator.engine.kinds import counted_types, has_hoppers, initial_moves
 from generator.engine.outcome import Reason
 from generator.engine.set_up import SetUp
 from generator.engine.tables import (
@@ -36,9 +37,11 @@ from generator.engine.tables import (
     compile_piece,
     oriented,
     switched,
+    with_lines,
 )
 
-LEAP, SLIDE, LAME, HOP = 0, 1, 2, 3
+#: SHUN_HOP: the hops of a piece that shuns its own type (the group's one type), over other types only
+LEAP, SLIDE, LAME, HOP, SHUN_HOP = 0, 1, 2, 3, 4
 
 
 @dataclass(frozen=True)
@@ -70,30 +73,11 @@ class SwapTable:
 
 
 # (kind, inverse table per square, piece types, initial-only); the table's entries depend on the kind
-# (LEAP: a bitboard, SLIDE and HOP: slide entries, LAME: (origin, block) pairs), which the attack test
+# (LEAP: a bitboard, SLIDE, HOP and SHUN_HOP: slide entries, LAME: (origin, block) pairs), which the attack test
 # dispatches on
 AttackGroup = tuple[int, list[Any], tuple[int, ...], bool]
 
 GroupKey = tuple[int, bool, object]
-
-
-def has_hoppers(pieces: tuple[PieceType, ...]) -> bool:
-    """Whether any of ``pieces`` hops (Betza ``p`` or ``g``)."""
-    return any(m.hop for p in pieces for m in p.movement.moves)
-
-
-#: the pieces a counting rule weighs, known by their moves as Fairy-Stockfish knows them by its types
-_COUNTED = (parse_betza("R"), parse_betza("FfW"), parse_betza("N"))
-
-
-def counted_types(pieces: tuple[PieceType, ...]) -> tuple[tuple[int, ...], ...]:
-    """The type numbers of the pawns, rooks, khons (``FfW``) and knights among ``pieces`` (royal ones
-    left out), in that order: what a counting rule weighs."""
-    pawns = tuple(i for i, p in enumerate(pieces) if p.pawn and not p.royal)
-    return (
-        pawns,
-        *(tuple(i for i, p in enumerate(pieces) if not p.pawn and not p.royal and p.movement == m) for m in _COUNTED),
-    )
 
 
 def _confine(inv: InverseTables, region: Bitboard) -> None:
@@ -104,11 +88,6 @@ def _confine(inv: InverseTables, region: Bitboard) -> None:
             inv.slides[sq] = ()
             inv.lame[sq] = ()
             inv.hops[sq] = ()
-
-
-def initial_moves(p: PieceType) -> tuple[BetzaMove, ...]:
-    """A pawn's initial Betza moves, which it plays as multi-steps (none for other pieces)."""
-    return tuple(m for m in p.movement.moves if m.initial) if p.pawn else ()
 
 
 class Rules:
@@ -134,7 +113,7 @@ class Rules:
                     self.tables[c][t],
                     self.initial_tables[c][t],
                     self.is_pawn[t],
-                    self.tables[c][t].has_lame or self.expands[c][t],
+                    self.tables[c][t].has_lame or self.expands[c][t] or self.shuns[t],
                 )
                 for t in range(self.ntypes)
             )
@@ -159,6 +138,8 @@ class Rules:
         self.royal_type = self.royal_types[0] if len(self.royal_types) == 1 else None
         self.is_pawn = [p.pawn for p in pieces]
         self.is_royal = [p.royal for p in pieces]
+        #: per type: whether it may neither hop over nor take a piece of its own type (the janggi cannon)
+        self.shuns = [p.letter in variant.shuns_own_type for p in pieces]
         #: per colour, per type: the squares it may move to and attack (its region), or None: all
         self.regions = [[None if p.region is None else self._squares(p.region[c]) for p in pieces] for c in Color]
         self._move_tables(pieces)
@@ -184,11 +165,13 @@ class Rules:
         from their rank on (such a piece has no initial moves)."""
         tables = compile_piece(self.geo, p.movement, color)
         adv = p.advanced
-        if adv is None:
+        if adv is not None:
+            advanced = compile_piece(self.geo, adv.movement, color)[0]
+            tables = switched(tables[0], advanced, self._from_rank(color, adv.rank)), None
+        if p.line_moves is None:
             return tables
-        return switched(
-            tables[0], compile_piece(self.geo, adv.movement, color)[0], self._from_rank(color, adv.rank)
-        ), None
+        line = compile_moves(self.geo, list(p.line_moves.moves), color)
+        return with_lines(self.geo, tables[0], line, self._squares(self.variant.diagonal_lines)), tables[1]
 
     def _pawns(self, variant: Variant) -> None:
         """Promotion zone and choices, en passant, multi-steps."""
@@ -409,6 +392,7 @@ class Rules:
         #: the side a drawn game end is a win for, if any
         self.draw_odds = draws.draw_odds
         self.pass_when_stuck = draws.stalemate is StalemateResult.PASS
+        self.passing = variant.passing
         self.minor_types = tuple(self.type_of[x] for x in draws.insufficient_material)
         self.dark_squares: Bitboard = 0
         for s in range(geo.size):
@@ -507,8 +491,9 @@ class Rules:
                 region = self.regions[color][t]
                 if region is not None:
                     _confine(inv, region)
-                # a piece whose attacks depend on the square is grouped with no other
-                own = (t,) if region is not None or pieces[t].advanced is not None else ()
+                # a piece whose attacks depend on the square, or on its own type, is grouped with no other
+                square_bound = region is not None or pieces[t].advanced is not None or pieces[t].line_moves
+                own = (t,) if square_bound or self.shuns[t] else ()
                 self._add_group(groups, LEAP, inv.leap, any(inv.leap), t, initial, (tuple(inv.leap), own))
                 self._add_group(
                     groups,
@@ -530,7 +515,7 @@ class Rules:
                 )
                 self._add_group(
                     groups,
-                    HOP,
+                    SHUN_HOP if self.shuns[t] else HOP,
                     inv.hops,
                     any(inv.hops),
                     t,

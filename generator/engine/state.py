@@ -23,7 +23,8 @@ from generator.engine.counting import advance_count
 from generator.engine.geometry import Bitboard, bits
 from generator.engine.moves import Move
 from generator.engine.outcome import Outcome, Reason
-from generator.engine.rules import HOP, LEAP, SLIDE, Castle, Rules
+from generator.engine.rules import HOP, LEAP, SHUN_HOP, SLIDE, Castle, Rules
+from generator.engine.tables import lame_check, shunning_attack
 
 EMPTY = -1
 
@@ -131,6 +132,9 @@ class State:
                 for mask, cache, _, _ in table[sq]:
                     if cache[occ & mask] & tb:
                         return True
+            elif kind == SHUN_HOP:
+                if shunning_attack(table[sq], occ, occ & ~self.by_type[types[0]], tb):
+                    return True
             else:
                 for origin, block in table[sq]:
                     if origin & tb and not occ & block:
@@ -158,6 +162,9 @@ class State:
             if kind == LEAP:
                 if table[king] & tb:
                     return True, 0
+            elif kind == SHUN_HOP:  # a hopper: no pins (see Rules.hoppers)
+                if shunning_attack(table[king], occ, occ & ~self.by_type[types[0]], tb):
+                    return True, 0
             elif kind in (SLIDE, HOP):  # a hopper's seeming pins only add tests: see Rules.hoppers
                 for mask, cache, sl, _ in table[king]:
                     snipers = sl.reach & tb
@@ -173,13 +180,10 @@ class State:
                         if not b & (b - 1) and b & own:
                             pinned |= b
             else:
-                for origin, block in table[king]:
-                    if origin & tb:
-                        b = block & occ
-                        if not b:
-                            return True, 0
-                        if not b & (b - 1) and b & own:
-                            pinned |= b
+                checked, more = lame_check(table[king], tb, occ, own)
+                if checked:
+                    return True, 0
+                pinned |= more
         return False, pinned
 
     def hoppers_aimed(self, king: int, us: int) -> bool:
@@ -188,7 +192,7 @@ class State:
         played out; otherwise pins tell the moves that may expose the royal piece, as for riders."""
         them = self.by_color[1 - us]
         for kind, table, types, _ in self.rules.attack_groups[1 - us]:
-            if kind != HOP:
+            if kind not in (HOP, SHUN_HOP):
                 continue
             tb = 0
             for t in types:

@@ -112,6 +112,26 @@ class Hop(Slide):
         return hit
 
 
+class Kept(Slide):
+    """A slide or hop whose targets are kept to the squares of ``keep``: a piece's moves along the diagonal
+    lines, which may cross other squares but land on the lines only."""
+
+    __slots__ = ("inner", "keep")
+
+    def __init__(self, inner: Slide, keep: Bitboard) -> None:
+        super().__init__(inner.rays)
+        self.inner = inner
+        self.keep = keep
+        self.reach &= keep
+
+    def compute(self, key: Bitboard) -> Bitboard:
+        return self.inner.compute(key) & self.keep
+
+
+def _kept(entries: tuple[SlideEntry, ...], keep: Bitboard) -> tuple[SlideEntry, ...]:
+    return tuple((kept.mask, kept.cache, kept, mod) for _, _, sl, mod in entries for kept in (Kept(sl, keep),))
+
+
 # Per square: (mask, cache, slide, modality) - unpacked in the hot loops, hence a plain tuple.
 SlideEntry = tuple[Bitboard, Targets, Slide, int]
 #: what groups a line's vectors besides the line and the modality: a slide's limit, a hop's kind
@@ -172,6 +192,10 @@ class MoveTables:
     capture_shifts: tuple[Shift, ...] = ()
     #: every leap both moves and captures (most pieces): one table answers for both
     leaps_both: bool = False
+    #: per square attacked, the slides and the hops along the diagonal lines that capture there (which
+    #: the ride and hop specs, the same from every square, do not give)
+    line_slides: list[tuple[SlideEntry, ...]] | None = None
+    line_hops: list[tuple[SlideEntry, ...]] | None = None
 
 
 def _add_leaps(geo: Geometry, v: Vector, quiet: list[Bitboard] | None, capture: list[Bitboard] | None) -> None:
@@ -331,11 +355,34 @@ def compile_inverse(geo: Geometry, fwd: MoveTables) -> InverseTables:
     inv_hops = [
         ((-v[0], -v[1]), "G" if kind == "g" else kind, CAPTURE) for v, kind, mod in fwd.hop_specs if mod & CAPTURE
     ]
-    return InverseTables(
-        leap=leap,
-        slides=build_slides(geo, inv_specs),
-        lame=[tuple(x) for x in lame],
-        hops=build_hops(geo, inv_hops),
+    slides, hops = build_slides(geo, inv_specs), build_hops(geo, inv_hops)
+    if fwd.line_slides is not None and fwd.line_hops is not None:
+        slides = [a + b for a, b in zip(slides, fwd.line_slides, strict=True)]
+        hops = [a + b for a, b in zip(hops, fwd.line_hops, strict=True)]
+    return InverseTables(leap=leap, slides=slides, lame=[tuple(x) for x in lame], hops=hops)
+
+
+def with_lines(geo: Geometry, base: MoveTables, line: MoveTables, lines: Bitboard) -> MoveTables:
+    """``base`` and, from the squares of ``lines``, the moves of ``line`` that land on ``lines``."""
+    on = [bool(lines >> s & 1) for s in range(len(base.quiet))]
+    quiet = [q | line.quiet[s] & lines if on[s] else q for s, q in enumerate(base.quiet)]
+    capture = [c | line.capture[s] & lines if on[s] else c for s, c in enumerate(base.capture)]
+    inv = compile_inverse(geo, line)
+    return MoveTables(
+        quiet=quiet,
+        capture=capture,
+        slides=[b + _kept(line.slides[s], lines) if on[s] else b for s, b in enumerate(base.slides)],
+        lame=[b + tuple(x for x in line.lame[s] if x[0] & lines) if on[s] else b for s, b in enumerate(base.lame)],
+        has_slides=base.has_slides or line.has_slides,
+        has_lame=base.has_lame or line.has_lame,
+        ride_specs=base.ride_specs,
+        lame_specs=base.lame_specs + line.lame_specs,
+        hop_specs=base.hop_specs,
+        leaps_both=quiet == capture,
+        quiet_shifts=shifts(quiet),
+        capture_shifts=shifts(capture),
+        line_slides=[_kept(e, lines) if on[s] else () for s, e in enumerate(inv.slides)],
+        line_hops=[_kept(e, lines) if on[s] else () for s, e in enumerate(inv.hops)],
     )
 
 
@@ -363,3 +410,25 @@ def compile_piece(geo: Geometry, piece: BetzaPiece, color: Color) -> tuple[MoveT
     normal = [m for m in piece.moves if not m.initial]
     initial = [m for m in piece.moves if m.initial]
     return compile_moves(geo, normal, color), (compile_moves(geo, initial, color) if initial else None)
+
+
+def lame_check(
+    entries: tuple[tuple[Bitboard, Bitboard], ...], tb: Bitboard, occ: Bitboard, own: Bitboard
+) -> tuple[bool, Bitboard]:
+    """Whether a lame leaper of ``tb`` attacks through ``entries`` (origin, squares that must be empty),
+    else the pieces of ``own`` that alone block one."""
+    pinned = 0
+    for origin, block in entries:
+        if origin & tb:
+            b = block & occ
+            if not b:
+                return True, 0
+            if not b & (b - 1) and b & own:
+                pinned |= b
+    return False, pinned
+
+
+def shunning_attack(entries: tuple[SlideEntry, ...], occ: Bitboard, apart: Bitboard, tb: Bitboard) -> bool:
+    """Whether a hopper of ``tb`` that shuns its own type attacks over a hurdle of another type: it
+    reaches the square both with the board ``occ`` and with ``apart``, the board without its type."""
+    return any(cache[occ & mask] & cache[apart & mask] & tb for mask, cache, _, _ in entries)

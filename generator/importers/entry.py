@@ -96,6 +96,7 @@ def _sides(pair: tuple[frozenset[Square], frozenset[Square]]) -> Data:
 def _pieces(stated: Stated, rules: Rules) -> Data:
     types = {letter.upper(): pt for pt, (letter, _) in rules.pieces.items()}
     royal = rules.pieces["king"][0].upper() if "king" in rules.pieces else None
+    lines = dict(stated.line_moves)
     out: Data = {}
     for letter, betza, pawn, region, advanced in sorted(stated.pieces, key=lambda p: piece_order(types[p[0]])):
         piece: Data = {"name": piece_name(types[letter], letter), "betza": betza}
@@ -104,10 +105,10 @@ def _pieces(stated: Stated, rules: Rules) -> Data:
             piece["roles"] = roles
         if region is not None:
             piece["region"] = _sides(region)
-        if advanced is not None and advanced > 1:
+        if advanced is not None:
             piece["advanced"] = {"rank": advanced, "betza": "fsW"}
-        elif advanced is not None:
-            piece["betza"] = "fsW"
+        if letter in lines:
+            piece["line_moves"] = lines[letter]
         out[letter] = piece
     return out
 
@@ -173,6 +174,7 @@ _RULES = (
     "first_leaps",
     "chess960_castling",
     "gating",
+    "passing",
 )
 
 
@@ -206,11 +208,12 @@ def entry_data(stated: Stated, rules: Rules) -> Data:
     if goals:
         out["goals"] = goals
     # FSF restarts the move rule on every drop, and a pass by each side in a row ends the game drawn
+    passing = dict(zip(_RULES, stated.rules, strict=True))["passing"]
     draws = _struct(
         dataclasses.replace(
             stated.draws,
             drops_reset_move_rule=stated.drops is not None,
-            double_pass=stated.draws.stalemate.value == "pass",
+            double_pass=stated.draws.stalemate.value == "pass" or passing,
         )
     )
     if draws:
@@ -220,7 +223,9 @@ def entry_data(stated: Stated, rules: Rules) -> Data:
             out[key] = True
     if stated.explosions is not None:
         out["explosions"] = _struct(stated.explosions)
-    for key in ("mutually_immune", "petrify"):
+    if stated.diagonal_lines:
+        out["diagonal_lines"] = squares_text(stated.diagonal_lines)
+    for key in ("mutually_immune", "petrify", "shuns_own_type"):
         if getattr(stated, key):
             out[key] = sorted(getattr(stated, key))
     return out

@@ -35,6 +35,7 @@ IGNORED = frozenset({"pieceToCharTable", "pieceValueMg", "pieceValueEg", "varian
 _ONE_FOR_BOTH = (
     "enPassantRegion",
     "passOnStalemate",
+    "pass",
     "castlingKingPiece",
     "castlingRookPieces",
     "flagPiece",
@@ -131,9 +132,6 @@ def _side_problems(rules: Rules) -> list[str]:
 def _piece_problems(rules: Rules) -> list[str]:
     out = []
     for pt, (letter, betza) in rules.pieces.items():
-        if pt == "janggiCannon":
-            out.append(f"janggiCannon = {letter} (a cannon that may not hop over or take another cannon)")
-            continue
         try:
             betza_of(pt, betza)
         except BetzaError as e:
@@ -195,7 +193,7 @@ def dialect(rules: Rules) -> dict[str, str]:
     pawns = _present(rules, rules.sets["promotionPawnTypesWhite"]) - {"pawn"}
     if pawns:
         d["pawnTypes"] = _letters(rules, pawns)
-    for base in ("enPassantRegion", "passOnStalemate"):
+    for base in ("enPassantRegion", "passOnStalemate", "pass"):
         d[base] = rules.values[f"{base}White"]
     for base in ("castlingKingPiece", "castlingRookPieces", "flagPiece"):
         d[base] = d[f"{base}White"]
@@ -254,14 +252,11 @@ def _presence(rules: Rules, d: dict[str, str]) -> None:
 
 def to_stated(rules: Rules) -> Stated:
     """What ``rules`` state in the model's terms (call :func:`refusals` first), settled as the catalogue
-    states it: a soldier that steps sideways from its first rank on is an ``fsW`` piece; the pawn-drop
+    states it: the pawn-drop
     flags mean nothing without FSF's pawn in hand; multi-step ranks no pawn ever stands on are none; a
     piece never in play is none."""
     s = read_section(dialect(rules))
-    pieces = tuple(
-        (x, "fsW", pawn, region, None) if adv == 1 else (x, b, pawn, region, adv)
-        for x, b, pawn, region, adv in s.pieces
-    )
+    pieces = s.pieces
     pawn = rules.pieces["pawn"][0].upper() if "pawn" in rules.pieces else None
     in_hand = s.drops is not None and (s.drops.captures_to_hand or any(x == pawn for _, x, _ in s.setup.pockets))
     pawn_drops = s.pawn_drops if s.pawn_drops is None or (pawn and in_hand) else (True, True)

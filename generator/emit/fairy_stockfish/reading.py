@@ -56,6 +56,7 @@ from generator.emit.fairy_stockfish.table import ROW
 from generator.emit.fairy_stockfish.values import FILES, KING, flag_piece_count
 from generator.emit.fidelity.fairy_stockfish import (
     BERS,
+    FSF_LINE_MOVES,
     FSF_PAWN,
     FSF_SOLDIER,
     FSF_STANDARD,
@@ -68,8 +69,8 @@ __all__ = ["NAMED_BETZA", "UNSTATED", "Stated", "read_section", "stated"]
 
 #: The moves of every FSF piece by name, as ``PieceMap::init`` (``src/piece.cpp``) gives them, in this
 #: dialect: the pawn's ``e`` (en passant) is the pawn rules', the soldier's sideways step its advanced
-#: moves (``soldierPromotionRank``).  The janggi cannon, which may neither hop over nor take another
-#: cannon, and the immobile piece have no Betza here.
+#: moves (``soldierPromotionRank``); the janggi cannon's ``pR`` is the hops of a piece that shuns its own
+#: type (``shuns_own_type``).  The immobile piece has no Betza here.
 NAMED_BETZA = {
     **{name: movement.render() for movement, name in FSF_STANDARD.items()},
     "pawn": FSF_PAWN.render(),
@@ -96,6 +97,7 @@ NAMED_BETZA = {
     "clobber": "cW",
     "breakthrough": "fmWfF",
     "cannon": "mRcpR",
+    "janggiCannon": "pR",
     "horse": "nN",
     "elephant": "nA",
     "janggiElephant": "nZ",
@@ -134,11 +136,16 @@ class Stated:
     goals: Goals
     draws: DrawRules
     #: must_capture, no_checks, royal_held_in_check, flying_general, immobility_illegal, first leaps,
-    #: chess960 castling, gating
+    #: chess960 castling, gating, passing
     rules: tuple[bool, ...]
     explosions: Explosions | None
     mutually_immune: frozenset[str]
     petrify: frozenset[str]
+    #: the piece that may neither hop over nor take its own type: FSF's janggi cannon
+    shuns_own_type: frozenset[str] = frozenset()
+    #: the squares of the diagonal lines, and each piece's moves along them (letter, Betza)
+    diagonal_lines: frozenset[Square] = frozenset()
+    line_moves: frozenset[tuple[str, str]] = frozenset()
 
 
 # --- values, by their row's type ---------------------------------------------------------------------------
@@ -253,6 +260,8 @@ def _pieces(options: Mapping[str, str], board: Board) -> tuple[Piece, ...]:
         letter = value[0].upper()
         betza = value[2:] if len(value) > 2 else NAMED_BETZA[key]
         advanced = _int(options, "soldierPromotionRank") if key == "soldier" else None
+        if advanced == 1:  # a soldier that steps sideways from its first rank on is an fsW piece
+            betza, advanced = "fsW", None
         pawn = key == "pawn" or letter in pawns
         out.append((letter, parse_betza(betza).render(), pawn, _mobility(options, key, board), advanced))
     return tuple(sorted(out))
@@ -500,6 +509,19 @@ def _draws(options: Mapping[str, str]) -> DrawRules:
 # --- the section, and the variant's projection --------------------------------------------------------------
 
 
+def _line_moves(options: Mapping[str, str]) -> frozenset[tuple[str, str]]:
+    """The moves FSF's pieces make along the diagonal lines, by the type it knows them by."""
+    return frozenset(
+        (value[0].upper(), betza) for key, betza in FSF_LINE_MOVES.items() if (value := options.get(key, "-")) != "-"
+    )
+
+
+def _shunning(options: Mapping[str, str]) -> frozenset[str]:
+    """The letter of FSF's janggi cannon, the piece that shuns its own type, if the section has one."""
+    value = options.get("janggiCannon", "-")
+    return frozenset() if value == "-" else frozenset({value[0].upper()})
+
+
 def read_section(options: Mapping[str, str]) -> Stated:
     """What a section's options (key -> value) state, in the model's terms."""
     ranks = _int(options, "maxRank")
@@ -508,6 +530,7 @@ def read_section(options: Mapping[str, str]) -> Stated:
     board = Board(_file(options, "maxFile") + 1, ranks, holes)
     pieces = _pieces(options, board)
     drops = _drops(options, board)
+    lines = _region(options, "diagonalLines", board)
     return Stated(
         board,
         pieces,
@@ -528,10 +551,14 @@ def read_section(options: Mapping[str, str]) -> Stated:
             _bool(options, "gating") and _bool(options, "cambodianMoves"),
             _bool(options, "chess960"),
             _bool(options, "gating") and _bool(options, "seirawanGating"),
+            _bool(options, "pass"),
         ),
         Explosions(_letters(options, "blastImmuneTypes")) if _bool(options, "blastOnCapture") else None,
         frozenset(_letters(options, "mutuallyImmuneTypes")),
         frozenset(_letters(options, "petrifyOnCaptureTypes")),
+        _shunning(options),
+        lines,
+        _line_moves(options) if lines else frozenset(),
     )
 
 
@@ -590,8 +617,12 @@ def stated(v: Variant) -> Stated:
             v.first_leaps is not None and not v.castling,
             v.chess960_castling and bool(v.castling),
             v.gating,
+            v.passing,
         ),
         v.explosions,
         frozenset(v.mutually_immune),
         frozenset(v.petrify),
+        frozenset(v.shuns_own_type),
+        v.diagonal_lines,
+        frozenset((p.letter, p.line_moves.render()) for p in v.pieces if p.line_moves is not None),
     )

@@ -14,7 +14,7 @@ The emitter's groups are the table's rows in order (:mod:`.options`); ``SINCE`` 
 >>> ROW["maxFile"].kind, ROW["maxFile"].default, ROW["maxFile"].field
 ('file', 'h', 'board.files')
 >>> len(ROWS) > 300, sum(1 for row in ROWS if row.write is not None)
-(True, 90)
+(True, 92)
 """
 
 from __future__ import annotations
@@ -95,7 +95,8 @@ _PIECE_NAMES = [p.partition(":")[0] for p in _PIECES.split()] + [
 
 def _pieces() -> list[Row]:
     rows = [
-        Row(name, "piece", letter or "-", "pieces", field="pieces")
+        # FSF's janggi cannon is the piece that shuns its own type
+        Row(name, "piece", letter or "-", "pieces", field="shuns_own_type" if name == "janggiCannon" else "pieces")
         for name, _, letter in (p.partition(":") for p in _PIECES.split())
     ]
     rows += [
@@ -123,6 +124,7 @@ ROWS: tuple[Row, ...] = (
     # board
     Row("maxFile", "file", "h", "board", lambda v: v.board.files, "board.files"),
     Row("maxRank", "rank", "8", "board", lambda v: v.board.ranks, "board.ranks"),
+    Row("diagonalLines", "bitboard", "-", "board", w.diagonal_lines, "diagonal_lines"),
     # pieces: written piece by piece (.pieces)
     Row("pieceToCharTable", "string", "-", "pieces"),
     *_pieces(),
@@ -283,7 +285,8 @@ ROWS: tuple[Row, ...] = (
     Row("perpetualCheckIllegal", "bool", "false", "draws", w.only_true(lambda v: v.draws.perpetual_check_loses),
         "draws.perpetual_check_loses"),
     *_pair("passOnStalemate", "bool", ("false", "false")),
-    Row("pass", "bool", "false", maps_to=("passWhite", "passBlack")),
+    Row("pass", "bool", "false", "draws", w.only_true(lambda v: v.passing), "passing",
+        maps_to=("passWhite", "passBlack")),
     *_pair("pass", "bool", ("false", "false")),
     Row("nMoveRuleTypes", "pieceset", "p", "draws", w.n_move_rule_types, "draws.move_rule_pieces",
         maps_to=("nMoveRuleTypesWhite", "nMoveRuleTypesBlack")),
@@ -295,7 +298,6 @@ ROWS: tuple[Row, ...] = (
     Row("wallingRegion", "bitboard", ALL, maps_to=("wallingRegionWhite", "wallingRegionBlack")),
     *_pair("wallingRegion", "bitboard", (ALL, ALL)),
     Row("wallOrMove", "bool", "false"),
-    Row("diagonalLines", "bitboard", "-"),
     Row("flipEnclosedPieces", "other", "none"),
     # setup: the start position, written after every group
     Row("startFen", "string", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "setup", field="setup"),

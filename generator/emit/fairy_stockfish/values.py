@@ -55,6 +55,10 @@ def squares(v: Variant, region: frozenset[Square]) -> str:
     return " ".join(sq.name for sq in sorted(region, key=lambda sq: (sq.rank, sq.file)))
 
 
+def diagonal_lines(v: Variant) -> str | None:
+    return squares(v, v.diagonal_lines) if v.diagonal_lines else None
+
+
 def flag(value: bool) -> str:
     return "true" if value else "false"
 

@@ -45,6 +45,12 @@ CHASING_KINDS = {
     movement: {ROOK: "rook", HORSE: "horse", CANNON: "cannon", ELEPHANT: "elephant", FERS: "fers"}[role]
     for movement, role in ROLES.items()
 }
+#: Fairy-Stockfish's janggi cannon, which alone shuns its own type
+JANGGI_CANNON = parse_betza("pR")
+#: the moves Fairy-Stockfish's pieces make along the diagonal lines, by their type (its king too, but only
+#: its built-in janggi's, which no section can make)
+FSF_LINE_MOVES = {"wazir": "F", "soldier": "fF", "rook": "B", "janggiCannon": "pB"}
+_LINED = {parse_betza("W"): "wazir", parse_betza("fsW"): "soldier", parse_betza("R"): "rook"}
 FSF_STANDARD = {
     parse_betza(b): name
     for b, name in (("N", "knight"), ("B", "bishop"), ("R", "rook"), ("Q", "queen"), ("fW", "shogiPawn"))
@@ -61,14 +67,18 @@ def fairy_stockfish_pieces(variant: Variant) -> list[tuple[PieceType, str]]:
     ``cambodianMoves`` knows by that type; ``"bers"`` for ``RF`` under shatar's mate rule, which knows
     it by its type; ``"horse"``, ``"cannon"``, ``"elephant"``, ``"fers"`` for the pieces the rules on chasing
     know by their type), ``"soldier"`` for the first piece that steps ``fW`` with
-    ``fsW`` as its advanced moves, and ``"custom"`` for every other piece.
+    ``fsW`` as its advanced moves, ``"janggiCannon"`` for the first ``pR`` piece that shuns its own type,
+    and ``"custom"`` for every other piece.
     """
     pawns = [p for p in variant.pieces if p.pawn]
     builtin_pawn = len(pawns) == 1 and pawns[0].movement == FSF_PAWN and not pawns[0].royal
     out: list[tuple[PieceType, str]] = []
     king_done = soldier_done = False
+    cannon = next((p.letter for p in variant.pieces if _janggi_cannon(variant, p)), None)
     for p in variant.pieces:
-        if p.advanced is not None:
+        if p.letter == cannon:
+            kind = "janggiCannon"
+        elif p.advanced is not None:
             soldier = not soldier_done and (p.movement, p.advanced.movement) == FSF_SOLDIER and not p.royal
             kind, soldier_done = ("soldier" if soldier else "custom"), soldier_done or soldier
         elif p.royal and not king_done:
@@ -81,6 +91,25 @@ def fairy_stockfish_pieces(variant: Variant) -> list[tuple[PieceType, str]]:
     return out
 
 
+def _janggi_cannon(variant: Variant, p: PieceType) -> bool:
+    shuns = p.letter in variant.shuns_own_type and p.movement == JANGGI_CANNON and p.advanced is None
+    return shuns and _line_moves(p) == (FSF_LINE_MOVES["janggiCannon"] if variant.diagonal_lines else None)
+
+
+def _line_moves(p: PieceType) -> str | None:
+    return None if p.line_moves is None else p.line_moves.render()
+
+
+def _lined_kind(p: PieceType) -> str:
+    """With diagonal lines, the kind whose moves along them are the piece's: Fairy-Stockfish gives its wazir,
+    soldier and rook theirs wherever it stands on the lines, so such a piece without them is a custom one."""
+    kind = _LINED.get(p.movement)
+    if kind is not None and _line_moves(p) == FSF_LINE_MOVES[kind]:
+        return kind
+    standard = FSF_STANDARD.get(p.movement, "custom")
+    return "custom" if standard in FSF_LINE_MOVES else standard
+
+
 def _plain_kind(variant: Variant, p: PieceType) -> str:
     """The kind of a piece neither royal nor a pawn: some rules know Fairy-Stockfish's pieces by type."""
     if variant.first_leaps is not None and p.letter == variant.first_leaps.met:
@@ -89,6 +118,8 @@ def _plain_kind(variant: Variant, p: PieceType) -> str:
         return "bers"
     if variant.draws.chasing is not None and p.movement in CHASING_KINDS:
         return CHASING_KINDS[p.movement]
+    if variant.diagonal_lines:
+        return _lined_kind(p)
     # a counting rule weighs Fairy-Stockfish's khons: the FfW piece must be one
     return "silver" if variant.draws.counting and p.movement == KHON else FSF_STANDARD.get(p.movement, "custom")
 
@@ -182,6 +213,40 @@ def checks(notes: Notes) -> None:
     _piece_promotion(kind_of, notes)
     _goals_and_draws(kind_of, notes)
     _swaps(notes)
+    _shuns_own_type(kind_of, notes)
+    _diagonal_lines(kind_of, notes)
+
+
+def _diagonal_lines(kind_of: dict[str, str], notes: Notes) -> None:
+    """Along the diagonal lines Fairy-Stockfish moves its pieces by their type only."""
+    v = notes.variant
+    if not v.diagonal_lines:
+        return
+    off = [p for p in v.pieces if _line_moves(p) != FSF_LINE_MOVES.get(kind_of[p.letter])]
+    if off:
+        names = ", ".join(f"the {p.name}'s {_line_moves(p)}" for p in off)
+        notes.add(
+            "diagonal-lines",
+            "Fairy-Stockfish moves only its wazir (F), soldier (fF), rook (B) and janggi cannon (pB) along the "
+            f"diagonal lines, and the king of its built-in janggi, so {names} along them is left out.",
+        )
+        notes.relax(
+            pieces=tuple(dataclasses.replace(p, line_moves=None) if p in off else p for p in notes.variant.pieces)
+        )
+
+
+def _shuns_own_type(kind_of: dict[str, str], notes: Notes) -> None:
+    """Fairy-Stockfish's one piece that shuns its own type is its janggi cannon, a ``pR`` piece."""
+    v = notes.variant
+    left = [x for x in v.shuns_own_type if kind_of[x] != "janggiCannon"]
+    if left:
+        names = ", ".join(f"the {v.piece(x).name} ({v.piece(x).movement.render()})" for x in left)
+        notes.add(
+            "shuns-own-type",
+            "Fairy-Stockfish's only piece that may neither hop over nor take its own type is its janggi cannon, "
+            f"one pR piece, so {names} may.",
+        )
+        notes.relax(shuns_own_type=tuple(x for x in v.shuns_own_type if x not in left))
 
 
 def _kinds(v: Variant, kind_of: dict[str, str]) -> list[tuple[PieceType, str]]:
@@ -547,6 +612,13 @@ def _double_pass(notes: Notes) -> None:
             "Fairy-Stockfish ends the game drawn as soon as both sides have passed in a row, where the catalogue "
             "plays the passes on until the repetition draw"
             + (" (the same result, a few moves earlier)." if draws.repetition else "."),
+        )
+        notes.relax(draws=dataclasses.replace(notes.variant.draws, double_pass=True))
+    elif notes.variant.passing and not draws.double_pass:
+        notes.add(
+            "double-pass",
+            "Fairy-Stockfish ends the game drawn as soon as both sides have passed in a row, where the catalogue "
+            "lets them pass on.",
         )
         notes.relax(draws=dataclasses.replace(notes.variant.draws, double_pass=True))
 

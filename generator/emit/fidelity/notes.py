@@ -70,6 +70,8 @@ class Changes(TypedDict, total=False):
     explosions: Explosions | None
     mutually_immune: tuple[str, ...]
     petrify: tuple[str, ...]
+    passing: bool
+    shuns_own_type: tuple[str, ...]
 
 
 class Notes:

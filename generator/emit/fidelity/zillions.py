@@ -80,6 +80,13 @@ def _counters_and_castling(notes: Notes) -> None:
             "from another enemy beside it, so it may.",
         )
         notes.relax(royal_held_in_check=False)
+    if v.passing:  # the ZRF interpreter, as Zillions, lets a side pass in check
+        notes.add(
+            "passing",
+            "Zillions' pass turn lets a side in check pass too, so passing (and the end of the game on two passes "
+            "in a row) is left out.",
+        )
+        notes.relax(passing=False, draws=dataclasses.replace(notes.variant.draws, double_pass=False))
     if v.gating:
         _gating(notes)
 
@@ -196,6 +203,12 @@ def _draws(notes: Notes) -> None:
             f"Zillions' draws are draws for both players, so {draws.draw_odds.word.title()}'s draw odds are left out.",
         )
         draws = dataclasses.replace(draws, draw_odds=None)
+    if draws.double_pass and draws.stalemate is StalemateResult.PASS:
+        notes.add(
+            "double-pass",
+            "Zillions has no rule that ends the game when both sides have passed in a row, so the passes go on.",
+        )
+        draws = dataclasses.replace(draws, double_pass=False)
     if draws.repetition not in (0, 3):
         notes.add(
             "repetition",
@@ -225,6 +238,18 @@ def _captures(notes: Notes) -> None:
     if v.petrify:
         notes.add("petrify", "Zillions has no walls, so a capturing piece does not turn to stone.")
         notes.relax(petrify=())
+    lined = [p for p in v.pieces if p.line_moves is not None]
+    if lined:
+        names = ", ".join(f"the {p.name}'s {p.line_moves.render()}" for p in lined if p.line_moves is not None)
+        notes.add("diagonal-lines", f"The Zillions files have no diagonal lines, so {names} along them is left out.")
+        notes.relax(pieces=tuple(dataclasses.replace(p, line_moves=None) for p in notes.variant.pieces))
+    if v.shuns_own_type:
+        names = ", ".join(v.piece(x).name for x in v.shuns_own_type)
+        notes.add(
+            "shuns-own-type",
+            f"The Zillions file's hops do not look at the hurdle's type, so a {names} may hop over or take another.",
+        )
+        notes.relax(shuns_own_type=())
     goals = notes.variant.goals
     ext = goals.extinction
     if ext is not None and ext.pseudo_royal:

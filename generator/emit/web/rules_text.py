@@ -94,8 +94,7 @@ def rules_in_short(v: Variant) -> list[tuple[str, str]]:
     if v.drops is not None:
         out.append(("Drops", _drops(v, v.drops)))
     out += [("Swap", _swap(v, sw)) for sw in v.swaps]
-    out += [("Region", _piece_region(p)) for p in v.pieces if p.region is not None]
-    out += [("Advanced moves", _advanced(p)) for p in v.pieces if p.advanced is not None]
+    out += _piece_topics(v)
     royal = next((p.name for p in v.pieces if p.royal), "king")
     if v.first_leaps is not None:
         out.append(("First leaps", _first_leaps(v, v.first_leaps)))
@@ -105,6 +104,11 @@ def rules_in_short(v: Variant) -> list[tuple[str, str]]:
         *(["a side that can capture must (en passant included)"] if v.must_capture else []),
         *(["a move that gives check is illegal"] if v.no_checks else []),
         *([f"the two {royal}s may never face each other on an open rank or file"] if v.flying_general else []),
+        *([f"either side may pass instead of moving, unless its {royal} is in check"] if v.passing else []),
+        *(
+            f"a {v.piece(x).name} may neither hop over nor take another {v.piece(x).name}, of either side"
+            for x in v.shuns_own_type
+        ),
     ]
     if moves:
         out.append(("Moves", _sentence(moves)))
@@ -366,6 +370,20 @@ def _advanced(p: PieceType) -> str:
     return f"From its rank {p.advanced.rank} on, the {p.name} moves instead: {moves}."
 
 
+def _piece_topics(v: Variant) -> list[tuple[str, str]]:
+    """Where each piece may go, and the moves it has only on some squares."""
+    out = [("Region", _piece_region(p)) for p in v.pieces if p.region is not None]
+    out += [("Advanced moves", _advanced(p)) for p in v.pieces if p.advanced is not None]
+    return out + [("Diagonal lines", _line_moves(v, p)) for p in v.pieces if p.line_moves is not None]
+
+
+def _line_moves(v: Variant, p: PieceType) -> str:
+    assert p.line_moves is not None
+    moves = "; ".join(m.describe() for m in p.line_moves.moves)
+    lines = " ".join(sq.name for sq in sorted(v.diagonal_lines, key=lambda sq: (sq.rank, sq.file)))
+    return f"From a square of the diagonal lines ({lines}) to another, the {p.name} also {moves}."
+
+
 def _region(v: Variant, flag: Flag, color: Color) -> str:
     """A side's flag region: its relative ranks, whole ranks of the board, or its squares."""
     if flag.ranks:
@@ -483,6 +501,8 @@ def _draws(v: Variant) -> str:
         draws.append(f"{d.move_rule} moves each without a capture or {_move_rule_moves(v)} draw{later}")
     if d.counting is not None:
         draws.append(_COUNTING[d.counting])
+    if d.double_pass:
+        draws.append("two passes in a row draw at once")
     if d.insufficient_material:
         lone = _words([v.piece(x).name for x in d.insufficient_material], "or")
         draws.append(f"too little material to mate draws (a single {lone} cannot mate)")
