@@ -26,9 +26,9 @@ from generator.engine.moves import (
     PIECE_PROMO,
     PROMOTED_DROP,
     PROMOTION,
-    SWAP,
     Move,
 )
+from generator.engine.odd_moves import first_leaps, keep_safe, safe, swaps
 from generator.engine.special import keep_legal, quiet_safe
 from generator.engine.state import EMPTY, State
 from generator.engine.tables import MoveTables
@@ -45,14 +45,6 @@ def targets(tabs: MoveTables, s: int, occ: Bitboard, empty: Bitboard, enemy: Bit
             if not occ & block:
                 t |= tb & (empty | enemy if mod == 3 else empty if mod == 1 else enemy)
     return t
-
-
-def _safe(pos: State, m: Move, us: int) -> bool:
-    """Play ``m`` and see whether it leaves a royal piece of ``us`` attacked."""
-    pos.push(m)
-    ok = not pos.in_check(us)
-    pos.pop()
-    return ok
 
 
 def generate(pos: State, out: list[Move] | None) -> int:
@@ -262,18 +254,29 @@ def _generate(pos: State, out: list[Move] | None) -> int:
                 n += piece_moves(pos, t, bb, occ, king, test_all, pinned, out)
     if rules.castles_by_color[us] and not checked:
         n += _castles(pos, occ, out)
-    if rules.drops:
-        n += _drops(pos, occ, test_all, out)
-    if rules.swaps:
-        n += _swaps(pos, kings != 0, out)
-    if rules.first_leaps:
-        n += _first_leaps(pos, occ, checked, out)
-    if rules.gating:
-        n += _gating(pos, occ, (king, checked, test_all, pinned), out)
+    n += _other_moves(pos, occ, kings != 0, (king, checked, test_all, pinned), out)
     if (rules.passing or (n == 0 and rules.pass_when_stuck)) and not checked:
         n += 1
         if out is not None:
             out.append(PASS_MOVE)
+    return n
+
+
+def _other_moves(
+    pos: State, occ: Bitboard, guarded: bool, check: tuple[int, bool, bool, Bitboard], out: list[Move] | None
+) -> int:
+    """Drops, swaps, first leaps and gating (``check``: the royal square, whether in check, whether to
+    test every move, the pinned pieces)."""
+    rules = pos.rules
+    n = 0
+    if rules.drops:
+        n += _drops(pos, occ, check[2], out)
+    if rules.swaps:
+        n += swaps(pos, guarded, out)
+    if rules.first_leaps:
+        n += first_leaps(pos, occ, check[1], out)
+    if rules.gating:
+        n += _gating(pos, occ, check, out)
     return n
 
 
@@ -384,9 +387,9 @@ def _piece_moves(
             n += _king_moves(pos, s, tgt & ~rules.dead[us][t] if expand else tgt, occ ^ low, out)
         elif expand:
             moves = _promoting(pos, t, s, tgt)
-            n += _tested(pos, moves, out) if test_all or low & pinned else _listed(moves, out)
+            n += keep_safe(pos, moves, out) if test_all or low & pinned else _listed(moves, out)
         elif test_all or low & pinned:
-            n += _tested(pos, [(NORMAL, s, to, 0) for to in squares(tgt)], out)
+            n += keep_safe(pos, [(NORMAL, s, to, 0) for to in squares(tgt)], out)
         elif out is None:
             n += tgt.bit_count()
         else:
@@ -441,7 +444,7 @@ def _pawn_moves(
         moves.extend((PROMOTION, s, to, c) for to in squares(promo) for c in choices)
         if steps:
             moves.extend(_multisteps(pos, s, occ, steps))
-        n += _tested(pos, moves, out) if tested else _listed(moves, out)
+        n += keep_safe(pos, moves, out) if tested else _listed(moves, out)
     return n
 
 
@@ -565,7 +568,7 @@ def _en_passant(pos: State, s: int, ep_targets: Bitboard, out: list[Move] | None
         if not takes or not rules.promotion_mandatory:
             takes.append((EN_PASSANT, s, to, pos.ep_victim))
         for m in takes:
-            if not guarded or _safe(pos, m, us):
+            if not guarded or safe(pos, m, us):
                 n += 1
                 if out is not None:
                     out.append(m)
@@ -587,15 +590,6 @@ def _king_moves(pos: State, s: int, tgt: Bitboard, lifted: Bitboard, out: list[M
     return n
 
 
-def _tested(pos: State, moves: list[Move], out: list[Move] | None) -> int:
-    """Play each move out and keep those that leave no royal attacked."""
-    us = pos.turn
-    legal = [m for m in moves if _safe(pos, m, us)]
-    if out is not None:
-        out.extend(legal)
-    return len(legal)
-
-
 def _castles(pos: State, occ: Bitboard, out: list[Move] | None) -> int:
     """Castling moves (the side to move is not in check)."""
     us = pos.turn
@@ -612,7 +606,7 @@ def _castles(pos: State, occ: Bitboard, out: list[Move] | None) -> int:
             and not any(pos.attacked(sq, them, occ) for sq in c.king_path)
         ):
             m = (CASTLE, c.king_from, c.king_to, c.index)
-            if _safe(pos, m, us):
+            if safe(pos, m, us):
                 n += 1
                 if out is not None:
                     out.append(m)
@@ -647,54 +641,10 @@ def _drops(pos: State, occ: Bitboard, test_all: bool, out: list[Move] | None) ->
             if not where:
                 continue
             if test_all or rules.is_royal[t]:  # a royal piece may not be dropped into check
-                n += _tested(pos, [(DROP, frm, to, t) for to in squares(where)], out)
+                n += keep_safe(pos, [(DROP, frm, to, t) for to in squares(where)], out)
             elif out is None:
                 n += where.bit_count()
             else:
                 out.extend((DROP, frm, to, t) for to in squares(where))
                 n += where.bit_count()
     return n
-
-
-def _swaps(pos: State, guarded: bool, out: list[Move] | None) -> int:
-    """Swaps with an adjacent partner, while the side has swaps of that rule left."""
-    rules = pos.rules
-    us = pos.turn
-    by_type = pos.by_type
-    own = pos.by_color[us]
-    n = 0
-    for i, sw in enumerate(rules.swaps):
-        if pos.swaps_left[us][i] <= 0:
-            continue
-        movers = by_type[sw.piece_type] & own
-        partners = 0
-        for pt in sw.partner_types:
-            partners |= by_type[pt]
-        partners &= own
-        if sw.unmoved_only:
-            movers &= pos.unmoved
-            partners &= pos.unmoved
-        for s in squares(movers):
-            for p in squares(sw.adjacency[us][s] & partners):
-                m = (SWAP, s, p, i)
-                if not guarded or _safe(pos, m, us):
-                    n += 1
-                    if out is not None:
-                        out.append(m)
-    return n
-
-
-def _first_leaps(pos: State, occ: Bitboard, checked: bool, out: list[Move] | None) -> int:
-    """Cambodian first moves onto empty squares: an unmoved king's (not in check), an unmoved met's."""
-    rules = pos.rules
-    us = pos.turn
-    mine = pos.by_color[us] & pos.unmoved
-    moves: list[Move] = []
-    if not checked:
-        for s in squares(pos.by_type[rules.leap_king] & mine):
-            moves += [(NORMAL, s, t, 0) for t in squares(rules.king_leaps[us][s] & ~occ)]
-    for s in squares(pos.by_type[rules.leap_met] & mine):
-        to = rules.met_leaps[us][s]
-        if to is not None and not occ >> to & 1:
-            moves.append((NORMAL, s, to, 0))
-    return _tested(pos, moves, out)
