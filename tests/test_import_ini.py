@@ -385,14 +385,20 @@ def test_build_migrates_and_check_compares_with_the_original_section(
         ("janggiCannon = c", "janggiCannon = c (a cannon that may not hop over or take another cannon)"),
         ("customPiece1 = a:DD", "customPiece1 = a:DD"),
         ("customPiece1 = a:R10", "customPiece1 = a:R10 (Fairy-Stockfish reads one digit of a range"),
-        ("promotionPawnTypesBlack = -", "promotionPawnTypesWhite = p, promotionPawnTypesBlack = -"),
+        (
+            "customPiece1 = s:fW\npromotionPawnTypesBlack = ps\nstartFen = 4k3/8/8/8/8/8/S7/4K3 w - - 0 1",
+            "promotionPawnTypesWhite = p, promotionPawnTypesBlack = sp",
+        ),
+        (
+            "promotionPawnTypes = n\npieceDrops = true\ncapturesToHand = true",
+            "promotionPawnTypes = n (without the pawn, and captures go to hand)",
+        ),
         ("enPassantRegionWhite = -", "enPassantRegionWhite = -, enPassantRegionBlack = *1 *2"),
         ("doubleStepRegionBlack = *6", "doubleStepRegionWhite = *2, doubleStepRegionBlack = *6 (not the mirror"),
         (
             "tripleStepRegionWhite = *2\ntripleStepRegionBlack = *7\ndoubleStepRegionWhite = *2 *3",
             "tripleStepRegionWhite = *2 (not",
         ),
-        ("nMoveRuleTypes = n", "nMoveRuleTypes = n (not the pawns, p)"),
         ("startFen = +rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", "startFen = +rnbqkbnr"),
     ],
 )

@@ -1,0 +1,102 @@
+"""``variantgen import`` on the sections of Fairy-Stockfish's own ``src/variants.ini`` whose rules the
+importer states since issue 22: each imported with the proof (start position and perft 3 in pyffish,
+the original section against the entry's own), and what the entry says of the rule."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pyffish
+import pytest
+from support import pyffish_perft
+
+from generator.catalogue import load_catalogue_text
+from generator.engine import Position
+from generator.engine.outcome import Reason
+from generator.engine.perft import perft
+from generator.importers.command import Import, import_ini
+from generator.importers.ini import read_ini
+from generator.importers.resolve import resolve
+
+FSF_FILE = Path(__file__).parent / "data" / "fairy-stockfish-variants.ini"
+#: the sections, each with a line its entry holds
+STATED = {
+    "gethenian": "white: {'+K': [d1]",  # a promoted piece in the start position
+    "caught-in-a-snag": "draws: {stalemate: win, move_rule_pieces: [P]}",  # nMoveRuleTypes: a custom piece
+    "khans": "S: {name: Piece S, betza: fhmNfcW, roles: [pawn]}",  # promotionPawnTypesBlack = s
+    "xhess": "H: {name: Piece H, betza: fmWfhmnNfcF, roles: [pawn]}",  # promotionPawnTypes without the pawn
+}
+
+
+def section(name: str) -> str:
+    """The section ``name`` of Fairy-Stockfish's file, as it stands there."""
+    lines = FSF_FILE.read_text(encoding="utf-8").splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith((f"[{name}]", f"[{name}:")))
+    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("[")), len(lines))
+    return "\n".join(lines[start:end]) + "\n"
+
+
+@pytest.fixture(scope="module")
+def imported(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Import]:
+    folder = tmp_path_factory.mktemp("import-rules")
+    ini = folder / "sections.ini"
+    ini.write_text("".join(section(name) for name in STATED), encoding="utf-8")
+    pyffish.load_variant_config(ini.read_text(encoding="utf-8"))
+    return ini, import_ini(str(ini), folder / "sections.yaml")
+
+
+@pytest.mark.parametrize("name", list(STATED))
+def test_the_section_is_imported_proven_and_states_the_rule(imported: tuple[Path, Import], name: str) -> None:
+    _, result = imported
+    assert name in result.imported, dict(result.left_out).get(name)
+    entry = result.text.split(f"\n  {name}:\n")[1].split("\n\n")[0]
+    assert STATED[name] in entry
+
+
+def test_the_imported_entries_play_as_the_original_sections(imported: tuple[Path, Import]) -> None:
+    """The reference engine on the written catalogue, against pyffish on the original file: perft 2 after a
+    few moves (the proof compares pyffish with pyffish)."""
+    ini, result = imported
+    catalogue = load_catalogue_text(result.text, str(ini.with_suffix(".yaml")))
+    for name in STATED:
+        v = catalogue.get(name)
+        assert v is not None
+        pos = Position.start(v)
+        fen = pyffish.start_fen(name)
+        moves = pyffish.legal_moves(name, fen, [])[:1]
+        assert perft(pos, 2) == pyffish_perft(name, fen, [], 2)
+        pos.push_uci(moves[0])
+        assert perft(pos, 2) == pyffish_perft(name, fen, moves, 2)
+
+
+@pytest.mark.parametrize(
+    ("name", "fen", "move", "ends"),
+    [
+        # caught-in-a-snag: its pawn is a custom piece, no promotion pawn, but its moves restart the count
+        ("caught-in-a-snag", "fuwmgwuf/pppppppp/8/8/PPPPPPPP/FUWGMWUF w - - 99 50", "a2a3", False),
+        ("caught-in-a-snag", "fuwmgwuf/pppppppp/8/8/PPPPPPPP/FUWGMWUF w - - 99 50", "d1d3", True),
+        # khans: Black's soldiers restart Black's count, White's pawns White's
+        ("khans", "lhatkahl/ssssssss/8/8/8/8/PPPPPPPP/RNBQKBNR b - - 99 50", "a7b5", False),
+        ("khans", "lhatkahl/ssssssss/8/8/8/8/PPPPPPPP/RNBQKBNR b - - 99 50", "b8c6", True),
+        ("khans", "lhatkahl/ssssssss/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 99 50", "a2a3", False),
+        ("khans", "lhatkahl/ssssssss/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 99 50", "g1f3", True),
+    ],
+)
+def test_the_move_rule_pieces_restart_the_count_as_in_the_original(
+    imported: tuple[Path, Import], name: str, fen: str, move: str, ends: bool
+) -> None:
+    ini, result = imported
+    v = load_catalogue_text(result.text, str(ini.with_suffix(".yaml"))).get(name)
+    assert v is not None
+    pos = Position.from_fen(v, fen)
+    pos.push_uci(move)
+    end = pos.outcome()
+    assert (end is not None and end.why is Reason.MOVE_RULE) is ends
+    assert pyffish.is_optional_game_end(name, fen, [move])[0] is ends
+
+
+def test_a_pawn_type_of_the_other_side_only_is_no_pawn_of_this_side() -> None:
+    """A piece Black promotes with that White also has would promote for White in the catalogue: refused."""
+    text = "[x:chess]\ncustomPiece1 = s:fW\npromotionPawnTypesBlack = ps\nstartFen = 4k3/8/8/8/8/8/S7/4K3 w - - 0 1\n"
+    [r] = resolve(read_ini(text, "f.ini"), "f.ini")
+    assert r.refused == ("promotionPawnTypesWhite = p, promotionPawnTypesBlack = sp",)
