@@ -25,7 +25,11 @@ STATED = {
     "caught-in-a-snag": "draws: {stalemate: win, move_rule_pieces: [P]}",  # nMoveRuleTypes: a custom piece
     "khans": "S: {name: Piece S, betza: fhmNfcW, roles: [pawn]}",  # promotionPawnTypesBlack = s
     "xhess": "H: {name: Piece H, betza: fmWfhmnNfcF, roles: [pawn]}",  # promotionPawnTypes without the pawn
+    "dragonfly": "per_file: 0",  # dropNoDoubledCount = 0: the pawns stay in hand
+    "halfpalace": "black: [a1-h1, a2-h2, a3-h3, a4-h4, a5-h5, a6-h6, a7-h7, a8-h8]}",  # Black: no mobility region
 }
+#: sections of our own, beside Fairy-Stockfish's
+OWN = {"halfpalace": "[halfpalace:chess]\nmobilityRegionWhiteQueen = *1 *2 *3 *4\n"}
 
 
 def section(name: str) -> str:
@@ -40,7 +44,7 @@ def section(name: str) -> str:
 def imported(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Import]:
     folder = tmp_path_factory.mktemp("import-rules")
     ini = folder / "sections.ini"
-    ini.write_text("".join(section(name) for name in STATED), encoding="utf-8")
+    ini.write_text("".join(OWN.get(name) or section(name) for name in STATED), encoding="utf-8")
     pyffish.load_variant_config(ini.read_text(encoding="utf-8"))
     return ini, import_ini(str(ini), folder / "sections.yaml")
 

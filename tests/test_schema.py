@@ -228,7 +228,7 @@ SHAPE = {
     "unknown-family-key.yaml", "unknown-piece-key.yaml", "unknown-promotion-key.yaml", "unknown-setup-key.yaml",
     "unknown-top-key.yaml", "unknown-variant-key.yaml", "draws-counting-unknown.yaml",
     "draws-perpetual-check-word.yaml", "goals-flag-safe-not-bool.yaml", "piece-promotion-demotion-not-bool.yaml",
-    "piece-promotion-on-capture-not-bool.yaml",
+    "piece-promotion-on-capture-not-bool.yaml", "drops-per-file-negative.yaml",
 }  # fmt: skip
 # Refused for their shape by the loader alone: JSON Schema is not told (a Scalar.check), counts 6.0 as an
 # integer, or cannot know what ``extends`` brings.

@@ -234,7 +234,8 @@ class Drops:
     or last rank).  With ``captures_to_hand`` a captured piece goes to the captor's hand: a promoted
     one as the piece it was promoted from, unless ``keep_promoted``.  ``one_per_file``: a piece of
     that letter may not be dropped on a file where its side already has ``per_file`` of them (shogi's
-    nifu: one; tori shogi: two swallows).
+    nifu: one; tori shogi: two swallows; none: that piece is never dropped, Fairy-Stockfish's
+    ``dropNoDoubledCount = 0``).
     """
 
     ranks: tuple[int, ...]

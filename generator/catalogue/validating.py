@@ -304,7 +304,7 @@ VARIANT = Struct(
                 "keep_promoted": BOOL,
                 "piece_ranks": Table(LETTER_PATTERN, RANKS),
                 "one_per_file": LETTER,
-                "per_file": _int(1),
+                "per_file": _int(0),
                 "no_drop_mate": LETTER,
                 "promoted": BOOL,
             },

@@ -42,6 +42,7 @@ _ONE_FOR_BOTH = (
 #: per-side regions the read-back takes from White's, which must be Black's mirror
 _MIRRORED = ("doubleStepRegion", "tripleStepRegion", "dropRegion")
 _DEFAULTS = Rules.defaults()
+SIDES = ("White", "Black")
 
 
 def betza_of(pt: str, betza: str | None) -> str:
@@ -264,10 +265,13 @@ def _piece_options(rules: Rules, d: dict[str, str]) -> None:
         plain = pt in ("pawn", "soldier") or (pt == "king" and betza is None)
         key = f"customPiece{next(slots)}" if pt.startswith(("customPiece", PRIVATE)) else pt
         d[key] = letter if plain else f"{letter}:{betza_of(pt, betza)}"
-        for side in ("White", "Black"):
-            region = rules.values.get(f"mobilityRegion{side}{pt[0].upper()}{pt[1:]}", "-")
-            if region != "-":
-                d[f"mobilityRegion{side}{key[0].upper()}{key[1:]}"] = region
+        regions = {side: rules.values.get(f"mobilityRegion{side}{pt[0].upper()}{pt[1:]}", "-") for side in SIDES}
+        if set(regions.values()) == {"-"}:
+            continue
+        for side, region in regions.items():
+            # FSF's empty region is no region: that side's pieces go anywhere
+            whole = " ".join(f"*{r}" for r in range(1, int(rules.values["maxRank"]) + 1))
+            d[f"mobilityRegion{side}{key[0].upper()}{key[1:]}"] = whole if region == "-" else region
 
 
 def _promotion_options(rules: Rules, d: dict[str, str]) -> None:
