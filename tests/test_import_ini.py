@@ -400,6 +400,10 @@ def test_build_migrates_and_check_compares_with_the_original_section(
             "tripleStepRegionWhite = *2 (not",
         ),
         ("startFen = +rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", "startFen = +rnbqkbnr"),
+        (
+            "startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ~KBNR w - - 0 1",
+            "startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ~KBNR w - - 0 1 (pieces marked ~",
+        ),
     ],
 )
 def test_each_option_without_an_equivalent_is_named(options: str, refused: str) -> None:

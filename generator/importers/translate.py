@@ -233,6 +233,8 @@ def refusals(rules: Rules) -> list[str]:
     # a promoted piece at the start stands as what its letter promotes to, remembering what it was
     if any(x.lower() not in promotes for x in re.findall(r"\+([A-Za-z])", fen)):
         out.append(f"startFen = {rules.values['startFen']} (promoted pieces that promote to nothing)")
+    if "~" in fen:  # FSF keeps the mark in every FEN, and a capture to hand turns the piece into a pawn
+        out.append(f"startFen = {rules.values['startFen']} (pieces marked ~, promoted from a pawn, at the start)")
     return out + _side_problems(rules) + _piece_problems(rules)
 
 
