@@ -104,3 +104,24 @@ def test_a_pawn_type_of_the_other_side_only_is_no_pawn_of_this_side() -> None:
     text = "[x:chess]\ncustomPiece1 = s:fW\npromotionPawnTypesBlack = ps\nstartFen = 4k3/8/8/8/8/8/S7/4K3 w - - 0 1\n"
     [r] = resolve(read_ini(text, "f.ini"), "f.ini")
     assert r.refused == ("promotionPawnTypesWhite = p, promotionPawnTypesBlack = sp",)
+
+
+# -- a real-world file: pychess-variants' variants.ini -------------------------------------------------------
+
+PYCHESS_FILE = Path(__file__).parent / "data" / "pychess-variants.ini"
+
+
+def test_pychess_variants_file_imports_what_the_catalogue_states(tmp_path: Path) -> None:
+    """34 sections; each left out names its reason (the proof, slow, is below)."""
+    result = import_ini(str(PYCHESS_FILE), tmp_path / "pychess.yaml", prove=False)
+    left = dict(result.left_out)
+    assert len(result.imported) >= 23 and len(result.imported) + len(left) == 34
+    assert {"cwda", "orda", "khans", "empire", "mansindam", "yokai"} <= set(result.imported)
+    assert "(pieces marked ~, promoted from a pawn, at the start)" in left["jieqi"]
+    assert left["makbug"] == "section [makbug]: no equivalent for twoBoards = true"
+
+
+@pytest.mark.slow
+def test_pychess_variants_file_imports_with_the_proof(tmp_path: Path) -> None:
+    result = import_ini(str(PYCHESS_FILE), tmp_path / "pychess.yaml")
+    assert len(result.imported) >= 23, result.left_out
