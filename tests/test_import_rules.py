@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pyffish
 import pytest
-from support import pyffish_perft
+from support import legal_uci, pyffish_perft
 
 from generator.catalogue import load_catalogue_text
+from generator.emit.web.rules_text import rules_in_short
 from generator.engine import Position
 from generator.engine.outcome import Reason
 from generator.engine.perft import perft
@@ -26,10 +27,20 @@ STATED = {
     "khans": "S: {name: Piece S, betza: fhmNfcW, roles: [pawn]}",  # promotionPawnTypesBlack = s
     "xhess": "H: {name: Piece H, betza: fmWfhmnNfcF, roles: [pawn]}",  # promotionPawnTypes without the pawn
     "dragonfly": "per_file: 0",  # dropNoDoubledCount = 0: the pawns stay in hand
+    # dropRegionWhite and dropRegionBlack not each other's mirror: each side's squares
+    "sidedrops": "white: [a1-h1, a2-h2, a3-h3, a4-h4]",
+    "squaredrops": "drops: {white: [a1, b2, c3, d4, e5], black: [e5, f6, g7, h8]",
     "halfpalace": "black: [a1-h1, a2-h2, a3-h3, a4-h4, a5-h5, a6-h6, a7-h7, a8-h8]}",  # Black: no mobility region
 }
 #: sections of our own, beside Fairy-Stockfish's
-OWN = {"halfpalace": "[halfpalace:chess]\nmobilityRegionWhiteQueen = *1 *2 *3 *4\n"}
+OWN = {
+    "halfpalace": "[halfpalace:chess]\nmobilityRegionWhiteQueen = *1 *2 *3 *4\n",
+    "sidedrops": "[sidedrops:crazyhouse]\ndropRegionWhite = *1 *2 *3 *4\ndropRegionBlack = *1 *2 *3 *4 *5 *6 *7 *8\n"
+    "startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[NBPnbp] w KQkq - 0 1\n",
+    "squaredrops": "[squaredrops:crazyhouse]\ndropRegionWhite = a1 b2 c3 d4 e5\ndropRegionBlack = h8 g7 f6 e5\n"
+    "firstRankPawnDrops = true\npromotionZonePawnDrops = true\n"
+    "startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[NPnp] w KQkq - 0 1\n",
+}
 
 
 def section(name: str) -> str:
@@ -125,3 +136,19 @@ def test_pychess_variants_file_imports_what_the_catalogue_states(tmp_path: Path)
 def test_pychess_variants_file_imports_with_the_proof(tmp_path: Path) -> None:
     result = import_ini(str(PYCHESS_FILE), tmp_path / "pychess.yaml")
     assert len(result.imported) >= 23, result.left_out
+
+
+def test_each_sides_drop_squares_as_pyffish_plays_them(imported: tuple[Path, Import]) -> None:
+    """sidedrops: White drops on its first four ranks, Black anywhere, a pawn never on a first or last rank."""
+    ini, result = imported
+    v = load_catalogue_text(result.text, str(ini.with_suffix(".yaml"))).get("sidedrops")
+    assert v is not None
+    fen = "r3k2r/8/8/8/8/8/8/R3K2R[NPnp] w - - 0 1"
+    for turn in ("w", "b"):
+        position = fen.replace(" w ", f" {turn} ")
+        ours = legal_uci(Position.from_fen(v, position))
+        assert ours == set(pyffish.legal_moves("sidedrops", position, []))
+        drops = {m[2:] for m in ours if m[1] == "@"}
+        assert ("e7" in drops) is (turn == "b") and "e4" in drops and "a1" not in {m[2:] for m in ours if m[0] in "Pp"}
+    words = dict(rules_in_short(v))["Drops"]
+    assert "a1, b1, c1, d1, e1, f1, g1, h1, a2" in words and "(White) or" in words

@@ -455,8 +455,9 @@ class VariantBuilder(GoalsBuilder):
         promoted = node.get("promoted")
         if promoted is not None and promoted.value and self.node.get("piece_promotion") is None:
             self.fail(promoted, "drops.promoted", "promoted drops need piece_promotion: no piece promotes")
+        regions, ranks = self.side_regions(node, "drops")
         return Drops(
-            self.relative_ranks(node.get("ranks"), "drops.ranks"),
+            ranks or tuple(range(1, self.board.ranks + 1)),
             captures,
             self.or_default(node, Drops, "keep_promoted"),
             tuple(piece_ranks),
@@ -464,6 +465,7 @@ class VariantBuilder(GoalsBuilder):
             self.or_default(node, Drops, "per_file"),
             self.or_default(node, Drops, "no_drop_mate"),
             self.or_default(node, Drops, "promoted"),
+            None if node.get("ranks") is not None else regions,
         )
 
     def build_piece_promotion(self, node: Node | None) -> PiecePromotion | None:

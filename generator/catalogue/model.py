@@ -250,6 +250,10 @@ class Drops:
     #: a piece that promotes by piece may also be dropped as the piece it promotes to, remembering what it
     #: was (Fairy-Stockfish's ``dropPromoted``: kyoto shogi)
     promoted: bool = False
+    #: White's and Black's squares (absolute) to drop on, where the sides' are not each other's mirror
+    #: (Fairy-Stockfish's ``dropRegionWhite`` and ``dropRegionBlack``): a piece is dropped on those of its
+    #: ranks (``ranks`` is then every rank, and ``piece_ranks`` narrow it as ever)
+    squares: tuple[frozenset[Square], frozenset[Square]] | None = None
 
     def ranks_of(self, letter: str) -> tuple[int, ...]:
         """The relative ranks the piece ``letter`` may be dropped on."""

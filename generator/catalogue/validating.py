@@ -307,8 +307,9 @@ VARIANT = Struct(
                 "per_file": _int(0),
                 "no_drop_mate": LETTER,
                 "promoted": BOOL,
+                "white": REGION,
+                "black": REGION,
             },
-            ("ranks",),
         ),
         "piece_promotion": Struct(
             {

@@ -144,7 +144,12 @@ def _drops(stated: Stated, rules: Rules) -> Data | None:
     d: Drops | None = stated.drops
     if d is None:
         return None
-    out = _struct(d, required=("ranks",), skip=() if d.one_per_file else ("per_file",))
+    # each side's squares stand for the ranks, which are then every rank
+    skip = ("squares", "ranks") if d.squares is not None else ("squares",)
+    out = _sides(d.squares) if d.squares is not None else {}
+    out.update(
+        _struct(d, required=() if d.squares else ("ranks",), skip=skip + (() if d.one_per_file else ("per_file",)))
+    )
     first, zone = stated.pawn_drops or (True, True)
     promo = stated.pawn_rules.promotion
     if "pawn" in rules.pieces and not (first and zone):

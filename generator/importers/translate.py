@@ -40,7 +40,7 @@ _ONE_FOR_BOTH = (
     "flagPiece",
 )
 #: per-side regions the read-back takes from White's, which must be Black's mirror
-_MIRRORED = ("doubleStepRegion", "tripleStepRegion", "dropRegion")
+_MIRRORED = ("doubleStepRegion", "tripleStepRegion")
 _DEFAULTS = Rules.defaults()
 SIDES = ("White", "Black")
 
@@ -117,7 +117,6 @@ def _side_problems(rules: Rules) -> list[str]:
     relevant = {
         "doubleStepRegion": steps,
         "tripleStepRegion": steps,
-        "dropRegion": rules.values["pieceDrops"] == "true",
     }
     for base in _MIRRORED:
         white, black = rules.values[f"{base}White"], rules.values[f"{base}Black"]
