@@ -152,3 +152,12 @@ def test_each_sides_drop_squares_as_pyffish_plays_them(imported: tuple[Path, Imp
         assert ("e7" in drops) is (turn == "b") and "e4" in drops and "a1" not in {m[2:] for m in ours if m[0] in "Pp"}
     words = dict(rules_in_short(v))["Drops"]
     assert "a1, b1, c1, d1, e1, f1, g1, h1, a2" in words and "(White) or" in words
+
+
+def test_promoted_piece_type_is_read_as_fsf_reads_it() -> None:
+    """Three characters at a time up to the first that does not fit, the rest ignored (fairyground's
+    noachess.ini has ``promotedPieceType = g``, which FSF reads as nothing)."""
+    [bare] = resolve(read_ini("[x:chess]\npromotedPieceType = g\n", "f.ini"), "f.ini")
+    assert not bare.problems and bare.rules is not None and not bare.rules.promoted
+    [spaced] = resolve(read_ini("[x:chess]\npromotedPieceType = n : b r:z q:r\n", "f.ini"), "f.ini")
+    assert spaced.rules is not None and dict(spaced.rules.promoted) == {"knight": "bishop"}
