@@ -9,6 +9,7 @@ import pyffish
 from support import fsf_entry, ini_options
 from support import legal_uci as moves
 
+from generator.catalogue import load_catalogue_text
 from generator.catalogue.model import Color
 from generator.emit.web.rules_text import rules_in_short
 from generator.engine import Position
@@ -56,3 +57,29 @@ def test_the_rules_text_gives_two_swallows_a_file_and_the_repetition_to_the_side
     rules = dict(rules_in_short(TORI))
     assert "never a Swallow on a file where its side has 2 already" in rules["Drops"]
     assert "the side that brings a position back for the 4th time loses" in rules["Draws"]
+
+
+DRAGONFLY = """
+families:
+  fam: {title: Family}
+variants:
+  nopawndrops:
+    extends: fairy-stockfish:crazyhouse
+    title: No pawn drops
+    family: fam
+    drops: {one_per_file: P, per_file: 0}
+"""
+
+
+def test_none_per_file_keeps_the_piece_in_hand_as_dropnodoubledcount_0() -> None:
+    """``per_file: 0``: no file has fewer than none, so the pawn stays in hand (dragonfly's pawns)."""
+    v = load_catalogue_text(DRAGONFLY, "nopawndrops.yaml").get("nopawndrops")
+    assert v is not None
+    options = ini_options(v)
+    assert options["dropNoDoubled"] == "p" and options["dropNoDoubledCount"] == "0"
+    pyffish.load_variant_config("[nopawndrops:crazyhouse]\ndropNoDoubled = p\ndropNoDoubledCount = 0\n")
+    fen = "4k3/8/8/8/8/8/8/4K3[PNpn] w - - 0 1"
+    pos = Position.from_fen(v, fen)
+    assert not {m for m in moves(pos) if m.startswith("P@")} and "N@e4" in moves(pos)
+    assert moves(pos) == set(pyffish.legal_moves("nopawndrops", fen, []))
+    assert "a Pawn is never dropped" in dict(rules_in_short(v))["Drops"]

@@ -334,7 +334,7 @@ def test_bad_files_end_with_one_line_and_exit_2(
 def test_fairy_stockfish_examples_import_without_the_proof(tmp_path: Path) -> None:
     """Every section is read, none raises; the count is what the read-back states (the proof, slow, is below)."""
     result = import_ini(str(FSF_FILE), tmp_path / "fsf.yaml", prove=False)
-    assert len(result.imported) >= 84
+    assert len(result.imported) >= 89
     assert len(result.imported) + len({name for name, _ in result.left_out}) == 143
     load_catalogue_path = tmp_path / "fsf.yaml"
     load_catalogue_path.write_text(result.text, encoding="utf-8")
@@ -344,7 +344,7 @@ def test_fairy_stockfish_examples_import_without_the_proof(tmp_path: Path) -> No
 @pytest.mark.slow
 def test_fairy_stockfish_examples_import_with_the_proof(tmp_path: Path) -> None:
     result = import_ini(str(FSF_FILE), tmp_path / "fsf.yaml")
-    assert len(result.imported) >= 84
+    assert len(result.imported) >= 89
 
 
 def test_build_migrates_and_check_compares_with_the_original_section(
@@ -384,15 +384,25 @@ def test_build_migrates_and_check_compares_with_the_original_section(
         ("bikjangRule = true", "bikjangRule = true"),
         ("customPiece1 = a:DD", "customPiece1 = a:DD"),
         ("customPiece1 = a:R10", "customPiece1 = a:R10 (Fairy-Stockfish reads one digit of a range"),
-        ("promotionPawnTypesBlack = -", "promotionPawnTypesWhite = p, promotionPawnTypesBlack = -"),
+        (
+            "customPiece1 = s:fW\npromotionPawnTypesBlack = ps\nstartFen = 4k3/8/8/8/8/8/S7/4K3 w - - 0 1",
+            "promotionPawnTypesWhite = p, promotionPawnTypesBlack = sp",
+        ),
+        (
+            "promotionPawnTypes = n\npieceDrops = true\ncapturesToHand = true",
+            "promotionPawnTypes = n (without the pawn, and captures go to hand)",
+        ),
         ("enPassantRegionWhite = -", "enPassantRegionWhite = -, enPassantRegionBlack = *1 *2"),
         ("doubleStepRegionBlack = *6", "doubleStepRegionWhite = *2, doubleStepRegionBlack = *6 (not the mirror"),
         (
             "tripleStepRegionWhite = *2\ntripleStepRegionBlack = *7\ndoubleStepRegionWhite = *2 *3",
             "tripleStepRegionWhite = *2 (not",
         ),
-        ("nMoveRuleTypes = n", "nMoveRuleTypes = n (not the pawns, p)"),
         ("startFen = +rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", "startFen = +rnbqkbnr"),
+        (
+            "startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ~KBNR w - - 0 1",
+            "startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ~KBNR w - - 0 1 (pieces marked ~",
+        ),
     ],
 )
 def test_each_option_without_an_equivalent_is_named(options: str, refused: str) -> None:

@@ -230,6 +230,7 @@ SHAPE = {
     "draws-perpetual-check-word.yaml", "goals-flag-safe-not-bool.yaml", "piece-promotion-demotion-not-bool.yaml",
     "piece-promotion-on-capture-not-bool.yaml",
     "passing-not-bool.yaml",
+    "drops-per-file-negative.yaml",
 }  # fmt: skip
 # Refused for their shape by the loader alone: JSON Schema is not told (a Scalar.check), counts 6.0 as an
 # integer, or cannot know what ``extends`` brings.

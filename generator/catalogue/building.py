@@ -545,8 +545,9 @@ class VariantBuilder(GoalsBuilder):
         if promoted is not None and promoted.value and self.node.get("piece_promotion") is None:
             self.fail(promoted, "drops.promoted", "promoted drops need piece_promotion: no piece promotes")
         self.check_set_up_drops(node)
+        regions, ranks = self.side_regions(node, "drops")
         return Drops(
-            self.relative_ranks(node.get("ranks"), "drops.ranks"),
+            ranks or tuple(range(1, self.board.ranks + 1)),
             captures,
             self.or_default(node, Drops, "keep_promoted"),
             tuple(piece_ranks),
@@ -558,6 +559,7 @@ class VariantBuilder(GoalsBuilder):
             self.or_default(node, Drops, "must_piece"),
             self.or_default(node, Drops, "opposite_colors"),
             self.or_default(node, Drops, "castling"),
+            None if node.get("ranks") is not None else regions,
         )
 
     def check_set_up_drops(self, node: Node) -> None:

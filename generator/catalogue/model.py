@@ -237,7 +237,8 @@ class Drops:
     or last rank).  With ``captures_to_hand`` a captured piece goes to the captor's hand: a promoted
     one as the piece it was promoted from, unless ``keep_promoted``.  ``one_per_file``: a piece of
     that letter may not be dropped on a file where its side already has ``per_file`` of them (shogi's
-    nifu: one; tori shogi: two swallows).
+    nifu: one; tori shogi: two swallows; none: that piece is never dropped, Fairy-Stockfish's
+    ``dropNoDoubledCount = 0``).
     """
 
     ranks: tuple[int, ...]
@@ -265,6 +266,10 @@ class Drops:
     #: dropped onto its square while the other stands on its own gives that castling; a castling move
     #: whose rook is not set up castles with this piece (its king is the side's royal piece)
     castling: str | None = None
+    #: White's and Black's squares (absolute) to drop on, where the sides' are not each other's mirror
+    #: (Fairy-Stockfish's ``dropRegionWhite`` and ``dropRegionBlack``): a piece is dropped on those of its
+    #: ranks (``ranks`` is then every rank, and ``piece_ranks`` narrow it as ever)
+    squares: tuple[frozenset[Square], frozenset[Square]] | None = None
 
     def ranks_of(self, letter: str) -> tuple[int, ...]:
         """The relative ranks the piece ``letter`` may be dropped on."""

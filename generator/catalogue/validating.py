@@ -305,15 +305,16 @@ VARIANT = Struct(
                 "keep_promoted": BOOL,
                 "piece_ranks": Table(LETTER_PATTERN, RANKS),
                 "one_per_file": LETTER,
-                "per_file": _int(1),
+                "per_file": _int(0),
                 "no_drop_mate": LETTER,
                 "promoted": BOOL,
                 "must": BOOL,
                 "must_piece": LETTER,
                 "opposite_colors": LETTER,
                 "castling": LETTER,
+                "white": REGION,
+                "black": REGION,
             },
-            ("ranks",),
         ),
         "piece_promotion": Struct(
             {

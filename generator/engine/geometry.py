@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from generator.betza import lame_path
-from generator.catalogue.model import FILE_LETTERS, Board, Color
+from generator.catalogue.model import FILE_LETTERS, Board, Color, Drops
 
 Bitboard = int
 Vector = tuple[int, int]
@@ -94,6 +94,17 @@ class Geometry:
             if 0 <= r < self.ranks:
                 mask |= ((1 << self.files) - 1) << (r * self.files)
         return mask & self.all
+
+    def drop_masks(self, drops: Drops | None, letters: list[str]) -> list[list[Bitboard]]:
+        """Per colour, per piece letter: where it may be dropped, its ranks within its side's squares."""
+        if drops is None:
+            return [[0] * len(letters) for _ in Color]
+        sides = [self.all if drops.squares is None else self.mask_of(drops.squares[c]) for c in Color]
+        return [[self.rank_mask(c, drops.ranks_of(x)) & sides[c] for x in letters] for c in Color]
+
+    def mask_of(self, squares: frozenset[tuple[int, int]]) -> Bitboard:
+        """The bitboard of ``squares`` (file, rank)."""
+        return sum((1 << self.square(f, r) for f, r in set(squares)), 0)
 
     def leap(self, s: int, v: Vector) -> int | None:
         """Target of a true leap: any square, whatever lies between (None if off-board or a hole)."""

@@ -321,7 +321,7 @@ class Rules:
         drops = variant.drops
         geo = self.geo
         self.drops = drops is not None
-        ranks = [[geo.rank_mask(c, drops.ranks_of(p.letter)) if drops else 0 for p in variant.pieces] for c in Color]
+        ranks = geo.drop_masks(drops, [p.letter for p in variant.pieces])
         #: per colour, per piece type: the squares it may be dropped on (when empty)
         self.drop_regions = [[r & ~self.dead[c][t] for t, r in enumerate(ranks[c])] for c in Color]
         #: per colour, per type: where it may be dropped as the piece it promotes to (none without the rule)

@@ -211,6 +211,10 @@ def _reads_back(
             why = f"Fairy-Stockfish cannot play the entry exactly: {lims[0].rule}: {lims[0].text}"
         else:
             own, want = _unordered(stated(played)), _unordered(c.rules_stated)
+            # without a note FSF plays the entry as it is: a rewrite the emitter makes silently (FSF's pawn
+            # among custom pawns written as one of them) states the section as well as the entry does
+            if own != want and not lims:
+                own = _unordered(stated(v))
             diff = [f for f in own.__dataclass_fields__ if getattr(own, f) != getattr(want, f)]
             if diff:
                 why = f"the entry reads back otherwise ({', '.join(diff)})"
@@ -267,8 +271,8 @@ def import_ini(path: str, out_path: Path, prove: bool = True) -> Import:
     if prove and kept:
         _prove(text, _catalogue(candidates, kept, by_name, (path, out_path)), kept, candidates, result)
     result.text = _text(candidates, kept, by_name, (path, out_path))
-    # every entry loaded alone, with its ancestors: the whole file loads as well
-    _catalogue(candidates, kept, by_name, (path, out_path))
+    if kept:  # every entry loaded alone, with its ancestors: the whole file loads as well
+        _catalogue(candidates, kept, by_name, (path, out_path))
     result.imported = list(kept)
     order = {s.name: i for i, s in enumerate(sections)}
     result.left_out.sort(key=lambda x: order.get(x[0], 0))

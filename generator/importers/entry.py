@@ -115,8 +115,10 @@ def _pieces(stated: Stated, rules: Rules) -> Data:
 
 def _setup(stated: Stated, order: list[str]) -> Data:
     sides: dict[Color, dict[str, list[Square]]] = {Color.WHITE: {}, Color.BLACK: {}}
-    for sq, color, letter in sorted(stated.setup.placement, key=lambda x: order.index(x[2])):
-        sides[color].setdefault(letter, []).append(sq)
+    # a piece that starts promoted is written under ``+`` and the letter it was promoted from
+    was = dict(stated.setup.promoted)
+    for sq, color, letter in sorted(stated.setup.placement, key=lambda x: order.index(was.get(x[0], x[2]))):
+        sides[color].setdefault(f"+{was[sq]}" if sq in was else letter, []).append(sq)
     out: Data = {c.word: {x: squares_text(sqs) for x, sqs in sides[c].items()} for c in Color}
     pockets = {c.word: {x: n for cc, x, n in stated.setup.pockets if cc is c} for c in Color}
     if stated.setup.pockets:
@@ -143,7 +145,12 @@ def _drops(stated: Stated, rules: Rules) -> Data | None:
     d: Drops | None = stated.drops
     if d is None:
         return None
-    out = _struct(d, required=("ranks",), skip=() if d.one_per_file else ("per_file",))
+    # each side's squares stand for the ranks, which are then every rank
+    skip = ("squares", "ranks") if d.squares is not None else ("squares",)
+    out = _sides(d.squares) if d.squares is not None else {}
+    out.update(
+        _struct(d, required=() if d.squares else ("ranks",), skip=skip + (() if d.one_per_file else ("per_file",)))
+    )
     first, zone = stated.pawn_drops or (True, True)
     promo = stated.pawn_rules.promotion
     if "pawn" in rules.pieces and not (first and zone):

@@ -259,13 +259,30 @@ def _pairs(key: str, text: str, letters: Mapping[str, str]) -> list[tuple[str, s
     return out
 
 
+def _promoted_pairs(text: str, letters: Mapping[str, str]) -> list[tuple[str, str]]:
+    """promotedPieceType as FSF reads it: three characters at a time, blanks skipped (a piece, any
+    separator, a piece or ``-``), up to the first that does not fit; FSF ignores the rest without a word.
+
+    >>> _promoted_pairs("p:c n : g x:q b:a", {"P": "pawn", "C": "commoner", "N": "knight", "G": "gold"})
+    [('pawn', 'c'), ('knight', 'g')]
+    >>> _promoted_pairs("g", {"G": "gold"})
+    []
+    """
+    chars = "".join(text.split())
+    out = []
+    for i in range(0, len(chars) - 2, 3):
+        x, y = chars[i], chars[i + 2]
+        if x.upper() not in letters or (y != "-" and y.upper() not in letters):
+            break
+        out.append((letters[x.upper()], y))
+    return out
+
+
 def _special(r: _Draft, config: Mapping[str, str]) -> None:
     letters = r.letters()
     if "promotedPieceType" in config:
         promoted = r.promoted
-        for pt, y in _pairs("promotedPieceType", config["promotedPieceType"], letters):
-            if y != "-" and y.upper() not in letters:
-                raise OptionError("promotedPieceType", f"{y!r} is no piece of this variant")
+        for pt, y in _promoted_pairs(config["promotedPieceType"], letters):
             promoted[pt] = "" if y == "-" else letters[y.upper()]
         r.promoted = {k: v for k, v in promoted.items() if v}
     if "promotionLimit" in config:

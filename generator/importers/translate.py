@@ -39,12 +39,11 @@ _ONE_FOR_BOTH = (
     "castlingKingPiece",
     "castlingRookPieces",
     "flagPiece",
-    "promotionPawnTypes",
-    "nMoveRuleTypes",
 )
 #: per-side regions the read-back takes from White's, which must be Black's mirror
-_MIRRORED = ("doubleStepRegion", "tripleStepRegion", "dropRegion")
+_MIRRORED = ("doubleStepRegion", "tripleStepRegion")
 _DEFAULTS = Rules.defaults()
+SIDES = ("White", "Black")
 
 
 def betza_of(pt: str, betza: str | None) -> str:
@@ -119,7 +118,6 @@ def _side_problems(rules: Rules) -> list[str]:
     relevant = {
         "doubleStepRegion": steps,
         "tripleStepRegion": steps,
-        "dropRegion": rules.values["pieceDrops"] == "true",
     }
     for base in _MIRRORED:
         white, black = rules.values[f"{base}White"], rules.values[f"{base}Black"]
@@ -136,14 +134,68 @@ def _piece_problems(rules: Rules) -> list[str]:
             betza_of(pt, betza)
         except BetzaError as e:
             out.append(f"{pt} = {letter}:{betza or ''} ({e})")
-    pawns = _present(rules, rules.sets["promotionPawnTypesWhite"])
-    for base in ("nMoveRuleTypes",):
-        types = _present(rules, rules.sets[f"{base}White"])
-        if types != pawns:
-            out.append(f"{base} = {_letters(rules, types)} (not the pawns, {_letters(rules, pawns)})")
-    if "pawn" in rules.pieces and "pawn" not in pawns:
-        out.append(f"promotionPawnTypes = {_letters(rules, pawns)} (without the pawn)")
+    return out + _pawn_problems(rules)
+
+
+def can_have(rules: Rules) -> tuple[frozenset[str], frozenset[str]]:
+    """The piece types White and Black can ever have: in the start position or hand, promoted to (by pawn
+    or by piece, and back), and with captures to hand, the other side's too."""
+    types = {letter.lower(): pt for pt, (letter, _) in rules.pieces.items()}
+    board, _, hand = rules.values["startFen"].split(" ")[0].partition("[")
+    have: list[set[str]] = [set(), set()]
+    for x in re.sub(r"\d|[/*~+\]]", "", board + hand):
+        if x.lower() in types:
+            have[x.islower()].add(types[x.lower()])
+    demotion = rules.values["pieceDemotion"] == "true"
+    for _ in range(2):  # a promotion, then what that piece promotes to
+        for c, side in enumerate(("White", "Black")):
+            if have[c] & (_pawn_types(rules) | {"pawn"}):
+                have[c] |= _present(rules, rules.sets[f"promotionPieceTypes{side}"])
+            have[c] |= {y for x, y in rules.promoted.items() if x in have[c]}
+            have[c] |= {x for x, y in rules.promoted.items() if demotion and y in have[c]}
+    if rules.values["capturesToHand"] == "true":
+        have = [have[0] | have[1]] * 2
+    return frozenset(have[0]), frozenset(have[1])
+
+
+def _pawn_types(rules: Rules) -> frozenset[str]:
+    """The custom pawns of either side: the catalogue's pawn role is one for both sides."""
+    return _present(rules, rules.sets["promotionPawnTypesWhite"] | rules.sets["promotionPawnTypesBlack"])
+
+
+def _pawn_problems(rules: Rules) -> list[str]:
+    """A side's promotion pawn types the catalogue cannot state: another side's pawn type this side can
+    have, which would promote here; the pawn left out while a captured promoted piece goes to hand as
+    the first pawn type (FSF's own pawn promotes whatever its promotion pawn types say)."""
+    have, pawns = can_have(rules), _pawn_types(rules)
+    white, black = (_present(rules, rules.sets[f"promotionPawnTypes{side}"]) for side in ("White", "Black"))
+    out = []
+    if any((pawns - own - {"pawn"}) & have[c] for c, own in enumerate((white, black))):
+        out.append(
+            f"promotionPawnTypesWhite = {_letters(rules, white)}, promotionPawnTypesBlack = {_letters(rules, black)}"
+        )
+    held = "pawn" in have[0] | have[1] and rules.values["capturesToHand"] == "true"
+    if held and "pawn" not in white & black:
+        out.append(f"promotionPawnTypes = {_letters(rules, white)} (without the pawn, and captures go to hand)")
     return out
+
+
+def _move_rule_types(rules: Rules) -> dict[str, str]:
+    """``nMoveRuleTypes`` as the emitter writes it: left out where each side's are its pawns (the pawn
+    types, FSF's own pawn), once where both sides have the same, else per side; a piece type a side
+    can never have is no matter."""
+    if rules.values["nMoveRule"] == "0":
+        return {}
+    have = can_have(rules)
+    pawns = _pawn_types(rules) | ({"pawn"} & set(rules.pieces))
+    white, black = (
+        _present(rules, rules.sets[f"nMoveRuleTypes{side}"]) & have[c] for c, side in enumerate(("White", "Black"))
+    )
+    if white == pawns & have[0] and black == pawns & have[1]:
+        return {}
+    if white == black:
+        return {"nMoveRuleTypes": _letters(rules, white)}
+    return {"nMoveRuleTypesWhite": _letters(rules, white), "nMoveRuleTypesBlack": _letters(rules, black)}
 
 
 def _fieldless(rules: Rules) -> list[str]:
@@ -177,8 +229,12 @@ def refusals(rules: Rules) -> list[str]:
         # the catalogue's pawns multi-step from one set of ranks, as far as max_steps
         out.append(f"tripleStepRegionWhite = {triple} (not the double-step region, {double})")
     fen = rules.values["startFen"].split(" ")[0]
-    if "+" in fen:
-        out.append(f"startFen = {rules.values['startFen']} (promoted pieces at the start)")
+    promotes = {rules.pieces[x][0] for x in rules.promoted if x in rules.pieces and rules.promoted[x] in rules.pieces}
+    # a promoted piece at the start stands as what its letter promotes to, remembering what it was
+    if any(x.lower() not in promotes for x in re.findall(r"\+([A-Za-z])", fen)):
+        out.append(f"startFen = {rules.values['startFen']} (promoted pieces that promote to nothing)")
+    if "~" in fen:  # FSF keeps the mark in every FEN, and a capture to hand turns the piece into a pawn
+        out.append(f"startFen = {rules.values['startFen']} (pieces marked ~, promoted from a pawn, at the start)")
     return out + _side_problems(rules) + _piece_problems(rules)
 
 
@@ -189,8 +245,9 @@ def dialect(rules: Rules) -> dict[str, str]:
     for key, types in rules.sets.items():
         d[key] = "*" if ALL in types and key in ("extinctionPieceTypes", "mustDropType") else _letters(rules, types)
     for key in ("nMoveRuleTypes", "nMoveRuleTypesWhite", "nMoveRuleTypesBlack"):
-        d.pop(key, None)  # the pawns (refusals holds them to it): the model's default, stated by leaving it out
-    pawns = _present(rules, rules.sets["promotionPawnTypesWhite"]) - {"pawn"}
+        d.pop(key, None)
+    d.update(_move_rule_types(rules))
+    pawns = _pawn_types(rules) - {"pawn"}
     if pawns:
         d["pawnTypes"] = _letters(rules, pawns)
     for base in ("enPassantRegion", "passOnStalemate", "pass"):
@@ -210,10 +267,13 @@ def _piece_options(rules: Rules, d: dict[str, str]) -> None:
         plain = pt in ("pawn", "soldier") or (pt == "king" and betza is None)
         key = f"customPiece{next(slots)}" if pt.startswith(("customPiece", PRIVATE)) else pt
         d[key] = letter if plain else f"{letter}:{betza_of(pt, betza)}"
-        for side in ("White", "Black"):
-            region = rules.values.get(f"mobilityRegion{side}{pt[0].upper()}{pt[1:]}", "-")
-            if region != "-":
-                d[f"mobilityRegion{side}{key[0].upper()}{key[1:]}"] = region
+        regions = {side: rules.values.get(f"mobilityRegion{side}{pt[0].upper()}{pt[1:]}", "-") for side in SIDES}
+        if set(regions.values()) == {"-"}:
+            continue
+        for side, region in regions.items():
+            # FSF's empty region is no region: that side's pieces go anywhere
+            whole = " ".join(f"*{r}" for r in range(1, int(rules.values["maxRank"]) + 1))
+            d[f"mobilityRegion{side}{key[0].upper()}{key[1:]}"] = whole if region == "-" else region
 
 
 def _promotion_options(rules: Rules, d: dict[str, str]) -> None:

@@ -390,11 +390,13 @@ def _dropped_castling(
 def _drops(options: Mapping[str, str], board: Board) -> Drops | None:
     if not _bool(options, "pieceDrops"):
         return None
-    ranks = _ranks(_region(options, "dropRegionWhite", board), Color.WHITE, board)
+    white, black = _region(options, "dropRegionWhite", board), _region(options, "dropRegionBlack", board)
+    ranks = _ranks(white, Color.WHITE, board)
+    mirrored = bool(ranks) and _ranks(black, Color.BLACK, board) == ranks
     no_doubled = _letters(options, "dropNoDoubled")
     to_hand = _bool(options, "capturesToHand")
     return Drops(
-        ranks,
+        ranks if mirrored else tuple(range(1, board.ranks + 1)),
         to_hand,
         to_hand and _bool(options, "dropLoop"),
         one_per_file=no_doubled[0] if no_doubled else None,
@@ -404,6 +406,7 @@ def _drops(options: Mapping[str, str], board: Board) -> Drops | None:
         must_piece=_must_piece(options),
         opposite_colors=_paired(options),
         castling=_castling_rook(options),
+        squares=None if mirrored else (white, black),
     )
 
 

@@ -271,7 +271,18 @@ def drop_loop(v: Variant) -> str | None:
 
 
 def drop_region(color: Color) -> Writer:
-    return lambda v: ranks(color, v.drops.ranks, v.board.ranks) if v.drops else None
+    """Ranks, or each side's squares."""
+
+    def write(v: Variant) -> str | None:
+        if v.drops is None:
+            return None
+        return (
+            ranks(color, v.drops.ranks, v.board.ranks)
+            if v.drops.squares is None
+            else squares(v, v.drops.squares[color])
+        )
+
+    return write
 
 
 def pawn_drops(zone: bool) -> Writer:

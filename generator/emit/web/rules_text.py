@@ -183,9 +183,14 @@ def _drops(v: Variant, drops: Drops) -> str:
         else f"White holds {hand[Color.WHITE] or 'nothing'}, Black {hand[Color.BLACK] or 'nothing'}"
     )  # fmt: skip
     where = f"on an empty square of the player's {ranks_phrase(drops.ranks)}"
+    if drops.squares is not None:
+        white, black = (_one_by_one(s) for s in drops.squares)
+        where = f"on an empty square of {white} (White) or {black} (Black)"
     parts = [f"In hand, {held}", f"a drop is a whole move, {where}"]
     parts += [f"a {v.piece(x).name} only on {ranks_phrase(ranks)}" for x, ranks in drops.piece_ranks]
-    if drops.one_per_file:
+    if drops.one_per_file and not drops.per_file:
+        parts.append(f"a {v.piece(drops.one_per_file).name} is never dropped")
+    elif drops.one_per_file:
         has = "one" if drops.per_file == 1 else f"{drops.per_file} already"
         parts.append(f"never a {v.piece(drops.one_per_file).name} on a file where its side has {has}")
     if drops.promoted:

@@ -71,9 +71,9 @@ def zones_of(v: Variant) -> dict[str, ZoneSpec]:
     if has_pawns and pr.max_steps > 1 and pr.multi_step_ranks:
         zones["multi-step-zone"] = pr.multi_step_ranks
     if v.drops is not None:
-        zones["drop-zone"] = v.drops.ranks
+        zones["drop-zone"] = v.drops.ranks if v.drops.squares is None else v.drops.squares
         for letter, ranks in v.drops.piece_ranks:
-            zones[drop_zone(v, letter)] = ranks
+            zones[drop_zone(v, letter)] = ranks if v.drops.squares is None else _on_ranks(v, v.drops.squares, ranks)
     if v.piece_promotion is not None:
         zones.setdefault(promotion_zone(v), v.piece_promotion.ranks)
     for p in v.pieces:
@@ -85,6 +85,15 @@ def zones_of(v: Variant) -> dict[str, ZoneSpec]:
         if p.advanced is not None:
             zones[advanced_zone(p)] = tuple(range(p.advanced.rank, v.board.ranks + 1))
     return zones
+
+
+def _on_ranks(
+    v: Variant, squares: tuple[frozenset[Square], frozenset[Square]], ranks: tuple[int, ...]
+) -> tuple[frozenset[Square], frozenset[Square]]:
+    """Each side's ``squares`` on its relative ``ranks``."""
+    rows = [{absolute_rank(c, r, v.board.ranks) - 1 for r in ranks} for c in Color]
+    white, black = (frozenset(sq for sq in squares[c] if sq.rank in rows[c]) for c in Color)
+    return white, black
 
 
 def promotion_zone(v: Variant) -> str:

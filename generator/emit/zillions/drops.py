@@ -16,8 +16,13 @@ def droppable(v: Variant, p: PieceType) -> bool:
     return in_hand or (v.drops.captures_to_hand and not p.royal)
 
 
+def never_dropped(v: Variant, p: PieceType) -> bool:
+    """Whether ``p`` stays in hand: none of it may stand on a file (``per_file: 0``)."""
+    return v.drops is not None and v.drops.one_per_file == p.letter and v.drops.per_file == 0
+
+
 def drop_calls(macros: Macros, v: Variant, p: PieceType, land: str) -> list[Call]:
-    """The calls of ``p``'s ``drops`` block (none if it is never in hand)."""
-    if not droppable(v, p):
+    """The calls of ``p``'s ``drops`` block (none if it is never in hand, or never dropped)."""
+    if not droppable(v, p) or never_dropped(v, p):
         return []
     return [Call(macros.use(Group.DROPS, "drop-in-zone", "drop"), (land,))]

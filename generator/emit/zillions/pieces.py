@@ -34,7 +34,7 @@ from generator.emit.zillions.board import (
     stuck_zone,
 )
 from generator.emit.zillions.context import ATTRIBUTE, PLAYERS, Call, PieceContext, PieceNeeds, Vector, ZoneSpec
-from generator.emit.zillions.drops import drop_calls, droppable
+from generator.emit.zillions.drops import drop_calls, droppable, never_dropped
 from generator.emit.zillions.hands import PROMOTED, hand_entries, marks_promotions, uses_hand
 from generator.emit.zillions.images import Images, PiecePicture, TokenPicture
 from generator.emit.zillions.macros import MODALITY_SUFFIX, MODALITY_WORD, Group, Macros
@@ -280,7 +280,7 @@ class PieceMoves:
 
     def hand_drops(self, p: PieceType) -> list[Call]:
         """Where pieces in hand stand on hand positions: ``p``'s drops from there (none if never in hand)."""
-        if not (self.to_hand and p.letter in self.names.piece and droppable(self.v, p)):
+        if not (self.to_hand and p.letter in self.names.piece and droppable(self.v, p)) or never_dropped(self.v, p):
             return []
         assert self.v.drops is not None
         one = self.v.drops.one_per_file == p.letter
