@@ -31,7 +31,7 @@ from generator.zrf import ZrfError  # noqa: E402
 DEFAULT = ROOT.parent / "shared" / "zillions" / "corpus"
 #: a reason's detail: a piece's name before it, a position or move list after it
 _PIECE = re.compile(r"^[A-Za-z0-9 _'-]+: (?=its |Black's |the piece |a leap )")
-_DETAIL = re.compile(r"(: after | along \(| of \(| at | \().*$")
+_DETAIL = re.compile(r"(: after | along \(| of \(| at ).*$")
 
 
 def reason(text: str) -> str:
