@@ -7,11 +7,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pyffish
 import pytest
 from support import run
 
 from generator.catalogue import load_catalogue
+from generator.catalogue.model import Color
 from generator.emit.fairy_stockfish.table import ROWS
+from generator.engine import Position
 from generator.importers.command import MARK, Import, import_ini
 from generator.importers.ini import IniError, read_ini
 from generator.importers.options import Rules, apply_section
@@ -408,3 +411,54 @@ def test_a_second_section_of_a_name_is_ignored_as_fsf_ignores_it() -> None:
     assert second.problems == (
         "f.ini:3: section [x]: Fairy-Stockfish keeps an earlier section of that name and ignores this one",
     )
+
+
+# -- Fairy-Stockfish's sections whose only way to win is a stalemate or draw odds -----------------------------
+
+UNROYAL = """\
+[nim]
+maxRank = 9
+maxFile = d
+customPiece1 = p:mfR
+startFen = 3p/4/2p1/4/1p2/4/p3/4/PPPP
+stalemateValue = loss
+
+[capturethequeen]
+startFen = 3q4/8/8/8/8/8/8/1QQ1QQ2
+queen = q
+extinctionPieceTypes = q
+nFoldRule = 0
+materialCounting = blackdrawodds
+"""
+
+
+@pytest.mark.parametrize(
+    ("section", "fen"),
+    [
+        ("nim", "4/4/4/4/4/p3/P3/4/4 b - - 0 1"),  # Black's pawn blocked: stalemated, and nim's loser
+        ("capturethequeen", "8/8/8/8/8/8/8/1QQ1QQ2 b - - 0 1"),  # the queen taken: Black, stalemated, wins
+        ("capturethequeen", "3q4/8/8/8/8/8/8/1QQ1QQ2 w - - 100 60"),  # the 50-move rule: Black's win
+    ],
+)
+def test_a_stalemate_or_draw_odds_is_the_way_to_win(tmp_path: Path, section: str, fen: str) -> None:
+    """Sections with no royal piece whose games end only in a stalemate that loses (nim) or in draws that
+    are Black's wins (capturethequeen: its ``extinctionPieceTypes`` has no ``extinctionValue``, so it is
+    off): imported, proven, and deciding as pyffish decides."""
+    ini = tmp_path / "unroyal.ini"
+    ini.write_text(UNROYAL, encoding="utf-8")
+    result = import_ini(str(ini), tmp_path / "unroyal.yaml")
+    assert result.imported == ["nim", "capturethequeen"], result.left_out
+    (tmp_path / "unroyal.yaml").write_text(result.text, encoding="utf-8")
+    v = load_catalogue(tmp_path / "unroyal.yaml").get(section)
+    assert v is not None
+    assert not v.goals.checkmate and v.goals.extinction is None
+    pyffish.load_variant_config(UNROYAL)
+    end = Position.from_fen(v, fen).outcome()
+    assert end is not None
+    if pyffish.legal_moves(section, fen, []):
+        ended, value = pyffish.is_optional_game_end(section, fen, [])
+        assert ended
+    else:
+        value = pyffish.game_result(section, fen, [])
+    to_move = Color.WHITE if fen.split()[1] == "w" else Color.BLACK
+    assert end.winner is (to_move if value > 0 else to_move.other)

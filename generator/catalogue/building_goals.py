@@ -24,6 +24,12 @@ from generator.catalogue.model import (
 from generator.catalogue.reading import Node
 
 
+NO_WAY_TO_WIN = (
+    "no way to win: set checkmate, race, flag, bare_king, extinction or check_count,"
+    " or a draws.stalemate or draws.draw_odds that decides"
+)
+
+
 class GoalsBuilder(EntryReader):
     """The goals and draws of one entry (see :class:`~generator.catalogue.building.VariantBuilder`)."""
 
@@ -32,8 +38,8 @@ class GoalsBuilder(EntryReader):
         checkmate = self.or_default(node, Goals, "checkmate")
         race, flag = node.get("race"), node.get("flag")
         bare, extinction, checks = node.get("bare_king"), node.get("extinction"), node.get("check_count")
-        if not (checkmate or race or flag or bare or extinction or checks):
-            self.fail(node, "goals", "no way to win: set checkmate, race, flag, bare_king, extinction or check_count")
+        if not (checkmate or race or flag or bare or extinction or checks or self.draws_decide()):
+            self.fail(node, "goals", NO_WAY_TO_WIN)
         self.check_goal_pairs(race, flag, bare, extinction, checks)
         result = node.get("checkmate_result")
         if result is not None and not checkmate:
@@ -48,6 +54,13 @@ class GoalsBuilder(EntryReader):
             self.or_default(node, Goals, "checkmate_result", Result),
             self.build_shatar_mate(node.get("shatar_mate"), checkmate),
         )
+
+    def draws_decide(self) -> bool:
+        """Whether a game end of ``draws`` is itself a win for one side: a stalemate that is not drawn
+        (nim, where the side left without a move loses), or draw odds (every draw a win for one side)."""
+        draws = self.node.get("draws") or Node({}, self.node.key_line, self.node.key_line)
+        stalemate = self.or_default(draws, DrawRules, "stalemate", StalemateResult)
+        return stalemate in (StalemateResult.LOSS, StalemateResult.WIN) or draws.get("draw_odds") is not None
 
     def build_shatar_mate(self, node: Node | None, checkmate: bool) -> ShatarMate | None:
         if node is None:
