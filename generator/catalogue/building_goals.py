@@ -23,7 +23,6 @@ from generator.catalogue.model import (
 )
 from generator.catalogue.reading import Node
 
-
 NO_WAY_TO_WIN = (
     "no way to win: set checkmate, race, flag, bare_king, extinction or check_count,"
     " or a draws.stalemate or draws.draw_odds that decides"
