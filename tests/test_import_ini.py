@@ -9,12 +9,13 @@ from pathlib import Path
 
 import pyffish
 import pytest
-from support import run
+from support import ini_options, legal_uci, pyffish_perft, run
 
 from generator.catalogue import load_catalogue
 from generator.catalogue.model import Color
 from generator.emit.fairy_stockfish.table import ROWS
 from generator.engine import Position
+from generator.engine.perft import perft
 from generator.importers.command import MARK, Import, import_ini
 from generator.importers.ini import IniError, read_ini
 from generator.importers.options import Rules, apply_section
@@ -392,8 +393,8 @@ def test_build_migrates_and_check_compares_with_the_original_section(
         ("enPassantRegionWhite = -", "enPassantRegionWhite = -, enPassantRegionBlack = *1 *2"),
         ("doubleStepRegionBlack = *6", "doubleStepRegionWhite = *2, doubleStepRegionBlack = *6 (not the mirror"),
         (
-            "tripleStepRegionWhite = *2\ntripleStepRegionBlack = *7\ndoubleStepRegionWhite = *2 *3",
-            "tripleStepRegionWhite = *2 (not",
+            "tripleStepRegionWhite = *3\ntripleStepRegionBlack = *6\ndoubleStepRegionWhite = *2",
+            "tripleStepRegionWhite = *3 (not within the double-step region, *2)",
         ),
         ("nMoveRuleTypes = n", "nMoveRuleTypes = n (not the pawns, p)"),
         ("startFen = +rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", "startFen = +rnbqkbnr"),
@@ -462,3 +463,51 @@ def test_a_stalemate_or_draw_odds_is_the_way_to_win(tmp_path: Path, section: str
         value = pyffish.game_result(section, fen, [])
     to_move = Color.WHITE if fen.split()[1] == "w" else Color.BLACK
     assert end.winner is (to_move if value > 0 else to_move.other)
+
+
+WILDEBEEST = """\
+[wildebeest:chess]
+maxRank = 10
+maxFile = k
+customPiece1 = c:C
+customPiece2 = w:NC
+doubleStepRegionWhite = *2 *3
+doubleStepRegionBlack = *9 *8
+tripleStepRegionWhite = *2
+tripleStepRegionBlack = *9
+pieceToCharTable = PNBRQ.......C....WKpnbrq.......c....wk
+startFen = rnccwkqbbnr/ppppppppppp/11/11/11/11/11/11/PPPPPPPPPPP/RNBBQKWCCNR w KQkq - 0 1
+promotionPieceTypes = qw
+promotionRegionWhite = *9 *10
+promotionRegionBlack = *2 *1
+mandatoryPawnPromotion = false
+castling = false
+"""
+
+
+@pytest.mark.parametrize(
+    ("fen", "moves"),
+    [
+        ("5k5/11/11/11/11/p1p8/11/2P8/1P9/5K5 w - - 0 1", []),  # b2: one, two or three; c3: one or two
+        ("5k5/11/11/11/11/p1p8/11/2P8/1P9/5K5 w - - 0 1", ["b2b5"]),  # en passant on b3 or b4
+        ("5k5/1p9/2p8/11/11/11/11/11/11/5K5 b - - 0 1", []),  # Black's: three from rank 9, two from 8
+    ],
+)
+def test_triple_steps_from_fewer_ranks_than_double_steps(tmp_path: Path, fen: str, moves: list[str]) -> None:
+    """Fairy-Stockfish's ``tripleStepRegion`` within its ``doubleStepRegion`` (wildebeest): imported as
+    ``triple_step_ranks``, and the pawns' moves are pyffish's."""
+    ini = tmp_path / "wildebeest.ini"
+    ini.write_text(WILDEBEEST, encoding="utf-8")
+    result = import_ini(str(ini), tmp_path / "wildebeest.yaml")
+    assert result.imported == ["wildebeest"], result.left_out
+    assert "triple_step_ranks: [2]" in result.text
+    (tmp_path / "wildebeest.yaml").write_text(result.text, encoding="utf-8")
+    v = load_catalogue(tmp_path / "wildebeest.yaml").get("wildebeest")
+    assert v is not None and v.pawn_rules.triple_step_ranks == (2,)
+    assert ini_options(v)["tripleStepRegionWhite"] == "*2" and ini_options(v)["doubleStepRegionWhite"] == "*2 *3"
+    pyffish.load_variant_config(WILDEBEEST)
+    pos = Position.from_fen(v, fen)
+    for m in moves:
+        pos.push_uci(m)
+    assert legal_uci(pos) == set(pyffish.legal_moves("wildebeest", fen, moves))
+    assert perft(pos, 2) == pyffish_perft("wildebeest", fen, moves, 2)

@@ -359,7 +359,22 @@ class VariantBuilder(GoalsBuilder):
                 self._promotion_limits(promo, choices + (black_choices or ())),
                 None if ranks else regions,
             )
-        return PawnRules(max_steps, multi, self.or_default(node, PawnRules, "en_passant"), promotion)
+        en_passant = self.or_default(node, PawnRules, "en_passant")
+        return PawnRules(max_steps, multi, en_passant, promotion, self._triple_step_ranks(node, max_steps, multi))
+
+    def _triple_step_ranks(self, node: Node, max_steps: int, multi: tuple[int, ...]) -> tuple[int, ...] | None:
+        """``triple_step_ranks``: with three steps, some of the multi-step ranks."""
+        at = node.get("triple_step_ranks")
+        if at is None:
+            return None
+        if max_steps != 3:
+            self.fail(at, "pawns.triple_step_ranks", f"triple steps need 'max_steps: 3', not {max_steps}")
+        ranks = self.relative_ranks(at, "pawns.triple_step_ranks")
+        for i, rank in enumerate(ranks):
+            if rank not in multi:
+                where, field = at.value[i], f"pawns.triple_step_ranks[{i}]"
+                self.fail(where, field, f"rank {rank} is not one of 'multi_step_ranks', where pawns multi-step")
+        return ranks
 
     def _promotion_limits(self, promo: Node, choices: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
         """``limits``: each a piece some pawn may promote to."""

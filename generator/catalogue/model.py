@@ -224,6 +224,9 @@ class PawnRules:
     multi_step_ranks: tuple[int, ...] = ()
     en_passant: bool = False
     promotion: Promotion | None = None
+    #: with ``max_steps`` 3, the ranks of ``multi_step_ranks`` from which a pawn may step three squares;
+    #: from the others it steps at most two (Fairy-Stockfish's ``tripleStepRegion``: wildebeest). None: all
+    triple_step_ranks: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True)

@@ -282,6 +282,7 @@ VARIANT = Struct(
             {
                 "max_steps": _int(1),
                 "multi_step_ranks": Seq(RANK),
+                "triple_step_ranks": Seq(RANK, nonempty=True),
                 "en_passant": BOOL,
                 "promotion": Struct(
                     {

@@ -238,11 +238,12 @@ class Rules:
         ]
         #: per colour and piece type, the straight multi-steps of all its pawns at once: the squares
         #: they start from, the offset of one step forward, and the most steps; None for a pawn with
-        #: initial moves or without a straight step, whose multi-steps are counted one pawn at a time
+        #: initial moves, without a straight step or with triple steps from fewer ranks, whose
+        #: multi-steps are counted one pawn at a time
         self.multistep_bulk = [
             [
                 None
-                if initial_moves(p) or not p.steps_ahead
+                if initial_moves(p) or not p.steps_ahead or pr.triple_step_ranks is not None
                 else (sum(1 << s for s, st in enumerate(straight[c]) if st), geo.files * (1 - 2 * c), pr.max_steps)
                 for p in variant.pieces
             ]
@@ -566,12 +567,13 @@ class Rules:
         pr = self.variant.pawn_rules
         geo = self.geo
         start = geo.rank_mask(color, pr.multi_step_ranks)
+        triple = geo.rank_mask(color, pr.multi_step_ranks if pr.triple_step_ranks is None else pr.triple_step_ranks)
         forward = 1 if color is Color.WHITE else -1
         out: list[tuple[tuple[int, Bitboard, Bitboard], ...]] = []
         for s in range(geo.size):
             steps: list[tuple[int, Bitboard, Bitboard]] = []
             if ahead and start >> s & 1 and pr.max_steps > 1:
-                path = geo.ray_squares(s, (0, forward), pr.max_steps)
+                path = geo.ray_squares(s, (0, forward), pr.max_steps if triple >> s & 1 else min(pr.max_steps, 2))
                 passed = 0
                 for i, t in enumerate(path):
                     if i >= 1:

@@ -286,14 +286,16 @@ def _pawn_rules(options: Mapping[str, str], board: Board, pieces: tuple[Piece, .
     if not any(piece[2] for piece in pieces):
         return PawnRules()
     double = _bool(options, "doubleStep") and "pawn" in options
-    triple = bool(_region(options, "tripleStepRegionWhite", board))
+    triple = _region(options, "tripleStepRegionWhite", board)
     steps = 3 if triple else 2 if double else 1
     # a custom pawn's initial moves are played from the double-step region
     initial = _bool(options, "doubleStep") and any(piece[2] and _initial(piece[1]) for piece in pieces)
     region = _region(options, "doubleStepRegionWhite", board)
     multi = _ranks(region, Color.WHITE, board) if steps > 1 or initial else ()
     en_passant = bool(_region(options, "enPassantRegion", board)) and steps > 1
-    return PawnRules(steps, multi, en_passant, _promotion(options, board))
+    fewer = triple and triple != region  # triple steps from some of the double-step ranks only
+    ranks = _ranks(triple, Color.WHITE, board) if fewer else None
+    return PawnRules(steps, multi, en_passant, _promotion(options, board), ranks)
 
 
 def _initial(betza: str) -> bool:

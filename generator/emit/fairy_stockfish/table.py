@@ -138,7 +138,7 @@ ROWS: tuple[Row, ...] = (
     Row("doubleStep", "bool", "true", "pawns", w.double_step, "pawn_rules.max_steps"),
     *_pair("doubleStepRegion", "bitboard", ("*2", "*7"), "pawns", w.double_step_region,
         "pawn_rules.multi_step_ranks", since=V78),
-    *_pair("tripleStepRegion", "bitboard", ("-", "-"), "pawns", w.triple_step_region, "pawn_rules.max_steps",
+    *_pair("tripleStepRegion", "bitboard", ("-", "-"), "pawns", w.triple_step_region, "pawn_rules.triple_step_ranks",
         since=V78),
     Row("enPassantRegion", "bitboard", ALL, "pawns", w.en_passant_region, "pawn_rules.en_passant",
         since=("0.0.53", "2020-11-19"), maps_to=("enPassantRegionWhite", "enPassantRegionBlack")),

@@ -101,7 +101,13 @@ def double_step_region(color: Color) -> Writer:
 
 
 def triple_step_region(color: Color) -> Writer:
-    return lambda v: double_step_region(color)(v) if _steps(v) >= 3 else "-"
+    def write(v: Variant) -> str:
+        if _steps(v) < 3:
+            return "-"
+        triple = v.pawn_rules.triple_step_ranks
+        return ranks(color, v.pawn_rules.multi_step_ranks if triple is None else triple, v.board.ranks)
+
+    return write
 
 
 def en_passant_region(v: Variant) -> str:

@@ -51,7 +51,20 @@ def checks(notes: Notes) -> None:
     _promoted_pieces(notes)
     _swaps(notes)
     _pawn_initial_moves(notes)
+    _triple_steps(notes)
     _promotion_limits(notes)
+
+
+def _triple_steps(notes: Notes) -> None:
+    """Triple steps from fewer ranks than double steps: the file's multi-step starts on one zone."""
+    pr = notes.variant.pawn_rules
+    if pr.triple_step_ranks is not None:
+        notes.add(
+            "triple-steps",
+            "The Zillions file's pawns multi-step as far from each multi-step rank, so a pawn steps at most two "
+            "squares there, and its triple step is left out.",
+        )
+        notes.relax(pawn_rules=dataclasses.replace(pr, max_steps=2, triple_step_ranks=None))
 
 
 def _counters_and_castling(notes: Notes) -> None:

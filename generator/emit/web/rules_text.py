@@ -18,6 +18,7 @@ from generator.catalogue.model import (
     Extinction,
     FirstLeaps,
     Flag,
+    PawnRules,
     PieceType,
     Promotion,
     Result,
@@ -119,7 +120,7 @@ def _pawns(v: Variant) -> list[tuple[str, str]]:
     if pr.max_steps > 1 and pr.multi_step_ranks and straight:
         steppers = _words([p.name for p in straight])
         text = (
-            f"{steppers}: from {ranks_phrase(pr.multi_step_ranks)} up to {pr.max_steps} squares straight ahead, "
+            f"{steppers}: from {ranks_phrase(pr.multi_step_ranks)} {most_steps(pr)} straight ahead, "
             "every square passed empty; "
             + ("en passant on any square passed, on the next move only." if pr.en_passant else "no en passant.")
         )
@@ -127,6 +128,13 @@ def _pawns(v: Variant) -> list[tuple[str, str]]:
         text = f"{_words([p.name for p in pawns])}: no multi-step advance, no en passant."
     text += _initial_moves(v, pawns, straight)
     return [("Pawns", text), ("Promotion", _promotion(v, pr.promotion) if pr.promotion else "None.")]
+
+
+def most_steps(pr: PawnRules) -> str:
+    """How far a pawn multi-steps: ``up to 3 squares``, or where only some ranks triple-step, says which."""
+    if pr.triple_step_ranks is not None:
+        return f"up to 2 squares (3 from {ranks_phrase(pr.triple_step_ranks)})"
+    return f"up to {pr.max_steps} squares"
 
 
 def _initial_moves(v: Variant, pawns: list[PieceType], straight: list[PieceType]) -> str:
