@@ -511,3 +511,43 @@ def test_triple_steps_from_fewer_ranks_than_double_steps(tmp_path: Path, fen: st
         pos.push_uci(m)
     assert legal_uci(pos) == set(pyffish.legal_moves("wildebeest", fen, moves))
     assert perft(pos, 2) == pyffish_perft("wildebeest", fen, moves, 2)
+
+
+BLACKLETTER = """\
+[blackletter:chess]
+pieceToCharTable = PNBRQ.......E...M...HKpnbrq.......e...m...hk
+maxRank = 10
+maxFile = 9
+promotionRegionWhite = *10
+promotionRegionBlack = *1
+archbishop = e
+chancellor = m
+centaur = h
+startFen = 1ebq1meb1/rn2k2nr/ppppppppp/9/9/9/9/PPPPPPPPP/RN2K2NR/1EBQ1MEB1[HHhh] w KQkq - 0 1
+promotionPieceTypes = behmnqr
+doubleStepRegionWhite = *3
+doubleStepRegionBlack = *8
+pieceDrops = true
+castlingRank = 2
+"""
+
+
+def test_a_child_that_widens_the_board_castles_with_its_corner_rook(tmp_path: Path) -> None:
+    """Chess's rook file is Fairy-Stockfish's default, found inwards from the edge: on blackletter's nine
+    files the king castles e2-g2 with the rook i2-f2 (not the a2 rook, as a rook file h would say)."""
+    ini = tmp_path / "blackletter.ini"
+    ini.write_text(BLACKLETTER, encoding="utf-8")
+    result = import_ini(str(ini), tmp_path / "blackletter.yaml")
+    assert result.imported == ["blackletter"], result.left_out
+    assert "{color: white, king: e2, king_to: g2, rook: i2, rook_to: f2}" in result.text
+    (tmp_path / "blackletter.yaml").write_text(result.text, encoding="utf-8")
+    v = load_catalogue(tmp_path / "blackletter.yaml").get("blackletter")
+    assert v is not None
+    pyffish.load_variant_config(BLACKLETTER)
+    fen = "1ebq1meb1/r3k3r/ppppppppp/9/9/9/9/PPPPPPPPP/R3K3R/1EBQ1MEB1[HHhh] w KQkq - 0 1"
+    pos = Position.from_fen(v, fen)
+    assert legal_uci(pos) == set(pyffish.legal_moves("blackletter", fen, []))
+    for castle in ("e2g2", "e2c2"):
+        after = Position.from_fen(v, fen)
+        after.push_uci(castle)
+        assert after.fen() == pyffish.get_fen("blackletter", fen, [castle])
