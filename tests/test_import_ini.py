@@ -381,7 +381,6 @@ def test_build_migrates_and_check_compares_with_the_original_section(
     [
         ("connectN = 4", "connectN = 4"),
         ("mustDrop = true", "mustDrop = true"),
-        ("oppositeCastling = true", "oppositeCastling = true"),
         ("castlingWins = q", "castlingWins = q"),
         ("wallingRule = duck", "wallingRule = duck"),
         ("gating = true", "gating = true"),
@@ -551,3 +550,33 @@ def test_a_child_that_widens_the_board_castles_with_its_corner_rook(tmp_path: Pa
         after = Position.from_fen(v, fen)
         after.push_uci(castle)
         assert after.fen() == pyffish.get_fen("blackletter", fen, [castle])
+
+
+@pytest.mark.parametrize(
+    ("moves", "side"),
+    [
+        (["e1g1"], "king"),  # White castled kingside: Black may castle queenside only
+        (["e1c1"], "queen"),
+        (["a2a3", "e8g8"], "king"),  # Black castled first: White keeps its other side
+    ],
+)
+def test_castling_takes_the_opponents_castling_on_that_side(tmp_path: Path, moves: list[str], side: str) -> None:
+    """Fairy-Stockfish's ``oppositeCastling``, imported as ``opposite_castling``: as pyffish plays it."""
+    text = "[opposite-castling:chess]\noppositeCastling = true\n"
+    ini = tmp_path / "oc.ini"
+    ini.write_text(text, encoding="utf-8")
+    result = import_ini(str(ini), tmp_path / "oc.yaml")
+    assert result.imported == ["opposite-castling"], result.left_out
+    (tmp_path / "oc.yaml").write_text(result.text, encoding="utf-8")
+    v = load_catalogue(tmp_path / "oc.yaml").get("opposite-castling")
+    assert v is not None and v.opposite_castling and ini_options(v)["oppositeCastling"] == "true"
+    pyffish.load_variant_config(text)
+    fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1"
+    pos = Position.from_fen(v, fen)
+    for m in moves:
+        pos.push_uci(m)
+    assert pos.fen() == pyffish.get_fen("opposite-castling", fen, moves)
+    assert legal_uci(pos) == set(pyffish.legal_moves("opposite-castling", fen, moves))
+    castles = {"king": {"e8g8", "e1g1"}, "queen": {"e8c8", "e1c1"}}
+    assert not legal_uci(pos) & castles[side] and legal_uci(pos) & castles["queen" if side == "king" else "king"]
+    assert perft(pos, 2) == pyffish_perft("opposite-castling", fen, moves, 2)

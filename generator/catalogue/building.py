@@ -88,7 +88,8 @@ class VariantBuilder(GoalsBuilder):
             pieces=tuple(self.pieces.values()),
             setup=self.setup,
             castling=self.or_default(node, Variant, "castling", self.build_castlings),
-            chess960_castling=self.build_chess960(node),
+            chess960_castling=self.build_chess960(node, "chess960_castling", "to write as in Chess960"),
+            opposite_castling=self.build_chess960(node, "opposite_castling", "to take away"),
             pawn_rules=self.build_pawns(node.get("pawns")),
             drops=drops,
             piece_promotion=self.build_piece_promotion(node.get("piece_promotion")),
@@ -134,15 +135,12 @@ class VariantBuilder(GoalsBuilder):
             self.fail(node, "explosions", "the pieces an explosion removes do not go to hand")
         return Explosions(self.letters(node, "immune", "explosions.immune"))
 
-    def build_chess960(self, node: Node) -> bool:
-        chess960 = bool(self.or_default(node, Variant, "chess960_castling"))
-        if chess960 and not self.value(node, "castling"):
-            self.fail(
-                node.need("chess960_castling"),
-                "chess960_castling",
-                "there is no castling to write as in Chess960: 'castling' is empty",
-            )
-        return chess960
+    def build_chess960(self, node: Node, key: str, what: str) -> bool:
+        """A rule of castling (``chess960_castling``, ``opposite_castling``): there must be castling."""
+        on = bool(self.or_default(node, Variant, key))
+        if on and not self.value(node, "castling"):
+            self.fail(node.need(key), key, f"there is no castling {what}: 'castling' is empty")
+        return on
 
     def build_source(self, node: Node | None) -> Source | None:
         """The imported section: its name must be one an ini header can hold."""

@@ -492,6 +492,9 @@ class Variant:
     #: castling is written as in Chess960 (Fairy-Stockfish's ``chess960``): the king's move onto its own
     #: rook (``e1h1``); castling rights stay ``KQkq``, and Fairy-Stockfish's file letters are read too
     chess960_castling: bool = False
+    #: castling on one side takes away the opponent's castling on that side, the kingside (rook on a
+    #: higher file than the king) or the queenside (Fairy-Stockfish's ``oppositeCastling``)
+    opposite_castling: bool = False
     pawn_rules: PawnRules = PawnRules()
     drops: Drops | None = None
     piece_promotion: PiecePromotion | None = None

@@ -323,6 +323,7 @@ VARIANT = Struct(
         ),
         "immobility_illegal": BOOL,
         "chess960_castling": BOOL,
+        "opposite_castling": BOOL,
         "swaps": Seq(
             Struct(
                 {

@@ -108,6 +108,7 @@ NEEDS = (
             "setup",
             "castling",
             "chess960_castling",
+            "opposite_castling",
             "pawn_rules",
             "immobility_illegal",
             "flying_general",

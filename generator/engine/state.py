@@ -474,6 +474,10 @@ class State:
             self._add(to, moved)
             self._add(c.rook_to, rook)
             self.unmoved &= ~(1 << frm | 1 << c.rook_from)
+            if self.rules.variant.opposite_castling:  # the opponent's rook of that side loses its castling
+                for o in self.rules.castles_by_color[1 - us]:
+                    if (o.rook_from > o.king_from) == (c.rook_from > c.king_from):
+                        self.unmoved &= ~(1 << o.rook_from)
             return
         partner = box[to]
         self._remove(frm)

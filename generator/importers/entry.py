@@ -172,6 +172,7 @@ _RULES = (
     "immobility_illegal",
     "first_leaps",
     "chess960_castling",
+    "opposite_castling",
 )
 
 

@@ -133,7 +133,7 @@ class Stated:
     goals: Goals
     draws: DrawRules
     #: must_capture, no_checks, royal_held_in_check, flying_general, immobility_illegal, first leaps,
-    #: chess960 castling
+    #: chess960 castling, opposite castling
     rules: tuple[bool, ...]
     explosions: Explosions | None
     mutually_immune: frozenset[str]
@@ -473,6 +473,7 @@ def read_section(options: Mapping[str, str]) -> Stated:
             _bool(options, "immobilityIllegal"),
             _bool(options, "gating") and _bool(options, "cambodianMoves"),
             _bool(options, "chess960"),
+            _bool(options, "oppositeCastling") and _bool(options, "castling"),
         ),
         Explosions(_letters(options, "blastImmuneTypes")) if _bool(options, "blastOnCapture") else None,
         frozenset(_letters(options, "mutuallyImmuneTypes")),
@@ -534,6 +535,7 @@ def stated(v: Variant) -> Stated:
             v.immobility_illegal,
             v.first_leaps is not None and not v.castling,
             v.chess960_castling and bool(v.castling),
+            v.opposite_castling and bool(v.castling),
         ),
         v.explosions,
         frozenset(v.mutually_immune),

@@ -190,7 +190,7 @@ ROWS: tuple[Row, ...] = (
     Row("castlingKingFile", "file", "e"),
     *_pair("castlingKingPiece", "piecetype", ("k", "k")),
     Row("castlingDroppedPiece", "bool", "false"),
-    Row("oppositeCastling", "bool", "false"),
+    Row("oppositeCastling", "bool", "false", "castling", w.opposite_castling, "opposite_castling"),
     Row("castlingWins", "other", "-"),
     Row("castlingRookPiece", "pieceset", "r", maps_to=("castlingRookPiecesWhite", "castlingRookPiecesBlack"),
         deprecated=True),

@@ -235,6 +235,10 @@ def _rook_sets(v: Variant) -> tuple[str, str]:
     return white, black
 
 
+def opposite_castling(v: Variant) -> str | None:
+    return "true" if v.castling and v.opposite_castling else None
+
+
 def castling_rook_pieces(v: Variant) -> str | None:
     """One option if both sides castle with the same pieces."""
     if not v.castling:

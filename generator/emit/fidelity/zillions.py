@@ -81,6 +81,12 @@ def _counters_and_castling(notes: Notes) -> None:
             "(e1g1), not as Chess960's king onto its rook.",
         )
         notes.relax(chess960_castling=False)
+    if v.opposite_castling:
+        notes.add(
+            "opposite-castling",
+            "Zillions' castling reads only its own king and rook, so castling takes nothing away from the opponent.",
+        )
+        notes.relax(opposite_castling=False)
     if v.royal_held_in_check:  # Zillions' checkmate goal lets any move out of check
         notes.add("royal-held-in-check", "Zillions cannot forbid a royal piece to step out of check, so it may.")
         notes.relax(royal_held_in_check=False)

@@ -51,13 +51,15 @@ def ranks_phrase(ranks: Sequence[int]) -> str:
     return f"rank{'s' if len(ranks) > 1 else ''} {_words([str(r) for r in ranks])}"
 
 
-def _castling(moves: Sequence[CastlingMove], chess960: bool) -> str:
+def _castling(moves: Sequence[CastlingMove], chess960: bool, opposite: bool) -> str:
     per = []
     for c in Color:
         mine = [f"king {m.king_from}→{m.king_to} with rook {m.rook_from}→{m.rook_to}" for m in moves if m.color is c]
         if mine:
             per.append(f"{c.word.capitalize()}: {'; or '.join(mine)}.")
     text = " ".join(per) + " King and rook unmoved, the squares between empty, the king's squares not attacked."
+    if opposite:
+        text += " Castling on one side (kingside or queenside) takes away the opponent's castling on that side."
     return text + (" Written as in Chess960: the king's move onto its own rook." if chess960 else "")
 
 
@@ -76,7 +78,7 @@ def rules_in_short(v: Variant) -> list[tuple[str, str]]:
     out = [
         ("Board", _board(v)),
         ("First move", f"{'Black' if v.setup.to_move is Color.BLACK else 'White'} moves first."),
-        ("Castling", _castling(v.castling, v.chess960_castling) if v.castling else "None."),
+        ("Castling", _castling(v.castling, v.chess960_castling, v.opposite_castling) if v.castling else "None."),
     ]
     out += _pawns(v)
     if v.piece_promotion is not None:
