@@ -381,7 +381,6 @@ def test_build_migrates_and_check_compares_with_the_original_section(
     [
         ("connectN = 4", "connectN = 4"),
         ("mustDrop = true", "mustDrop = true"),
-        ("castlingWins = q", "castlingWins = q"),
         ("wallingRule = duck", "wallingRule = duck"),
         ("gating = true", "gating = true"),
         ("immobile = w", "immobile = w:"),
@@ -580,3 +579,39 @@ def test_castling_takes_the_opponents_castling_on_that_side(tmp_path: Path, move
     castles = {"king": {"e8g8", "e1g1"}, "queen": {"e8c8", "e1c1"}}
     assert not legal_uci(pos) & castles[side] and legal_uci(pos) & castles["queen" if side == "king" else "king"]
     assert perft(pos, 2) == pyffish_perft("opposite-castling", fen, moves, 2)
+
+
+@pytest.mark.parametrize(
+    ("fen", "moves", "winner"),
+    [
+        ("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", ["e8c8"], Color.BLACK),  # castling on its listed side wins
+        ("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", ["e8g8"], Color.WHITE),  # the other side: q is lost, Black loses
+        ("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", ["a8b8"], Color.WHITE),  # the a8 rook moved
+        ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", ["a1a8"], Color.WHITE),  # the a8 rook taken
+        ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", ["e1c1"], None),  # White's castling is not listed: play on
+    ],
+)
+def test_castling_wins_as_fairy_stockfish_decides(
+    tmp_path: Path, fen: str, moves: list[str], winner: Color | None
+) -> None:
+    """Fairy-Stockfish's ``castlingWins = q`` (section ``castle``), imported as ``goals.castling_wins``."""
+    text = "[castle:chess]\ncastlingWins = q\n"
+    ini = tmp_path / "castle.ini"
+    ini.write_text(text, encoding="utf-8")
+    result = import_ini(str(ini), tmp_path / "castle.yaml")
+    assert result.imported == ["castle"], result.left_out
+    (tmp_path / "castle.yaml").write_text(result.text, encoding="utf-8")
+    v = load_catalogue(tmp_path / "castle.yaml").get("castle")
+    assert v is not None and v.goals.castling_wins == ("q",) and ini_options(v)["castlingWins"] == "q"
+    pyffish.load_variant_config(text)
+    pos = Position.from_fen(v, fen)
+    for m in moves:
+        pos.push_uci(m)
+    end = pos.outcome()
+    ended, value = pyffish.is_immediate_game_end("castle", fen, moves)
+    assert ended == (end is not None)
+    if end is not None:
+        to_move = Color(pos.turn)
+        assert end.winner is winner is (to_move if value > 0 else to_move.other)
+    else:
+        assert winner is None and legal_uci(pos) == set(pyffish.legal_moves("castle", fen, moves))

@@ -417,6 +417,10 @@ class Goals:
     checkmate_result: Result = Result.LOSS
     #: shatar's mate rule: what decides a checkmate is the checks that led to it
     shatar_mate: ShatarMate | None = None
+    #: castle chess (Fairy-Stockfish's ``castlingWins``): castling rights as the FEN writes them (``K``
+    #: White's kingside, ``q`` Black's queenside); castling by one of them wins at once, and a side that
+    #: has lost every one of its listed rights (its king or that rook moved or taken) loses at once
+    castling_wins: tuple[str, ...] = ()
 
 
 class StalemateResult(enum.Enum):

@@ -364,6 +364,7 @@ VARIANT = Struct(
                     }
                 ),
                 "check_count": _int(1, 9, " (Fairy-Stockfish's FEN gives each count one digit)"),
+                "castling_wins": Seq(_choice("K", "Q", "k", "q"), nonempty=True),
                 "checkmate_result": _choice(Result.LOSS.value, Result.WIN.value),
                 "shatar_mate": Struct(
                     {"decisive": Seq(LETTER, nonempty=True), "not_mating": Seq(LETTER)}, ("decisive",)

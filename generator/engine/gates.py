@@ -81,6 +81,7 @@ NEEDS = (
     Needs("goals.extinction", Path.IMMEDIATE_GOALS, lambda v: extinction(v) is not None),
     Needs("goals.extinction", Path.SPECIAL, lambda v: bool(v.goals.extinction and v.goals.extinction.pseudo_royal)),
     Needs("goals.check_count", Path.IMMEDIATE_GOALS | Path.AFTER_MOVE),
+    Needs("goals.castling_wins", Path.IMMEDIATE_GOALS),
     Needs("draws.double_pass", Path.IMMEDIATE_GOALS),
     Needs("draws.counting", Path.AFTER_MOVE),
     Needs("draws.stalemate", Path.MORE_MOVES, lambda v: v.draws.stalemate is StalemateResult.PASS),

@@ -88,11 +88,9 @@ _COUNTED = (parse_betza("R"), parse_betza("FfW"), parse_betza("N"))
 def counted_types(pieces: tuple[PieceType, ...]) -> tuple[tuple[int, ...], ...]:
     """The type numbers of the pawns, rooks, khons (``FfW``) and knights among ``pieces`` (royal ones
     left out), in that order: what a counting rule weighs."""
-    pawns = tuple(i for i, p in enumerate(pieces) if p.pawn and not p.royal)
-    return (
-        pawns,
-        *(tuple(i for i, p in enumerate(pieces) if not p.pawn and not p.royal and p.movement == m) for m in _COUNTED),
-    )
+    kept = [(i, p) for i, p in enumerate(pieces) if not p.royal]
+    pawns = tuple(i for i, p in kept if p.pawn)
+    return (pawns, *(tuple(i for i, p in kept if not p.pawn and p.movement == m) for m in _COUNTED))
 
 
 def _confine(inv: InverseTables, region: Bitboard) -> None:
@@ -237,9 +235,8 @@ class Rules:
             for c in Color
         ]
         #: per colour and piece type, the straight multi-steps of all its pawns at once: the squares
-        #: they start from, the offset of one step forward, and the most steps; None for a pawn with
-        #: initial moves, without a straight step or with triple steps from fewer ranks, whose
-        #: multi-steps are counted one pawn at a time
+        #: they start from, the offset of one step forward, and the most steps; None (counted one pawn at a
+        #: time) for a pawn with initial moves, without a straight step or triple-stepping from fewer ranks
         self.multistep_bulk = [
             [
                 None
@@ -385,6 +382,8 @@ class Rules:
         self.no_checks = variant.no_checks
         #: the checks each side must give to win (three-check); None: checks are not counted
         self.check_count = variant.goals.check_count
+        #: castle chess: the castlings (indices) that win, by the rights they take
+        self.castling_wins = tuple(c.index for c in self.castles if c.fen_char in variant.goals.castling_wins)
         #: the checkmated side wins (misère chess)
         self.mated_wins = variant.goals.checkmate_result is Result.WIN
         mate = variant.goals.shatar_mate

@@ -285,8 +285,23 @@ class State:
                 return Outcome(Color(mover), Reason.BARE_KING)
             if left[mover] == 0 and left[1 - mover] >= bare.opponent_minimum:
                 return Outcome(Color(1 - mover), Reason.BARE_KING)
+        end = self._castling_won() if rules.castling_wins else None
+        if end is not None:
+            return end
         if rules.check_count is not None and self.checks_left[1 - mover] <= 0:
             return Outcome(Color(1 - mover), Reason.CHECK_COUNT)
+        return None
+
+    def _castling_won(self) -> Outcome | None:
+        """Castle chess, as Fairy-Stockfish decides it: the last move castled on a listed side, or a side
+        has none of its listed rights left (the side that just moved looked at first)."""
+        wins = self.rules.castling_wins
+        if self.stack and self.played(1)[0] == mv.CASTLE and self.played(1)[3] in wins:
+            return Outcome(Color(1 - self.turn), Reason.CASTLED)
+        for side in (1 - self.turn, self.turn):
+            listed = [c for c in self.rules.castles if c.index in wins and c.color == side]
+            if listed and not any(self.unmoved >> c.king_from & self.unmoved >> c.rook_from & 1 for c in listed):
+                return Outcome(Color(1 - side), Reason.CASTLING_LOST)
         return None
 
     def flag_reached(self, side: int) -> bool:

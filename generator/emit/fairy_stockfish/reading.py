@@ -402,6 +402,7 @@ def _goals(options: Mapping[str, str], board: Board, checks: str) -> Goals:
         check_count,
         Result(mate) if mate else Result.LOSS,
         _shatar_mate(options),
+        tuple(x for x in "KQkq" if x in options.get("castlingWins", "-")),
     )
 
 

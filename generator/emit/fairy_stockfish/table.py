@@ -191,7 +191,7 @@ ROWS: tuple[Row, ...] = (
     *_pair("castlingKingPiece", "piecetype", ("k", "k")),
     Row("castlingDroppedPiece", "bool", "false"),
     Row("oppositeCastling", "bool", "false", "castling", w.opposite_castling, "opposite_castling"),
-    Row("castlingWins", "other", "-"),
+    Row("castlingWins", "other", "-", "goals", w.castling_wins, "goals.castling_wins"),
     Row("castlingRookPiece", "pieceset", "r", maps_to=("castlingRookPiecesWhite", "castlingRookPiecesBlack"),
         deprecated=True),
     Row("seirawanGating", "bool", "false"),

@@ -235,6 +235,11 @@ def _rook_sets(v: Variant) -> tuple[str, str]:
     return white, black
 
 
+def castling_wins(v: Variant) -> str | None:
+    """The rights whose castling wins, in the FEN's order (``KQkq``)."""
+    return "".join(x for x in "KQkq" if x in v.goals.castling_wins) or None
+
+
 def opposite_castling(v: Variant) -> str | None:
     return "true" if v.castling and v.opposite_castling else None
 

@@ -336,6 +336,13 @@ def _checks_and_captures(notes: Notes) -> None:
             "played to checkmate.",
         )
         notes.relax(goals=dataclasses.replace(notes.variant.goals, check_count=None))
+    if v.goals.castling_wins:
+        notes.add(
+            "castling-wins",
+            "The Zillions file's goals do not look at castling, so castling wins nothing and losing the right to "
+            "castle loses nothing there.",
+        )
+        notes.relax(goals=dataclasses.replace(notes.variant.goals, castling_wins=()))
     if v.no_checks:
         notes.add("no-checks", "Zillions cannot tell whether a move gives check, so moves that give check stay legal.")
         notes.relax(no_checks=False)

@@ -246,8 +246,19 @@ def _goals(v: Variant) -> str:
         goals.append(f"the side that gives the {nth} check wins")
     if g.extinction is not None:
         goals += _extinction(v, g.extinction)
+    if g.castling_wins:
+        goals.append(_castling_wins(g.castling_wins))
     goals += _captures(v)
     return _sentence(goals)
+
+
+def _castling_wins(rights: tuple[str, ...]) -> str:
+    names = {"K": "White kingside", "Q": "White queenside", "k": "Black kingside", "q": "Black queenside"}
+    listed = _words([names[x] for x in rights], "or")
+    return (
+        f"castling {listed} wins, and a side that can no longer castle on any of its sides listed here (its king "
+        "or that rook moved or taken) loses"
+    )
 
 
 def _shatar_mate(v: Variant, mate: ShatarMate) -> str:
