@@ -615,3 +615,39 @@ def test_castling_wins_as_fairy_stockfish_decides(
         assert end.winner is winner is (to_move if value > 0 else to_move.other)
     else:
         assert winner is None and legal_uci(pos) == set(pyffish.legal_moves("castle", fen, moves))
+
+
+ATOMICZH = (
+    "[atomiczh:atomic]\ndropChecks = false\npieceDrops = true\ncapturesToHand = true\npocketSize = 6\n"
+    "castling = false\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("fen", "moves"),
+    [
+        # the knight takes on d7 and blows up the queen and bishop beside it (not the pawns): Black's three
+        # pieces in White's hand, the knight itself in Black's
+        ("rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R[] w - - 0 1", ["f3e5", "a7a6", "e5d7"]),
+        # a promoted queen blown up goes to hand as a pawn
+        ("R7/7k/8/8/8/8/p7/4K3[] b - - 0 1", ["a2a1q", "a8a1"]),
+        ("r3k3/8/8/8/8/8/3N4/R3K3[] w - - 0 1", ["a1a8"]),  # the rook takes and goes to Black's hand
+    ],
+)
+def test_explosions_send_every_piece_they_remove_to_hand(tmp_path: Path, fen: str, moves: list[str]) -> None:
+    """Fairy-Stockfish's atomiczh (``blastOnCapture`` with ``capturesToHand``): each piece an explosion
+    removes goes to its owner's opponent's hand; positions, moves and perft as pyffish's."""
+    ini = tmp_path / "atomiczh.ini"
+    ini.write_text(ATOMICZH, encoding="utf-8")
+    result = import_ini(str(ini), tmp_path / "atomiczh.yaml")
+    assert result.imported == ["atomiczh"], result.left_out
+    (tmp_path / "atomiczh.yaml").write_text(result.text, encoding="utf-8")
+    v = load_catalogue(tmp_path / "atomiczh.yaml").get("atomiczh")
+    assert v is not None and v.explosions is not None and v.drops is not None and v.drops.captures_to_hand
+    pyffish.load_variant_config(ATOMICZH)
+    pos = Position.from_fen(v, fen)
+    for i, m in enumerate(moves):
+        pos.push_uci(m)
+        assert pos.fen() == pyffish.get_fen("atomiczh", fen, moves[: i + 1])
+    assert legal_uci(pos) == set(pyffish.legal_moves("atomiczh", fen, moves))
+    assert perft(pos, 2) == pyffish_perft("atomiczh", fen, moves, 2)

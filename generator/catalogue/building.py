@@ -102,7 +102,7 @@ class VariantBuilder(GoalsBuilder):
             must_capture=self.or_default(node, Variant, "must_capture"),
             no_checks=self.or_default(node, Variant, "no_checks"),
             royal_held_in_check=self.or_default(node, Variant, "royal_held_in_check"),
-            explosions=self.build_explosions(node.get("explosions"), drops),
+            explosions=self.build_explosions(node.get("explosions")),
             mutually_immune=self.letters(node, "mutually_immune"),
             petrify=self.letters(node, "petrify"),
             flying_general=self.or_default(node, Variant, "flying_general"),
@@ -119,8 +119,8 @@ class VariantBuilder(GoalsBuilder):
         self.check_flag(variant)
         return variant
 
-    def build_explosions(self, node: Node | None, drops: Drops | None) -> Explosions | None:
-        """Explosions, refused beside a royal piece (only pseudo-royalty guards against them) or a hand."""
+    def build_explosions(self, node: Node | None) -> Explosions | None:
+        """Explosions, refused beside a royal piece (only pseudo-royalty guards against them)."""
         if node is None:
             return None
         royal = next((p for p in self.pieces.values() if p.royal), None)
@@ -131,8 +131,6 @@ class VariantBuilder(GoalsBuilder):
                 f"an explosion could blow up the royal {royal.name}, which only a pseudo-royal piece guards "
                 "against: give it no role and list it under goals.extinction with pseudo_royal",
             )
-        if drops is not None and drops.captures_to_hand:
-            self.fail(node, "explosions", "the pieces an explosion removes do not go to hand")
         return Explosions(self.letters(node, "immune", "explosions.immune"))
 
     def build_chess960(self, node: Node, key: str, what: str) -> bool:

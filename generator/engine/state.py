@@ -602,6 +602,8 @@ class State:
                 self.walls ^= wall
                 for s, code in removed:
                     self._add(s, code)
+                    if self.rules.captures_to_hand:
+                        self.pockets[1 - (code & 1)][self._to_hand(code, (EMPTY, self.unpromoted[s]))] -= 1
             # _remove and _add written out, as in push
             self.by_type[box[to] >> 1] ^= 1 << to
             self.by_type[moved >> 1] |= 1 << frm
@@ -648,8 +650,10 @@ class State:
             for t in proof:
                 hit &= ~self.by_type[t]
         removed = [(s, self.board[s]) for s in bits(hit)]
-        for s, _ in removed:
+        for s, code in removed:
             self._remove(s)
+            if rules.captures_to_hand:  # to the hand of its owner's opponent, as a capture by that side
+                self.pockets[1 - (code & 1)][self._to_hand(code, (EMPTY, self.unpromoted[s]))] += 1
         self.unmoved &= ~hit
         wall = hit & 1 << to if stone else 0
         self.walls |= wall

@@ -306,7 +306,13 @@ def _captures(v: Variant) -> list[str]:
         immune = _words([v.piece(x).name + "s" for x in v.explosions.immune], "and")
         out.append(
             "a capture explodes: the capturing piece and every piece on the squares around the target square go "
-            "with the captured one, except the pawns around it" + (f" and {immune} anywhere" if immune else "")
+            "with the captured one, except the pawns around it"
+            + (f" and {immune} anywhere" if immune else "")
+            + (
+                "; each piece blown up goes to its owner's opponent's hand"
+                if v.drops and v.drops.captures_to_hand
+                else ""
+            )
         )
     if v.mutually_immune:
         out.append(
