@@ -651,3 +651,40 @@ def test_explosions_send_every_piece_they_remove_to_hand(tmp_path: Path, fen: st
         assert pos.fen() == pyffish.get_fen("atomiczh", fen, moves[: i + 1])
     assert legal_uci(pos) == set(pyffish.legal_moves("atomiczh", fen, moves))
     assert perft(pos, 2) == pyffish_perft("atomiczh", fen, moves, 2)
+
+
+@pytest.mark.parametrize(
+    ("section", "fen", "moves"),
+    [
+        # shinobi: the pawn must promote, by piece, to a commoner on ranks 7 and 8 (and a capture into them)
+        ("shinobi", "4k3/8/4P3/8/8/8/8/4K3[] w - - 0 1", []),
+        ("shinobi", "4k3/8/4P3/8/8/8/8/4K3[] w - - 0 1", ["e6e7+"]),
+        ("shinobi", "2k5/3n4/8/4P3/8/8/8/4K3[] w - - 0 1", ["e5e6", "c8b8", "e6d7+"]),
+        # shinobimirror: Black's pawns too, and their drops
+        ("shinobimirror", "4k3/8/8/8/8/3p4/8/4K3[Pp] b - - 0 1", ["d3d2+"]),
+        # backrank: every piece, the pawn included, becomes the (non-royal) commoner king on the last rank
+        ("backrank", "8/3P1k2/8/8/8/8/8/4K3 w - - 0 1", ["d7d8+"]),
+    ],
+)
+def test_a_pawn_promoted_by_piece(tmp_path: Path, section: str, fen: str, moves: list[str]) -> None:
+    """Fairy-Stockfish's ``promotedPieceType`` for the pawn, without ``promotionPieceTypes``: the pawn promotes
+    on a move into the promotion region as a piece does (``e6e7+``, written ``+P`` after), and must where
+    ``mandatoryPawnPromotion`` says, which the catalogue states as the pieces' ``mandatory``."""
+    ini = tmp_path / "shinobi.ini"
+    text = FSF_FILE.read_text(encoding="utf-8")
+    wanted = [s for s in read_ini(text, "fsf.ini") if s.name in ("shinobi", "shinobimirror", "backrank")]
+    sections = (f"[{s.name}:{s.parent}]\n" + "".join(f"{k} = {x}\n" for k, x in s.values().items()) for s in wanted)
+    ini.write_text("\n".join(sections), encoding="utf-8")
+    result = import_ini(str(ini), tmp_path / "shinobi.yaml")
+    assert result.imported == ["shinobi", "shinobimirror", "backrank"], result.left_out
+    (tmp_path / "shinobi.yaml").write_text(result.text, encoding="utf-8")
+    v = load_catalogue(tmp_path / "shinobi.yaml").get(section)
+    assert v is not None and v.pawn_rules.promotion is None and v.piece_promotion is not None
+    assert ("P", "C" if section != "backrank" else "K") in v.piece_promotion.pieces
+    pyffish.load_variant_config(ini.read_text(encoding="utf-8"))
+    pos = Position.from_fen(v, fen)
+    for i, m in enumerate(moves):
+        pos.push_uci(m)
+        assert pos.fen() == pyffish.get_fen(section, fen, moves[: i + 1])
+    assert legal_uci(pos) == set(pyffish.legal_moves(section, fen, moves))
+    assert perft(pos, 2) == pyffish_perft(section, fen, moves, 2)

@@ -481,12 +481,14 @@ class VariantBuilder(GoalsBuilder):
         if node is None:
             return None
         pieces = []
+        pawns_become: set[str] = set()
         for letter, target in node.need("pieces").value.items():
             field = f"piece_promotion.pieces.{letter}"
             piece = self.letter(letter, target, field)
-            if piece.pawn or piece.royal:
-                role = "pawn" if piece.pawn else "royal"
-                self.fail(target, field, f"the {piece.name} is a {role} piece (pawns promote by 'pawns: promotion')")
+            if piece.royal:
+                self.fail(target, field, f"the {piece.name} is a royal piece")
+            if piece.pawn:
+                self._pawn_by_piece(target, field, piece, pawns_become)
             becomes = self.letter(target.value, target, field)
             if becomes.royal or becomes.letter == letter:
                 self.fail(target, field, f"the {piece.name} cannot promote to the {becomes.name}")
@@ -498,6 +500,15 @@ class VariantBuilder(GoalsBuilder):
             self.or_default(node, PiecePromotion, "demotion"),
             self.or_default(node, PiecePromotion, "on_capture"),
         )
+
+    def _pawn_by_piece(self, target: Node, field: str, piece: PieceType, become: set[str]) -> None:
+        """A pawn promoting by piece (shinobi's): not also by 'pawns: promotion', and every such pawn to one piece."""
+        pawns = self.node.get("pawns")
+        if pawns is not None and pawns.get("promotion") is not None:
+            self.fail(target, field, f"the {piece.name} promotes by 'pawns: promotion' already: one of the two")
+        become.add(target.value)
+        if len(become) > 1:
+            self.fail(target, field, f"the pawns promote by piece to one piece, not to {', '.join(sorted(become))}")
 
     def build_swap(self, node: Node, field: str) -> Swap:
         piece = self.letter(node.need("piece").value, node.need("piece"), f"{field}.piece")

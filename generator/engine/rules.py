@@ -18,6 +18,7 @@ from generator.catalogue.model import (
     Color,
     Counting,
     PieceType,
+    Promotion,
     Result,
     Square,
     StalemateResult,
@@ -28,11 +29,11 @@ from generator.engine.gates import Path, extinction, needed
 from generator.engine.geometry import Bitboard, Geometry, bits
 from generator.engine.outcome import Reason
 from generator.engine.tables import (
-    InverseTables,
     MoveTables,
     compile_inverse,
     compile_moves,
     compile_piece,
+    confine,
     oriented,
     switched,
 )
@@ -91,16 +92,6 @@ def counted_types(pieces: tuple[PieceType, ...]) -> tuple[tuple[int, ...], ...]:
     kept = [(i, p) for i, p in enumerate(pieces) if not p.royal]
     pawns = tuple(i for i, p in kept if p.pawn)
     return (pawns, *(tuple(i for i, p in kept if not p.pawn and p.movement == m) for m in _COUNTED))
-
-
-def _confine(inv: InverseTables, region: Bitboard) -> None:
-    """Drop the attacks on the squares outside ``region`` from inverse tables (indexed by the square attacked)."""
-    for sq in range(len(inv.leap)):
-        if not region >> sq & 1:
-            inv.leap[sq] = 0
-            inv.slides[sq] = ()
-            inv.lame[sq] = ()
-            inv.hops[sq] = ()
 
 
 def initial_moves(p: PieceType) -> tuple[BetzaMove, ...]:
@@ -191,7 +182,12 @@ class Rules:
         """Promotion zone and choices, en passant, multi-steps."""
         geo = self.geo
         pr = variant.pawn_rules
-        promo = pr.promotion
+        promo, pp = pr.promotion, variant.piece_promotion
+        by_piece = [y for x, y in pp.pieces if variant.piece(x).pawn] if pp else []
+        #: pawns promote by piece, as a piece does (remembered: shinobi), to their one type
+        self.pawns_promote_by_piece = bool(by_piece)
+        if pp is not None and by_piece:
+            promo = Promotion(pp.ranks, tuple(by_piece[:1]), pp.mandatory)
         if promo is None:
             self.promotion_zone = [0, 0]
             #: per colour, the types a pawn may promote to
@@ -502,7 +498,7 @@ class Rules:
                 inv = compile_inverse(self.geo, fwd)
                 region = self.regions[color][t]
                 if region is not None:
-                    _confine(inv, region)
+                    confine(inv, region)
                 # a piece whose attacks depend on the square is grouped with no other
                 own = (t,) if region is not None or pieces[t].advanced is not None else ()
                 self._add_group(groups, LEAP, inv.leap, any(inv.leap), t, initial, (tuple(inv.leap), own))

@@ -363,3 +363,13 @@ def compile_piece(geo: Geometry, piece: BetzaPiece, color: Color) -> tuple[MoveT
     normal = [m for m in piece.moves if not m.initial]
     initial = [m for m in piece.moves if m.initial]
     return compile_moves(geo, normal, color), (compile_moves(geo, initial, color) if initial else None)
+
+
+def confine(inv: InverseTables, region: Bitboard) -> None:
+    """Drop the attacks on the squares outside ``region`` from inverse tables (indexed by the square attacked)."""
+    for sq in range(len(inv.leap)):
+        if not region >> sq & 1:
+            inv.leap[sq] = 0
+            inv.slides[sq] = ()
+            inv.lame[sq] = ()
+            inv.hops[sq] = ()

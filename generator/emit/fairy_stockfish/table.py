@@ -14,7 +14,7 @@ The emitter's groups are the table's rows in order (:mod:`.options`); ``SINCE`` 
 >>> ROW["maxFile"].kind, ROW["maxFile"].default, ROW["maxFile"].field
 ('file', 'h', 'board.files')
 >>> len(ROWS) > 300, sum(1 for row in ROWS if row.write is not None)
-(True, 83)
+(True, 85)
 """
 
 from __future__ import annotations
@@ -191,7 +191,7 @@ ROWS: tuple[Row, ...] = (
     *_pair("castlingKingPiece", "piecetype", ("k", "k")),
     Row("castlingDroppedPiece", "bool", "false"),
     Row("oppositeCastling", "bool", "false", "castling", w.opposite_castling, "opposite_castling"),
-    Row("castlingWins", "other", "-", "goals", w.castling_wins, "goals.castling_wins"),
+    Row("castlingWins", "other", "-", "castling", w.castling_wins, "goals.castling_wins"),
     Row("castlingRookPiece", "pieceset", "r", maps_to=("castlingRookPiecesWhite", "castlingRookPiecesBlack"),
         deprecated=True),
     Row("seirawanGating", "bool", "false"),

@@ -151,7 +151,9 @@ def promotion_limit(v: Variant) -> str | None:
 
 
 def mandatory_pawn_promotion(v: Variant) -> str:
-    promo = _promotion(v)
+    promo, pp = _promotion(v), v.piece_promotion
+    if promo is None and pp is not None and any(v.piece(x).pawn for x, _ in pp.pieces):
+        return flag(pp.mandatory)  # a pawn that promotes by piece must where the pieces must
     return flag(promo is None or promo.mandatory)
 
 

@@ -11,7 +11,7 @@ import dataclasses
 import math
 
 from generator.betza import Modality
-from generator.catalogue.model import Color, PieceType, Square, StalemateResult, Variant
+from generator.catalogue.model import Color, PieceType, Promotion, Square, StalemateResult, Variant
 from generator.emit.fidelity.notes import Notes
 
 #: the most choices of ``count`` squares of a flag region a Zillions goal lists, one ``absolute-config`` each
@@ -52,6 +52,7 @@ def checks(notes: Notes) -> None:
     _swaps(notes)
     _pawn_initial_moves(notes)
     _triple_steps(notes)
+    _pawns_by_piece(notes)
     _promotion_limits(notes)
 
 
@@ -65,6 +66,24 @@ def _triple_steps(notes: Notes) -> None:
             "squares there, and its triple step is left out.",
         )
         notes.relax(pawn_rules=dataclasses.replace(pr, max_steps=2, triple_step_ranks=None))
+
+
+def _pawns_by_piece(notes: Notes) -> None:
+    """A pawn promoted by piece: the file's pawns promote by the pawns' rules, to the same piece."""
+    v = notes.variant
+    pp = v.piece_promotion
+    pawns = [(x, y) for x, y in pp.pieces if v.piece(x).pawn] if pp else []
+    if pp is not None and pawns:
+        notes.add(
+            "pawn-promotion-by-piece",
+            f"The Zillions file's pawns promote by the pawns' rules, so a pawn becomes a {v.piece(pawns[0][1]).name} "
+            "that does not remember it was a pawn.",
+        )
+        kept = tuple(p for p in pp.pieces if p not in pawns)
+        notes.relax(
+            pawn_rules=dataclasses.replace(v.pawn_rules, promotion=Promotion(pp.ranks, (pawns[0][1],), pp.mandatory)),
+            piece_promotion=dataclasses.replace(pp, pieces=kept) if kept else None,
+        )
 
 
 def _counters_and_castling(notes: Notes) -> None:
@@ -295,6 +314,15 @@ def _flag(notes: Notes) -> None:
             f"first {ZRF_MOST_CHOICES} of them, so some ways of reaching the region do not win.",
             switchable=False,
         )
+    pp = v.piece_promotion
+    if pp is not None and flag.piece is not None and any(y == flag.piece for _, y in pp.pieces):
+        notes.add(
+            "flag-promoted",
+            f"Zillions writes a promoted piece as a piece of its own, which its flag goal would not count, so the "
+            f"goal of bringing a {v.piece(flag.piece).name} to its region is left out.",
+        )
+        notes.relax(goals=dataclasses.replace(v.goals, flag=None))
+        return
     switches = (
         (
             flag.blocked_win,
