@@ -129,7 +129,9 @@ def _pawns(v: Variant) -> list[tuple[str, str]]:
     else:
         text = f"{_words([p.name for p in pawns])}: no multi-step advance, no en passant."
     text += _initial_moves(v, pawns, straight)
-    return [("Pawns", text), ("Promotion", _promotion(v, pr.promotion) if pr.promotion else "None.")]
+    by_piece = v.piece_promotion and any(v.piece(x).pawn for x, _ in v.piece_promotion.pieces)
+    none = "By piece (below)." if by_piece else "None."
+    return [("Pawns", text), ("Promotion", _promotion(v, pr.promotion) if pr.promotion else none)]
 
 
 def most_steps(pr: PawnRules) -> str:
