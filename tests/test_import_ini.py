@@ -653,6 +653,22 @@ def test_explosions_send_every_piece_they_remove_to_hand(tmp_path: Path, fen: st
     assert perft(pos, 2) == pyffish_perft("atomiczh", fen, moves, 2)
 
 
+@pytest.fixture(scope="module")
+def shinobi(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Fairy-Stockfish's shinobi, shinobimirror and backrank, imported and proven once: the catalogue's path."""
+    tmp_path = tmp_path_factory.mktemp("shinobi")
+    ini = tmp_path / "shinobi.ini"
+    text = FSF_FILE.read_text(encoding="utf-8")
+    wanted = [s for s in read_ini(text, "fsf.ini") if s.name in ("shinobi", "shinobimirror", "backrank")]
+    sections = (f"[{s.name}:{s.parent}]\n" + "".join(f"{k} = {x}\n" for k, x in s.values().items()) for s in wanted)
+    ini.write_text("\n".join(sections), encoding="utf-8")
+    result = import_ini(str(ini), tmp_path / "shinobi.yaml")
+    assert result.imported == ["shinobi", "shinobimirror", "backrank"], result.left_out
+    (tmp_path / "shinobi.yaml").write_text(result.text, encoding="utf-8")
+    pyffish.load_variant_config(ini.read_text(encoding="utf-8"))
+    return tmp_path / "shinobi.yaml"
+
+
 @pytest.mark.parametrize(
     ("section", "fen", "moves"),
     [
@@ -666,22 +682,13 @@ def test_explosions_send_every_piece_they_remove_to_hand(tmp_path: Path, fen: st
         ("backrank", "8/3P1k2/8/8/8/8/8/4K3 w - - 0 1", ["d7d8+"]),
     ],
 )
-def test_a_pawn_promoted_by_piece(tmp_path: Path, section: str, fen: str, moves: list[str]) -> None:
+def test_a_pawn_promoted_by_piece(shinobi: Path, section: str, fen: str, moves: list[str]) -> None:
     """Fairy-Stockfish's ``promotedPieceType`` for the pawn, without ``promotionPieceTypes``: the pawn promotes
     on a move into the promotion region as a piece does (``e6e7+``, written ``+P`` after), and must where
     ``mandatoryPawnPromotion`` says, which the catalogue states as the pieces' ``mandatory``."""
-    ini = tmp_path / "shinobi.ini"
-    text = FSF_FILE.read_text(encoding="utf-8")
-    wanted = [s for s in read_ini(text, "fsf.ini") if s.name in ("shinobi", "shinobimirror", "backrank")]
-    sections = (f"[{s.name}:{s.parent}]\n" + "".join(f"{k} = {x}\n" for k, x in s.values().items()) for s in wanted)
-    ini.write_text("\n".join(sections), encoding="utf-8")
-    result = import_ini(str(ini), tmp_path / "shinobi.yaml")
-    assert result.imported == ["shinobi", "shinobimirror", "backrank"], result.left_out
-    (tmp_path / "shinobi.yaml").write_text(result.text, encoding="utf-8")
-    v = load_catalogue(tmp_path / "shinobi.yaml").get(section)
+    v = load_catalogue(shinobi).get(section)
     assert v is not None and v.pawn_rules.promotion is None and v.piece_promotion is not None
     assert ("P", "C" if section != "backrank" else "K") in v.piece_promotion.pieces
-    pyffish.load_variant_config(ini.read_text(encoding="utf-8"))
     pos = Position.from_fen(v, fen)
     for i, m in enumerate(moves):
         pos.push_uci(m)
