@@ -44,6 +44,7 @@ def checks(notes: Notes) -> None:
     _draws(notes)
     _captures(notes)
     _royal(notes)
+    _flag_promoted(notes)
     _flag(notes)
     _checks_and_captures(notes)
     _bare_king(notes)
@@ -290,6 +291,19 @@ def _bare_king(notes: Notes) -> None:
         )
 
 
+def _flag_promoted(notes: Notes) -> None:
+    """A flag piece some piece promotes to: the file's promoted form is a piece of its own."""
+    v = notes.variant
+    flag, pp = v.goals.flag, v.piece_promotion
+    if flag is not None and pp is not None and flag.piece is not None and any(y == flag.piece for _, y in pp.pieces):
+        notes.add(
+            "flag-promoted",
+            f"Zillions writes a promoted piece as a piece of its own, which its flag goal would not count, so the "
+            f"goal of bringing a {v.piece(flag.piece).name} to its region is left out.",
+        )
+        notes.relax(goals=dataclasses.replace(v.goals, flag=None))
+
+
 def _flag(notes: Notes) -> None:
     """The flag goal (a race): the squares Zillions fills, and the rules it cannot say."""
     v = notes.variant
@@ -314,15 +328,6 @@ def _flag(notes: Notes) -> None:
             f"first {ZRF_MOST_CHOICES} of them, so some ways of reaching the region do not win.",
             switchable=False,
         )
-    pp = v.piece_promotion
-    if pp is not None and flag.piece is not None and any(y == flag.piece for _, y in pp.pieces):
-        notes.add(
-            "flag-promoted",
-            f"Zillions writes a promoted piece as a piece of its own, which its flag goal would not count, so the "
-            f"goal of bringing a {v.piece(flag.piece).name} to its region is left out.",
-        )
-        notes.relax(goals=dataclasses.replace(v.goals, flag=None))
-        return
     switches = (
         (
             flag.blocked_win,
