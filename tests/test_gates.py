@@ -26,11 +26,12 @@ ATTRIBUTE = {
 
 
 def _variants() -> list[Variant]:
-    """Every catalogue variant, and one with a rule no catalogue variant has (two passes draw)."""
+    """Every catalogue variant, and those with a rule no catalogue variant has (two passes draw, castle chess)."""
     variants = [*load_catalogue(DEFAULT_CATALOGUE).variants, *load_catalogue(FAIRY_STOCKFISH_CATALOGUE).variants]
     chess = variants[[v.name for v in variants].index("chess")]
     passes = dataclasses.replace(chess, draws=dataclasses.replace(chess.draws, double_pass=True))
-    return [*variants, passes]
+    castle = dataclasses.replace(chess, goals=dataclasses.replace(chess.goals, castling_wins=("q",)))
+    return [*variants, passes, castle]
 
 
 VARIANTS = _variants()

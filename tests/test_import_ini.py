@@ -7,11 +7,15 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pyffish
 import pytest
-from support import run
+from support import ini_options, legal_uci, pyffish_perft, run
 
 from generator.catalogue import load_catalogue
+from generator.catalogue.model import Color
 from generator.emit.fairy_stockfish.table import ROWS
+from generator.engine import Position
+from generator.engine.perft import perft
 from generator.importers.command import MARK, Import, import_ini
 from generator.importers.ini import IniError, read_ini
 from generator.importers.options import Rules, apply_section
@@ -334,7 +338,7 @@ def test_bad_files_end_with_one_line_and_exit_2(
 def test_fairy_stockfish_examples_import_without_the_proof(tmp_path: Path) -> None:
     """Every section is read, none raises; the count is what the read-back states (the proof, slow, is below)."""
     result = import_ini(str(FSF_FILE), tmp_path / "fsf.yaml", prove=False)
-    assert len(result.imported) >= 89
+    assert len(result.imported) >= 96
     assert len(result.imported) + len({name for name, _ in result.left_out}) == 143
     load_catalogue_path = tmp_path / "fsf.yaml"
     load_catalogue_path.write_text(result.text, encoding="utf-8")
@@ -344,7 +348,7 @@ def test_fairy_stockfish_examples_import_without_the_proof(tmp_path: Path) -> No
 @pytest.mark.slow
 def test_fairy_stockfish_examples_import_with_the_proof(tmp_path: Path) -> None:
     result = import_ini(str(FSF_FILE), tmp_path / "fsf.yaml")
-    assert len(result.imported) >= 89
+    assert len(result.imported) >= 96
 
 
 def test_build_migrates_and_check_compares_with_the_original_section(
@@ -376,8 +380,6 @@ def test_build_migrates_and_check_compares_with_the_original_section(
     [
         ("connectN = 4", "connectN = 4"),
         ("adjudicateFullBoard = true", "adjudicateFullBoard = true"),
-        ("oppositeCastling = true", "oppositeCastling = true"),
-        ("castlingWins = q", "castlingWins = q"),
         ("wallingRule = duck", "wallingRule = duck"),
         ("gating = true", "gating = true"),
         ("immobile = w", "immobile = w:"),
@@ -395,8 +397,8 @@ def test_build_migrates_and_check_compares_with_the_original_section(
         ("enPassantRegionWhite = -", "enPassantRegionWhite = -, enPassantRegionBlack = *1 *2"),
         ("doubleStepRegionBlack = *6", "doubleStepRegionWhite = *2, doubleStepRegionBlack = *6 (not the mirror"),
         (
-            "tripleStepRegionWhite = *2\ntripleStepRegionBlack = *7\ndoubleStepRegionWhite = *2 *3",
-            "tripleStepRegionWhite = *2 (not",
+            "tripleStepRegionWhite = *3\ntripleStepRegionBlack = *6\ndoubleStepRegionWhite = *2",
+            "tripleStepRegionWhite = *3 (not within the double-step region, *2)",
         ),
         ("startFen = +rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", "startFen = +rnbqkbnr"),
         (
@@ -434,3 +436,288 @@ def test_a_janggi_cannon_is_a_piece_that_shuns_its_own_type() -> None:
     assert not r.problems and not r.refused and r.rules is not None
     stated = to_stated(r.rules)
     assert stated.shuns_own_type == {"C"} and ("C", "pR", False, None, None) in stated.pieces
+
+
+# -- Fairy-Stockfish's sections whose only way to win is a stalemate or draw odds -----------------------------
+
+UNROYAL = """\
+[nim]
+maxRank = 9
+maxFile = d
+customPiece1 = p:mfR
+startFen = 3p/4/2p1/4/1p2/4/p3/4/PPPP
+stalemateValue = loss
+
+[capturethequeen]
+startFen = 3q4/8/8/8/8/8/8/1QQ1QQ2
+queen = q
+extinctionPieceTypes = q
+nFoldRule = 0
+materialCounting = blackdrawodds
+"""
+
+
+@pytest.mark.parametrize(
+    ("section", "fen"),
+    [
+        ("nim", "4/4/4/4/4/p3/P3/4/4 b - - 0 1"),  # Black's pawn blocked: stalemated, and nim's loser
+        ("capturethequeen", "8/8/8/8/8/8/8/1QQ1QQ2 b - - 0 1"),  # the queen taken: Black, stalemated, wins
+        ("capturethequeen", "3q4/8/8/8/8/8/8/1QQ1QQ2 w - - 100 60"),  # the 50-move rule: Black's win
+    ],
+)
+def test_a_stalemate_or_draw_odds_is_the_way_to_win(tmp_path: Path, section: str, fen: str) -> None:
+    """Sections with no royal piece whose games end only in a stalemate that loses (nim) or in draws that
+    are Black's wins (capturethequeen: its ``extinctionPieceTypes`` has no ``extinctionValue``, so it is
+    off): imported, proven, and deciding as pyffish decides."""
+    ini = tmp_path / "unroyal.ini"
+    ini.write_text(UNROYAL, encoding="utf-8")
+    result = import_ini(str(ini), tmp_path / "unroyal.yaml")
+    assert result.imported == ["nim", "capturethequeen"], result.left_out
+    (tmp_path / "unroyal.yaml").write_text(result.text, encoding="utf-8")
+    v = load_catalogue(tmp_path / "unroyal.yaml").get(section)
+    assert v is not None
+    assert not v.goals.checkmate and v.goals.extinction is None
+    pyffish.load_variant_config(UNROYAL)
+    end = Position.from_fen(v, fen).outcome()
+    assert end is not None
+    if pyffish.legal_moves(section, fen, []):
+        ended, value = pyffish.is_optional_game_end(section, fen, [])
+        assert ended
+    else:
+        value = pyffish.game_result(section, fen, [])
+    to_move = Color.WHITE if fen.split()[1] == "w" else Color.BLACK
+    assert end.winner is (to_move if value > 0 else to_move.other)
+
+
+WILDEBEEST = """\
+[wildebeest:chess]
+maxRank = 10
+maxFile = k
+customPiece1 = c:C
+customPiece2 = w:NC
+doubleStepRegionWhite = *2 *3
+doubleStepRegionBlack = *9 *8
+tripleStepRegionWhite = *2
+tripleStepRegionBlack = *9
+pieceToCharTable = PNBRQ.......C....WKpnbrq.......c....wk
+startFen = rnccwkqbbnr/ppppppppppp/11/11/11/11/11/11/PPPPPPPPPPP/RNBBQKWCCNR w KQkq - 0 1
+promotionPieceTypes = qw
+promotionRegionWhite = *9 *10
+promotionRegionBlack = *2 *1
+mandatoryPawnPromotion = false
+castling = false
+"""
+
+
+@pytest.mark.parametrize(
+    ("fen", "moves"),
+    [
+        ("5k5/11/11/11/11/p1p8/11/2P8/1P9/5K5 w - - 0 1", []),  # b2: one, two or three; c3: one or two
+        ("5k5/11/11/11/11/p1p8/11/2P8/1P9/5K5 w - - 0 1", ["b2b5"]),  # en passant on b3 or b4
+        ("5k5/1p9/2p8/11/11/11/11/11/11/5K5 b - - 0 1", []),  # Black's: three from rank 9, two from 8
+    ],
+)
+def test_triple_steps_from_fewer_ranks_than_double_steps(tmp_path: Path, fen: str, moves: list[str]) -> None:
+    """Fairy-Stockfish's ``tripleStepRegion`` within its ``doubleStepRegion`` (wildebeest): imported as
+    ``triple_step_ranks``, and the pawns' moves are pyffish's."""
+    ini = tmp_path / "wildebeest.ini"
+    ini.write_text(WILDEBEEST, encoding="utf-8")
+    result = import_ini(str(ini), tmp_path / "wildebeest.yaml")
+    assert result.imported == ["wildebeest"], result.left_out
+    assert "triple_step_ranks: [2]" in result.text
+    (tmp_path / "wildebeest.yaml").write_text(result.text, encoding="utf-8")
+    v = load_catalogue(tmp_path / "wildebeest.yaml").get("wildebeest")
+    assert v is not None and v.pawn_rules.triple_step_ranks == (2,)
+    assert ini_options(v)["tripleStepRegionWhite"] == "*2" and ini_options(v)["doubleStepRegionWhite"] == "*2 *3"
+    pyffish.load_variant_config(WILDEBEEST)
+    pos = Position.from_fen(v, fen)
+    for m in moves:
+        pos.push_uci(m)
+    assert legal_uci(pos) == set(pyffish.legal_moves("wildebeest", fen, moves))
+    assert perft(pos, 2) == pyffish_perft("wildebeest", fen, moves, 2)
+
+
+BLACKLETTER = """\
+[blackletter:chess]
+pieceToCharTable = PNBRQ.......E...M...HKpnbrq.......e...m...hk
+maxRank = 10
+maxFile = 9
+promotionRegionWhite = *10
+promotionRegionBlack = *1
+archbishop = e
+chancellor = m
+centaur = h
+startFen = 1ebq1meb1/rn2k2nr/ppppppppp/9/9/9/9/PPPPPPPPP/RN2K2NR/1EBQ1MEB1[HHhh] w KQkq - 0 1
+promotionPieceTypes = behmnqr
+doubleStepRegionWhite = *3
+doubleStepRegionBlack = *8
+pieceDrops = true
+castlingRank = 2
+"""
+
+
+def test_a_child_that_widens_the_board_castles_with_its_corner_rook(tmp_path: Path) -> None:
+    """Chess's rook file is Fairy-Stockfish's default, found inwards from the edge: on blackletter's nine
+    files the king castles e2-g2 with the rook i2-f2 (not the a2 rook, as a rook file h would say)."""
+    ini = tmp_path / "blackletter.ini"
+    ini.write_text(BLACKLETTER, encoding="utf-8")
+    result = import_ini(str(ini), tmp_path / "blackletter.yaml")
+    assert result.imported == ["blackletter"], result.left_out
+    assert "{color: white, king: e2, king_to: g2, rook: i2, rook_to: f2}" in result.text
+    (tmp_path / "blackletter.yaml").write_text(result.text, encoding="utf-8")
+    v = load_catalogue(tmp_path / "blackletter.yaml").get("blackletter")
+    assert v is not None
+    pyffish.load_variant_config(BLACKLETTER)
+    fen = "1ebq1meb1/r3k3r/ppppppppp/9/9/9/9/PPPPPPPPP/R3K3R/1EBQ1MEB1[HHhh] w KQkq - 0 1"
+    pos = Position.from_fen(v, fen)
+    assert legal_uci(pos) == set(pyffish.legal_moves("blackletter", fen, []))
+    for castle in ("e2g2", "e2c2"):
+        after = Position.from_fen(v, fen)
+        after.push_uci(castle)
+        assert after.fen() == pyffish.get_fen("blackletter", fen, [castle])
+
+
+@pytest.mark.parametrize(
+    ("moves", "side"),
+    [
+        (["e1g1"], "king"),  # White castled kingside: Black may castle queenside only
+        (["e1c1"], "queen"),
+        (["a2a3", "e8g8"], "king"),  # Black castled first: White keeps its other side
+    ],
+)
+def test_castling_takes_the_opponents_castling_on_that_side(tmp_path: Path, moves: list[str], side: str) -> None:
+    """Fairy-Stockfish's ``oppositeCastling``, imported as ``opposite_castling``: as pyffish plays it."""
+    text = "[opposite-castling:chess]\noppositeCastling = true\n"
+    ini = tmp_path / "oc.ini"
+    ini.write_text(text, encoding="utf-8")
+    result = import_ini(str(ini), tmp_path / "oc.yaml")
+    assert result.imported == ["opposite-castling"], result.left_out
+    (tmp_path / "oc.yaml").write_text(result.text, encoding="utf-8")
+    v = load_catalogue(tmp_path / "oc.yaml").get("opposite-castling")
+    assert v is not None and v.opposite_castling and ini_options(v)["oppositeCastling"] == "true"
+    pyffish.load_variant_config(text)
+    fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1"
+    pos = Position.from_fen(v, fen)
+    for m in moves:
+        pos.push_uci(m)
+    assert pos.fen() == pyffish.get_fen("opposite-castling", fen, moves)
+    assert legal_uci(pos) == set(pyffish.legal_moves("opposite-castling", fen, moves))
+    castles = {"king": {"e8g8", "e1g1"}, "queen": {"e8c8", "e1c1"}}
+    assert not legal_uci(pos) & castles[side] and legal_uci(pos) & castles["queen" if side == "king" else "king"]
+    assert perft(pos, 2) == pyffish_perft("opposite-castling", fen, moves, 2)
+
+
+@pytest.mark.parametrize(
+    ("fen", "moves", "winner"),
+    [
+        ("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", ["e8c8"], Color.BLACK),  # castling on its listed side wins
+        ("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", ["e8g8"], Color.WHITE),  # the other side: q is lost, Black loses
+        ("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", ["a8b8"], Color.WHITE),  # the a8 rook moved
+        ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", ["a1a8"], Color.WHITE),  # the a8 rook taken
+        ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", ["e1c1"], None),  # White's castling is not listed: play on
+    ],
+)
+def test_castling_wins_as_fairy_stockfish_decides(
+    tmp_path: Path, fen: str, moves: list[str], winner: Color | None
+) -> None:
+    """Fairy-Stockfish's ``castlingWins = q`` (section ``castle``), imported as ``goals.castling_wins``."""
+    text = "[castle:chess]\ncastlingWins = q\n"
+    ini = tmp_path / "castle.ini"
+    ini.write_text(text, encoding="utf-8")
+    result = import_ini(str(ini), tmp_path / "castle.yaml")
+    assert result.imported == ["castle"], result.left_out
+    (tmp_path / "castle.yaml").write_text(result.text, encoding="utf-8")
+    v = load_catalogue(tmp_path / "castle.yaml").get("castle")
+    assert v is not None and v.goals.castling_wins == ("q",) and ini_options(v)["castlingWins"] == "q"
+    pyffish.load_variant_config(text)
+    pos = Position.from_fen(v, fen)
+    for m in moves:
+        pos.push_uci(m)
+    end = pos.outcome()
+    ended, value = pyffish.is_immediate_game_end("castle", fen, moves)
+    assert ended == (end is not None)
+    if end is not None:
+        to_move = Color(pos.turn)
+        assert end.winner is winner is (to_move if value > 0 else to_move.other)
+    else:
+        assert winner is None and legal_uci(pos) == set(pyffish.legal_moves("castle", fen, moves))
+
+
+ATOMICZH = (
+    "[atomiczh:atomic]\ndropChecks = false\npieceDrops = true\ncapturesToHand = true\npocketSize = 6\n"
+    "castling = false\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("fen", "moves"),
+    [
+        # the knight takes on d7 and blows up the queen and bishop beside it (not the pawns): Black's three
+        # pieces in White's hand, the knight itself in Black's
+        ("rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R[] w - - 0 1", ["f3e5", "a7a6", "e5d7"]),
+        # a promoted queen blown up goes to hand as a pawn
+        ("R7/7k/8/8/8/8/p7/4K3[] b - - 0 1", ["a2a1q", "a8a1"]),
+        ("r3k3/8/8/8/8/8/3N4/R3K3[] w - - 0 1", ["a1a8"]),  # the rook takes and goes to Black's hand
+    ],
+)
+def test_explosions_send_every_piece_they_remove_to_hand(tmp_path: Path, fen: str, moves: list[str]) -> None:
+    """Fairy-Stockfish's atomiczh (``blastOnCapture`` with ``capturesToHand``): each piece an explosion
+    removes goes to its owner's opponent's hand; positions, moves and perft as pyffish's."""
+    ini = tmp_path / "atomiczh.ini"
+    ini.write_text(ATOMICZH, encoding="utf-8")
+    result = import_ini(str(ini), tmp_path / "atomiczh.yaml")
+    assert result.imported == ["atomiczh"], result.left_out
+    (tmp_path / "atomiczh.yaml").write_text(result.text, encoding="utf-8")
+    v = load_catalogue(tmp_path / "atomiczh.yaml").get("atomiczh")
+    assert v is not None and v.explosions is not None and v.drops is not None and v.drops.captures_to_hand
+    pyffish.load_variant_config(ATOMICZH)
+    pos = Position.from_fen(v, fen)
+    for i, m in enumerate(moves):
+        pos.push_uci(m)
+        assert pos.fen() == pyffish.get_fen("atomiczh", fen, moves[: i + 1])
+    assert legal_uci(pos) == set(pyffish.legal_moves("atomiczh", fen, moves))
+    assert perft(pos, 2) == pyffish_perft("atomiczh", fen, moves, 2)
+
+
+@pytest.fixture(scope="module")
+def shinobi(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Fairy-Stockfish's shinobi, shinobimirror and backrank, imported and proven once: the catalogue's path."""
+    tmp_path = tmp_path_factory.mktemp("shinobi")
+    ini = tmp_path / "shinobi.ini"
+    text = FSF_FILE.read_text(encoding="utf-8")
+    wanted = [s for s in read_ini(text, "fsf.ini") if s.name in ("shinobi", "shinobimirror", "backrank")]
+    sections = (f"[{s.name}:{s.parent}]\n" + "".join(f"{k} = {x}\n" for k, x in s.values().items()) for s in wanted)
+    ini.write_text("\n".join(sections), encoding="utf-8")
+    result = import_ini(str(ini), tmp_path / "shinobi.yaml")
+    assert result.imported == ["shinobi", "shinobimirror", "backrank"], result.left_out
+    (tmp_path / "shinobi.yaml").write_text(result.text, encoding="utf-8")
+    pyffish.load_variant_config(ini.read_text(encoding="utf-8"))
+    return tmp_path / "shinobi.yaml"
+
+
+@pytest.mark.parametrize(
+    ("section", "fen", "moves"),
+    [
+        # shinobi: the pawn must promote, by piece, to a commoner on ranks 7 and 8 (and a capture into them)
+        ("shinobi", "4k3/8/4P3/8/8/8/8/4K3[] w - - 0 1", []),
+        ("shinobi", "4k3/8/4P3/8/8/8/8/4K3[] w - - 0 1", ["e6e7+"]),
+        ("shinobi", "2k5/3n4/8/4P3/8/8/8/4K3[] w - - 0 1", ["e5e6", "c8b8", "e6d7+"]),
+        # shinobimirror: Black's pawns too
+        ("shinobimirror", "4k3/8/8/8/8/3p4/8/4K3[] b - - 0 1", ["d3d2+"]),
+        # backrank: every piece, the pawn included, becomes the (non-royal) commoner king on the last rank
+        ("backrank", "8/3P1k2/8/8/8/8/8/4K3 w - - 0 1", ["d7d8+"]),
+    ],
+)
+def test_a_pawn_promoted_by_piece(shinobi: Path, section: str, fen: str, moves: list[str]) -> None:
+    """Fairy-Stockfish's ``promotedPieceType`` for the pawn, without ``promotionPieceTypes``: the pawn promotes
+    on a move into the promotion region as a piece does (``e6e7+``, written ``+P`` after), and must where
+    ``mandatoryPawnPromotion`` says, which the catalogue states as the pieces' ``mandatory``."""
+    v = load_catalogue(shinobi).get(section)
+    assert v is not None and v.pawn_rules.promotion is None and v.piece_promotion is not None
+    assert ("P", "C" if section != "backrank" else "K") in v.piece_promotion.pieces
+    pos = Position.from_fen(v, fen)
+    for i, m in enumerate(moves):
+        pos.push_uci(m)
+        assert pos.fen() == pyffish.get_fen(section, fen, moves[: i + 1])
+    assert legal_uci(pos) == set(pyffish.legal_moves(section, fen, moves))
+    assert perft(pos, 2) == pyffish_perft(section, fen, moves, 2)

@@ -90,7 +90,8 @@ class VariantBuilder(GoalsBuilder):
             pieces=tuple(self.pieces.values()),
             setup=self.setup,
             castling=self.or_default(node, Variant, "castling", self.build_castlings),
-            chess960_castling=self.build_chess960(node),
+            chess960_castling=self.build_chess960(node, "chess960_castling", "to write as in Chess960"),
+            opposite_castling=self.build_chess960(node, "opposite_castling", "to take away"),
             pawn_rules=self.build_pawns(node.get("pawns")),
             drops=drops,
             piece_promotion=self.build_piece_promotion(node.get("piece_promotion")),
@@ -103,7 +104,7 @@ class VariantBuilder(GoalsBuilder):
             must_capture=self.or_default(node, Variant, "must_capture"),
             no_checks=self.or_default(node, Variant, "no_checks"),
             royal_held_in_check=self.or_default(node, Variant, "royal_held_in_check"),
-            explosions=self.build_explosions(node.get("explosions"), drops),
+            explosions=self.build_explosions(node.get("explosions")),
             mutually_immune=self.letters(node, "mutually_immune"),
             petrify=self.letters(node, "petrify"),
             shuns_own_type=self.build_shuns_own_type(node),
@@ -125,8 +126,8 @@ class VariantBuilder(GoalsBuilder):
         self.check_gating(variant)
         return variant
 
-    def build_explosions(self, node: Node | None, drops: Drops | None) -> Explosions | None:
-        """Explosions, refused beside a royal piece (only pseudo-royalty guards against them) or a hand."""
+    def build_explosions(self, node: Node | None) -> Explosions | None:
+        """Explosions, refused beside a royal piece (only pseudo-royalty guards against them)."""
         if node is None:
             return None
         royal = next((p for p in self.pieces.values() if p.royal), None)
@@ -137,8 +138,6 @@ class VariantBuilder(GoalsBuilder):
                 f"an explosion could blow up the royal {royal.name}, which only a pseudo-royal piece guards "
                 "against: give it no role and list it under goals.extinction with pseudo_royal",
             )
-        if drops is not None and drops.captures_to_hand:
-            self.fail(node, "explosions", "the pieces an explosion removes do not go to hand")
         return Explosions(self.letters(node, "immune", "explosions.immune"))
 
     def build_shuns_own_type(self, node: Node) -> tuple[str, ...]:
@@ -156,15 +155,12 @@ class VariantBuilder(GoalsBuilder):
                 )
         return letters
 
-    def build_chess960(self, node: Node) -> bool:
-        chess960 = bool(self.or_default(node, Variant, "chess960_castling"))
-        if chess960 and not self.value(node, "castling"):
-            self.fail(
-                node.need("chess960_castling"),
-                "chess960_castling",
-                "there is no castling to write as in Chess960: 'castling' is empty",
-            )
-        return chess960
+    def build_chess960(self, node: Node, key: str, what: str) -> bool:
+        """A rule of castling (``chess960_castling``, ``opposite_castling``): there must be castling."""
+        on = bool(self.or_default(node, Variant, key))
+        if on and not self.value(node, "castling"):
+            self.fail(node.need(key), key, f"there is no castling {what}: 'castling' is empty")
+        return on
 
     def build_source(self, node: Node | None) -> Source | None:
         """The imported section or game: exactly one of them; a section's name must be one an ini
@@ -448,7 +444,22 @@ class VariantBuilder(GoalsBuilder):
                 self._promotion_limits(promo, choices + (black_choices or ())),
                 None if ranks else regions,
             )
-        return PawnRules(max_steps, multi, self.or_default(node, PawnRules, "en_passant"), promotion)
+        en_passant = self.or_default(node, PawnRules, "en_passant")
+        return PawnRules(max_steps, multi, en_passant, promotion, self._triple_step_ranks(node, max_steps, multi))
+
+    def _triple_step_ranks(self, node: Node, max_steps: int, multi: tuple[int, ...]) -> tuple[int, ...] | None:
+        """``triple_step_ranks``: with three steps, some of the multi-step ranks."""
+        at = node.get("triple_step_ranks")
+        if at is None:
+            return None
+        if max_steps != 3:
+            self.fail(at, "pawns.triple_step_ranks", f"triple steps need 'max_steps: 3', not {max_steps}")
+        ranks = self.relative_ranks(at, "pawns.triple_step_ranks")
+        for i, rank in enumerate(ranks):
+            if rank not in multi:
+                where, field = at.value[i], f"pawns.triple_step_ranks[{i}]"
+                self.fail(where, field, f"rank {rank} is not one of 'multi_step_ranks', where pawns multi-step")
+        return ranks
 
     def _promotion_limits(self, promo: Node, choices: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
         """``limits``: each a piece some pawn may promote to."""
@@ -582,12 +593,14 @@ class VariantBuilder(GoalsBuilder):
         if node is None:
             return None
         pieces = []
+        pawns_become: set[str] = set()
         for letter, target in node.need("pieces").value.items():
             field = f"piece_promotion.pieces.{letter}"
             piece = self.letter(letter, target, field)
-            if piece.pawn or piece.royal:
-                role = "pawn" if piece.pawn else "royal"
-                self.fail(target, field, f"the {piece.name} is a {role} piece (pawns promote by 'pawns: promotion')")
+            if piece.royal:
+                self.fail(target, field, f"the {piece.name} is a royal piece")
+            if piece.pawn:
+                self._pawn_by_piece(target, field, piece, pawns_become)
             becomes = self.letter(target.value, target, field)
             if becomes.royal or becomes.letter == letter:
                 self.fail(target, field, f"the {piece.name} cannot promote to the {becomes.name}")
@@ -599,6 +612,15 @@ class VariantBuilder(GoalsBuilder):
             self.or_default(node, PiecePromotion, "demotion"),
             self.or_default(node, PiecePromotion, "on_capture"),
         )
+
+    def _pawn_by_piece(self, target: Node, field: str, piece: PieceType, become: set[str]) -> None:
+        """A pawn promoting by piece (shinobi's): not also by 'pawns: promotion', and every such pawn to one piece."""
+        pawns = self.node.get("pawns")
+        if pawns is not None and pawns.get("promotion") is not None:
+            self.fail(target, field, f"the {piece.name} promotes by 'pawns: promotion' already: one of the two")
+        become.add(target.value)
+        if len(become) > 1:
+            self.fail(target, field, f"the pawns promote by piece to one piece, not to {', '.join(sorted(become))}")
 
     def build_swap(self, node: Node, field: str) -> Swap:
         piece = self.letter(node.need("piece").value, node.need("piece"), f"{field}.piece")

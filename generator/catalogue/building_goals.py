@@ -24,6 +24,11 @@ from generator.catalogue.model import (
 )
 from generator.catalogue.reading import Node
 
+NO_WAY_TO_WIN = (
+    "no way to win: set checkmate, race, flag, bare_king, extinction, check_count or castling_wins,"
+    " or a draws.stalemate or draws.draw_odds that decides"
+)
+
 
 class GoalsBuilder(EntryReader):
     """The goals and draws of one entry (see :class:`~generator.catalogue.building.VariantBuilder`)."""
@@ -33,8 +38,9 @@ class GoalsBuilder(EntryReader):
         checkmate = self.or_default(node, Goals, "checkmate")
         race, flag = node.get("race"), node.get("flag")
         bare, extinction, checks = node.get("bare_king"), node.get("extinction"), node.get("check_count")
-        if not (checkmate or race or flag or bare or extinction or checks):
-            self.fail(node, "goals", "no way to win: set checkmate, race, flag, bare_king, extinction or check_count")
+        castles = self.castling_wins(node.get("castling_wins"))
+        if not (checkmate or race or flag or bare or extinction or checks or castles or self.draws_decide()):
+            self.fail(node, "goals", NO_WAY_TO_WIN)
         self.check_goal_pairs(race, flag, bare, extinction, checks)
         result = node.get("checkmate_result")
         if result is not None and not checkmate:
@@ -48,7 +54,30 @@ class GoalsBuilder(EntryReader):
             None if checks is None else checks.value,
             self.or_default(node, Goals, "checkmate_result", Result),
             self.build_shatar_mate(node.get("shatar_mate"), checkmate),
+            castles,
         )
+
+    def castling_wins(self, node: Node | None) -> tuple[str, ...]:
+        """Each right a castling of the entry gives (``K``: White's, its rook on a higher file than its king)."""
+        if node is None:
+            return ()
+        castling = self.node.get("castling")
+        rights = set()
+        for i, move in enumerate(castling.value if castling is not None else ()):
+            king, rook = (self.square(move.need(key), f"castling[{i}].{key}") for key in ("king", "rook"))
+            right = "K" if rook.file > king.file else "Q"
+            rights.add(right if move.need("color").value == "white" else right.lower())
+        for i, right in enumerate(node.value):
+            if right.value not in rights:
+                self.fail(right, f"goals.castling_wins[{i}]", f"no castling gives the right {right.value!r}")
+        return tuple(dict.fromkeys(r.value for r in node.value))
+
+    def draws_decide(self) -> bool:
+        """Whether a game end of ``draws`` is itself a win for one side: a stalemate that is not drawn
+        (nim, where the side left without a move loses), or draw odds (every draw a win for one side)."""
+        draws = self.node.get("draws") or Node({}, self.node.key_line, self.node.key_line)
+        stalemate = self.or_default(draws, DrawRules, "stalemate", StalemateResult)
+        return stalemate in (StalemateResult.LOSS, StalemateResult.WIN) or draws.get("draw_odds") is not None
 
     def build_shatar_mate(self, node: Node | None, checkmate: bool) -> ShatarMate | None:
         if node is None:

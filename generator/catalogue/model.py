@@ -227,6 +227,9 @@ class PawnRules:
     multi_step_ranks: tuple[int, ...] = ()
     en_passant: bool = False
     promotion: Promotion | None = None
+    #: with ``max_steps`` 3, the ranks of ``multi_step_ranks`` from which a pawn may step three squares;
+    #: from the others it steps at most two (Fairy-Stockfish's ``tripleStepRegion``: wildebeest). None: all
+    triple_step_ranks: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -435,6 +438,10 @@ class Goals:
     checkmate_result: Result = Result.LOSS
     #: shatar's mate rule: what decides a checkmate is the checks that led to it
     shatar_mate: ShatarMate | None = None
+    #: castle chess (Fairy-Stockfish's ``castlingWins``): castling rights as the FEN writes them (``K``
+    #: White's kingside, ``q`` Black's queenside); castling by one of them wins at once, and a side that
+    #: has lost every one of its listed rights (its king or that rook moved or taken) loses at once
+    castling_wins: tuple[str, ...] = ()
 
 
 class StalemateResult(enum.Enum):
@@ -524,6 +531,9 @@ class Variant:
     #: castling is written as in Chess960 (Fairy-Stockfish's ``chess960``): the king's move onto its own
     #: rook (``e1h1``); castling rights stay ``KQkq``, and Fairy-Stockfish's file letters are read too
     chess960_castling: bool = False
+    #: castling on one side takes away the opponent's castling on that side, the kingside (rook on a
+    #: higher file than the king) or the queenside (Fairy-Stockfish's ``oppositeCastling``)
+    opposite_castling: bool = False
     pawn_rules: PawnRules = PawnRules()
     drops: Drops | None = None
     piece_promotion: PiecePromotion | None = None

@@ -283,6 +283,7 @@ VARIANT = Struct(
             {
                 "max_steps": _int(1),
                 "multi_step_ranks": Seq(RANK),
+                "triple_step_ranks": Seq(RANK, nonempty=True),
                 "en_passant": BOOL,
                 "promotion": Struct(
                     {
@@ -328,6 +329,7 @@ VARIANT = Struct(
         ),
         "immobility_illegal": BOOL,
         "chess960_castling": BOOL,
+        "opposite_castling": BOOL,
         "swaps": Seq(
             Struct(
                 {
@@ -368,6 +370,7 @@ VARIANT = Struct(
                     }
                 ),
                 "check_count": _int(1, 9, " (Fairy-Stockfish's FEN gives each count one digit)"),
+                "castling_wins": Seq(_choice("K", "Q", "k", "q"), nonempty=True),
                 "checkmate_result": _choice(Result.LOSS.value, Result.WIN.value),
                 "shatar_mate": Struct(
                     {"decisive": Seq(LETTER, nonempty=True), "not_mating": Seq(LETTER)}, ("decisive",)

@@ -219,21 +219,31 @@ def _counting(variant: Variant) -> list[Ending]:
     return []
 
 
-def _castling(variant: Variant) -> list[Ending]:
-    out: list[Ending] = []
-    start = Position.start(variant)
-    for c in start.rules.castles:
+def _castling_starts(variant: Variant) -> Iterator[tuple[Castle, Position]]:
+    """Per castling, the start position with the squares between its king and rook emptied, its side to move."""
+    for c in Position.start(variant).rules.castles:
         pos = Position.start(variant)
         for s in bits(c.must_be_empty & pos.occupied):
             pos.lift(s)
         pos.turn = c.color
+        yield c, pos
+
+
+def _castling_positions(variant: Variant) -> Iterator[tuple[int, Position]]:
+    """Per castling whose king and rook stand at home (its index), that start position, read again."""
+    for c, pos in _castling_starts(variant):
+        seen = reread(pos) if pos.castling_pieces_home(c) else None
+        if seen is not None:
+            yield c.index, seen
+
+
+def _castling(variant: Variant) -> list[Ending]:
+    out: list[Ending] = []
+    for c, pos in _castling_starts(variant):
         if not pos.castling_pieces_home(c):
             out += _castling_by_drops(pos, c)
-            continue
-        seen = reread(pos)
-        if seen is None:
-            continue
-        castle = next((m for m in seen.legal_moves() if m[0] == mv.CASTLE and m[3] == c.index), None)
+    for index, seen in _castling_positions(variant):
+        castle = next((m for m in seen.legal_moves() if m[0] == mv.CASTLE and m[3] == index), None)
         if castle is not None:
             out.append(Ending("castling", fsf_fen(seen.fen()), (spell(seen, castle),)))
     return out
@@ -269,6 +279,11 @@ def _after(pos: Position, m: Move) -> list[Move]:
     out = pos.legal_moves()
     pos.pop()
     return out
+
+
+def _cleared_for_castling(variant: Variant, rule: str) -> Iterator[Position]:
+    """The positions of :func:`_castling_positions` (any ``rule``) where the game goes on."""
+    return (pos for _, pos in _castling_positions(variant) if pos.outcome() is None)
 
 
 def _ends_by(reason: Reason) -> Callable[[Position], bool]:
@@ -525,6 +540,16 @@ BUILDERS: tuple[tuple[str, Callable[[Variant], bool], Callable[[Variant], Sequen
     ),
     ("counting", lambda v: v.draws.counting is not None, _counting),
     ("castling", lambda v: bool(v.castling), _castling),
+    (
+        "castling wins",
+        lambda v: bool(v.goals.castling_wins),
+        _by_search("castling wins", _ends_by(Reason.CASTLED), _cleared_for_castling),
+    ),
+    (
+        "castling rights lost",
+        lambda v: bool(v.goals.castling_wins),
+        _by_search("castling rights lost", _ends_by(Reason.CASTLING_LOST), _cleared_for_castling),
+    ),
 )
 
 

@@ -178,7 +178,7 @@ def _count_pawn_quiets(pos: State, t: int, tabs: MoveTables, pawns: Bitboard, em
         caps = tabs.capture[s]
         if caps & enemy:
             out.extend((NORMAL, s, to, 0) for to in squares(caps & enemy & plain_mask))
-            out.extend((PROMOTION, s, to, c) for to in squares(caps & enemy & zone) for c in _choices_now(pos))
+            out.extend((_promotion(pos), s, to, c) for to in squares(caps & enemy & zone) for c in _choices_now(pos))
         if ep and caps & ep:
             _en_passant(pos, s, caps & ep, out)
     return n
@@ -441,11 +441,16 @@ def _pawn_moves(
                 n += _count_multisteps(occ, steps, zone, len(choices))
             continue
         moves: list[Move] = [(NORMAL, s, to, 0) for to in squares(plain)]
-        moves.extend((PROMOTION, s, to, c) for to in squares(promo) for c in choices)
+        moves.extend((_promotion(pos), s, to, c) for to in squares(promo) for c in choices)
         if steps:
             moves.extend(_multisteps(pos, s, occ, steps))
         n += keep_safe(pos, moves, out) if tested else _listed(moves, out)
     return n
+
+
+def _promotion(pos: State) -> int:
+    """The kind of a pawn's promotion: by piece (remembered, as shinobi's) or a pawn's choice."""
+    return PIECE_PROMO if pos.rules.pawns_promote_by_piece else PROMOTION
 
 
 def _choices_now(pos: State) -> tuple[int, ...]:
@@ -550,7 +555,7 @@ def _multisteps(pos: State, s: int, occ: Bitboard, steps: tuple[tuple[int, Bitbo
     for to, path, passed in steps:
         if not occ & path:
             if zone >> to & 1:
-                special.extend((PROMOTION, s, to, c) for c in _choices_now(pos))
+                special.extend((_promotion(pos), s, to, c) for c in _choices_now(pos))
             else:
                 special.append((MULTISTEP, s, to, passed))
     return special

@@ -43,6 +43,9 @@ class Reason(enum.Enum):
     RACE = "race"
     FLAG = "flag"
     EXTINCTION = "extinction"
+    #: castle chess (``Goals.castling_wins``): castling on a listed side wins, losing every listed right loses
+    CASTLED = "castling"
+    CASTLING_LOST = "castling rights lost"
 
 
 @dataclass(frozen=True)

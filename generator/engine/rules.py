@@ -18,6 +18,7 @@ from generator.catalogue.model import (
     Color,
     Counting,
     PieceType,
+    Promotion,
     Result,
     Square,
     StalemateResult,
@@ -30,11 +31,11 @@ from generator.engine.kinds import counted_types, has_hoppers, initial_moves
 from generator.engine.outcome import Reason
 from generator.engine.set_up import SetUp
 from generator.engine.tables import (
-    InverseTables,
     MoveTables,
     compile_inverse,
     compile_moves,
     compile_piece,
+    confine,
     oriented,
     switched,
     with_lines,
@@ -78,16 +79,6 @@ class SwapTable:
 AttackGroup = tuple[int, list[Any], tuple[int, ...], bool]
 
 GroupKey = tuple[int, bool, object]
-
-
-def _confine(inv: InverseTables, region: Bitboard) -> None:
-    """Drop the attacks on the squares outside ``region`` from inverse tables (indexed by the square attacked)."""
-    for sq in range(len(inv.leap)):
-        if not region >> sq & 1:
-            inv.leap[sq] = 0
-            inv.slides[sq] = ()
-            inv.lame[sq] = ()
-            inv.hops[sq] = ()
 
 
 class Rules:
@@ -177,7 +168,12 @@ class Rules:
         """Promotion zone and choices, en passant, multi-steps."""
         geo = self.geo
         pr = variant.pawn_rules
-        promo = pr.promotion
+        promo, pp = pr.promotion, variant.piece_promotion
+        by_piece = [y for x, y in pp.pieces if variant.piece(x).pawn] if pp else []
+        #: pawns promote by piece, as a piece does (remembered: shinobi), to their one type
+        self.pawns_promote_by_piece = bool(by_piece)
+        if pp is not None and by_piece:
+            promo = Promotion(pp.ranks, tuple(by_piece[:1]), pp.mandatory)
         if promo is None:
             self.promotion_zone = [0, 0]
             #: per colour, the types a pawn may promote to
@@ -221,12 +217,12 @@ class Rules:
             for c in Color
         ]
         #: per colour and piece type, the straight multi-steps of all its pawns at once: the squares
-        #: they start from, the offset of one step forward, and the most steps; None for a pawn with
-        #: initial moves or without a straight step, whose multi-steps are counted one pawn at a time
+        #: they start from, the offset of one step forward, and the most steps; None (counted one pawn at a
+        #: time) for a pawn with initial moves, without a straight step or triple-stepping from fewer ranks
         self.multistep_bulk = [
             [
                 None
-                if initial_moves(p) or not p.steps_ahead
+                if initial_moves(p) or not p.steps_ahead or pr.triple_step_ranks is not None
                 else (sum(1 << s for s, st in enumerate(straight[c]) if st), geo.files * (1 - 2 * c), pr.max_steps)
                 for p in variant.pieces
             ]
@@ -369,6 +365,8 @@ class Rules:
         self.no_checks = variant.no_checks
         #: the checks each side must give to win (three-check); None: checks are not counted
         self.check_count = variant.goals.check_count
+        #: castle chess: the castlings (indices) that win, by the rights they take
+        self.castling_wins = tuple(c.index for c in self.castles if c.fen_char in variant.goals.castling_wins)
         #: the checkmated side wins (misère chess)
         self.mated_wins = variant.goals.checkmate_result is Result.WIN
         mate = variant.goals.shatar_mate
@@ -490,7 +488,7 @@ class Rules:
                 inv = compile_inverse(self.geo, fwd)
                 region = self.regions[color][t]
                 if region is not None:
-                    _confine(inv, region)
+                    confine(inv, region)
                 # a piece whose attacks depend on the square, or on its own type, is grouped with no other
                 square_bound = region is not None or pieces[t].advanced is not None or pieces[t].line_moves
                 own = (t,) if square_bound or self.shuns[t] else ()
@@ -555,12 +553,13 @@ class Rules:
         pr = self.variant.pawn_rules
         geo = self.geo
         start = geo.rank_mask(color, pr.multi_step_ranks)
+        triple = geo.rank_mask(color, pr.multi_step_ranks if pr.triple_step_ranks is None else pr.triple_step_ranks)
         forward = 1 if color is Color.WHITE else -1
         out: list[tuple[tuple[int, Bitboard, Bitboard], ...]] = []
         for s in range(geo.size):
             steps: list[tuple[int, Bitboard, Bitboard]] = []
             if ahead and start >> s & 1 and pr.max_steps > 1:
-                path = geo.ray_squares(s, (0, forward), pr.max_steps)
+                path = geo.ray_squares(s, (0, forward), pr.max_steps if triple >> s & 1 else min(pr.max_steps, 2))
                 passed = 0
                 for i, t in enumerate(path):
                     if i >= 1:
@@ -677,6 +676,20 @@ class Rules:
         """FEN letter of a piece code."""
         ch = self.letters[code >> 1]
         return ch if code & 1 == 0 else ch.lower()
+
+    def blasted(self, to: int, moved: int, occupied: Bitboard, by_type: list[Bitboard]) -> Bitboard:
+        """The squares a capture on ``to`` by a ``moved`` piece empties: with explosions, ``to`` and the
+        pieces around it but the blast-proof types; without, ``to`` if the piece moved as a petrifying type."""
+        if self.around is None:
+            return 1 << to if self.petrify[moved >> 1] else 0
+        around_proof, proof = self.blast_proof
+        hit = self.around[to] & occupied
+        for t in around_proof:
+            hit &= ~by_type[t]
+        hit |= 1 << to
+        for t in proof:
+            hit &= ~by_type[t]
+        return hit
 
     def code_of(self, ch: str) -> int | None:
         t = self.type_of.get(ch.upper())

@@ -15,7 +15,9 @@ that both can import it.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Protocol, TypeVar
 
 from generator.catalogue.model import Variant
 from generator.engine.geometry import Bitboard, Geometry
@@ -23,7 +25,34 @@ from generator.engine.geometry import Bitboard, Geometry
 #: a move as :mod:`.moves` writes it (kind, from, to, extra); that module reads the rules, so is not read here
 Move = tuple[int, int, int, int]
 
-__all__ = ["SetUp"]
+__all__ = ["SetUp", "castling_by_drop"]
+
+
+class Castling(Protocol):
+    """A castling's king and rook squares (a :class:`~generator.engine.rules.Castle`)."""
+
+    @property
+    def king_from(self) -> int: ...
+
+    @property
+    def rook_from(self) -> int: ...
+
+
+C = TypeVar("C", bound=Castling)
+
+
+def castling_by_drop(castles: Sequence[C], unmoved: Bitboard, to: int, home: Callable[[C], bool]) -> Bitboard:
+    """The unmoved pieces after a drop on ``to``: a castling king or rook dropped onto its square, the other
+    on its own (``home``), gives that castling (Fairy-Stockfish's ``castlingDroppedPiece``): a king every
+    castling of its square, a rook its own, and then, if the king had none (it moved), only that one."""
+    for c in castles:
+        if to in (c.king_from, c.rook_from) and home(c):
+            if to == c.rook_from and not unmoved >> c.king_from & 1:
+                for other in castles:
+                    if other.king_from == c.king_from:
+                        unmoved &= ~(1 << other.rook_from)
+            unmoved |= 1 << c.king_from | 1 << c.rook_from
+    return unmoved
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from generator.engine.geometry import Bitboard, bits
 from generator.engine.moves import Move
 from generator.engine.outcome import Outcome, Reason
 from generator.engine.rules import HOP, LEAP, SHUN_HOP, SLIDE, Castle, Rules
+from generator.engine.set_up import castling_by_drop
 from generator.engine.tables import lame_check, shunning_attack
 
 EMPTY = -1
@@ -294,8 +295,23 @@ class State:
                 return Outcome(Color(mover), Reason.BARE_KING)
             if left[mover] == 0 and left[1 - mover] >= bare.opponent_minimum:
                 return Outcome(Color(1 - mover), Reason.BARE_KING)
+        end = self._castling_won() if rules.castling_wins else None
+        if end is not None:
+            return end
         if rules.check_count is not None and self.checks_left[1 - mover] <= 0:
             return Outcome(Color(1 - mover), Reason.CHECK_COUNT)
+        return None
+
+    def _castling_won(self) -> Outcome | None:
+        """Castle chess, as Fairy-Stockfish decides it: the last move castled on a listed side, or a side
+        has none of its listed rights left (the side that just moved looked at first)."""
+        wins = self.rules.castling_wins
+        if self.stack and self.played(1)[0] == mv.CASTLE and self.played(1)[3] in wins:
+            return Outcome(Color(1 - self.turn), Reason.CASTLED)
+        for side in (1 - self.turn, self.turn):
+            listed = [c for c in self.rules.castles if c.index in wins and c.color == side]
+            if listed and not any(self.unmoved >> c.king_from & self.unmoved >> c.rook_from & 1 for c in listed):
+                return Outcome(Color(1 - side), Reason.CASTLING_LOST)
         return None
 
     def flag_reached(self, side: int) -> bool:
@@ -477,19 +493,8 @@ class State:
         if self.rules.resets_move_rule[us][t] or self.rules.drops_reset_move_rule:
             self.halfmove = 0
         if self.rules.set_up is not None and self.rules.set_up.castling:
-            self._castling_by_drop(us, to)
-
-    def _castling_by_drop(self, us: int, to: int) -> None:
-        """A castling king or rook dropped onto its square, the other on its own, gives that castling
-        (Fairy-Stockfish's ``castlingDroppedPiece``): a king every castling of its square, a rook its own,
-        and then, if the king had none (it moved), only that one."""
-        for c in self.rules.castles_by_color[us]:
-            if to in (c.king_from, c.rook_from) and self.castling_pieces_home(c):
-                if to == c.rook_from and not self.unmoved >> c.king_from & 1:
-                    for other in self.rules.castles_by_color[us]:
-                        if other.king_from == c.king_from:
-                            self.unmoved &= ~(1 << other.rook_from)
-                self.unmoved |= 1 << c.king_from | 1 << c.rook_from
+            castles = self.rules.castles_by_color[us]
+            self.unmoved = castling_by_drop(castles, self.unmoved, to, self.castling_pieces_home)
 
     def _push_two(self, m: Move, us: int, moved: int) -> None:
         """Castling or a swap: two pieces move and lose their unmoved status."""
@@ -505,6 +510,10 @@ class State:
             self.unmoved &= ~(1 << frm | 1 << c.rook_from)
             if extra > mv.CASTLE_INDEX:
                 self._gate(us, c.rook_from if extra & mv.ROOK_GATE else frm, (extra >> mv.TYPE_SHIFT) - 1)
+            if self.rules.variant.opposite_castling:  # the opponent's rook of that side loses its castling
+                for o in self.rules.castles_by_color[1 - us]:
+                    if (o.rook_from > o.king_from) == (c.rook_from > c.king_from):
+                        self.unmoved &= ~(1 << o.rook_from)
             return
         partner = box[to]
         self._remove(frm)
@@ -585,6 +594,8 @@ class State:
                 self.walls ^= wall
                 for s, code in removed:
                     self._add(s, code)
+                    if self.rules.captures_to_hand:
+                        self.pockets[1 - (code & 1)][self._to_hand(code, (EMPTY, self.unpromoted[s]))] -= 1
             # _remove and _add written out, as in push
             self.by_type[box[to] >> 1] ^= 1 << to
             self.by_type[moved >> 1] |= 1 << frm
@@ -641,19 +652,12 @@ class State:
         (a pawn promoting as it takes goes, and leaves no wall)."""
         rules = self.rules
         stone = rules.petrify[self.board[to] >> 1]
-        if rules.around is None:
-            hit = 1 << to if rules.petrify[moved >> 1] else 0
-        else:
-            around_proof, proof = rules.blast_proof
-            hit = rules.around[to] & self.occupied
-            for t in around_proof:
-                hit &= ~self.by_type[t]
-            hit |= 1 << to
-            for t in proof:
-                hit &= ~self.by_type[t]
+        hit = rules.blasted(to, moved, self.occupied, self.by_type)
         removed = [(s, self.board[s]) for s in bits(hit)]
-        for s, _ in removed:
+        for s, code in removed:
             self._remove(s)
+            if rules.captures_to_hand:  # to the hand of its owner's opponent, as a capture by that side
+                self.pockets[1 - (code & 1)][self._to_hand(code, (EMPTY, self.unpromoted[s]))] += 1
         self.unmoved &= ~hit
         wall = hit & 1 << to if stone else 0
         self.walls |= wall

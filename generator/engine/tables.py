@@ -432,3 +432,13 @@ def shunning_attack(entries: tuple[SlideEntry, ...], occ: Bitboard, apart: Bitbo
     """Whether a hopper of ``tb`` that shuns its own type attacks over a hurdle of another type: it
     reaches the square both with the board ``occ`` and with ``apart``, the board without its type."""
     return any(cache[occ & mask] & cache[apart & mask] & tb for mask, cache, _, _ in entries)
+
+
+def confine(inv: InverseTables, region: Bitboard) -> None:
+    """Drop the attacks on the squares outside ``region`` from inverse tables (indexed by the square attacked)."""
+    for sq in range(len(inv.leap)):
+        if not region >> sq & 1:
+            inv.leap[sq] = 0
+            inv.slides[sq] = ()
+            inv.lame[sq] = ()
+            inv.hops[sq] = ()

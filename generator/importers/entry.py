@@ -182,6 +182,7 @@ _RULES = (
     "chess960_castling",
     "gating",
     "passing",
+    "opposite_castling",
 )
 
 

@@ -27,6 +27,7 @@ from generator.catalogue.source import FAIRY_STOCKFISH_CATALOGUE
 from generator.emit.fairy_stockfish import BUILTIN_VARIANTS, section_context
 from generator.emit.fairy_stockfish.reading import NAMED_BETZA
 from generator.emit.fairy_stockfish.table import ROW
+from generator.emit.fairy_stockfish.values import FILES
 from generator.importers.ini import IniError, Section
 from generator.importers.options import PRIVATE, OptionError, Rules, apply_section
 from generator.importers.translate import IGNORED, fen_problem, refusals
@@ -61,6 +62,11 @@ def builtin_entries() -> dict[str, Variant]:
 def builtin_rules(name: str) -> Rules:
     context = section_context(builtin_entries()[name])
     options = {key: value for group in context.groups for key, value in group.options}
+    # our writer names the kingside rook's file; a built-in keeps FSF's default and finds its rook
+    # inwards from the edge, so a child section that widens the board castles with its new corner rook
+    key, files = "castlingRookKingsideFile", options.get("maxFile", ROW["maxFile"].default)
+    if options.get(key) == (FILES[int(files) - 1] if files.isdigit() else files):
+        options[key] = ROW[key].default
     return _private_slots(apply_section(Rules.defaults(), options))
 
 

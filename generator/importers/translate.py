@@ -225,9 +225,13 @@ def refusals(rules: Rules) -> list[str]:
         out += [] if rules.values["gating"] == "true" else ["seirawanGating = true (without gating = true)"]
     out += _fieldless(rules)
     triple, double = rules.values["tripleStepRegionWhite"], rules.values["doubleStepRegionWhite"]
-    if triple != "-" and sorted(triple.split()) != sorted(double.split()):
-        # the catalogue's pawns multi-step from one set of ranks, as far as max_steps
-        out.append(f"tripleStepRegionWhite = {triple} (not the double-step region, {double})")
+    if triple != "-" and not set(triple.split()) <= set(double.split()):
+        # the catalogue's pawns triple-step from some of the ranks they double-step from
+        out.append(f"tripleStepRegionWhite = {triple} (not within the double-step region, {double})")
+    mandatory = rules.values["mandatoryPawnPromotion"], rules.values["mandatoryPiecePromotion"]
+    if "pawn" in rules.promoted and mandatory[0] != mandatory[1]:
+        # the catalogue's pawn that promotes by piece must where the pieces must
+        out.append(f"mandatoryPawnPromotion = {mandatory[0]} (not mandatoryPiecePromotion, {mandatory[1]})")
     fen = rules.values["startFen"].split(" ")[0]
     promotes = {rules.pieces[x][0] for x in rules.promoted if x in rules.pieces and rules.promoted[x] in rules.pieces}
     # a promoted piece at the start stands as what its letter promotes to, remembering what it was

@@ -136,7 +136,7 @@ class Stated:
     goals: Goals
     draws: DrawRules
     #: must_capture, no_checks, royal_held_in_check, flying_general, immobility_illegal, first leaps,
-    #: chess960 castling, gating, passing
+    #: chess960 castling, gating, passing, opposite castling
     rules: tuple[bool, ...]
     explosions: Explosions | None
     mutually_immune: frozenset[str]
@@ -296,14 +296,16 @@ def _pawn_rules(options: Mapping[str, str], board: Board, pieces: tuple[Piece, .
     if not any(piece[2] for piece in pieces):
         return PawnRules()
     double = _bool(options, "doubleStep") and "pawn" in options
-    triple = bool(_region(options, "tripleStepRegionWhite", board))
+    triple = _region(options, "tripleStepRegionWhite", board)
     steps = 3 if triple else 2 if double else 1
     # a custom pawn's initial moves are played from the double-step region
     initial = _bool(options, "doubleStep") and any(piece[2] and _initial(piece[1]) for piece in pieces)
     region = _region(options, "doubleStepRegionWhite", board)
     multi = _ranks(region, Color.WHITE, board) if steps > 1 or initial else ()
     en_passant = bool(_region(options, "enPassantRegion", board)) and steps > 1
-    return PawnRules(steps, multi, en_passant, _promotion(options, board))
+    fewer = triple and triple != region  # triple steps from some of the double-step ranks only
+    ranks = _ranks(triple, Color.WHITE, board) if fewer else None
+    return PawnRules(steps, multi, en_passant, _promotion(options, board), ranks)
 
 
 def _initial(betza: str) -> bool:
@@ -467,6 +469,7 @@ def _goals(options: Mapping[str, str], board: Board, checks: str) -> Goals:
         check_count,
         Result(mate) if mate else Result.LOSS,
         _shatar_mate(options),
+        tuple(x for x in "KQkq" if x in options.get("castlingWins", "-")),
     )
 
 
@@ -555,6 +558,7 @@ def read_section(options: Mapping[str, str]) -> Stated:
             _bool(options, "chess960"),
             _bool(options, "gating") and _bool(options, "seirawanGating"),
             _bool(options, "pass"),
+            _bool(options, "oppositeCastling") and _bool(options, "castling"),
         ),
         Explosions(_letters(options, "blastImmuneTypes")) if _bool(options, "blastOnCapture") else None,
         frozenset(_letters(options, "mutuallyImmuneTypes")),
@@ -621,6 +625,7 @@ def stated(v: Variant) -> Stated:
             v.chess960_castling and bool(v.castling),
             v.gating,
             v.passing,
+            v.opposite_castling and bool(v.castling),
         ),
         v.explosions,
         frozenset(v.mutually_immune),

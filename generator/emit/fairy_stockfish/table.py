@@ -14,7 +14,7 @@ The emitter's groups are the table's rows in order (:mod:`.options`); ``SINCE`` 
 >>> ROW["maxFile"].kind, ROW["maxFile"].default, ROW["maxFile"].field
 ('file', 'h', 'board.files')
 >>> len(ROWS) > 300, sum(1 for row in ROWS if row.write is not None)
-(True, 92)
+(True, 94)
 """
 
 from __future__ import annotations
@@ -140,7 +140,7 @@ ROWS: tuple[Row, ...] = (
     Row("doubleStep", "bool", "true", "pawns", w.double_step, "pawn_rules.max_steps"),
     *_pair("doubleStepRegion", "bitboard", ("*2", "*7"), "pawns", w.double_step_region,
         "pawn_rules.multi_step_ranks", since=V78),
-    *_pair("tripleStepRegion", "bitboard", ("-", "-"), "pawns", w.triple_step_region, "pawn_rules.max_steps",
+    *_pair("tripleStepRegion", "bitboard", ("-", "-"), "pawns", w.triple_step_region, "pawn_rules.triple_step_ranks",
         since=V78),
     Row("enPassantRegion", "bitboard", ALL, "pawns", w.en_passant_region, "pawn_rules.en_passant",
         since=("0.0.53", "2020-11-19"), maps_to=("enPassantRegionWhite", "enPassantRegionBlack")),
@@ -193,8 +193,8 @@ ROWS: tuple[Row, ...] = (
     Row("castlingKingFile", "file", "e", "castling", w.castling_king_file, "drops.castling"),
     *_pair("castlingKingPiece", "piecetype", ("k", "k")),
     Row("castlingDroppedPiece", "bool", "false", "castling", w.castling_dropped_piece, "drops.castling"),
-    Row("oppositeCastling", "bool", "false"),
-    Row("castlingWins", "other", "-"),
+    Row("oppositeCastling", "bool", "false", "castling", w.opposite_castling, "opposite_castling"),
+    Row("castlingWins", "other", "-", "castling", w.castling_wins, "goals.castling_wins"),
     Row("castlingRookPiece", "pieceset", "r", maps_to=("castlingRookPiecesWhite", "castlingRookPiecesBlack"),
         deprecated=True),
     # drops

@@ -105,7 +105,13 @@ def double_step_region(color: Color) -> Writer:
 
 
 def triple_step_region(color: Color) -> Writer:
-    return lambda v: double_step_region(color)(v) if _steps(v) >= 3 else "-"
+    def write(v: Variant) -> str:
+        if _steps(v) < 3:
+            return "-"
+        triple = v.pawn_rules.triple_step_ranks
+        return ranks(color, v.pawn_rules.multi_step_ranks if triple is None else triple, v.board.ranks)
+
+    return write
 
 
 def en_passant_region(v: Variant) -> str:
@@ -149,7 +155,9 @@ def promotion_limit(v: Variant) -> str | None:
 
 
 def mandatory_pawn_promotion(v: Variant) -> str:
-    promo = _promotion(v)
+    promo, pp = _promotion(v), v.piece_promotion
+    if promo is None and pp is not None and any(v.piece(x).pawn for x, _ in pp.pieces):
+        return flag(pp.mandatory)  # a pawn that promotes by piece must where the pieces must
     return flag(promo is None or promo.mandatory)
 
 
@@ -232,6 +240,15 @@ def _rook_sets(v: Variant) -> tuple[str, str]:
         rook_sets[cm.color].add(v.castling_pieces(cm)[1].lower())
     white, black = ("".join(sorted(rook_sets[c])) for c in Color)
     return white, black
+
+
+def castling_wins(v: Variant) -> str | None:
+    """The rights whose castling wins, in the FEN's order (``KQkq``)."""
+    return "".join(x for x in "KQkq" if x in v.goals.castling_wins) or None
+
+
+def opposite_castling(v: Variant) -> str | None:
+    return "true" if v.castling and v.opposite_castling else None
 
 
 def castling_rook_pieces(v: Variant) -> str | None:

@@ -58,6 +58,7 @@ class Changes(TypedDict, total=False):
     immobility_illegal: bool
     castling: tuple[CastlingMove, ...]
     chess960_castling: bool
+    opposite_castling: bool
     drops: Drops | None
     swaps: tuple[Swap, ...]
     goals: Goals

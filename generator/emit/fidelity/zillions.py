@@ -11,7 +11,7 @@ import dataclasses
 import math
 
 from generator.betza import BetzaMove, Modality
-from generator.catalogue.model import Color, PieceType, Square, StalemateResult, Variant
+from generator.catalogue.model import Color, PieceType, Promotion, Square, StalemateResult, Variant
 from generator.emit.fidelity.notes import Notes
 
 #: the most choices of ``count`` squares of a flag region a Zillions goal lists, one ``absolute-config`` each
@@ -44,6 +44,7 @@ def checks(notes: Notes) -> None:
     _draws(notes)
     _captures(notes)
     _royal(notes)
+    _flag_promoted(notes)
     _flag(notes)
     _checks_and_captures(notes)
     _bare_king(notes)
@@ -52,7 +53,39 @@ def checks(notes: Notes) -> None:
     _promoted_pieces(notes)
     _swaps(notes)
     _pawn_initial_moves(notes)
+    _triple_steps(notes)
+    _pawns_by_piece(notes)
     _promotion_limits(notes)
+
+
+def _triple_steps(notes: Notes) -> None:
+    """Triple steps from fewer ranks than double steps: the file's multi-step starts on one zone."""
+    pr = notes.variant.pawn_rules
+    if pr.triple_step_ranks is not None:
+        notes.add(
+            "triple-steps",
+            "The Zillions file's pawns multi-step as far from each multi-step rank, so a pawn steps at most two "
+            "squares there, and its triple step is left out.",
+        )
+        notes.relax(pawn_rules=dataclasses.replace(pr, max_steps=2, triple_step_ranks=None))
+
+
+def _pawns_by_piece(notes: Notes) -> None:
+    """A pawn promoted by piece: the file's pawns promote by the pawns' rules, to the same piece."""
+    v = notes.variant
+    pp = v.piece_promotion
+    pawns = [(x, y) for x, y in pp.pieces if v.piece(x).pawn] if pp else []
+    if pp is not None and pawns:
+        notes.add(
+            "pawn-promotion-by-piece",
+            f"The Zillions file's pawns promote by the pawns' rules, so a pawn becomes a {v.piece(pawns[0][1]).name} "
+            "that does not remember it was a pawn.",
+        )
+        kept = tuple(p for p in pp.pieces if p not in pawns)
+        notes.relax(
+            pawn_rules=dataclasses.replace(v.pawn_rules, promotion=Promotion(pp.ranks, (pawns[0][1],), pp.mandatory)),
+            piece_promotion=dataclasses.replace(pp, pieces=kept) if kept else None,
+        )
 
 
 def _counters_and_castling(notes: Notes) -> None:
@@ -72,6 +105,12 @@ def _counters_and_castling(notes: Notes) -> None:
             "(e1g1), not as Chess960's king onto its rook.",
         )
         notes.relax(chess960_castling=False)
+    if v.opposite_castling:
+        notes.add(
+            "opposite-castling",
+            "Zillions' castling reads only its own king and rook, so castling takes nothing away from the opponent.",
+        )
+        notes.relax(opposite_castling=False)
     if v.royal_held_in_check:  # Zillions' checkmate goal lets any move out of check
         notes.add(
             "royal-held-in-check",
@@ -312,6 +351,19 @@ def _bare_king(notes: Notes) -> None:
         )
 
 
+def _flag_promoted(notes: Notes) -> None:
+    """A flag piece some piece promotes to: the file's promoted form is a piece of its own."""
+    v = notes.variant
+    flag, pp = v.goals.flag, v.piece_promotion
+    if flag is not None and pp is not None and flag.piece is not None and any(y == flag.piece for _, y in pp.pieces):
+        notes.add(
+            "flag-promoted",
+            f"Zillions writes a promoted piece as a piece of its own, which its flag goal would not count, so the "
+            f"goal of bringing a {v.piece(flag.piece).name} to its region is left out.",
+        )
+        notes.relax(goals=dataclasses.replace(v.goals, flag=None))
+
+
 def _flag(notes: Notes) -> None:
     """The flag goal (a race): the squares Zillions fills, and the rules it cannot say."""
     v = notes.variant
@@ -378,6 +430,13 @@ def _checks_and_captures(notes: Notes) -> None:
             "checkmate.",
         )
         notes.relax(goals=dataclasses.replace(notes.variant.goals, check_count=None))
+    if v.goals.castling_wins:
+        notes.add(
+            "castling-wins",
+            "The Zillions file's goals do not look at castling, so castling wins nothing and losing the right to "
+            "castle loses nothing there.",
+        )
+        notes.relax(goals=dataclasses.replace(notes.variant.goals, castling_wins=()))
     if v.no_checks:
         notes.add(
             "no-checks",

@@ -34,7 +34,7 @@ from generator.emit.pictures import diagrams
 from generator.emit.pictures.glyphs import Glyph, glyph_set, svg_symbol
 from generator.emit.web import play
 from generator.emit.web.orthodox import piece_key, rule_differences, yardstick
-from generator.emit.web.rules_text import ranks_phrase, rules_in_short
+from generator.emit.web.rules_text import most_steps, ranks_phrase, rules_in_short
 
 __all__ = ["FILE_NAME", "emit", "page_context", "pychess_upload", "render_page", "rules_in_short"]
 
@@ -199,7 +199,7 @@ def _card(v: Variant, p: PieceType) -> PieceCard:
     words = p.movement.describe()
     pr = v.pawn_rules
     if p.pawn and pr.max_steps > 1 and pr.multi_step_ranks:
-        words.append(f"from {ranks_phrase(pr.multi_step_ranks)}: up to {pr.max_steps} squares straight ahead")
+        words.append(f"from {ranks_phrase(pr.multi_step_ranks)}: {most_steps(pr)} straight ahead")
     width, height = diagrams.piece_board_box(v, p)
     return PieceCard(
         anchor=f"piece-{v.name}-{p.letter}",

@@ -18,6 +18,7 @@ from generator.catalogue.model import (
     Extinction,
     FirstLeaps,
     Flag,
+    PawnRules,
     PieceType,
     Promotion,
     Result,
@@ -50,13 +51,15 @@ def ranks_phrase(ranks: Sequence[int]) -> str:
     return f"rank{'s' if len(ranks) > 1 else ''} {_words([str(r) for r in ranks])}"
 
 
-def _castling(moves: Sequence[CastlingMove], chess960: bool) -> str:
+def _castling(moves: Sequence[CastlingMove], chess960: bool, opposite: bool) -> str:
     per = []
     for c in Color:
         mine = [f"king {m.king_from}→{m.king_to} with rook {m.rook_from}→{m.rook_to}" for m in moves if m.color is c]
         if mine:
             per.append(f"{c.word.capitalize()}: {'; or '.join(mine)}.")
     text = " ".join(per) + " King and rook unmoved, the squares between empty, the king's squares not attacked."
+    if opposite:
+        text += " Castling on one side (kingside or queenside) takes away the opponent's castling on that side."
     return text + (" Written as in Chess960: the king's move onto its own rook." if chess960 else "")
 
 
@@ -86,7 +89,7 @@ def rules_in_short(v: Variant) -> list[tuple[str, str]]:
     out = [
         ("Board", _board(v)),
         ("First move", f"{'Black' if v.setup.to_move is Color.BLACK else 'White'} moves first."),
-        ("Castling", _castling(v.castling, v.chess960_castling) if v.castling else "None."),
+        ("Castling", _castling(v.castling, v.chess960_castling, v.opposite_castling) if v.castling else "None."),
     ]
     out += _pawns(v)
     if v.piece_promotion is not None:
@@ -136,14 +139,23 @@ def _pawns(v: Variant) -> list[tuple[str, str]]:
     if pr.max_steps > 1 and pr.multi_step_ranks and straight:
         steppers = _words([p.name for p in straight])
         text = (
-            f"{steppers}: from {ranks_phrase(pr.multi_step_ranks)} up to {pr.max_steps} squares straight ahead, "
+            f"{steppers}: from {ranks_phrase(pr.multi_step_ranks)} {most_steps(pr)} straight ahead, "
             "every square passed empty; "
             + ("en passant on any square passed, on the next move only." if pr.en_passant else "no en passant.")
         )
     else:
         text = f"{_words([p.name for p in pawns])}: no multi-step advance, no en passant."
     text += _initial_moves(v, pawns, straight)
-    return [("Pawns", text), ("Promotion", _promotion(v, pr.promotion) if pr.promotion else "None.")]
+    by_piece = v.piece_promotion and any(v.piece(x).pawn for x, _ in v.piece_promotion.pieces)
+    none = "By piece (below)." if by_piece else "None."
+    return [("Pawns", text), ("Promotion", _promotion(v, pr.promotion) if pr.promotion else none)]
+
+
+def most_steps(pr: PawnRules) -> str:
+    """How far a pawn multi-steps: ``up to 3 squares``, or where only some ranks triple-step, says which."""
+    if pr.triple_step_ranks is not None:
+        return f"up to 2 squares (3 from {ranks_phrase(pr.triple_step_ranks)})"
+    return f"up to {pr.max_steps} squares"
 
 
 def _initial_moves(v: Variant, pawns: list[PieceType], straight: list[PieceType]) -> str:
@@ -275,8 +287,19 @@ def _goals(v: Variant) -> str:
         goals.append(f"the side that gives the {nth} check wins")
     if g.extinction is not None:
         goals += _extinction(v, g.extinction)
+    if g.castling_wins:
+        goals.append(_castling_wins(g.castling_wins))
     goals += _captures(v)
     return _sentence(goals)
+
+
+def _castling_wins(rights: tuple[str, ...]) -> str:
+    names = {"K": "White kingside", "Q": "White queenside", "k": "Black kingside", "q": "Black queenside"}
+    listed = _words([names[x] for x in rights], "or")
+    return (
+        f"castling {listed} wins, and a side that can no longer castle on any of its sides listed here (its king "
+        "or that rook moved or taken) loses"
+    )
 
 
 def _shatar_mate(v: Variant, mate: ShatarMate) -> str:
@@ -324,7 +347,13 @@ def _captures(v: Variant) -> list[str]:
         immune = _words([v.piece(x).name + "s" for x in v.explosions.immune], "and")
         out.append(
             "a capture explodes: the capturing piece and every piece on the squares around the target square go "
-            "with the captured one, except the pawns around it" + (f" and {immune} anywhere" if immune else "")
+            "with the captured one, except the pawns around it"
+            + (f" and {immune} anywhere" if immune else "")
+            + (
+                "; each piece blown up goes to its owner's opponent's hand"
+                if v.drops and v.drops.captures_to_hand
+                else ""
+            )
         )
     if v.mutually_immune:
         out.append(
