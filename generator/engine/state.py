@@ -590,12 +590,7 @@ class State:
                 self.pockets[us][extra - 1] += 1
                 self._remove(frm)
             if captured != EMPTY and self.rules.capture_effects:
-                removed, wall = self.blasts.pop()
-                self.walls ^= wall
-                for s, code in removed:
-                    self._add(s, code)
-                    if self.rules.captures_to_hand:
-                        self.pockets[1 - (code & 1)][self._to_hand(code, (EMPTY, self.unpromoted[s]))] -= 1
+                self._unblast()
             # _remove and _add written out, as in push
             self.by_type[box[to] >> 1] ^= 1 << to
             self.by_type[moved >> 1] |= 1 << frm
@@ -615,14 +610,18 @@ class State:
                     up[taken_at] = origins[1]
         if self.rules.counting is not None:
             self.count_limit, self.count_ply = self.count_stack.pop()
-        self.unmoved, self.ep, self.ep_victim, self.halfmove, self.swaps_left = (
-            unmoved,
-            ep,
-            ep_victim,
-            halfmove,
-            swaps_left,
-        )
+        self.unmoved, self.ep, self.ep_victim = unmoved, ep, ep_victim
+        self.halfmove, self.swaps_left = halfmove, swaps_left
         return m
+
+    def _unblast(self) -> None:
+        """Put back what the last capture's explosion removed (to its owner's opponent's hand, it came)."""
+        removed, wall = self.blasts.pop()
+        self.walls ^= wall
+        for s, code in removed:
+            self._add(s, code)
+            if self.rules.captures_to_hand:
+                self.pockets[1 - (code & 1)][self._to_hand(code, (EMPTY, self.unpromoted[s]))] -= 1
 
     def _pop_two(self, m: Move, us: int, moved: int) -> None:
         """Castling or a swap taken back (``pop``)."""
