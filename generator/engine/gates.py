@@ -42,6 +42,8 @@ class Path(enum.Flag):
     MORE_MOVES = enum.auto()
     #: the state keeps, per square, the type a promoted piece was promoted from
     TRACKS_PROMOTED = enum.auto()
+    #: every move also places a wall: the moves are listed, then each paired with its walls
+    WALLING = enum.auto()
 
 
 def extinction(variant: Variant) -> Extinction | None:
@@ -100,6 +102,7 @@ NEEDS = (
         lambda v: bool(v.drops and v.drops.captures_to_hand and not v.drops.keep_promoted),
     ),
     Needs("piece_promotion", Path.TRACKS_PROMOTED),
+    Needs("walling", Path.WALLING),
     *(
         Needs(name, Path.NONE)
         for name in (

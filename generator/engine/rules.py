@@ -36,6 +36,7 @@ from generator.engine.tables import (
     oriented,
     switched,
 )
+from generator.engine.walls import Walls
 
 LEAP, SLIDE, LAME, HOP = 0, 1, 2, 3
 
@@ -117,6 +118,7 @@ class Rules:
         self.variant = variant
         self.geo = Geometry.of(variant.board)
         self._gates(needed(variant))
+        self.walling = Walls.of(variant, self.geo)  #: the walls every move places (duck chess); None: none
         self._compile_pieces(variant)
         self._pawns(variant)
         self._castling(variant)
@@ -458,7 +460,7 @@ class Rules:
         self.paths = paths
         self.immediate_goals = Path.IMMEDIATE_GOALS in paths
         #: no rule filters the generated moves or tests them further
-        self.plain_moves = not paths & (Path.FILTERED | Path.HELD_IN_CHECK | Path.SPECIAL)
+        self.plain_moves = not paths & (Path.FILTERED | Path.HELD_IN_CHECK | Path.SPECIAL | Path.WALLING)
         self.filtered = Path.FILTERED in paths
         self.held_in_check = Path.HELD_IN_CHECK in paths
         self.special = Path.SPECIAL in paths

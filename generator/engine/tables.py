@@ -363,3 +363,16 @@ def compile_piece(geo: Geometry, piece: BetzaPiece, color: Color) -> tuple[MoveT
     normal = [m for m in piece.moves if not m.initial]
     initial = [m for m in piece.moves if m.initial]
     return compile_moves(geo, normal, color), (compile_moves(geo, initial, color) if initial else None)
+
+
+def targets(tabs: MoveTables, s: int, occ: Bitboard, empty: Bitboard, enemy: Bitboard) -> Bitboard:
+    """Squares a piece with these tables reaches from ``s``: empty ones it may move to, enemy ones it may take."""
+    t = tabs.quiet[s] & empty | tabs.capture[s] & enemy
+    if tabs.has_slides:
+        for mask, cache, _, mod in tabs.slides[s]:
+            t |= cache[occ & mask] & (empty | enemy if mod == 3 else empty if mod == 1 else enemy)
+    if tabs.has_lame:
+        for tb, block, mod in tabs.lame[s]:
+            if not occ & block:
+                t |= tb & (empty | enemy if mod == 3 else empty if mod == 1 else enemy)
+    return t
