@@ -108,10 +108,15 @@ def _quiet(pos: Position, m: Move) -> bool:
 
 
 def _reverse(text: str) -> str:
+    """The move back; a wall the move placed (``g1f3,f3e4``) is placed there again (``f3g1,g1e4``), so
+    that two moves and their two moves back leave every wall as after the two."""
     if text == "0000":
         return text
-    m = _SQUARE_PAIR.fullmatch(text)
-    return f"{m[2]}{m[1]}" if m else ""
+    move, comma, wall = text.partition(",")
+    m = _SQUARE_PAIR.fullmatch(move)
+    if m is None:
+        return ""
+    return f"{m[2]}{m[1]},{m[1]}{wall[len(m[2]) :]}" if comma else f"{m[2]}{m[1]}"
 
 
 # -- the builders -------------------------------------------------------------------------------------
@@ -346,7 +351,7 @@ def _by_search(
 
     def build(variant: Variant) -> list[Ending]:
         for pos in where(variant, rule):
-            for m in sorted(pos.legal_moves(), key=lambda m: _spell(pos, m)):
+            for m in _candidates(pos):
                 pos.push(m)
                 found = decided(pos)
                 pos.pop()
@@ -355,6 +360,18 @@ def _by_search(
         return []
 
     return build
+
+
+def _candidates(pos: Position) -> list[Move]:
+    """The legal moves of ``pos`` by spelling; where moves place walls, each move with its first wall
+    only (hundreds of walls a move: the search looks at more positions instead)."""
+    moves = sorted(pos.legal_moves(), key=lambda m: _spell(pos, m))
+    if pos.rules.walling is None:
+        return moves
+    first: dict[tuple[int, ...], Move] = {}
+    for m in moves:
+        first.setdefault(tuple(m), m)
+    return list(first.values())
 
 
 # -- positions to search -------------------------------------------------------------------------------

@@ -49,6 +49,8 @@ from generator.catalogue.model import (
     Square,
     StalemateResult,
     Variant,
+    Walling,
+    WallingRule,
     absolute_rank,
 )
 from generator.emit.fairy_stockfish.table import ROW
@@ -138,6 +140,7 @@ class Stated:
     explosions: Explosions | None
     mutually_immune: frozenset[str]
     petrify: frozenset[str]
+    walling: Walling | None
 
 
 # --- values, by their row's type ---------------------------------------------------------------------------
@@ -444,6 +447,22 @@ def _draws(options: Mapping[str, str]) -> DrawRules:
 # --- the section, and the variant's projection --------------------------------------------------------------
 
 
+def _walling(options: Mapping[str, str], board: Board) -> Walling | None:
+    rule = options.get("wallingRule", ROW["wallingRule"].default)
+    if rule == "none":
+        return None
+    region = (_region(options, "wallingRegionWhite", board), _region(options, "wallingRegionBlack", board))
+    return _stated_walling(Walling(WallingRule(rule), region, _bool(options, "wallOrMove")), board)
+
+
+def _stated_walling(walling: Walling | None, board: Board) -> Walling | None:
+    """``walling`` with a region that is the whole board for both sides said as none (anywhere)."""
+    if walling is None or walling.region is None:
+        return walling
+    every = {Square(f, r) for f in range(board.files) for r in range(board.ranks)} - board.holes
+    return dataclasses.replace(walling, region=None) if all(side == every for side in walling.region) else walling
+
+
 def read_section(options: Mapping[str, str]) -> Stated:
     """What a section's options (key -> value) state, in the model's terms."""
     ranks = _int(options, "maxRank")
@@ -475,6 +494,7 @@ def read_section(options: Mapping[str, str]) -> Stated:
         Explosions(_letters(options, "blastImmuneTypes")) if _bool(options, "blastOnCapture") else None,
         frozenset(_letters(options, "mutuallyImmuneTypes")),
         frozenset(_letters(options, "petrifyOnCaptureTypes")),
+        _walling(options, board),
     )
 
 
@@ -536,4 +556,5 @@ def stated(v: Variant) -> Stated:
         v.explosions,
         frozenset(v.mutually_immune),
         frozenset(v.petrify),
+        _stated_walling(v.walling, v.board),
     )

@@ -27,6 +27,7 @@ from generator.catalogue.model import (
     Setup,
     Swap,
     Variant,
+    Walling,
 )
 
 
@@ -69,6 +70,7 @@ class Changes(TypedDict, total=False):
     explosions: Explosions | None
     mutually_immune: tuple[str, ...]
     petrify: tuple[str, ...]
+    walling: Walling | None
 
 
 class Notes:
