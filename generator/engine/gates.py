@@ -102,7 +102,7 @@ NEEDS = (
         lambda v: bool(v.drops and v.drops.captures_to_hand and not v.drops.keep_promoted),
     ),
     Needs("piece_promotion", Path.TRACKS_PROMOTED),
-    Needs("walling", Path.WALLING),
+    Needs("walling", Path.WALLING | Path.AFTER_MOVE),
     *(
         Needs(name, Path.NONE)
         for name in (

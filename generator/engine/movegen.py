@@ -55,7 +55,7 @@ def generate(pos: State, out: list[Move] | None) -> int:
 def generate_on(pos: State, out: list[Move] | None) -> int:
     """As :func:`generate`, for a game that goes on: the moves as if no goal had ended it."""
     rules = pos.rules
-    if rules.walling is not None:  # legal with their walls, as the rules of captures test them
+    if rules.walled:  # legal with their walls, as the rules of captures test them
         return walled(pos, out, _generate if rules.special else _unwalled)
     return _unwalled(pos, out)
 

@@ -1,9 +1,8 @@
 """A catalogue variant compiled for play: piece tables, zones and special-move tables.
 
-:class:`Rules` is built once per variant (``Rules.of(variant)``, cached) and
-shared by every :class:`~generator.engine.position.Position` of that variant.
-Piece types are numbered in catalogue order; a piece on the board is coded
-``type * 2 + colour``.
+:class:`Rules` is built once per variant (``Rules.of(variant)``, cached) and shared by every
+:class:`~generator.engine.position.Position` of that variant.  Piece types are numbered in catalogue
+order; a piece on the board is coded ``type * 2 + colour``.
 """
 
 from __future__ import annotations
@@ -468,6 +467,7 @@ class Rules:
         self.capture_effects = Path.CAPTURE_EFFECTS in paths
         self.more_moves = Path.MORE_MOVES in paths
         self.tracks_promoted = Path.TRACKS_PROMOTED in paths
+        self.walled = Path.WALLING in paths
 
     def _around(self, s: int) -> Bitboard:
         """The squares a king's step away from ``s``."""

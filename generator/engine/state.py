@@ -431,8 +431,6 @@ class State:
                 self.ep_victim = to
         self.fullmove += us  # a move by Black (1) completes one
         self.turn = 1 - us
-        if rules.walling is not None:
-            self._place_wall(m)
         if rules.after_move:
             self._after_move(us, m, moved, captured)
         if self.history:
@@ -549,10 +547,12 @@ class State:
         return back is None or m[0] != mv.NORMAL or not back[m[2]] >> m[1] & 1
 
     def _after_move(self, us: int, m: Move, moved: int, captured: int) -> None:
-        """After a move by ``us``: a capture's explosion or petrification, the checks left (three-check),
-        the counting rule (makruk), and a rook that aims at the other king takes its first leap away
-        (Cambodian chess)."""
+        """After a move by ``us``: the wall it places, a capture's explosion or petrification, the checks
+        left (three-check), the counting rule (makruk), and a rook that aims at the other king takes its
+        first leap away (Cambodian chess)."""
         rules = self.rules
+        if rules.walled:  # first: pop puts the walls back after an explosion's undo
+            self._place_wall(m)
         if captured != EMPTY and rules.capture_effects:
             self._explode(m[2], moved)
         if rules.check_count is not None:
@@ -620,7 +620,7 @@ class State:
                 up[frm] = origins[0]
                 if captured != EMPTY:
                     up[taken_at] = origins[1]
-        if self.rules.walling is not None:  # after the explosion's undo, which put back a wall it made
+        if self.rules.walled:  # after the explosion's undo, which put back a wall it made
             self.walls = self.wall_stack.pop()
         if self.rules.counting is not None:
             self.count_limit, self.count_ply = self.count_stack.pop()

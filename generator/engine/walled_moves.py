@@ -12,8 +12,8 @@ onto its own square (``a1a1,a1a3``), and which is no escape from check.
 >>> from generator.catalogue import FAIRY_STOCKFISH_CATALOGUE, load_catalogue
 >>> from generator.engine.position import Position
 >>> pos = Position.start(load_catalogue(FAIRY_STOCKFISH_CATALOGUE).get("duck"))
->>> pos.count_moves(), pos.legal_moves()[0] == mv.Walled((mv.NORMAL, 8, 16, 0), 8)
-(640, True)
+>>> [mv.uci(pos.rules, m) for m in pos.legal_moves()[:2]], pos.count_moves()
+(['b1a3,a3b1', 'b1a3,a3b3'], 640)
 """
 
 from __future__ import annotations
