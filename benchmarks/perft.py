@@ -7,7 +7,8 @@ engines in the same process, printing nodes per second and the ratio, then
 perft N (default 3) from the start of every catalogue variant, with times,
 then perft N (default 4) from the start of the first variant of each family
 of another catalogue (default: Fairy-Stockfish's built-ins), one row per
-family of rules (crazyhouse, antichess, gating: seirawan, ...).
+family of rules (crazyhouse, antichess, gating: seirawan, ...); where every move also places a wall (duck chess: some
+600 moves a position), two plies less.
 Both engines count the last ply without playing it (python-chess:
 ``legal_moves.count()``), the usual way to run perft.
 
@@ -105,11 +106,12 @@ def main() -> None:
     firsts = {v.family: v for v in reversed(families.variants)}
     print()
     print(f"perft {args.family_depth} from the start of the first variant of each family of {args.families}")
-    print(f"{'family':<16} {'variant':<21} {'nodes':>10} {'seconds':>8} {'nps':>10}")
+    print(f"{'family':<16} {'variant':<21} {'depth':>5} {'nodes':>10} {'seconds':>8} {'nps':>10}")
     for v in sorted(firsts.values(), key=families.variants.index):
         pos = Position.start(v)
-        nodes, t = timed(lambda pos=pos: perft(pos, args.family_depth), repeat=1)
-        print(f"{v.family:<16} {v.name:<21} {nodes:>10} {t:>8.2f} {nodes / t:>10,.0f}")
+        depth = args.family_depth - (2 if v.walling is not None else 0)
+        nodes, t = timed(lambda pos=pos, depth=depth: perft(pos, depth), repeat=1)
+        print(f"{v.family:<16} {v.name:<21} {depth:>5} {nodes:>10} {t:>8.2f} {nodes / t:>10,.0f}")
 
 
 if __name__ == "__main__":

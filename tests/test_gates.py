@@ -22,6 +22,7 @@ ATTRIBUTE = {
     Path.MORE_MOVES: "more_moves",
     Path.TRACKS_PROMOTED: "tracks_promoted",
     Path.GATING: "gating",
+    Path.WALLING: "walled",
 }
 
 
@@ -68,7 +69,7 @@ def test_the_paths_switched_on_are_exactly_those_declared(variant: Variant) -> N
     rules = Rules(variant)
     assert needed(variant) == rules.paths == expected
     assert {p: getattr(rules, a) for p, a in ATTRIBUTE.items()} == {p: p in expected for p in ATTRIBUTE}
-    assert rules.plain_moves == (not expected & (Path.FILTERED | Path.HELD_IN_CHECK | Path.SPECIAL))
+    assert rules.plain_moves == (not expected & (Path.FILTERED | Path.HELD_IN_CHECK | Path.SPECIAL | Path.WALLING))
 
 
 def test_rules_of_tables_only_switch_on_no_path() -> None:

@@ -34,6 +34,8 @@ from generator.catalogue.model import (
     Square,
     Swap,
     Variant,
+    Walling,
+    WallingRule,
     absolute_rank,
 )
 from generator.catalogue.pawn_ranks import pawn_ranks
@@ -113,6 +115,7 @@ class VariantBuilder(GoalsBuilder):
             passing=self.or_default(node, Variant, "passing"),
             first_leaps=self.build_first_leaps(node.get("first_leaps"), bool(self.value(node, "castling"))),
             gating=gating,
+            walling=self.build_walling(node.get("walling"), drops),
             notes=self.or_default(node, Variant, "notes", lambda ns: tuple(n.value.strip() for n in ns)),
             description=self.or_default(node, Variant, "description", str.strip),
             fairy_stockfish_builtin=self.or_default(node, Variant, "fairy_stockfish_builtin"),
@@ -416,6 +419,29 @@ class VariantBuilder(GoalsBuilder):
                         at, f"first_leaps.{key}", f"the {color.word} {piece.name} on {square} is not on its first rank"
                     )
         return FirstLeaps(*(self.value(node, key) for key in ("king", "met", "rook")))
+
+    def build_walling(self, node: Node | None, drops: Drops | None) -> Walling | None:
+        """Walls, refused beside a hand (Fairy-Stockfish: "pieceDrops and any walling are incompatible")
+        and the duck beside a royal piece (Fairy-Stockfish: "Can not use kings with wallingRule = duck")."""
+        if node is None:
+            return None
+        rule = WallingRule(self.value(node, "rule"))
+        if drops is not None:
+            self.fail(node, "walling", "Fairy-Stockfish plays no drops beside walls")
+        royal = next((p for p in self.pieces.values() if p.royal), None)
+        if rule is WallingRule.DUCK and royal is not None:
+            self.fail(
+                node,
+                "walling.rule",
+                f"the duck cannot go with the royal {royal.name} (Fairy-Stockfish refuses kings with the duck): "
+                "give it no role and list it under goals.extinction",
+            )
+        region = node.get("region")
+        return Walling(
+            rule,
+            None if region is None else self.side_regions(region, "walling.region")[0],
+            bool(self.or_default(node, Walling, "or_move")),
+        )
 
     def build_pawns(self, node: Node | None) -> PawnRules:
         if node is None:

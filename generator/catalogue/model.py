@@ -414,6 +414,29 @@ class Explosions:
     immune: tuple[str, ...] = ()
 
 
+class WallingRule(enum.Enum):
+    """Where the wall a move places may stand (Fairy-Stockfish's ``wallingRule``), besides on an empty
+    square of the region: every rule places it on a square empty once the piece has moved."""
+
+    ARROW = "arrow"  #: where the moved piece could move on to from where it lands (Game of the Amazons)
+    DUCK = "duck"  #: anywhere: the one wall, the duck, leaves its square for another (duck chess)
+    EDGE = "edge"  #: on an edge of the board or beside a wall, the board eaten from its edges (Atlantis)
+    PAST = "past"  #: on the square the piece left (Snailtrail)
+    STATIC = "static"  #: anywhere (Isolation)
+
+
+@dataclass(frozen=True)
+class Walling:
+    """Every move also places a wall (``*`` in a FEN): a square no piece may enter, pass or take, of
+    neither side (Fairy-Stockfish's ``wallingRule``); the UCI move names it after a comma
+    (``e2e4,e4d5``).  ``region``: where each side may place one (None: anywhere); with ``or_move`` a
+    side either moves or places a wall without moving (Fairy-Stockfish's ``wallOrMove``)."""
+
+    rule: WallingRule
+    region: tuple[frozenset[Square], frozenset[Square]] | None = None
+    or_move: bool = False
+
+
 @dataclass(frozen=True)
 class ShatarMate:
     """Shatar's mate rule (Fairy-Stockfish's ``shatarMateRule``): a checkmate given by ``not_mating`` pieces
@@ -573,6 +596,8 @@ class Variant:
     #: onto the king's square or the rook's; the FEN's castling field names the unmoved first-rank pieces
     #: (``KQBCDFGkqbcdfg``).  A piece is gated where it could be dropped (without drops: any but a pawn).
     gating: bool = False
+    #: every move also places a wall (duck chess); None: no move does
+    walling: Walling | None = None
     notes: tuple[str, ...] = ()
     description: str = ""
     #: the Fairy-Stockfish built-in variant this entry reproduces; ``variantgen check`` compares the

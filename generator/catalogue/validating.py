@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from generator.catalogue.model import Chasing, Counting, Result, Role, StalemateResult
+from generator.catalogue.model import Chasing, Counting, Result, Role, StalemateResult, WallingRule
 from generator.catalogue.reading import MAX_BOARD, Node, Where
 
 Check = Callable[[Any], "str | None"]  # the reason a value is unacceptable, or None
@@ -411,6 +411,14 @@ VARIANT = Struct(
         "gating": BOOL,
         "passing": BOOL,
         "first_leaps": Struct({"king": LETTER, "met": LETTER, "rook": LETTER}, ("king", "met", "rook")),
+        "walling": Struct(
+            {
+                "rule": _choice(*(w.value for w in WallingRule)),
+                "region": Struct({"ranks": RANKS, "white": REGION, "black": REGION}),
+                "or_move": BOOL,
+            },
+            ("rule",),
+        ),
     },
     ("title", "board", "pieces", "setup"),
 )

@@ -71,10 +71,15 @@ def quiet(pos: Position, m: Move) -> bool:
 
 
 def reverse(text: str) -> str:
+    """The move back; a wall the move placed (``g1f3,f3e4``) is placed there again (``f3g1,g1e4``), so
+    that two moves and their two moves back leave every wall as after the two."""
     if text == "0000":
         return text
-    m = _SQUARE_PAIR.fullmatch(text)
-    return f"{m[2]}{m[1]}" if m else ""
+    move, comma, wall = text.partition(",")
+    m = _SQUARE_PAIR.fullmatch(move)
+    if m is None:
+        return ""
+    return f"{m[2]}{m[1]},{m[1]}{wall[len(m[2]) :]}" if comma else f"{m[2]}{m[1]}"
 
 
 def cycle_ending(

@@ -309,7 +309,7 @@ def _by_search(
 
     def build(variant: Variant) -> list[Ending]:
         for pos in where(variant, rule):
-            for m in sorted(pos.legal_moves(), key=lambda m: spell(pos, m)):
+            for m in _candidates(pos):
                 pos.push(m)
                 found = decided(pos)
                 pos.pop()
@@ -318,6 +318,18 @@ def _by_search(
         return []
 
     return build
+
+
+def _candidates(pos: Position) -> list[Move]:
+    """The legal moves of ``pos`` by spelling; where moves place walls, each move with its first wall
+    only (hundreds of walls a move: the search looks at more positions instead)."""
+    moves = sorted(pos.legal_moves(), key=lambda m: spell(pos, m))
+    if pos.rules.walling is None:
+        return moves
+    first: dict[tuple[int, ...], Move] = {}
+    for m in moves:
+        first.setdefault(tuple(m), m)
+    return list(first.values())
 
 
 # -- positions to search -------------------------------------------------------------------------------
@@ -360,7 +372,8 @@ def _stalemate_positions(variant: Variant, rule: str) -> Iterator[Position]:
     """Those of :func:`_small_then_game_positions`, then ten times as many random games: where captures
     are forced and a bare king wins (losers), a stalemate needs blocked pawns, which only play leaves."""
     yield from _small_then_game_positions(variant, rule)
-    yield from _game_positions(variant, rule, range(GAMES, 10 * GAMES))
+    if variant.walling is None:  # with walls, hundreds of moves a position: too long a search
+        yield from _game_positions(variant, rule, range(GAMES, 10 * GAMES))
 
 
 def _one_check_left(variant: Variant, rule: str) -> Iterator[Position]:

@@ -44,6 +44,8 @@ class Path(enum.Flag):
     TRACKS_PROMOTED = enum.auto()
     #: a move from a gate comes again with a piece from hand put behind it (:mod:`generator.engine.gating`)
     GATING = enum.auto()
+    #: every move also places a wall: the moves are listed, then each paired with its walls
+    WALLING = enum.auto()
 
 
 def extinction(variant: Variant) -> Extinction | None:
@@ -107,6 +109,7 @@ NEEDS = (
     Needs("piece_promotion", Path.TRACKS_PROMOTED),
     # a side with pieces in hand must drop while it can: its other moves are filtered out
     Needs("drops", Path.FILTERED, lambda v: bool(v.drops and v.drops.must)),
+    Needs("walling", Path.WALLING | Path.AFTER_MOVE),
     *(
         Needs(name, Path.NONE)
         for name in (

@@ -31,20 +31,8 @@ from generator.engine.moves import (
 from generator.engine.odd_moves import first_leaps, keep_safe, safe, swaps
 from generator.engine.special import keep_legal, quiet_safe
 from generator.engine.state import EMPTY, State
-from generator.engine.tables import MoveTables
-
-
-def targets(tabs: MoveTables, s: int, occ: Bitboard, empty: Bitboard, enemy: Bitboard) -> Bitboard:
-    """Squares a piece with these tables reaches from ``s``: empty ones it may move to, enemy ones it may take."""
-    t = tabs.quiet[s] & empty | tabs.capture[s] & enemy
-    if tabs.has_slides:
-        for mask, cache, _, mod in tabs.slides[s]:
-            t |= cache[occ & mask] & (empty | enemy if mod == 3 else empty if mod == 1 else enemy)
-    if tabs.has_lame:
-        for tb, block, mod in tabs.lame[s]:
-            if not occ & block:
-                t |= tb & (empty | enemy if mod == 3 else empty if mod == 1 else enemy)
-    return t
+from generator.engine.tables import MoveTables, targets
+from generator.engine.walled_moves import walled
 
 
 def generate(pos: State, out: list[Move] | None) -> int:
@@ -59,6 +47,13 @@ def generate(pos: State, out: list[Move] | None) -> int:
 
 def generate_on(pos: State, out: list[Move] | None) -> int:
     """As :func:`generate`, for a game that goes on: the moves as if no goal had ended it."""
+    rules = pos.rules
+    if rules.walled:  # legal with their walls, as the rules of captures test them
+        return walled(pos, out, _generate if rules.special else _unwalled)
+    return _unwalled(pos, out)
+
+
+def _unwalled(pos: State, out: list[Move] | None) -> int:
     rules = pos.rules
     if rules.special:
         return _special(pos, out)

@@ -16,10 +16,16 @@ DROP        type dropped (from is -1,     ``M@b1``, ``+N@b2``
             or PROMOTED_DROP: dropped
             as what it promotes to)
 SWAP        0                             ``c1b1`` (the swapping piece, then its partner)
-PASS        0 (from, to are -1)           ``0000``
+PASS        0 (from, to are -1; placing   ``0000`` (``a1a1,a1a3``)
+            a wall instead: the square
+            of the side's first piece)
 PIECE_PROMO type of the promoted piece    ``b2h8+`` (promotion by piece, shogi)
 PIECE_DEMO  type it was promoted from     ``a1a2-`` (a promoted piece demoting, kyoto shogi)
 =========== ============================= ==============================
+
+Where every move also places a wall, a move is a :class:`Walled`: the move, which the rest of the
+engine reads as before, and the wall's square, which Fairy-Stockfish's UCI names after a comma, the
+square the piece landed on first (``e2e4,e4e5``).
 """
 
 from __future__ import annotations
@@ -48,10 +54,35 @@ def castle_gate(index: int, t: int, on_rook: bool) -> int:
     return index | (t + 1) << TYPE_SHIFT | (ROOK_GATE if on_rook else 0)
 
 
+class Walled(tuple[int, int, int, int]):
+    """A move that also places a wall on ``wall``: equal only to the same move placing the same wall.
+
+    >>> m = Walled((NORMAL, 12, 28, 0), 20)
+    >>> m == (NORMAL, 12, 28, 0), m == Walled((NORMAL, 12, 28, 0), 20), m.wall
+    (False, True, 20)
+    """
+
+    wall: int
+
+    def __new__(cls, m: Move, wall: int) -> Walled:
+        self = super().__new__(cls, m)
+        self.wall = wall
+        return self
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Walled) and tuple.__eq__(self, other) and self.wall == other.wall
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash((tuple(self), self.wall))
+
+
 def uci(rules: Rules, m: Move) -> str:
     kind, frm, to, extra = m
     name = rules.geo.name
-    if kind == PASS:
+    if kind == PASS and frm < 0:  # a wall placed without moving (walling's or_move) names its square
         return "0000"
     if kind == DROP:
         return f"{'+' if frm == PROMOTED_DROP else ''}{rules.letters[extra]}@{name(to)}"
@@ -71,4 +102,6 @@ def uci(rules: Rules, m: Move) -> str:
         text += "+"
     elif kind == PIECE_DEMO:
         text += "-"
+    if rules.walling is not None:  # a move that places none (or a wall, not a move) names a1, as Fairy-Stockfish
+        text += f",{name(to)}{name(m.wall if isinstance(m, Walled) else 0)}"
     return text

@@ -1,9 +1,8 @@
 """A catalogue variant compiled for play: piece tables, zones and special-move tables.
 
-:class:`Rules` is built once per variant (``Rules.of(variant)``, cached) and
-shared by every :class:`~generator.engine.position.Position` of that variant.
-Piece types are numbered in catalogue order; a piece on the board is coded
-``type * 2 + colour``.
+:class:`Rules` is built once per variant (``Rules.of(variant)``, cached) and shared by every
+:class:`~generator.engine.position.Position` of that variant.  Piece types are numbered in catalogue
+order; a piece on the board is coded ``type * 2 + colour``.
 """
 
 from __future__ import annotations
@@ -40,6 +39,7 @@ from generator.engine.tables import (
     switched,
     with_lines,
 )
+from generator.engine.walls import Walls
 
 #: SHUN_HOP: the hops of a piece that shuns its own type (the group's one type), over other types only
 LEAP, SLIDE, LAME, HOP, SHUN_HOP = 0, 1, 2, 3, 4
@@ -88,6 +88,7 @@ class Rules:
         self.variant = variant
         self.geo = Geometry.of(variant.board)
         self._gates(needed(variant))
+        self.walling = Walls.of(variant, self.geo)  #: the walls every move places (duck chess); None: none
         self._compile_pieces(variant)
         self._pawns(variant)
         self._castling(variant)
@@ -443,7 +444,7 @@ class Rules:
         self.paths = paths
         self.immediate_goals = Path.IMMEDIATE_GOALS in paths
         #: no rule filters the generated moves or tests them further
-        self.plain_moves = not paths & (Path.FILTERED | Path.HELD_IN_CHECK | Path.SPECIAL)
+        self.plain_moves = not paths & (Path.FILTERED | Path.HELD_IN_CHECK | Path.SPECIAL | Path.WALLING)
         self.filtered = Path.FILTERED in paths
         self.held_in_check = Path.HELD_IN_CHECK in paths
         self.special = Path.SPECIAL in paths
@@ -452,6 +453,7 @@ class Rules:
         self.more_moves = Path.MORE_MOVES in paths
         self.tracks_promoted = Path.TRACKS_PROMOTED in paths
         self.gating = Path.GATING in paths
+        self.walled = Path.WALLING in paths
 
     def _around(self, s: int) -> Bitboard:
         """The squares a king's step away from ``s``."""

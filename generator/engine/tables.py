@@ -442,3 +442,16 @@ def confine(inv: InverseTables, region: Bitboard) -> None:
             inv.slides[sq] = ()
             inv.lame[sq] = ()
             inv.hops[sq] = ()
+
+
+def targets(tabs: MoveTables, s: int, occ: Bitboard, empty: Bitboard, enemy: Bitboard) -> Bitboard:
+    """Squares a piece with these tables reaches from ``s``: empty ones it may move to, enemy ones it may take."""
+    t = tabs.quiet[s] & empty | tabs.capture[s] & enemy
+    if tabs.has_slides:
+        for mask, cache, _, mod in tabs.slides[s]:
+            t |= cache[occ & mask] & (empty | enemy if mod == 3 else empty if mod == 1 else enemy)
+    if tabs.has_lame:
+        for tb, block, mod in tabs.lame[s]:
+            if not occ & block:
+                t |= tb & (empty | enemy if mod == 3 else empty if mod == 1 else enemy)
+    return t

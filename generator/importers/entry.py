@@ -236,6 +236,11 @@ def entry_data(stated: Stated, rules: Rules) -> Data:
     for key in ("mutually_immune", "petrify", "shuns_own_type"):
         if getattr(stated, key):
             out[key] = sorted(getattr(stated, key))
+    if stated.walling is not None:
+        walling = _struct(stated.walling, required=("rule",), skip=("region",))
+        if stated.walling.region is not None:
+            walling["region"] = _sides(stated.walling.region)
+        out["walling"] = walling
     return out
 
 

@@ -23,6 +23,9 @@ __all__ = ["DEPTH", "Counts", "counts", "perft_counts"]
 
 #: the depth of the proof's perft
 DEPTH = 3
+#: more moves than this from the start (walls placed with every move: some 600) and the perft stops at
+#: depth 2, which already asks pyffish for every move's replies
+WIDE = 200
 #: the start position (the board and the pieces in hand in any order, ``[-]`` and ``[]`` alike) and the perft counts
 #: at depth 1, 2, ...; None if pyffish does not know the section
 Counts = list[Any] | None
@@ -41,12 +44,13 @@ def perft_counts(ini: str, names: Sequence[str], depth: int) -> dict[str, Counts
             out[name] = None
             continue
         fen = pyffish.start_fen(name)
-        totals = [0] * depth
+        deep = depth if len(pyffish.legal_moves(name, fen, [])) <= WIDE else min(depth, 2)
+        totals = [0] * deep
 
         def walk(moves: list[str], level: int, name: str = name, fen: str = fen, totals: list[int] = totals) -> None:
             legal = pyffish.legal_moves(name, fen, moves)
             totals[level] += len(legal)
-            if level + 1 < depth:
+            if level + 1 < len(totals):
                 for move in legal:
                     walk([*moves, move], level + 1)
 

@@ -50,6 +50,8 @@ from generator.catalogue.model import (
     Square,
     StalemateResult,
     Variant,
+    Walling,
+    WallingRule,
     absolute_rank,
 )
 from generator.emit.fairy_stockfish.table import ROW
@@ -141,6 +143,7 @@ class Stated:
     explosions: Explosions | None
     mutually_immune: frozenset[str]
     petrify: frozenset[str]
+    walling: Walling | None
     #: the piece that may neither hop over nor take its own type: FSF's janggi cannon
     shuns_own_type: frozenset[str] = frozenset()
     #: the squares of the diagonal lines, and each piece's moves along them (letter, Betza)
@@ -528,6 +531,22 @@ def _shunning(options: Mapping[str, str]) -> frozenset[str]:
     return frozenset() if value == "-" else frozenset({value[0].upper()})
 
 
+def _walling(options: Mapping[str, str], board: Board) -> Walling | None:
+    rule = options.get("wallingRule", ROW["wallingRule"].default)
+    if rule == "none":
+        return None
+    region = (_region(options, "wallingRegionWhite", board), _region(options, "wallingRegionBlack", board))
+    return _stated_walling(Walling(WallingRule(rule), region, _bool(options, "wallOrMove")), board)
+
+
+def _stated_walling(walling: Walling | None, board: Board) -> Walling | None:
+    """``walling`` with a region that is the whole board for both sides said as none (anywhere)."""
+    if walling is None or walling.region is None:
+        return walling
+    every = {Square(f, r) for f in range(board.files) for r in range(board.ranks)} - board.holes
+    return dataclasses.replace(walling, region=None) if all(side == every for side in walling.region) else walling
+
+
 def read_section(options: Mapping[str, str]) -> Stated:
     """What a section's options (key -> value) state, in the model's terms."""
     ranks = _int(options, "maxRank")
@@ -563,6 +582,7 @@ def read_section(options: Mapping[str, str]) -> Stated:
         Explosions(_letters(options, "blastImmuneTypes")) if _bool(options, "blastOnCapture") else None,
         frozenset(_letters(options, "mutuallyImmuneTypes")),
         frozenset(_letters(options, "petrifyOnCaptureTypes")),
+        _walling(options, board),
         _shunning(options),
         lines,
         _line_moves(options) if lines else frozenset(),
@@ -630,6 +650,7 @@ def stated(v: Variant) -> Stated:
         v.explosions,
         frozenset(v.mutually_immune),
         frozenset(v.petrify),
+        _stated_walling(v.walling, v.board),
         frozenset(v.shuns_own_type),
         v.diagonal_lines,
         frozenset((p.letter, p.line_moves.render()) for p in v.pieces if p.line_moves is not None),

@@ -14,7 +14,7 @@ The emitter's groups are the table's rows in order (:mod:`.options`); ``SINCE`` 
 >>> ROW["maxFile"].kind, ROW["maxFile"].default, ROW["maxFile"].field
 ('file', 'h', 'board.files')
 >>> len(ROWS) > 300, sum(1 for row in ROWS if row.write is not None)
-(True, 94)
+(True, 98)
 """
 
 from __future__ import annotations
@@ -294,10 +294,11 @@ ROWS: tuple[Row, ...] = (
     Row("moveRepetitionIllegal", "bool", "false"),
     Row("chasingRule", "other", "none", "draws", w.chasing_rule, "draws.chasing", since=("0.0.72", "2022-04-29")),
     # walls and the rest of the board games
-    Row("wallingRule", "other", "none"),
+    Row("wallingRule", "other", "none", "walls", w.walling_rule, "walling.rule"),
     Row("wallingRegion", "bitboard", ALL, maps_to=("wallingRegionWhite", "wallingRegionBlack")),
-    *_pair("wallingRegion", "bitboard", (ALL, ALL)),
-    Row("wallOrMove", "bool", "false"),
+    *_pair("wallingRegion", "bitboard", (ALL, ALL), "walls", w.walling_region, "walling.region"),
+    Row("wallOrMove", "bool", "false", "walls", w.only_true(lambda v: bool(v.walling and v.walling.or_move)),
+        "walling.or_move"),
     Row("flipEnclosedPieces", "other", "none"),
     # setup: the start position, written after every group
     Row("startFen", "string", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "setup", field="setup"),

@@ -478,6 +478,20 @@ def pass_on_stalemate(v: Variant) -> str:
     return flag(v.draws.stalemate is StalemateResult.PASS)
 
 
+def walling_rule(v: Variant) -> str | None:
+    return None if v.walling is None else v.walling.rule.value
+
+
+def walling_region(color: Color) -> Writer:
+    """Where ``color`` may place walls, written only where it is not everywhere."""
+
+    def write(v: Variant) -> str | None:
+        region = None if v.walling is None else v.walling.region
+        return None if region is None else squares(v, region[color]) or "-"
+
+    return write
+
+
 def only_true(on: Callable[[Variant], bool]) -> Writer:
     """``true`` where ``on``, else not written (FSF's default is false)."""
     return lambda v: "true" if on(v) else None

@@ -27,6 +27,7 @@ from generator.catalogue.model import (
     Setup,
     Swap,
     Variant,
+    Walling,
 )
 
 
@@ -73,6 +74,7 @@ class Changes(TypedDict, total=False):
     petrify: tuple[str, ...]
     passing: bool
     shuns_own_type: tuple[str, ...]
+    walling: Walling | None
 
 
 class Notes:

@@ -11,7 +11,7 @@ import dataclasses
 import math
 
 from generator.betza import BetzaMove, Modality
-from generator.catalogue.model import Color, PieceType, Promotion, Square, StalemateResult, Variant
+from generator.catalogue.model import Color, PieceType, Promotion, Square, StalemateResult, Variant, WallingRule
 from generator.emit.fidelity.notes import Notes
 
 #: the most choices of ``count`` squares of a flag region a Zillions goal lists, one ``absolute-config`` each
@@ -43,6 +43,7 @@ def checks(notes: Notes) -> None:
     _regions(notes)
     _draws(notes)
     _captures(notes)
+    _walls(notes)
     _royal(notes)
     _flag_promoted(notes)
     _flag(notes)
@@ -309,6 +310,15 @@ def _captures(notes: Notes) -> None:
                 "so duple check is left out: they may all be left attacked.",
             )
         notes.relax(goals=dataclasses.replace(goals, extinction=kept))
+
+
+def _walls(notes: Notes) -> None:
+    """Walls placed by every move: the ZRF's moves move pieces only."""
+    walling = notes.variant.walling
+    if walling is not None:
+        what = "the duck is left out" if walling.rule is WallingRule.DUCK else "no move places one"
+        notes.add("walling", f"Zillions' moves place no wall besides the piece they move, so {what}.")
+        notes.relax(walling=None)
 
 
 def _royal(notes: Notes) -> None:

@@ -27,6 +27,8 @@ from generator.catalogue.model import (
     StalemateResult,
     Swap,
     Variant,
+    Walling,
+    WallingRule,
 )
 
 
@@ -103,6 +105,8 @@ def rules_in_short(v: Variant) -> list[tuple[str, str]]:
         out.append(("First leaps", _first_leaps(v, v.first_leaps)))
     if v.gating:
         out.append(("Gating", _gating(v)))
+    if v.walling is not None:
+        out.append(("Walls", _walls(v.walling)))
     moves = [
         *(["a side that can capture must (en passant included)"] if v.must_capture else []),
         *(["a move that gives check is illegal"] if v.no_checks else []),
@@ -363,6 +367,32 @@ def _captures(v: Variant) -> list[str]:
         names = _words([v.piece(x).name + "s" for x in v.petrify], "and")
         out.append(f"{names} turn to stone where they capture: an immobile wall that nothing takes or passes")
     return out
+
+
+#: where each walling rule puts the wall a move places
+_WALL_PLACES = {
+    WallingRule.ARROW: "on a square the moved piece could move on to from where it landed",
+    WallingRule.DUCK: "by moving the duck, the one wall, to another empty square (the one the piece left included)",
+    WallingRule.EDGE: "on an empty square on the edge of the board or beside a wall, so the board is eaten away",
+    WallingRule.PAST: "on the square the piece left",
+    WallingRule.STATIC: "on any empty square",
+}
+
+
+def _walls(walling: Walling) -> str:
+    """Walls every move places (duck chess): squares no piece of either side may enter, take or pass."""
+    text = (
+        (
+            "A side either moves or, without moving, places a wall "
+            if walling.or_move
+            else "Every move also places a wall "
+        )
+        + _WALL_PLACES[walling.rule]
+        + ": a square no piece may enter, take or pass."
+    )
+    if walling.region is not None:
+        text += f" White may place walls on {_area(walling.region[0])}, Black on {_area(walling.region[1])}."
+    return text
 
 
 def _area(squares: frozenset[Square]) -> str:
