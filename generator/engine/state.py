@@ -22,12 +22,12 @@ from generator.engine.chasing import Chase, ChaseTables, blockers, chased
 from generator.engine.counting import advance_count
 from generator.engine.geometry import Bitboard, bits
 from generator.engine.moves import Move
+from generator.engine.origins import EMPTY as EMPTY
+from generator.engine.origins import carry_origin, origins_of, to_hand
 from generator.engine.outcome import Outcome, Reason
 from generator.engine.rules import HOP, LEAP, SHUN_HOP, SLIDE, Castle, Rules
 from generator.engine.set_up import castling_by_drop
 from generator.engine.tables import lame_check, shunning_attack
-
-EMPTY = -1
 
 Swaps = tuple[tuple[int, ...], tuple[int, ...]]
 #: White's and Black's checks left to give (three-check)
@@ -412,7 +412,7 @@ class State:
         moved = box[frm] if frm >= 0 else EMPTY
         taken_at = extra if kind == mv.EN_PASSANT else self.ep_victim if kind == mv.EP_PROMO else to
         captured = box[taken_at] if kind not in (mv.PASS, mv.DROP, mv.CASTLE, mv.SWAP) else EMPTY
-        origins = self._origins(kind, frm, taken_at, captured) if rules.tracks_promoted else None
+        origins = origins_of(self.unpromoted, kind, frm, taken_at, captured) if rules.tracks_promoted else None
         self.stack.append(
             (
                 m,
@@ -439,13 +439,13 @@ class State:
                 self._remove(taken_at)
                 self.halfmove = 0
                 if rules.captures_to_hand:
-                    self.pockets[us][self._to_hand(captured, origins)] += 1
+                    self.pockets[us][to_hand(self.rules.demote, captured, origins)] += 1
             if kind in (mv.PROMOTION, mv.EP_PROMO, mv.PIECE_PROMO, mv.PIECE_DEMO):
                 placed = self._promoted(kind, extra, us)
             else:
                 placed = moved
             if origins is not None:
-                self._carry_origin(origins, frm, to, taken_at, moved, placed, kind == mv.PIECE_DEMO)
+                carry_origin(self.unpromoted, origins, frm, to, taken_at, moved, placed, kind == mv.PIECE_DEMO)
             # _remove and _add written out: this is the hot path of perft
             box[frm] = EMPTY
             box[to] = placed
@@ -621,7 +621,7 @@ class State:
             if captured != EMPTY:
                 self._add(taken_at, captured)
                 if self.rules.captures_to_hand:
-                    self.pockets[us][self._to_hand(captured, origins)] -= 1
+                    self.pockets[us][to_hand(self.rules.demote, captured, origins)] -= 1
             if origins is not None:
                 up = self.unpromoted
                 up[to] = EMPTY
@@ -643,7 +643,7 @@ class State:
         for s, code in removed:
             self._add(s, code)
             if self.rules.captures_to_hand:
-                self.pockets[1 - (code & 1)][self._to_hand(code, (EMPTY, self.unpromoted[s]))] -= 1
+                self.pockets[1 - (code & 1)][to_hand(self.rules.demote, code, (EMPTY, self.unpromoted[s]))] -= 1
 
     def _pop_two(self, m: Move, us: int, moved: int) -> None:
         """Castling or a swap taken back (``pop``)."""
@@ -678,34 +678,11 @@ class State:
         for s, code in removed:
             self._remove(s)
             if rules.captures_to_hand:  # to the hand of its owner's opponent, as a capture by that side
-                self.pockets[1 - (code & 1)][self._to_hand(code, (EMPTY, self.unpromoted[s]))] += 1
+                self.pockets[1 - (code & 1)][to_hand(self.rules.demote, code, (EMPTY, self.unpromoted[s]))] += 1
         self.unmoved &= ~hit
         wall = hit & 1 << to if stone else 0
         self.walls |= wall
         self.blasts.append((removed, wall))
-
-    def _origins(self, kind: int, frm: int, taken_at: int, captured: int) -> tuple[int, int] | None:
-        """What the moving and the captured piece were promoted from, where the variant keeps track
-        (None for moves of no single piece)."""
-        if frm < 0 or kind in (mv.CASTLE, mv.SWAP):
-            return None
-        return self.unpromoted[frm], self.unpromoted[taken_at] if captured != EMPTY else EMPTY
-
-    def _carry_origin(
-        self, origins: tuple[int, int], frm: int, to: int, taken_at: int, moved: int, placed: int, demoted: bool
-    ) -> None:
-        """A move's effect on what pieces were promoted from: the captured piece's is gone, the moved
-        piece takes its own to ``to``, or, promoting, its type, or, demoting, none."""
-        up = self.unpromoted
-        up[taken_at] = EMPTY
-        up[frm] = EMPTY
-        up[to] = EMPTY if demoted else origins[0] if placed == moved else moved >> 1
-
-    def _to_hand(self, captured: int, origins: tuple[int, int] | None) -> int:
-        """The type a captured piece goes to the captor's hand as: what it was promoted from, if it was."""
-        if origins is not None and origins[1] != EMPTY and self.rules.demote:
-            return origins[1]
-        return captured >> 1
 
     def _add(self, s: int, code: int) -> None:
         self.board[s] = code
