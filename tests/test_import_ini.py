@@ -380,7 +380,7 @@ def test_build_migrates_and_check_compares_with_the_original_section(
     [
         ("connectN = 4", "connectN = 4"),
         ("adjudicateFullBoard = true", "adjudicateFullBoard = true"),
-        ("wallingRule = duck", "wallingRule = duck"),
+        ("enclosingDrop = top", "enclosingDrop = top"),
         ("gating = true", "gating = true"),
         ("immobile = w", "immobile = w:"),
         ("bikjangRule = true", "bikjangRule = true"),

@@ -336,7 +336,9 @@ def cmd_check(catalogue: Catalogue, args: argparse.Namespace) -> int:
             startup = time.perf_counter() - started
             _announce(catalogue, request, notes)
             print(f"{loaded} in {startup:.1f} s")
-            reports = _compare_all(engine, variants, args, bar)
+            # a file given to the ZRF interpreter is another's: its game ends are its own, compared by moves
+            proofs = not (request.engine == "zillions" and request.zrf)
+            reports = _compare_all(engine, variants, args, bar, proofs=proofs)
         if request.engine == "fairy-stockfish":
             reports += _compare_builtins(variants, request.jobs, args, bar)
             reports += _compare_sources(catalogue, variants, request.jobs, args, bar)

@@ -128,6 +128,7 @@ def _pychess(v: Variant) -> list[Limitation]:
     site = "pychess-variants refuses the countingRule option Fairy-Stockfish needs for the counting rule"
     leaps = "pychess-variants refuses the cambodianMoves option Fairy-Stockfish needs for the first leaps"
     chase = "pychess-variants refuses the chasingRule option Fairy-Stockfish needs for the rules on chasing"
+    walls = "pychess-variants refuses the wallingRule option Fairy-Stockfish needs for the walls"
     return (
         [
             Limitation(PYCHESS, x.rule, f"no upload, as pychess-variants plays by Fairy-Stockfish: {x.text}", False)
@@ -136,4 +137,5 @@ def _pychess(v: Variant) -> list[Limitation]:
         + ([Limitation(PYCHESS, "counting", f"no upload: {site}.", False)] if v.draws.counting else [])
         + ([Limitation(PYCHESS, "first-leaps", f"no upload: {leaps}.", False)] if v.first_leaps else [])
         + ([Limitation(PYCHESS, "chasing", f"no upload: {chase}.", False)] if v.draws.chasing else [])
+        + ([Limitation(PYCHESS, "walling", f"no upload: {walls}.", False)] if v.walling else [])
     )
