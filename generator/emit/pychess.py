@@ -63,8 +63,8 @@ from generator.emit.fairy_stockfish import (
 )
 from generator.emit.fairy_stockfish import FOLDER as INI_FOLDER
 from generator.emit.fairy_stockfish.options import needs
+from generator.emit.fairy_stockfish.table import ROWS
 from generator.emit.fidelity import PYCHESS, writable
-from generator.emit.fidelity.fairy_stockfish import FSF_STANDARD
 from generator.emit.jinja import render
 from generator.emit.manifest import Manifest, SectionEntry
 from generator.emit.pictures.glyphs import Glyph, glyph_set, svg_symbol
@@ -124,7 +124,8 @@ _TRUE = frozenset({"true", "yes", "1", "on"})
 _OFF = frozenset({"", "-", "0", "false", "no", "off", "none"})
 
 #: the piece options variantgen writes (fairy_stockfish.pieces.piece_rows): the value's first letter
-_PIECE_OPTIONS = frozenset({"king", "pawn", "soldier", "bers", *FSF_STANDARD.values()})
+#: every option that defines a piece: the option table's piece rows (named pieces, customPieceN, king)
+_PIECE_OPTIONS = frozenset(row.key for row in ROWS if row.kind == "piece")
 _CUSTOM_PIECE_RE = re.compile(r"customPiece[0-9]+")
 
 # The SVG the site keeps: elements, attributes, and the characters of a value.
