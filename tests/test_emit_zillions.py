@@ -499,3 +499,34 @@ def test_every_macro_kind_has_one_body_and_no_other_is_accepted() -> None:
     assert sorted(bodies) == sorted(KINDS)
     with pytest.raises(ValueError, match="no ZRF macro body for kind 'teleport'"):
         Macros().use(1, "teleport", "teleport")
+
+
+def test_a_variant_that_would_inherit_a_section_it_lacks_is_a_game_of_its_own(tmp_path: Path) -> None:
+    """The first game of the family forces captures (move priorities); a later variant that does not
+    gets a ``(game ...)`` of its own, after the variants, and plays as itself through the interpreter."""
+    from generator.catalogue import load_catalogue_text
+    from generator.zrf import load_text, start
+    from generator.zrf.interpreter import perft as zrf_perft
+
+    text = """families:
+  two: {title: Two}
+variants:
+  forced:
+    extends: fairy-stockfish:antichess
+    family: two
+  plain:
+    extends: fairy-stockfish:chess
+    family: two
+  plain-too:
+    extends: fairy-stockfish:nocastle
+    family: two
+"""
+    (tmp_path / "two.yaml").write_text(text, encoding="utf-8")
+    catalogue = load_catalogue_text(text, str(tmp_path / "two.yaml"))
+    ctx = zillions.family_context(catalogue, "two")
+    assert [(g.form, g.name) for g in ctx.games] == [("game", "forced"), ("game", "plain"), ("game", "plain-too")]
+    rules = load_text(zillions.render_family(catalogue, "two"))
+    first, second, third = rules.games
+    assert not (first.is_variant or second.is_variant or third.is_variant)
+    assert zrf_perft(start(second), 3) == 8902  # chess, without antichess's forced captures
+    assert zrf_perft(start(first), 2) == 400

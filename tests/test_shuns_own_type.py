@@ -14,6 +14,7 @@ from support import fsf_entry, ini_options, pyffish_perft
 
 from generator.betza import parse_betza
 from generator.catalogue.model import Variant
+from generator.emit import pychess
 from generator.emit.fairy_stockfish import start_fen
 from generator.emit.fairy_stockfish.reading import read_section, stated
 from generator.emit.fidelity import FAIRY_STOCKFISH, ZILLIONS, limitations, relaxed
@@ -98,3 +99,11 @@ def test_the_piece_the_read_back_the_notes_and_the_words() -> None:
     assert "shuns-own-type" in _rules(v, ZILLIONS) and relaxed(v, ZILLIONS).shuns_own_type == ()
     words = dict(rules_in_short(v))
     assert "a Cannon may neither hop over nor take another Cannon, of either side" in words["Moves"]
+
+
+def test_its_upload_passes_the_sites_checks() -> None:
+    """The janggi cannon is a piece option of its own: the upload's piece list counts it."""
+    v = _variant()
+    assert pychess.uploaded(v)
+    text = pychess.render_upload(v)
+    assert "\njanggiCannon = c\n" in text and pychess.upload_problems(text) == []
