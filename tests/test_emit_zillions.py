@@ -530,3 +530,38 @@ variants:
     assert not (first.is_variant or second.is_variant or third.is_variant)
     assert zrf_perft(start(second), 3) == 8902  # chess, without antichess's forced captures
     assert zrf_perft(start(first), 2) == 400
+
+
+def test_a_castling_by_one_step_is_spelled_as_the_king_taking_its_rook(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """As Fairy-Stockfish writes it (d1a1 where the king goes d1-c1), in the reference and in the download."""
+    from support import run
+
+    from generator.zrf import Notation, load_text, start
+
+    text = """variants:
+  active:
+    extends: fairy-stockfish:chess
+    title: Active chess
+    board: {files: 9, ranks: 8}
+    setup:
+      white: {R: [a1, h1], N: [b1, g1], B: [c1, f1], K: [d1], Q: [e1, i1], P: [a2-i2]}
+      black: {R: [a8, h8], N: [b8, g8], B: [c8, f8], K: [d8], Q: [e8, i8], P: [a7-i7]}
+    castling:
+      - {color: white, king: d1, king_to: g1, rook: h1, rook_to: f1}
+      - {color: white, king: d1, king_to: c1, rook: a1, rook_to: d1}
+      - {color: black, king: d8, king_to: g8, rook: h8, rook_to: f8}
+      - {color: black, king: d8, king_to: c8, rook: a8, rook_to: d8}
+"""
+    path = tmp_path / "active.yaml"
+    path.write_text(text, encoding="utf-8")
+    catalogue = load_catalogue(path)
+    state = start(load_text(zillions.render_family(catalogue, catalogue.variants[0].family)).games[0])
+    notation = Notation(state.prog, {"King": "K", "Rook": "R", "Knight": "N", "Bishop": "B", "Queen": "Q", "Pawn": "P"})
+    for line in ("b2b3", "b7b6", "b1a3", "b8a6", "c1b2", "c8b7"):  # the queenside cleared
+        notation.push(state, line)
+    assert {"d1a1", "d1c1"} <= set(notation.moves(state))  # d1c1: the king's own step beside it
+    argv = ("check", "--catalogue", str(path), "--engine", "zillions", "--depth", "2", "--games", "2")
+    code, out, _ = run(capsys, *argv)
+    assert code == 0 and out.rstrip().endswith("all agree"), out

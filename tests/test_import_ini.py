@@ -721,3 +721,32 @@ def test_a_pawn_promoted_by_piece(shinobi: Path, section: str, fen: str, moves: 
         assert pos.fen() == pyffish.get_fen(section, fen, moves[: i + 1])
     assert legal_uci(pos) == set(pyffish.legal_moves(section, fen, moves))
     assert perft(pos, 2) == pyffish_perft(section, fen, moves, 2)
+
+
+ACTIVE = """\
+[active:chess]
+maxFile = i
+startFen = rnbkqbnrq/ppppppppp/9/9/9/9/PPPPPPPPP/RNBKQBNRQ w KQkq - 0 1
+"""
+
+
+def test_a_corner_rook_is_found_inwards_and_a_one_step_castling_takes_the_rook(tmp_path: Path) -> None:
+    """Fairy-Stockfish's [active]: the queen stands in the corner, so kingside castling is with the h rook,
+    and queenside castling moves the king one file, which it writes as the king taking its rook (d1a1)."""
+    ini = tmp_path / "active.ini"
+    ini.write_text(ACTIVE, encoding="utf-8")
+    result = import_ini(str(ini), tmp_path / "active.yaml")
+    assert result.imported == ["active"], result.left_out
+    (tmp_path / "active.yaml").write_text(result.text, encoding="utf-8")
+    variant = load_catalogue(tmp_path / "active.yaml").get("active")
+    assert sorted((c.king_to.name, c.rook_from.name) for c in variant.castling if c.color is Color.WHITE) == [
+        ("c1", "a1"),
+        ("g1", "h1"),
+    ]
+    pyffish.load_variant_config(ACTIVE)
+    fen = "r2k3rq/9/9/9/9/9/9/R2K3RQ w KQkq - 0 1"
+    pos = Position.from_fen(variant, fen)
+    assert legal_uci(pos) == set(pyffish.legal_moves("active", fen, []))
+    assert {"d1a1", "d1g1", "d1c1"} <= legal_uci(pos)  # d1c1: the king's own step
+    pos.push_uci("d1a1")
+    assert pos.fen().split()[0] == "r2k3rq/9/9/9/9/9/9/2KR3RQ"

@@ -28,11 +28,9 @@ travel as one pickle each way.
 
 Notation: Fairy-Stockfish writes a pass as a move from a square to itself
 (the king's square, or the lowest square of the side's pieces when it has no
-king); the adapter turns it into ``0000`` and back.  Castling is already the
-king's own move (``f1i1``) outside Chess960 mode unless the king's target is
-one step from its start, where Fairy-Stockfish would switch to king-takes-rook;
-the adapter refuses such a variant rather than guess (with ``chess960_castling``
-every castling is king-takes-rook, in both).  Drops (``M@b1``) and
+king); the adapter turns it into ``0000`` and back.  Castling is spelled alike:
+the king's own move (``f1i1``), or king-takes-rook where the king moves one file
+or none (``d1a1``) and with ``chess960_castling``.  Drops (``M@b1``) and
 promotions (``a9a10m``) are spelled alike.
 """
 
@@ -151,13 +149,6 @@ def _expected(variants: Sequence[Variant], manifest: Manifest) -> tuple[dict[str
     sections: dict[str, str] = {}
     expected: dict[str, str] = {}
     for v in variants:
-        played = relaxed(v, NAME)
-        for c in () if played.chess960_castling else played.castling:  # Chess960: king-takes-rook already
-            if abs(c.king_to.file - c.king_from.file) <= 1 and c.king_to.rank == c.king_from.rank:
-                raise EngineError(
-                    f"{v.name}: castling {c.king_from.name}-{c.king_to.name} moves the king one "
-                    f"step, which {NAME} writes as king-takes-rook; not supported"
-                )
         try:
             entry = manifest.section_of(v.name)
         except KeyError:

@@ -90,7 +90,9 @@ def uci(rules: Rules, m: Move) -> str:
         c = rules.castles[extra & CASTLE_INDEX]
         if extra & ROOK_GATE:  # Fairy-Stockfish: the rook's square, then the king's, then the gated piece
             return name(c.rook_from) + name(frm) + rules.letters[(extra >> TYPE_SHIFT) - 1].lower()
-        if rules.chess960:  # Chess960 writes castling as the king's move onto its rook
+        # Chess960 writes castling as the king's move onto its rook, and so does Fairy-Stockfish a castling
+        # whose king moves one file or none, which would read as the king's own step
+        if rules.chess960 or abs(rules.geo.file_of(to) - rules.geo.file_of(frm)) <= 1:
             to = c.rook_from
     text = name(frm) + name(to)
     gated = extra >> TYPE_SHIFT if kind == CASTLE else extra if kind == NORMAL else 0

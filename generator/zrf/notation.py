@@ -6,7 +6,8 @@
   position name as it is; ``squares={name: text}`` overrides;
 * a move: the moving piece's from and to (``e2e4``); for a move of several pieces
   (``cascade``) the royal piece's part if one moves (castling is the king's own
-  move, ``e1g1``), else the first piece's;
+  move, ``e1g1``, or, where the king moves one file or none, the king onto the other
+  piece's square, ``d1a1``, as Fairy-Stockfish writes it), else the first piece's;
 * promotion: the lower-case letter of the new type (``e7e8q``), or ``+`` for a type
   lettered ``+X`` (promotion by piece, Fairy-Stockfish's ``b2h8+``);
 * drop: ``N@f3`` (upper-case letter), also a move from a hand position (``hand=``: the
@@ -74,6 +75,9 @@ class Notation:
             lead = next((p for p in m.parts if p[2] >> 4 & 0xFFF in royal), m.parts[0])
             frm, to = lead[0], lead[1]
             promo = lead[3] >> 4 & 0xFFF if lead[3] >= 0 and lead[3] & 0xFFF0 != lead[2] & 0xFFF0 else -1
+            other = next((p for p in m.parts if p is not lead), None)
+            if other is not None and other[0] != to and self._files_apart(frm, to) <= 1:
+                to = other[0]  # castling by a step or none: the king takes its rook, as Fairy-Stockfish writes it
         if frm < 0 or frm in self.hand:
             return f"{self.letters[m.piece >> 4 & 0xFFF]}@{self.squares[to]}"
         text = self.squares[frm] + self.squares[to]
@@ -81,6 +85,11 @@ class Notation:
             letter = self.letters[promo]
             text += "+" if letter.startswith("+") else letter.lower()
         return text
+
+    def _files_apart(self, a: int, b: int) -> int:
+        """How many files apart two squares named algebraically are (99 for other names)."""
+        x, y = self.squares[a], self.squares[b]
+        return abs(ord(x[0]) - ord(y[0])) if ALGEBRAIC.fullmatch(x) and ALGEBRAIC.fullmatch(y) else 99
 
     def moves(self, state: State) -> dict[str, ZMove]:
         """The legal moves of ``state`` by spelling (the first of moves spelled alike)."""

@@ -360,8 +360,10 @@ def _castling(options: Mapping[str, str], setup: Setup, rights: str, board: Boar
             rook_file = FILES.index(right.lower())
         # FSF looks inwards from that file for the first castling rook (src/position.cpp, set_castling_right)
         step = -1 if kingside else 1
-        while at.get(rook_file) not in rooks and 0 < rook_file < board.files - 1:
-            rook_file += step
+        found = rook_file
+        while at.get(found) not in rooks and 0 <= found + step < board.files:
+            found += step
+        rook_file = found if at.get(found) in rooks else rook_file
         rook_to = Square(king_to.file - 1 if kingside else king_to.file + 1, rank)
         moves.add(CastlingMove(color, king_from, king_to, Square(rook_file, rank), rook_to))
     if _bool(options, "castlingDroppedPiece"):
