@@ -358,17 +358,21 @@ def _castling(options: Mapping[str, str], setup: Setup, rights: str, board: Boar
         rook_file = min(_file(options, f"castlingRook{side}sideFile"), board.files - 1)
         if right.upper() not in "KQ":
             rook_file = FILES.index(right.lower())
-        # FSF looks inwards from that file for the first castling rook (src/position.cpp, set_castling_right)
-        step = -1 if kingside else 1
-        found = rook_file
-        while at.get(found) not in rooks and 0 <= found + step < board.files:
-            found += step
-        rook_file = found if at.get(found) in rooks else rook_file
+        rook_file = _inwards(at, rooks, rook_file, -1 if kingside else 1, board.files)
         rook_to = Square(king_to.file - 1 if kingside else king_to.file + 1, rank)
         moves.add(CastlingMove(color, king_from, king_to, Square(rook_file, rank), rook_to))
     if _bool(options, "castlingDroppedPiece"):
         moves |= _dropped_castling(options, setup, king, rooks, board)
     return frozenset(moves)
+
+
+def _inwards(at: Mapping[int, str], rooks: set[str], file: int, step: int, files: int) -> int:
+    """The file of the first castling rook from ``file`` inwards (``step``), as FSF looks for it
+    (src/position.cpp, set_castling_right); ``file`` itself if there is none."""
+    found = file
+    while at.get(found) not in rooks and 0 <= found + step < files:
+        found += step
+    return found if at.get(found) in rooks else file
 
 
 def _dropped_castling(
