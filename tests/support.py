@@ -16,6 +16,7 @@ from generator.catalogue.model import Variant
 from generator.check.command import cmd_check, register
 from generator.check.compare import VariantReport
 from generator.cli import main
+from generator.emit.fairy_stockfish import start_fen
 from generator.emit.fairy_stockfish.options import option_groups
 from generator.emit.fidelity import relaxed
 from generator.engine import Position, uci
@@ -56,11 +57,16 @@ def legal_uci(pos: Position) -> set[str]:
 
 
 def assert_random_games_agree(
-    name: str, games: int, plies: int, same: Callable[[str], object] = lambda fen: fen
+    name: str,
+    games: int,
+    plies: int,
+    same: Callable[[str], object] = lambda fen: fen,
+    variant: Variant | None = None,
 ) -> None:
-    """``games`` random games of the entry ``name``, up to ``plies`` plies each, from pyffish's own start
-    position: every position's legal moves equal pyffish's and its FEN (through ``same``) pyffish's."""
-    v = fsf_entry(name)
+    """``games`` random games of the entry ``name`` (or of ``variant``, loaded into pyffish under that name),
+    up to ``plies`` plies each, from pyffish's own start position: every position's legal moves equal
+    pyffish's and its FEN (through ``same``) pyffish's."""
+    v = variant or fsf_entry(name)
     start = pyffish.get_fen(name, pyffish.start_fen(name), [])
     for game in range(games):
         rng = random.Random(f"{name}:{game}")
@@ -81,6 +87,13 @@ def assert_random_games_agree(
 def ini_options(v: Variant) -> dict[str, str]:
     """Every option of ``v``'s ini section, by name (the start position aside)."""
     return dict(o for group in option_groups(v) for o in group.options)
+
+
+def load_section(v: Variant) -> None:
+    """Load ``v``'s own ini section into pyffish, under ``v``'s name."""
+    options = ini_options(v)
+    text = f"[{v.name}]\n" + "".join(f"{k} = {x}\n" for k, x in options.items()) + f"startFen = {start_fen(v)}\n"
+    pyffish.load_variant_config(text)
 
 
 def pyffish_perft(name: str, fen: str, moves: list[str], depth: int) -> int:

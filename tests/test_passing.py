@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pyffish
 import pytest
-from support import MINI, assert_check_agrees, fsf_entry, ini_options, pyffish_perft
+from support import MINI, assert_check_agrees, fsf_entry, ini_options, load_section, pyffish_perft
 
 from generator.catalogue.model import Variant
 from generator.emit.fairy_stockfish import start_fen
@@ -50,9 +50,7 @@ def _variant(double_pass: bool = True) -> Variant:
 @pytest.fixture(scope="module")
 def section() -> Variant:
     v = _variant()
-    options = ini_options(v)
-    text = f"[{v.name}]\n" + "".join(f"{k} = {x}\n" for k, x in options.items()) + f"startFen = {start_fen(v)}\n"
-    pyffish.load_variant_config(text)
+    load_section(v)
     return v
 
 

@@ -10,7 +10,7 @@ import dataclasses
 
 import pyffish
 import pytest
-from support import assert_random_games_agree, fsf_entry, ini_options, legal_uci, pyffish_perft
+from support import assert_random_games_agree, fsf_entry, ini_options, legal_uci, load_section, pyffish_perft
 
 from generator.catalogue.model import Variant
 from generator.emit.fairy_stockfish import start_fen
@@ -85,14 +85,8 @@ def crazyhouse_castling() -> Variant:
     c = fsf_entry("crazyhouse")
     assert c.drops is not None
     v = dataclasses.replace(c, name=CASTLING, drops=dataclasses.replace(c.drops, castling="R"))
-    _load(v)
+    load_section(v)
     return v
-
-
-def _load(v: Variant) -> None:
-    options = ini_options(v)
-    text = f"[{v.name}]\n" + "".join(f"{k} = {x}\n" for k, x in options.items()) + f"startFen = {start_fen(v)}\n"
-    pyffish.load_variant_config(text)
 
 
 @pytest.mark.parametrize(
@@ -128,7 +122,7 @@ def must_drop_knight() -> Variant:
     c = fsf_entry("pocketknight")
     assert c.drops is not None
     v = dataclasses.replace(c, name=KOEDEM, drops=dataclasses.replace(c.drops, must=True, must_piece="N"))
-    _load(v)
+    load_section(v)
     return v
 
 

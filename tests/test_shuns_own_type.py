@@ -6,11 +6,10 @@ read-back, the fidelity notes and the words."""
 from __future__ import annotations
 
 import dataclasses
-import random
 
 import pyffish
 import pytest
-from support import fsf_entry, ini_options, pyffish_perft
+from support import assert_random_games_agree, fsf_entry, ini_options, load_section, pyffish_perft
 
 from generator.betza import parse_betza
 from generator.catalogue.model import Variant
@@ -34,9 +33,7 @@ def _variant(betza: str = "pR") -> Variant:
 @pytest.fixture(scope="module")
 def section() -> Variant:
     v = _variant()
-    options = ini_options(v)
-    text = f"[{v.name}]\n" + "".join(f"{k} = {x}\n" for k, x in options.items()) + f"startFen = {start_fen(v)}\n"
-    pyffish.load_variant_config(text)
+    load_section(v)
     return v
 
 
@@ -63,20 +60,8 @@ def test_cannons_shun_each_other_as_in_pyffish(section: Variant, fen: str, prese
 
 
 def test_random_games_and_perft_agree_with_pyffish(section: Variant) -> None:
+    assert_random_games_agree(section.name, 4, 80, variant=section)
     fen = pyffish.start_fen(section.name)
-    for game in range(4):
-        rng = random.Random(f"shuns {game}")
-        pos = Position.from_fen(section, fen)
-        played: list[str] = []
-        for _ in range(80):
-            ours = {uci(pos.rules, m) for m in pos.legal_moves()}
-            assert ours == set(pyffish.legal_moves(section.name, fen, played)), played
-            if not ours:
-                break
-            m = rng.choice(sorted(ours))
-            pos.push_uci(m)
-            played.append(m)
-            assert pos.fen() == pyffish.get_fen(section.name, fen, played), played
     pos = Position.from_fen(section, fen)
     assert [perft(pos, d) for d in (1, 2, 3)] == [pyffish_perft(section.name, fen, [], d) for d in (1, 2, 3)]
 
