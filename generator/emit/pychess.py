@@ -126,7 +126,6 @@ _OFF = frozenset({"", "-", "0", "false", "no", "off", "none"})
 #: the piece options variantgen writes (fairy_stockfish.pieces.piece_rows): the value's first letter
 #: every option that defines a piece: the option table's piece rows (named pieces, customPieceN, king)
 _PIECE_OPTIONS = frozenset(row.key for row in ROWS if row.kind == "piece")
-_CUSTOM_PIECE_RE = re.compile(r"customPiece[0-9]+")
 
 # The SVG the site keeps: elements, attributes, and the characters of a value.
 _SVG_NS = "http://www.w3.org/2000/svg"
@@ -382,7 +381,7 @@ def _defined_letters(parsed: _Parsed) -> set[str]:
     return {
         value[:1].lower()
         for key, value in parsed.options.items()
-        if key in _PIECE_OPTIONS or _CUSTOM_PIECE_RE.fullmatch(key)
+        if key in _PIECE_OPTIONS
     }
 
 
