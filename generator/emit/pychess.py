@@ -378,11 +378,7 @@ def _roles(parsed: _Parsed) -> tuple[list[str], list[str], list[str]]:
 
 def _defined_letters(parsed: _Parsed) -> set[str]:
     """The letters the section's piece options define."""
-    return {
-        value[:1].lower()
-        for key, value in parsed.options.items()
-        if key in _PIECE_OPTIONS
-    }
+    return {value[:1].lower() for key, value in parsed.options.items() if key in _PIECE_OPTIONS}
 
 
 def _pieces_problems(parsed: _Parsed) -> list[str]:
