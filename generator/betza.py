@@ -48,7 +48,8 @@ direction letters pair only when adjacent.  Canonical rendering: ``i``, directio
 ``p``/``g``, atom, range; the direction string is the shortest spelling of the move's vector set (``''`` when
 all directions are chosen).
 Rejected: XBetza letters outside the dialect (``a j e d t o y z x u q``...), atoms ``O U X Y`` etc.,
-brackets, parentheses, whitespace, an empty string, repeated ``i m c n``.
+brackets, parentheses, whitespace, an empty string, repeated ``i m c n``.  A piece that never moves (a
+wall, a temple, Fairy-Stockfish's ``immobile``) is written ``-``, the whole string.
 
 A piece is held in a normal form that depends only on what it can do (see ``_canonical_moves``): so
 ``fKsWmbK`` == ``mKcfKcsW`` (both render ``fhKbmK``), ``fWsW`` == ``fsW``, ``RW`` == ``R``, ``mWcW`` == ``W``.
@@ -75,7 +76,7 @@ import heapq
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-__all__ = ["HOPS", "BetzaError", "BetzaMove", "BetzaPiece", "Modality", "lame_path", "parse_betza", "spell"]
+__all__ = ["HOPS", "IMMOBILE", "BetzaError", "BetzaMove", "BetzaPiece", "Modality", "lame_path", "parse_betza", "spell"]
 
 Vector = tuple[int, int]
 
@@ -121,6 +122,8 @@ _LAMEABLE = "DNAHCZG"
 _DIRS = "fblrvsh"
 #: the hopper modifiers: ``p`` lands anywhere beyond the hurdle, ``g`` right behind it
 HOPS = "pg"
+#: the Betza of a piece that never moves (Fairy-Stockfish's ``immobile``): ``-``, "none" as its options write it
+IMMOBILE = "-"
 _DIGITS = "0123456789"
 _VERTICAL = "fbvh"
 _HORIZONTAL = "rlsh"
@@ -534,21 +537,25 @@ class BetzaPiece:
     moves: tuple[BetzaMove, ...]
 
     def __post_init__(self) -> None:
-        if not self.moves:
-            raise ValueError("a piece needs at least one move")
         object.__setattr__(self, "moves", _canonical_moves(self.moves))
 
     def render(self) -> str:
-        """Canonical Betza of the whole piece."""
-        return "".join(m.render() for m in self.moves)
+        """Canonical Betza of the whole piece: ``-`` for a piece that never moves.
+
+        >>> parse_betza("-").render(), parse_betza("-").moves
+        ('-', ())
+        """
+        return "".join(m.render() for m in self.moves) or IMMOBILE
 
     def describe(self) -> list[str]:
         """One plain-English line per move.
 
         >>> parse_betza("fmWfcF").describe()
         ['moves without capturing one step forward', 'captures one step forward-left or forward-right']
+        >>> parse_betza("-").describe()
+        ['never moves']
         """
-        return [m.describe() for m in self.moves]
+        return [m.describe() for m in self.moves] or ["never moves"]
 
 
 # --- parser -------------------------------------------------------------------------------------------------
@@ -572,7 +579,9 @@ def parse_betza(text: str) -> BetzaPiece:
     ((-1, 0), (-1, 1), (1, 0), (1, 1))
     """
     if not text:
-        raise BetzaError("empty Betza string", text, 0)
+        raise BetzaError(f"empty Betza string (a piece that never moves is written {IMMOBILE})", text, 0)
+    if text == IMMOBILE:
+        return BetzaPiece(())
     moves: list[BetzaMove] = []
     start: int | None = None  # where the pending modifiers begin
     seen: dict[str, int] = {}

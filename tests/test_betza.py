@@ -262,8 +262,8 @@ def test_direct_construction_canonicalises_and_validates() -> None:
                 ("N", "", B, False, False, 100), ("N", "", Modality(0), False, False, 1)]:  # fmt: skip
         with pytest.raises(ValueError):
             BetzaMove(*bad)  # type: ignore[arg-type]
-    with pytest.raises(ValueError):
-        BetzaPiece(())
+    # a piece without moves is the immobile piece, written "-"
+    assert BetzaPiece(()) == parse_betza("-") and BetzaPiece(()).render() == "-"
 
 
 # --- describe -------------------------------------------------------------------------------------

@@ -117,10 +117,12 @@ class GoalsBuilder(EntryReader):
         piece = node.get("piece")
         if piece is not None:
             self.letter(piece.value, piece, "goals.flag.piece")
+        if not any(regions):
+            self.fail(node, "goals.flag", "a flag goal needs a region for at least one side")
         count = self.or_default(node, Flag, "count")
         blocked = self.or_default(node, Flag, "blocked_win")
         for color in Color:
-            if count > len(regions[color]) and not blocked:
+            if count > len(regions[color]) and not blocked and regions[color]:
                 self.fail(
                     node.need("count"),
                     "goals.flag.count",

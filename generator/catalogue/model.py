@@ -332,13 +332,14 @@ class Swap:
 class Flag:
     """A side wins when its pieces reach its region (Fairy-Stockfish's flag goal; a race).
 
-    ``regions`` holds White's region and Black's, absolute squares; ``ranks`` the relative ranks
-    they were given as (empty when given as squares).  The pieces that count are those of type
-    ``piece`` (None: any piece).  The region is reached when ``count`` of them stand in it, or,
-    with ``blocked_win``, when at least one does and every square of the region is occupied; a
-    ``count`` of None asks for all of them (at least one): the catalogue's ``race``.  With ``safe``
-    (Fairy-Stockfish's ``flagPieceSafe``) a region holding exactly ``count`` of them is reached only
-    while the opponent attacks none of them, and both sides' regions reached at once draw.
+    ``regions`` holds White's region and Black's, absolute squares (one of them may be empty: that side
+    has no flag to reach); ``ranks`` the relative ranks they were given as (empty when given as squares).
+    The pieces that count are those of type ``piece`` (None: any piece).  The region is reached when
+    ``count`` of them stand in it, or, with ``blocked_win``, when at least one does and every square of
+    the region is occupied; a ``count`` of None asks for all of them (at least one): the catalogue's
+    ``race``.  With ``safe`` (Fairy-Stockfish's ``flagPieceSafe``) a region holding exactly ``count`` of
+    them is reached only while the opponent attacks none of them, and both sides' regions reached at
+    once draw.
 
     Without ``reply`` the side that reaches its region wins at once.  With ``reply`` (Fairy-Stockfish's
     ``flagMove``) the opponent moves once more: a side whose region was reached wins only if it

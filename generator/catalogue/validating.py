@@ -225,6 +225,8 @@ AREA_PATTERN = Pattern(
     lambda text, _: f"{text!r} is neither a square (like 'e4') nor a range of squares (like 'a2-h2' or 'd1-f3')",
 )
 REGION = Seq(Scalar((str,), "a square or a range of squares", pattern=AREA_PATTERN), nonempty=True)
+#: a flag region, which one side may lack (``[]``: that side wins no race)
+SIDE_REGION = Seq(REGION.item, nonempty=False)
 REPETITION = Scalar(
     (int,),
     "an integer",
@@ -351,8 +353,8 @@ VARIANT = Struct(
                     {
                         "piece": LETTER,
                         "ranks": RANKS,
-                        "white": REGION,
-                        "black": REGION,
+                        "white": SIDE_REGION,
+                        "black": SIDE_REGION,
                         "count": _int(1),
                         "blocked_win": BOOL,
                         "reply": BOOL,

@@ -274,14 +274,40 @@ def bundle_key(v: Vector) -> Vector:
     return line_key(v)
 
 
+#: slide and hop entries by board shape and specs, shared by every variant that asks again: most variants'
+#: rooks, bishops and queens ride the same lines of the same board, and an entry's answers (its cache fills
+#: as it is asked) are the board's alone.  Each caller gets a list of its own (``confine`` rewrites it).
+_SHARED_LINES: dict[tuple[object, ...], tuple[tuple[SlideEntry, ...], ...]] = {}
+_MOST_SHARED_LINES = 512
+
+
+def _shared_lines(
+    key: tuple[object, ...], build: Callable[[], list[tuple[SlideEntry, ...]]]
+) -> list[tuple[SlideEntry, ...]]:
+    found = _SHARED_LINES.get(key)
+    if found is None:
+        if len(_SHARED_LINES) >= _MOST_SHARED_LINES:
+            _SHARED_LINES.clear()
+        found = _SHARED_LINES[key] = tuple(build())
+    return list(found)
+
+
 def build_slides(geo: Geometry, specs: list[tuple[Vector, int, int]]) -> list[tuple[SlideEntry, ...]]:
     """Slide entries per square, one per bundle of lines (see :func:`bundle_key`), limit and modality."""
-    return _line_entries(geo, specs, lambda limit, rays: Slide(rays), limit_of=lambda limit: limit, key_of=bundle_key)
+    return _shared_lines(
+        ("slides", geo.files, geo.ranks, geo.holes, tuple(specs)),
+        lambda: _line_entries(
+            geo, specs, lambda limit, rays: Slide(rays), limit_of=lambda limit: limit, key_of=bundle_key
+        ),
+    )
 
 
 def build_hops(geo: Geometry, specs: list[tuple[Vector, str, int]]) -> list[tuple[SlideEntry, ...]]:
     """Hopper entries per square, one per line, kind and modality, in the shape of slide entries."""
-    return _line_entries(geo, specs, lambda kind, rays: Hop(rays, kind), limit_of=lambda kind: 0, key_of=line_key)
+    return _shared_lines(
+        ("hops", geo.files, geo.ranks, geo.holes, tuple(specs)),
+        lambda: _line_entries(geo, specs, lambda kind, rays: Hop(rays, kind), limit_of=lambda kind: 0, key_of=line_key),
+    )
 
 
 def _line_entries(

@@ -151,14 +151,22 @@ def _drops(stated: Stated, rules: Rules) -> Data | None:
     out.update(
         _struct(d, required=() if d.squares else ("ranks",), skip=skip + (() if d.one_per_file else ("per_file",)))
     )
-    first, zone = stated.pawn_drops or (True, True)
-    promo = stated.pawn_rules.promotion
-    if "pawn" in rules.pieces and not (first and zone):
-        ranks = [r for r in d.ranks if (first or r != 1) and (zone or promo is None or r not in promo.ranks)]
-        out["piece_ranks"] = {rules.pieces["pawn"][0].upper(): ranks}
+    out.update(_pawn_ranks(stated, rules, d))
     if rules.values["shogiPawnDropMateIllegal"] == "true" and "shogiPawn" in rules.pieces:
         out["no_drop_mate"] = rules.pieces["shogiPawn"][0].upper()
     return out
+
+
+def _pawn_ranks(stated: Stated, rules: Rules, d: Drops) -> Data:
+    """FSF's pawn in hand kept off its first rank or its promotion zone: ranks of its own."""
+    first, zone = stated.pawn_drops or (True, True)
+    promo = stated.pawn_rules.promotion
+    pawn = rules.pieces["pawn"][0].upper() if "pawn" in rules.pieces else None
+    in_hand = d.captures_to_hand or any(x == pawn for _, x, _ in stated.setup.pockets)
+    if pawn is None or not in_hand or (first and zone):
+        return {}
+    ranks = [r for r in d.ranks if (first or r != 1) and (zone or promo is None or r not in promo.ranks)]
+    return {"piece_ranks": {pawn: ranks}}
 
 
 def _goals(g: Goals) -> Data:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from generator.betza import BetzaError, parse_betza
+from generator.betza import IMMOBILE, BetzaError, parse_betza
 from generator.catalogue.model import Color, PawnRules
 from generator.emit.fairy_stockfish.reading import NAMED_BETZA, Stated, read_section
 from generator.emit.fairy_stockfish.table import ROWS
@@ -56,7 +56,7 @@ def betza_of(pt: str, betza: str | None) -> str:
     text = re.sub(r"\s", "", betza.replace("e", ""))
     if re.search(r"\d\d", text):
         raise BetzaError("Fairy-Stockfish reads one digit of a range and ignores the next", betza, 0)
-    piece = parse_betza(text)
+    piece = parse_betza(text or IMMOBILE)
     for m in piece.moves:
         if m.range != 1 and m.atom not in FSF_RIDERS:
             raise BetzaError(f"Fairy-Stockfish gives a {m.atom} rider no moves", betza, 0)
@@ -317,13 +317,18 @@ def _presence(rules: Rules, d: dict[str, str]) -> None:
 def to_stated(rules: Rules) -> Stated:
     """What ``rules`` state in the model's terms (call :func:`refusals` first), settled as the catalogue
     states it: the pawn-drop
-    flags mean nothing without FSF's pawn in hand; multi-step ranks no pawn ever stands on are none; a
-    piece never in play is none."""
+    flags mean nothing without FSF's pawn in hand (FSF's defaults then), nor the promotion zone's where no
+    drop reaches it; multi-step ranks no pawn ever stands on are none; a piece never in play is none."""
     s = read_section(dialect(rules))
     pieces = s.pieces
     pawn = rules.pieces["pawn"][0].upper() if "pawn" in rules.pieces else None
     in_hand = s.drops is not None and (s.drops.captures_to_hand or any(x == pawn for _, x, _ in s.setup.pockets))
-    pawn_drops = s.pawn_drops if s.pawn_drops is None or (pawn and in_hand) else (True, True)
+    pawn_drops = s.pawn_drops
+    if s.drops is not None and pawn_drops is not None:
+        promo = s.pawn_rules.promotion
+        reached = promo is not None and any(r in s.drops.ranks for r in promo.ranks)
+        held = (pawn_drops[0], pawn_drops[1] or not reached) if in_hand else (False, False)
+        pawn_drops = held if pawn else (True, True)
     used = _used_letters(s)
     pieces = tuple(p for p in pieces if p[0] in used)
     pawn_rules = _multi_steps(s) if any(p[2] for p in pieces) else PawnRules()

@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
 
-from generator.betza import parse_betza
+from generator.betza import IMMOBILE, parse_betza
 from generator.catalogue.model import (
     BareKing,
     Board,
@@ -72,7 +72,7 @@ __all__ = ["NAMED_BETZA", "UNSTATED", "Stated", "read_section", "stated"]
 #: The moves of every FSF piece by name, as ``PieceMap::init`` (``src/piece.cpp``) gives them, in this
 #: dialect: the pawn's ``e`` (en passant) is the pawn rules', the soldier's sideways step its advanced
 #: moves (``soldierPromotionRank``); the janggi cannon's ``pR`` is the hops of a piece that shuns its own
-#: type (``shuns_own_type``).  The immobile piece has no Betza here.
+#: type (``shuns_own_type``); the immobile piece's is ``-``, as is a custom piece's without moves (``o:`` or ``o:-``).
 NAMED_BETZA = {
     **{name: movement.render() for movement, name in FSF_STANDARD.items()},
     "pawn": FSF_PAWN.render(),
@@ -107,6 +107,7 @@ NAMED_BETZA = {
     "wazir": "W",
     "commoner": "K",
     "centaur": "KN",
+    "immobile": IMMOBILE,
 }
 
 #: The fields of the model's objects that no option states, by object.
@@ -261,7 +262,7 @@ def _pieces(options: Mapping[str, str], board: Board) -> tuple[Piece, ...]:
         if row is None or row.kind != "piece" or value == "-":
             continue
         letter = value[0].upper()
-        betza = value[2:] if len(value) > 2 else NAMED_BETZA[key]
+        betza = (value[2:] or IMMOBILE) if ":" in value else NAMED_BETZA[key]
         advanced = _int(options, "soldierPromotionRank") if key == "soldier" else None
         if advanced == 1:  # a soldier that steps sideways from its first rank on is an fsW piece
             betza, advanced = "fsW", None

@@ -387,7 +387,7 @@ def _region(v: Variant, f: Flag, color: Color) -> str:
     """A flag region: whole ranks (``*8``) where it is, else its squares, rank by rank."""
     if f.ranks and not (f.blocked_win and v.board.holes):  # FSF's *8 would count a hole as empty
         return ranks(color, f.ranks, v.board.ranks)
-    return squares(v, f.regions[color])
+    return squares(v, f.regions[color]) if f.regions[color] else "-"
 
 
 def flag_region(color: Color) -> Writer:

@@ -68,7 +68,7 @@ def fairy_stockfish_pieces(variant: Variant) -> list[tuple[PieceType, str]]:
     it by its type; ``"horse"``, ``"cannon"``, ``"elephant"``, ``"fers"`` for the pieces the rules on chasing
     know by their type), ``"soldier"`` for the first piece that steps ``fW`` with
     ``fsW`` as its advanced moves, ``"janggiCannon"`` for the first ``pR`` piece that shuns its own type,
-    and ``"custom"`` for every other piece.
+    ``"immobile"`` for the first piece that never moves, and ``"custom"`` for every other piece.
     """
     pawns = [p for p in variant.pieces if p.pawn]
     builtin_pawn = len(pawns) == 1 and pawns[0].movement == FSF_PAWN and not pawns[0].royal
@@ -88,7 +88,15 @@ def fairy_stockfish_pieces(variant: Variant) -> list[tuple[PieceType, str]]:
         else:
             kind = "custom" if p.royal else _plain_kind(variant, p)
         out.append((p, kind))
-    return out
+    return _first_immobile(out)
+
+
+def _first_immobile(kinds: list[tuple[PieceType, str]]) -> list[tuple[PieceType, str]]:
+    """Fairy-Stockfish has one ``immobile`` piece: the first custom piece without moves becomes it."""
+    still = next((i for i, (p, kind) in enumerate(kinds) if kind == "custom" and not p.movement.moves), None)
+    if still is not None:
+        kinds[still] = (kinds[still][0], "immobile")
+    return kinds
 
 
 def _janggi_cannon(variant: Variant, p: PieceType) -> bool:
@@ -168,11 +176,14 @@ def fairy_stockfish_castling(v: Variant) -> tuple[list[CastlingMove], list[tuple
 def pawn_drop_flags(v: Variant, kinds: Sequence[tuple[PieceType, str]]) -> tuple[bool, bool]:
     """``firstRankPawnDrops`` and ``promotionZonePawnDrops``: whether the catalogue lets the piece
     played as Fairy-Stockfish's pawn (``kinds``: each piece with its Fairy-Stockfish kind) be
-    dropped on its first rank and in its promotion zone."""
+    dropped on its first rank and in its promotion zone.  Where no pawn ever reaches a hand, both are
+    Fairy-Stockfish's defaults (false), which a section that inherits from this one plays by."""
     drops, promo = v.drops, v.pawn_rules.promotion
     pawn = next((p for p, kind in kinds if kind == "pawn"), None)
     if drops is None or pawn is None:
         return True, True
+    if not drops.captures_to_hand and all(x != pawn.letter for _, x, _ in v.setup.pockets):
+        return False, False
     ranks = drops.ranks_of(pawn.letter)
     zone = [r for r in (promo.ranks if promo else ()) if r in drops.ranks]
     return 1 in ranks or 1 not in drops.ranks, not zone or any(r in ranks for r in zone)

@@ -472,13 +472,14 @@ def _flag(v: Variant, flag: Flag) -> str:
         who = f"its {v.piece(flag.piece).name}" if flag.piece is not None else "one of its pieces"
     else:
         who = f"{flag.count} of its {what}"
-    regions = {c: _region(v, flag, c) for c in Color}
+    regions = {c: _region(v, flag, c) for c in Color if flag.regions[c]}
+    side = "a side" if len(regions) == 2 else f"{next(iter(regions)).word.title()} (only)"
     where = (
-        regions[Color.WHITE]
-        if regions[Color.WHITE] == regions[Color.BLACK] or flag.ranks
+        next(iter(regions.values()))
+        if len(set(regions.values())) == 1 or flag.ranks
         else f"{regions[Color.WHITE]} (White), {regions[Color.BLACK]} (Black)"
     )
-    text = f"a side wins when {who} {'stands' if flag.count == 1 else 'stand'} on {where}"
+    text = f"{side} wins when {who} {'stands' if flag.count == 1 else 'stand'} on {where}"
     if flag.blocked_win:
         text += ", or when one does and pieces fill the whole region"
     if flag.reply and flag.piece is not None and v.piece(flag.piece).royal:

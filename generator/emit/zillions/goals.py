@@ -106,7 +106,7 @@ def _flag(v: Variant, names: Names) -> list[Condition]:
         return []
     types = " ".join(names.piece[p.letter] for p in v.pieces if flag.piece in (None, p.letter))
     out = []
-    for color in Color:
+    for color in (c for c in Color if flag.regions[c]):
         squares = [sq.name for sq in sorted(flag.regions[color], key=lambda sq: (sq.rank, sq.file))]
         if flag.count is None:
             goal = f"(absolute-config {types} ({' '.join(squares)}))"
