@@ -29,6 +29,7 @@ from generator.engine.moves import (
     Move,
 )
 from generator.engine.odd_moves import first_leaps, keep_safe, safe, swaps
+from generator.engine.own_promotion import own_promotions
 from generator.engine.special import keep_legal, quiet_safe
 from generator.engine.state import EMPTY, State
 from generator.engine.tables import MoveTables, targets
@@ -260,8 +261,8 @@ def _generate(pos: State, out: list[Move] | None) -> int:
 def _other_moves(
     pos: State, occ: Bitboard, guarded: bool, check: tuple[int, bool, bool, Bitboard], out: list[Move] | None
 ) -> int:
-    """Drops, swaps, first leaps and gating (``check``: the royal square, whether in check, whether to
-    test every move, the pinned pieces)."""
+    """Drops, swaps, first leaps, gating and promotions by a move of their own (``check``: the royal
+    square, whether in check, whether to test every move, the pinned pieces)."""
     rules = pos.rules
     n = 0
     if rules.drops:
@@ -272,6 +273,8 @@ def _other_moves(
         n += first_leaps(pos, occ, check[1], out)
     if rules.gating:
         n += _gating(pos, occ, check, out)
+    if rules.own_promotion is not None:
+        n += own_promotions(pos, out)
     return n
 
 

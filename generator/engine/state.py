@@ -411,7 +411,8 @@ class State:
         box = self.board
         moved = box[frm] if frm >= 0 else EMPTY
         taken_at = extra if kind == mv.EN_PASSANT else self.ep_victim if kind == mv.EP_PROMO else to
-        captured = box[taken_at] if kind not in (mv.PASS, mv.DROP, mv.CASTLE, mv.SWAP) else EMPTY
+        # a promotion in place (sittuyin) takes nothing
+        captured = box[taken_at] if kind not in (mv.PASS, mv.DROP, mv.CASTLE, mv.SWAP) and taken_at != frm else EMPTY
         origins = origins_of(self.unpromoted, kind, frm, taken_at, captured) if rules.tracks_promoted else None
         self.stack.append(
             (
@@ -449,7 +450,7 @@ class State:
             # _remove and _add written out: this is the hot path of perft
             box[frm] = EMPTY
             box[to] = placed
-            self.by_color[us] ^= 1 << frm | 1 << to
+            self.by_color[us] ^= 1 << frm ^ 1 << to
             self.by_type[moved >> 1] ^= 1 << frm
             self.by_type[placed >> 1] |= 1 << to
             if rules.resets_move_rule[us][moved >> 1] and self._irreversible(m, moved >> 1):
@@ -614,7 +615,7 @@ class State:
             # _remove and _add written out, as in push
             self.by_type[box[to] >> 1] ^= 1 << to
             self.by_type[moved >> 1] |= 1 << frm
-            self.by_color[us] ^= 1 << frm | 1 << to
+            self.by_color[us] ^= 1 << frm ^ 1 << to
             box[to] = EMPTY
             box[frm] = moved
             taken_at = extra if kind == mv.EN_PASSANT else ep_victim if kind == mv.EP_PROMO else to
