@@ -80,7 +80,7 @@ from generator.check.ending_cycles import (
     reversible,
     spell,
 )
-from generator.check.ending_positions import ATTEMPTS, reread, small_positions
+from generator.check.ending_positions import ATTEMPTS, lone_pawn_positions, reread, small_positions
 from generator.check.fairy_stockfish_worker import fsf_fen
 from generator.check.perft_compare import CountReport
 from generator.engine import Move, Position
@@ -552,6 +552,11 @@ BUILDERS: tuple[tuple[str, Callable[[Variant], bool], Callable[[Variant], Sequen
         _by_search("extinction", _ends_by(Reason.EXTINCTION), _small_then_game_positions),
     ),
     ("counting", lambda v: v.draws.counting is not None, _counting),
+    (
+        "promotions only",
+        lambda v: bool(v.pawn_rules.promotion and v.pawn_rules.promotion.own_move),
+        _by_search("promotions only", _ends_by(Reason.PROMOTIONS_ONLY), lone_pawn_positions),
+    ),
     ("castling", lambda v: bool(v.castling), _castling),
     (
         "castling wins",

@@ -58,14 +58,11 @@ def _quiet(pos: State, m: Move, us: int) -> bool:
     return ok
 
 
-def promotions_only(pos: State, moves: list[Move]) -> bool:
-    """Whether the side to move, not in check, holds only its royal piece and one pawn on the board, and
-    ``moves`` (its legal moves, some) are all promotions: Fairy-Stockfish's draw (the sittuyin rules,
-    3.9 c.7), as the side may not be made to promote."""
+def lone_pawn(pos: State) -> bool:
+    """Whether the side to move, not in check, has only two pieces on the board, one a pawn: then, if
+    its every move is a promotion, the game is drawn, as the pawn may not be made to promote
+    (Fairy-Stockfish, after the sittuyin rules, 3.9 c.7)."""
     rules = pos.rules
-    us = pos.turn
-    own = pos.by_color[us]
+    own = pos.by_color[pos.turn]
     pawns = sum(pos.by_type[t] for t in range(rules.ntypes) if rules.is_pawn[t]) & own
-    if own.bit_count() != 2 or pawns.bit_count() != 1 or pos.in_check(us):
-        return False
-    return all(m[0] == PROMOTION for m in moves)
+    return own.bit_count() == 2 and pawns.bit_count() == 1 and not pos.in_check()
