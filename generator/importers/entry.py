@@ -153,9 +153,14 @@ def _drops(stated: Stated, rules: Rules) -> Data | None:
     )
     first, zone = stated.pawn_drops or (True, True)
     promo = stated.pawn_rules.promotion
+    piece_ranks: dict[str, list[int]] = {}
     if "pawn" in rules.pieces and not (first and zone):
         ranks = [r for r in d.ranks if (first or r != 1) and (zone or promo is None or r not in promo.ranks)]
-        out["piece_ranks"] = {rules.pieces["pawn"][0].upper(): ranks}
+        piece_ranks[rules.pieces["pawn"][0].upper()] = ranks
+    if rules.values["sittuyinRookDrop"] == "true" and "rook" in rules.pieces and 1 in d.ranks:
+        piece_ranks[rules.pieces["rook"][0].upper()] = [1]
+    if piece_ranks:
+        out["piece_ranks"] = piece_ranks
     if rules.values["shogiPawnDropMateIllegal"] == "true" and "shogiPawn" in rules.pieces:
         out["no_drop_mate"] = rules.pieces["shogiPawn"][0].upper()
     return out
