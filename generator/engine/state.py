@@ -437,14 +437,8 @@ class State:
             self._push_two(m, us, moved)
         elif kind != mv.PASS:
             if captured != EMPTY:
-                self._remove(taken_at)
-                self.halfmove = 0
-                if rules.captures_to_hand:
-                    self.pockets[us][to_hand(self.rules.demote, captured, origins)] += 1
-            if kind in (mv.PROMOTION, mv.EP_PROMO, mv.PIECE_PROMO, mv.PIECE_DEMO):
-                placed = self._promoted(kind, extra, us)
-            else:
-                placed = moved
+                self._take(us, taken_at, captured, origins)
+            placed = self._promoted(kind, extra, us) if kind in mv.PROMOTING else moved
             if origins is not None:
                 carry_origin(self.unpromoted, origins, frm, to, taken_at, moved, placed, kind == mv.PIECE_DEMO)
             # _remove and _add written out: this is the hot path of perft
@@ -464,6 +458,13 @@ class State:
             self._after_move(us, m, moved, captured)
         if self.history:
             self._record()
+
+    def _take(self, us: int, taken_at: int, captured: int, origins: tuple[int, int] | None) -> None:
+        """Take the piece on ``taken_at``, to ``us``'s hand where captures go there."""
+        self._remove(taken_at)
+        self.halfmove = 0
+        if self.rules.captures_to_hand:
+            self.pockets[us][to_hand(self.rules.demote, captured, origins)] += 1
 
     def _place_wall(self, m: Move) -> None:
         """The wall ``m`` places, if it places one; a pawn's move past that square leaves no en passant

@@ -151,6 +151,17 @@ def _drops(stated: Stated, rules: Rules) -> Data | None:
     out.update(
         _struct(d, required=() if d.squares else ("ranks",), skip=skip + (() if d.one_per_file else ("per_file",)))
     )
+    piece_ranks = _piece_ranks(stated, rules, d)
+    if piece_ranks:
+        out["piece_ranks"] = piece_ranks
+    if rules.values["shogiPawnDropMateIllegal"] == "true" and "shogiPawn" in rules.pieces:
+        out["no_drop_mate"] = rules.pieces["shogiPawn"][0].upper()
+    return out
+
+
+def _piece_ranks(stated: Stated, rules: Rules, d: Drops) -> dict[str, list[int]]:
+    """The ranks of their own Fairy-Stockfish's pawn (off its first rank or its zone) and rook (its first
+    rank alone: ``sittuyinRookDrop``) are dropped on."""
     first, zone = stated.pawn_drops or (True, True)
     promo = stated.pawn_rules.promotion
     piece_ranks: dict[str, list[int]] = {}
@@ -159,11 +170,7 @@ def _drops(stated: Stated, rules: Rules) -> Data | None:
         piece_ranks[rules.pieces["pawn"][0].upper()] = ranks
     if rules.values["sittuyinRookDrop"] == "true" and "rook" in rules.pieces and 1 in d.ranks:
         piece_ranks[rules.pieces["rook"][0].upper()] = [1]
-    if piece_ranks:
-        out["piece_ranks"] = piece_ranks
-    if rules.values["shogiPawnDropMateIllegal"] == "true" and "shogiPawn" in rules.pieces:
-        out["no_drop_mate"] = rules.pieces["shogiPawn"][0].upper()
-    return out
+    return piece_ranks
 
 
 def _goals(g: Goals) -> Data:
