@@ -44,6 +44,9 @@ How each rule's position is found (:data:`BUILDERS`, one builder per rule):
   safe, and win.
 * **counting**: a small position (or one along a random game) without pawns, its count set at the
   limit the material gives, and a quiet move that takes the count over it.
+* **promotions only** (promotion as a move of its own): small random positions where the other side
+  has only its royal piece, by the edge, and one pawn, until a move of the mover's leaves it able only
+  to promote.
 * **castling**: for each castling move, the start position with the squares it needs emptied; where
   castling is gained by drops and its pieces start in hand, the king set on its square and the rook
   dropped onto its own, then the castling.
