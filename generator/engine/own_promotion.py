@@ -4,6 +4,8 @@
 A pawn on its side's promotion zone, or the side's last pawn wherever it stands, may instead of moving
 become one of its promotion choices (each under its limit) on its own square or on an empty square that
 piece attacks from there, where the piece then attacks no enemy piece; and the move may not give check.
+:func:`promotion_choices` (the choices under their limits) serves every pawn's promotion, this one's and
+those of :mod:`.movegen`.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ def own_promotions(pos: State, out: list[Move] | None) -> int:
     if pawns & (pawns - 1):  # more than one pawn: only those on the zone
         pawns &= zone[us]
     legal: list[Move] = []
-    for c in _choices(pos, us):
+    for c in promotion_choices(pos, us):
         tabs = rules.tables[us][c]
         for s in squares(pawns):
             lifted = occ & ~(1 << s)
@@ -42,12 +44,13 @@ def own_promotions(pos: State, out: list[Move] | None) -> int:
     return len(legal)
 
 
-def _choices(pos: State, us: int) -> list[int]:
-    """The pieces a pawn may become now: each with a limit only while its side has fewer on the board."""
+def promotion_choices(pos: State, us: int) -> tuple[int, ...]:
+    """What a pawn may promote to, each piece with a limit only while its side has fewer on the board."""
     rules = pos.rules
     own = pos.by_color[us]
     limit = rules.promotion_limit
-    return [c for c in rules.promotion_choices[us] if not limit[c] or (pos.by_type[c] & own).bit_count() < limit[c]]
+    by_type = pos.by_type
+    return tuple(c for c in rules.promotion_choices[us] if not limit[c] or (by_type[c] & own).bit_count() < limit[c])
 
 
 def _quiet(pos: State, m: Move, us: int) -> bool:
