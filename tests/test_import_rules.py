@@ -31,12 +31,18 @@ STATED = {
     "sidedrops": "white: [a1-h1, a2-h2, a3-h3, a4-h4]",
     "squaredrops": "drops: {white: [a1, b2, c3, d4, e5], black: [e5, f6, g7, h8]",
     "halfpalace": "black: [a1-h1, a2-h2, a3-h3, a4-h4, a5-h5, a6-h6, a7-h7, a8-h8]}",  # Black: no mobility region
+    "burmese": "drops: {ranks: [1, 2, 3], must: true, piece_ranks: {R: [1]}}",  # sittuyinRookDrop
 }
 #: sections of our own, beside Fairy-Stockfish's
 OWN = {
     "halfpalace": "[halfpalace:chess]\nmobilityRegionWhiteQueen = *1 *2 *3 *4\n",
     "sidedrops": "[sidedrops:crazyhouse]\ndropRegionWhite = *1 *2 *3 *4\ndropRegionBlack = *1 *2 *3 *4 *5 *6 *7 *8\n"
     "startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[NBPnbp] w KQkq - 0 1\n",
+    # sittuyin's rules on makruk: promotion by a move of its own, the rooks dropped on the first rank
+    "burmese": "[burmese:makruk]\nstartFen = 8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KMRRSSNNkmrrssnn] w - - 0 1\n"
+    "pieceDrops = true\nmustDrop = true\ndropRegionWhite = *1 *2 *3\ndropRegionBlack = *6 *7 *8\n"
+    "sittuyinRookDrop = true\nsittuyinPromotion = true\npromotionRegionWhite = a8 b7 c6 d5 e5 f6 g7 h8\n"
+    "promotionRegionBlack = a1 b2 c3 d4 e4 f3 g2 h1\npromotionLimit = m:1\nimmobilityIllegal = false\n",
     "squaredrops": "[squaredrops:crazyhouse]\ndropRegionWhite = a1 b2 c3 d4 e5\ndropRegionBlack = h8 g7 f6 e5\n"
     "firstRankPawnDrops = true\npromotionZonePawnDrops = true\n"
     "startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[NPnp] w KQkq - 0 1\n",
@@ -66,6 +72,18 @@ def test_the_section_is_imported_proven_and_states_the_rule(imported: tuple[Path
     assert name in result.imported, dict(result.left_out).get(name)
     entry = result.text.split(f"\n  {name}:\n")[1].split("\n\n")[0]
     assert STATED[name] in entry
+
+
+def test_promotion_by_a_move_is_imported(imported: tuple[Path, Import]) -> None:
+    _, result = imported
+    entry = result.text.split("\n  burmese:\n")[1].split("\n\n")[0]
+    assert "own_move: true" in entry and "limits: {M: 1}" in entry
+    fen = "k7/5n2/8/3P4/8/1n6/P7/4K3[] w - - 0 1"  # d5 promotes in place, to c6 or to e4 only
+    v = load_catalogue_text(result.text, "burmese.yaml").get("burmese")
+    assert v is not None
+    pos = Position.from_fen(v, fen)
+    assert legal_uci(pos) == set(pyffish.legal_moves("burmese", fen, []))
+    assert {m for m in legal_uci(pos) if m.endswith("m")} == {"d5d5m", "d5c6m", "d5e4m"}
 
 
 def test_the_imported_entries_play_as_the_original_sections(imported: tuple[Path, Import]) -> None:

@@ -462,13 +462,15 @@ class VariantBuilder(GoalsBuilder):
             choices = self._promotion_choices(promo.need("choices"), "choices")
             black_choices = None if black is None else self._promotion_choices(black, "black_choices")
             regions, ranks = self.side_regions(promo, "pawns.promotion")
+            own_move = bool(self.or_default(promo, Promotion, "own_move"))
             promotion = Promotion(
                 ranks,
                 choices,
-                self.or_default(promo, Promotion, "mandatory"),
+                self._promotion_mandatory(promo, own_move),
                 black_choices,
                 self._promotion_limits(promo, choices + (black_choices or ())),
                 None if ranks else regions,
+                own_move,
             )
         en_passant = self.or_default(node, PawnRules, "en_passant")
         return PawnRules(max_steps, multi, en_passant, promotion, self._triple_step_ranks(node, max_steps, multi))
@@ -486,6 +488,17 @@ class VariantBuilder(GoalsBuilder):
                 where, field = at.value[i], f"pawns.triple_step_ranks[{i}]"
                 self.fail(where, field, f"rank {rank} is not one of 'multi_step_ranks', where pawns multi-step")
         return ranks
+
+    def _promotion_mandatory(self, promo: Node, own_move: bool) -> bool:
+        """``mandatory``: never where promotion is a move of its own, which a pawn is never made to play."""
+        mandatory = bool(self.or_default(promo, Promotion, "mandatory"))
+        if own_move and mandatory and promo.get("mandatory") is not None:
+            self.fail(
+                promo.need("mandatory"),
+                "pawns.promotion.mandatory",
+                "a pawn that promotes by a move of its own ('own_move') is never made to promote",
+            )
+        return mandatory and not own_move
 
     def _promotion_limits(self, promo: Node, choices: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
         """``limits``: each a piece some pawn may promote to."""

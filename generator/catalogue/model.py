@@ -202,6 +202,12 @@ class Promotion:
     #: the board (grand chess)
     limits: tuple[tuple[str, int], ...] = ()
     squares: tuple[frozenset[Square], frozenset[Square]] | None = None
+    #: promotion is a move of its own (Fairy-Stockfish's ``sittuyinPromotion``): no pawn promotes by
+    #: entering the zone; a pawn on it, or a side's last pawn anywhere, may instead of moving become one
+    #: of ``choices`` in place or on an empty square that piece attacks, where it then attacks no enemy
+    #: piece, and the move may not give check (``mandatory`` is then false); and a side left with its
+    #: king and one pawn, not in check, whose every move is such a promotion, is drawn
+    own_move: bool = False
 
     def choices_of(self, color: Color) -> tuple[str, ...]:
         """What a pawn of ``color`` may promote to."""

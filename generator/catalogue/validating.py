@@ -296,6 +296,7 @@ VARIANT = Struct(
                         "black_choices": Seq(LETTER, nonempty=True),
                         "mandatory": BOOL,
                         "limits": Table(LETTER_PATTERN, _int(1)),
+                        "own_move": BOOL,
                     },
                     ("choices",),
                 ),

@@ -15,7 +15,7 @@ from generator.engine.geometry import Geometry, bits
 from generator.engine.rules import Rules
 from generator.engine.state import EMPTY
 
-__all__ = ["ATTEMPTS", "reread", "small_positions"]
+__all__ = ["ATTEMPTS", "lone_pawn_positions", "reread", "small_positions"]
 
 #: random small positions tried per rule before giving up
 ATTEMPTS = 3000
@@ -46,9 +46,36 @@ def small_positions(variant: Variant, rule: str, attempts: int = ATTEMPTS) -> It
 def _small_position(rules: Rules, rng: random.Random) -> Position | None:
     """The other side's royal pieces on and around a square by the edge, the mover's anywhere, and a
     few other pieces of each side's setup around that square; None if that is no legal position."""
+    mover = int(rules.variant.setup.to_move)
+    return _placed(rules, rng, mover, _placements(rules, rng, mover))
+
+
+def lone_pawn_positions(variant: Variant, rule: str, attempts: int = ATTEMPTS) -> Iterator[Position]:
+    """Random positions where the other side has only its royal piece, by the edge, and one pawn around
+    it, and the mover its royal piece anywhere and one or two other pieces around them (for a rule on a
+    king left with one pawn: pieces in hand or not, a game may come to that)."""
+    rng = random.Random(f"endings:{variant.name}:{rule}")
+    rules = Rules.of(variant)
+    mover = int(variant.setup.to_move)
+    royal = [t for t in range(rules.ntypes) if rules.is_royal[t]]
+    pawns = [t for t in range(rules.ntypes) if rules.is_pawn[t]]
+    plain = [t for t in range(rules.ntypes) if _plain(rules, t)]
+    for _ in range(attempts if royal and pawns else 0):
+        squares, anchor, around = _area(rules.geo, rng)
+        placements = [(royal[0] * 2 + 1 - mover, [anchor]), (rng.choice(pawns) * 2 + 1 - mover, around)]
+        placements.append((royal[0] * 2 + mover, squares))
+        placements += [(t * 2 + mover, around) for t in rng.sample(plain, min(len(plain), rng.randint(1, 2)))]
+        pos = _placed(rules, rng, mover, placements)
+        if pos is not None:
+            yield pos
+
+
+def _placed(rules: Rules, rng: random.Random, mover: int, placements: list[tuple[int, list[int]]]) -> Position | None:
+    """The pieces put on free squares of their pools, the mover to move, as an engine reads the FEN;
+    None if that is no legal position, or one whose game is over."""
     pos = Position(rules)
-    pos.turn = mover = int(rules.variant.setup.to_move)
-    for code, pool in _placements(rules, rng, mover):
+    pos.turn = mover
+    for code, pool in placements:
         free = [s for s in pool if pos.board[s] == EMPTY]
         if not free:
             return None

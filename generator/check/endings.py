@@ -44,6 +44,9 @@ How each rule's position is found (:data:`BUILDERS`, one builder per rule):
   safe, and win.
 * **counting**: a small position (or one along a random game) without pawns, its count set at the
   limit the material gives, and a quiet move that takes the count over it.
+* **promotions only** (promotion as a move of its own): small random positions where the other side
+  has only its royal piece, by the edge, and one pawn, until a move of the mover's leaves it able only
+  to promote.
 * **castling**: for each castling move, the start position with the squares it needs emptied; where
   castling is gained by drops and its pieces start in hand, the king set on its square and the rook
   dropped onto its own, then the castling.
@@ -80,7 +83,7 @@ from generator.check.ending_cycles import (
     reversible,
     spell,
 )
-from generator.check.ending_positions import ATTEMPTS, reread, small_positions
+from generator.check.ending_positions import ATTEMPTS, lone_pawn_positions, reread, small_positions
 from generator.check.fairy_stockfish_worker import fsf_fen
 from generator.check.perft_compare import CountReport
 from generator.engine import Move, Position
@@ -552,6 +555,11 @@ BUILDERS: tuple[tuple[str, Callable[[Variant], bool], Callable[[Variant], Sequen
         _by_search("extinction", _ends_by(Reason.EXTINCTION), _small_then_game_positions),
     ),
     ("counting", lambda v: v.draws.counting is not None, _counting),
+    (
+        "promotions only",
+        lambda v: bool(v.pawn_rules.promotion and v.pawn_rules.promotion.own_move),
+        _by_search("promotions only", _ends_by(Reason.PROMOTIONS_ONLY), lone_pawn_positions),
+    ),
     ("castling", lambda v: bool(v.castling), _castling),
     (
         "castling wins",

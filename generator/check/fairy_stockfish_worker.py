@@ -50,6 +50,20 @@ def fsf_fen(fen: str) -> str:
     return " ".join(field for field in fen.split() if not field.startswith("{"))
 
 
+def same_start(a: str, b: str) -> bool:
+    """Whether two FENs are the same position: a pocket holds its pieces in no order, and Fairy-Stockfish
+    writes them by its own piece types.
+
+    >>> same_start("8/8/8/8/8/8/8/8[KFRR] w - - 0 1", "8/8/8/8/8/8/8/8[KRRF] w - - 0 1")
+    True
+    """
+
+    def pocketed(fen: str) -> str:
+        return re.sub(r"\[([^\]]*)\]", lambda m: "[" + "".join(sorted(m.group(1))) + "]", fen)
+
+    return pocketed(a) == pocketed(b)
+
+
 def child_command() -> tuple[list[str], dict[str, str]]:
     """The command line and environment of a worker process: this module, found from this package."""
     root = str(Path(__file__).resolve().parents[2])
@@ -133,7 +147,7 @@ class _Engine:
                 )
                 continue
             got = fsf_fen(self.sf.start_fen(name))
-            if got != fen:
+            if not same_start(got, fen):
                 self.problems.append(
                     f"[{name}] starts from {got!r}, the catalogue from {fen!r}"
                     + (" (a built-in variant of that name shadows the section)" if ini and name in before else "")

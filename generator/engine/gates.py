@@ -110,6 +110,12 @@ NEEDS = (
     # a side with pieces in hand must drop while it can: its other moves are filtered out
     Needs("drops", Path.FILTERED, lambda v: bool(v.drops and v.drops.must)),
     Needs("walling", Path.WALLING | Path.AFTER_MOVE),
+    # a pawn's promotion is a move of its own, listed beside the pieces' moves
+    Needs(
+        "pawn_rules",
+        Path.MORE_MOVES,
+        lambda v: bool(v.pawn_rules.promotion and v.pawn_rules.promotion.own_move),
+    ),
     *(
         Needs(name, Path.NONE)
         for name in (

@@ -29,6 +29,7 @@ from generator.engine.moves import (
     Move,
 )
 from generator.engine.odd_moves import first_leaps, keep_safe, safe, swaps
+from generator.engine.own_promotion import own_promotions, promotion_choices
 from generator.engine.special import keep_legal, quiet_safe
 from generator.engine.state import EMPTY, State
 from generator.engine.tables import MoveTables, targets
@@ -260,8 +261,8 @@ def _generate(pos: State, out: list[Move] | None) -> int:
 def _other_moves(
     pos: State, occ: Bitboard, guarded: bool, check: tuple[int, bool, bool, Bitboard], out: list[Move] | None
 ) -> int:
-    """Drops, swaps, first leaps and gating (``check``: the royal square, whether in check, whether to
-    test every move, the pinned pieces)."""
+    """Drops, swaps, first leaps, gating and promotions by a move of their own (``check``: the royal
+    square, whether in check, whether to test every move, the pinned pieces)."""
     rules = pos.rules
     n = 0
     if rules.drops:
@@ -272,6 +273,8 @@ def _other_moves(
         n += first_leaps(pos, occ, check[1], out)
     if rules.gating:
         n += _gating(pos, occ, check, out)
+    if rules.own_promotion is not None:
+        n += own_promotions(pos, out)
     return n
 
 
@@ -405,7 +408,7 @@ def _pawn_moves(
     tabs = rules.tables[us][t]
     n = 0
     zone = rules.promotion_zone[us]
-    choices = _promotion_choices(pos, us) if rules.promotion_limited else rules.promotion_choices[us]
+    choices = promotion_choices(pos, us) if rules.promotion_limited else rules.promotion_choices[us]
     # where a pawn may not move without promoting: its zone, or where promotion is optional, the
     # squares it could never leave (with immobility_illegal)
     stays = zone if rules.promotion_mandatory else rules.dead[us][t]
@@ -451,16 +454,7 @@ def _promotion(pos: State) -> int:
 def _choices_now(pos: State) -> tuple[int, ...]:
     """What a pawn of the side to move may promote to (off the counting paths, which test the limits once)."""
     rules = pos.rules
-    return _promotion_choices(pos, pos.turn) if rules.promotion_limited else rules.promotion_choices[pos.turn]
-
-
-def _promotion_choices(pos: State, us: int) -> tuple[int, ...]:
-    """What a pawn may promote to, each piece with a limit only while its side has fewer on the board."""
-    rules = pos.rules
-    own = pos.by_color[us]
-    limit = rules.promotion_limit
-    by_type = pos.by_type
-    return tuple(c for c in rules.promotion_choices[us] if not limit[c] or (by_type[c] & own).bit_count() < limit[c])
+    return promotion_choices(pos, pos.turn) if rules.promotion_limited else rules.promotion_choices[pos.turn]
 
 
 def _promoting(pos: State, t: int, s: int, tgt: Bitboard) -> list[Move]:
@@ -492,7 +486,7 @@ def _count_pawns(pos: State, t: int, tabs: MoveTables, pawns: Bitboard, empty: B
     rules = pos.rules
     us = pos.turn
     zone = rules.promotion_zone[us]
-    k = len(_promotion_choices(pos, us) if rules.promotion_limited else rules.promotion_choices[us])
+    k = len(promotion_choices(pos, us) if rules.promotion_limited else rules.promotion_choices[us])
     plain = ~zone if rules.promotion_mandatory else -1  # pawns with dead squares are never counted here
     n = 0
     for d, sources in tabs.quiet_shifts:

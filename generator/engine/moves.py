@@ -40,6 +40,8 @@ Move = tuple[int, int, int, int]
 NORMAL, MULTISTEP, PROMOTION, EN_PASSANT, CASTLE, DROP, SWAP, PASS, EP_PROMO, PIECE_PROMO, PIECE_DEMO = range(11)
 
 PASS_MOVE: Move = (PASS, -1, -1, 0)
+#: the kinds of move that put down another piece than the one that moved
+PROMOTING = (PROMOTION, EP_PROMO, PIECE_PROMO, PIECE_DEMO)
 #: the ``from`` of a drop of a piece as the piece it promotes to (``+N@b2``); a plain drop's is -1
 PROMOTED_DROP = -2
 #: a gating castling's extra (:mod:`generator.engine.gating`): the castling's index in the bits below

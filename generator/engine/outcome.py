@@ -36,6 +36,8 @@ class Reason(enum.Enum):
     DOUBLE_PASS = "both sides passing"
     #: a makruk-style counting rule (``DrawRules.counting``)
     COUNTING = "the counting rule"
+    #: a side with its king and one pawn whose every move is a promotion of its own (``Promotion.own_move``)
+    PROMOTIONS_ONLY = "promotion as the only move"
     BARE_KING = "bare king"
     BARE_KINGS = "bare kings"
     CHECK_COUNT = "check count"

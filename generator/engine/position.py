@@ -19,6 +19,7 @@ from generator.engine.geometry import Bitboard
 from generator.engine.movegen import generate, generate_on
 from generator.engine.moves import Move
 from generator.engine.outcome import Outcome, Reason
+from generator.engine.own_promotion import lone_pawn
 from generator.engine.rules import Rules
 from generator.engine.special import pseudo_royal_attacked
 from generator.engine.state import State
@@ -199,4 +200,10 @@ class Position(State):
             return self._repetition()
         if rules.minor_types and self.insufficient_material():
             return Outcome(None, Reason.INSUFFICIENT_MATERIAL)
+        if rules.own_promotion is not None and self._promotions_only():
+            return Outcome(None, Reason.PROMOTIONS_ONLY)
         return None
+
+    def _promotions_only(self) -> bool:
+        """A king and one pawn that may only promote: drawn, as a pawn is never made to promote."""
+        return lone_pawn(self) and all(m[0] == mv.PROMOTION for m in self.legal_moves())

@@ -35,6 +35,7 @@ from generator.engine.tables import (
     compile_moves,
     compile_piece,
     confine,
+    dead_squares,
     oriented,
     switched,
     with_lines,
@@ -167,7 +168,6 @@ class Rules:
 
     def _pawns(self, variant: Variant) -> None:
         """Promotion zone and choices, en passant, multi-steps."""
-        geo = self.geo
         pr = variant.pawn_rules
         promo, pp = pr.promotion, variant.piece_promotion
         by_piece = [y for x, y in pp.pieces if variant.piece(x).pawn] if pp else []
@@ -175,18 +175,7 @@ class Rules:
         self.pawns_promote_by_piece = bool(by_piece)
         if pp is not None and by_piece:
             promo = Promotion(pp.ranks, tuple(by_piece[:1]), pp.mandatory)
-        if promo is None:
-            self.promotion_zone = [0, 0]
-            #: per colour, the types a pawn may promote to
-            self.promotion_choices: list[tuple[int, ...]] = [(), ()]
-            self.promotion_mandatory = True
-        else:
-            self.promotion_zone = [
-                geo.rank_mask(c, promo.ranks) if promo.squares is None else self._squares(promo.squares[c])
-                for c in Color
-            ]
-            self.promotion_choices = [tuple(self.type_of[x] for x in promo.choices_of(c)) for c in Color]
-            self.promotion_mandatory = promo.mandatory
+        self._promotion(promo)
         #: per type, how many of it a side may have on the board for a pawn to still promote to it (0: any)
         self.promotion_limit = [0] * self.ntypes
         for letter, most in promo.limits if promo else ():
@@ -283,7 +272,7 @@ class Rules:
         #: those outside its region
         self.dead = [
             [
-                (self._dead(self.tables[c][t]) if variant.immobility_illegal else 0) | self.outside[c][t]
+                (dead_squares(self.geo, self.tables[c][t]) if variant.immobility_illegal else 0) | self.outside[c][t]
                 for t in range(self.ntypes)
             ]
             for c in Color
@@ -293,24 +282,28 @@ class Rules:
         #: squares or squares outside their region
         self.expands = [tuple(t in more or self.dead[c][t] != 0 for t in range(self.ntypes)) for c in Color]
 
+    def _promotion(self, promo: Promotion | None) -> None:
+        #: per colour, the zone a pawn promotes on by a move of its own (:mod:`.own_promotion`; None:
+        #: pawns promote by entering the zone, ``promotion_zone``, which is then empty)
+        self.own_promotion: list[Bitboard] | None = None
+        #: per colour, the types a pawn may promote to
+        self.promotion_choices: list[tuple[int, ...]] = [(), ()]
+        self.promotion_zone, self.promotion_mandatory = [0, 0], True
+        if promo is not None:
+            geo = self.geo
+            zone = [
+                geo.rank_mask(c, promo.ranks) if promo.squares is None else self._squares(promo.squares[c])
+                for c in Color
+            ]
+            self.own_promotion = zone if promo.own_move else None
+            self.promotion_zone = [0, 0] if promo.own_move else zone
+            self.promotion_choices = [tuple(self.type_of[x] for x in promo.choices_of(c)) for c in Color]
+            self.promotion_mandatory = promo.mandatory
+
     def _outside(self, color: Color, t: int) -> Bitboard:
         """The squares outside the region of type ``t`` (none without one)."""
         region = self.regions[color][t]
         return 0 if region is None else self.geo.all & ~region
-
-    def _dead(self, tabs: MoveTables) -> Bitboard:
-        dead = 0
-        for s in range(self.geo.size):
-            if not self.geo.is_square(s):
-                continue
-            reach = tabs.quiet[s] | tabs.capture[s]
-            for _, _, sl, _ in tabs.slides[s]:
-                reach |= sl.reach
-            for tb, _, _ in tabs.lame[s]:
-                reach |= tb
-            if not reach:
-                dead |= 1 << s
-        return dead
 
     def _drops(self, variant: Variant) -> None:
         """Where each piece type may be dropped, per colour; what a capture puts in hand; which

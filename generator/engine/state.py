@@ -411,7 +411,8 @@ class State:
         box = self.board
         moved = box[frm] if frm >= 0 else EMPTY
         taken_at = extra if kind == mv.EN_PASSANT else self.ep_victim if kind == mv.EP_PROMO else to
-        captured = box[taken_at] if kind not in (mv.PASS, mv.DROP, mv.CASTLE, mv.SWAP) else EMPTY
+        # a promotion in place (sittuyin) takes nothing
+        captured = box[taken_at] if kind not in (mv.PASS, mv.DROP, mv.CASTLE, mv.SWAP) and taken_at != frm else EMPTY
         origins = origins_of(self.unpromoted, kind, frm, taken_at, captured) if rules.tracks_promoted else None
         self.stack.append(
             (
@@ -436,20 +437,14 @@ class State:
             self._push_two(m, us, moved)
         elif kind != mv.PASS:
             if captured != EMPTY:
-                self._remove(taken_at)
-                self.halfmove = 0
-                if rules.captures_to_hand:
-                    self.pockets[us][to_hand(self.rules.demote, captured, origins)] += 1
-            if kind in (mv.PROMOTION, mv.EP_PROMO, mv.PIECE_PROMO, mv.PIECE_DEMO):
-                placed = self._promoted(kind, extra, us)
-            else:
-                placed = moved
+                self._take(us, taken_at, captured, origins)
+            placed = self._promoted(kind, extra, us) if kind in mv.PROMOTING else moved
             if origins is not None:
                 carry_origin(self.unpromoted, origins, frm, to, taken_at, moved, placed, kind == mv.PIECE_DEMO)
             # _remove and _add written out: this is the hot path of perft
             box[frm] = EMPTY
             box[to] = placed
-            self.by_color[us] ^= 1 << frm | 1 << to
+            self.by_color[us] ^= 1 << frm ^ 1 << to
             self.by_type[moved >> 1] ^= 1 << frm
             self.by_type[placed >> 1] |= 1 << to
             if rules.resets_move_rule[us][moved >> 1] and self._irreversible(m, moved >> 1):
@@ -463,6 +458,13 @@ class State:
             self._after_move(us, m, moved, captured)
         if self.history:
             self._record()
+
+    def _take(self, us: int, taken_at: int, captured: int, origins: tuple[int, int] | None) -> None:
+        """Take the piece on ``taken_at``, to ``us``'s hand where captures go there."""
+        self._remove(taken_at)
+        self.halfmove = 0
+        if self.rules.captures_to_hand:
+            self.pockets[us][to_hand(self.rules.demote, captured, origins)] += 1
 
     def _place_wall(self, m: Move) -> None:
         """The wall ``m`` places, if it places one; a pawn's move past that square leaves no en passant
@@ -614,7 +616,7 @@ class State:
             # _remove and _add written out, as in push
             self.by_type[box[to] >> 1] ^= 1 << to
             self.by_type[moved >> 1] |= 1 << frm
-            self.by_color[us] ^= 1 << frm | 1 << to
+            self.by_color[us] ^= 1 << frm ^ 1 << to
             box[to] = EMPTY
             box[frm] = moved
             taken_at = extra if kind == mv.EN_PASSANT else ep_victim if kind == mv.EP_PROMO else to

@@ -470,6 +470,22 @@ def confine(inv: InverseTables, region: Bitboard) -> None:
             inv.hops[sq] = ()
 
 
+def dead_squares(geo: Geometry, tabs: MoveTables) -> Bitboard:
+    """The squares where a piece with these tables has no move on an empty board."""
+    dead = 0
+    for s in range(geo.size):
+        if not geo.is_square(s):
+            continue
+        reach = tabs.quiet[s] | tabs.capture[s]
+        for _, _, sl, _ in tabs.slides[s]:
+            reach |= sl.reach
+        for tb, _, _ in tabs.lame[s]:
+            reach |= tb
+        if not reach:
+            dead |= 1 << s
+    return dead
+
+
 def targets(tabs: MoveTables, s: int, occ: Bitboard, empty: Bitboard, enemy: Bitboard) -> Bitboard:
     """Squares a piece with these tables reaches from ``s``: empty ones it may move to, enemy ones it may take."""
     t = tabs.quiet[s] & empty | tabs.capture[s] & enemy

@@ -151,22 +151,29 @@ def _drops(stated: Stated, rules: Rules) -> Data | None:
     out.update(
         _struct(d, required=() if d.squares else ("ranks",), skip=skip + (() if d.one_per_file else ("per_file",)))
     )
-    out.update(_pawn_ranks(stated, rules, d))
+    piece_ranks = _piece_ranks(stated, rules, d)
+    if piece_ranks:
+        out["piece_ranks"] = piece_ranks
     if rules.values["shogiPawnDropMateIllegal"] == "true" and "shogiPawn" in rules.pieces:
         out["no_drop_mate"] = rules.pieces["shogiPawn"][0].upper()
     return out
 
 
-def _pawn_ranks(stated: Stated, rules: Rules, d: Drops) -> Data:
-    """FSF's pawn in hand kept off its first rank or its promotion zone: ranks of its own."""
+def _piece_ranks(stated: Stated, rules: Rules, d: Drops) -> dict[str, list[int]]:
+    """The ranks of their own Fairy-Stockfish's pawn (in hand: off its first rank or its zone) and rook
+    (its first rank alone: ``sittuyinRookDrop``) are dropped on."""
     first, zone = stated.pawn_drops or (True, True)
     promo = stated.pawn_rules.promotion
+    piece_ranks: dict[str, list[int]] = {}
     pawn = rules.pieces["pawn"][0].upper() if "pawn" in rules.pieces else None
     in_hand = d.captures_to_hand or any(x == pawn for _, x, _ in stated.setup.pockets)
-    if pawn is None or not in_hand or (first and zone):
-        return {}
-    ranks = [r for r in d.ranks if (first or r != 1) and (zone or promo is None or r not in promo.ranks)]
-    return {"piece_ranks": {pawn: ranks}}
+    if pawn is not None and in_hand and not (first and zone):
+        piece_ranks[pawn] = [
+            r for r in d.ranks if (first or r != 1) and (zone or promo is None or r not in promo.ranks)
+        ]
+    if rules.values["sittuyinRookDrop"] == "true" and "rook" in rules.pieces and 1 in d.ranks:
+        piece_ranks[rules.pieces["rook"][0].upper()] = [1]
+    return piece_ranks
 
 
 def _goals(g: Goals) -> Data:

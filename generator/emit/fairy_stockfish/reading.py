@@ -286,13 +286,15 @@ def _promotion(options: Mapping[str, str], board: Board) -> Promotion | None:
             _letters(options, "promotionPieceTypesBlack"),
         )
     limits = tuple((x, int(n)) for x, n in _pairs(options.get("promotionLimit", "")))
+    own_move = _bool(options, "sittuyinPromotion")
     return Promotion(
         ranks if whole else (),
         choices,
-        _bool(options, "mandatoryPawnPromotion"),
+        _bool(options, "mandatoryPawnPromotion") and not own_move,
         black_choices,
         limits,
         None if whole else (white, black),
+        own_move,
     )
 
 

@@ -14,7 +14,7 @@ The emitter's groups are the table's rows in order (:mod:`.options`); ``SINCE`` 
 >>> ROW["maxFile"].kind, ROW["maxFile"].default, ROW["maxFile"].field
 ('file', 'h', 'board.files')
 >>> len(ROWS) > 300, sum(1 for row in ROWS if row.write is not None)
-(True, 98)
+(True, 100)
 """
 
 from __future__ import annotations
@@ -158,7 +158,7 @@ ROWS: tuple[Row, ...] = (
     *_pair("enPassantTypes", "pieceset", ("p", "p")),
     Row("promotionPawnTypes", "pieceset", "p", maps_to=("promotionPawnTypesWhite", "promotionPawnTypesBlack")),
     *_pair("promotionPawnTypes", "pieceset", ("p", "p")),
-    Row("sittuyinPromotion", "bool", "false"),
+    Row("sittuyinPromotion", "bool", "false", "pawns", w.sittuyin_promotion, "pawn_rules.promotion.own_move"),
     Row("piecePromotionOnCapture", "bool", "false", "piece promotion", w.piece_promotion_on_capture,
         "piece_promotion.on_capture"),
     Row("pieceDemotion", "bool", "false", "piece promotion", w.piece_demotion, "piece_promotion.demotion"),
@@ -212,7 +212,7 @@ ROWS: tuple[Row, ...] = (
     Row("mustDropType", "piecetype", "*", "drops", w.must_drop_type, "drops.must_piece"),
     Row("enclosingDrop", "other", "none"),
     Row("enclosingDropStart", "bitboard", "-"),
-    Row("sittuyinRookDrop", "bool", "false"),
+    Row("sittuyinRookDrop", "bool", "false", "drops", w.sittuyin_rook_drop, "drops.piece_ranks"),
     Row("dropOppositeColoredBishop", "bool", "false", "drops", w.drop_opposite_colored_bishop,
         "drops.opposite_colors"),
     Row("dropPromoted", "bool", "false", "drops", w.drop_promoted, "drops.promoted"),

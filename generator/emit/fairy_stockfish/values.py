@@ -26,7 +26,12 @@ from generator.catalogue.model import (
     Variant,
     absolute_rank,
 )
-from generator.emit.fidelity.fairy_stockfish import fairy_stockfish_pieces, pawn_drop_flags, relative_rank
+from generator.emit.fidelity.fairy_stockfish import (
+    fairy_stockfish_pieces,
+    pawn_drop_flags,
+    relative_rank,
+    rook_drop_first_rank,
+)
 
 __all__ = ["FILES", "KING", "Writer", "flag", "ranks", "squares"]
 
@@ -305,6 +310,15 @@ def drop_region(color: Color) -> Writer:
 def pawn_drops(zone: bool) -> Writer:
     """``firstRankPawnDrops`` (``zone`` False) or ``promotionZonePawnDrops``."""
     return lambda v: flag(pawn_drop_flags(v, fairy_stockfish_pieces(v))[zone]) if v.drops else None
+
+
+def sittuyin_rook_drop(v: Variant) -> str | None:
+    return "true" if rook_drop_first_rank(v, fairy_stockfish_pieces(v)) else None
+
+
+def sittuyin_promotion(v: Variant) -> str | None:
+    promo = v.pawn_rules.promotion
+    return "true" if promo is not None and promo.own_move else None
 
 
 def drop_no_doubled(v: Variant) -> str | None:

@@ -189,6 +189,15 @@ def pawn_drop_flags(v: Variant, kinds: Sequence[tuple[PieceType, str]]) -> tuple
     return 1 in ranks or 1 not in drops.ranks, not zone or any(r in ranks for r in zone)
 
 
+def rook_drop_first_rank(v: Variant, kinds: Sequence[tuple[PieceType, str]]) -> bool:
+    """``sittuyinRookDrop``: whether the catalogue lets the piece played as Fairy-Stockfish's rook be
+    dropped on its first rank only, where the other pieces drop on more ranks."""
+    rook = next((p for p, kind in kinds if kind == "rook"), None)
+    if v.drops is None or rook is None or 1 not in v.drops.ranks or v.drops.ranks == (1,):
+        return False
+    return v.drops.ranks_of(rook.letter) == (1,)
+
+
 def drop_ranks_played(v: Variant, kinds: Sequence[tuple[PieceType, str]]) -> dict[str, tuple[int, ...]]:
     """Per piece letter, the relative ranks Fairy-Stockfish lets it be dropped on."""
     assert v.drops is not None
@@ -197,7 +206,9 @@ def drop_ranks_played(v: Variant, kinds: Sequence[tuple[PieceType, str]]) -> dic
     pawn_ranks = tuple(
         r for r in v.drops.ranks if (first or r != 1) and (zone or promo is None or r not in promo.ranks)
     )
-    return {p.letter: pawn_ranks if kind == "pawn" else v.drops.ranks for p, kind in kinds}
+    rook_ranks = (1,) if rook_drop_first_rank(v, kinds) else v.drops.ranks
+    played = {"pawn": pawn_ranks, "rook": rook_ranks}
+    return {p.letter: played.get(kind, v.drops.ranks) for p, kind in kinds}
 
 
 # --- the checks: each reads notes.variant, the variant relaxed by the checks before it -----------------

@@ -176,6 +176,8 @@ def _initial_moves(v: Variant, pawns: list[PieceType], straight: list[PieceType]
 
 
 def _promotion(v: Variant, promo: Promotion) -> str:
+    if promo.own_move:
+        return _promotion_by_move(v, promo)
     must = "must" if promo.mandatory else "may"
     choices = {c: _words([v.piece(x).name for x in promo.choices_of(c)], "or") for c in Color}
     whose = (
@@ -190,6 +192,25 @@ def _promotion(v: Variant, promo: Promotion) -> str:
     if v.immobility_illegal and not promo.mandatory:
         text += " It may not stay a pawn where it could never move again."
     return text
+
+
+def _promotion_by_move(v: Variant, promo: Promotion) -> str:
+    choices = {c: _words([v.piece(x).name for x in promo.choices_of(c)], "or") for c in Color}
+    what = (
+        choices[Color.WHITE]
+        if promo.black_choices is None
+        else f"{choices[Color.WHITE]} (Black: {choices[Color.BLACK]})"
+    )
+    text = (
+        f"Promotion is a move of its own: a pawn on {_promotion_zone(promo)}, or a side's last pawn anywhere, "
+        f"may instead of moving become {what}, on its square or on an empty square that piece attacks from "
+        "there, if the piece then attacks no enemy piece and the move gives no check; entering those squares "
+        "promotes nothing."
+    )
+    if promo.limits:
+        limits = _words([f"{v.piece(x).name} {n}" for x, n in promo.limits])
+        text += f" It may promote to a piece only while its side has fewer of it on the board than: {limits}."
+    return text + " A side left with its king and one pawn, not in check, whose every move is a promotion, draws."
 
 
 def _drops(v: Variant, drops: Drops) -> str:
