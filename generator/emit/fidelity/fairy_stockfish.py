@@ -182,7 +182,7 @@ def pawn_drop_flags(v: Variant, kinds: Sequence[tuple[PieceType, str]]) -> tuple
     pawn = next((p for p, kind in kinds if kind == "pawn"), None)
     if drops is None or pawn is None:
         return True, True
-    if not drops.captures_to_hand and all(x != pawn.letter for _, x, _ in v.setup.pockets):
+    if not _ever_held(v, pawn):
         return False, False
     ranks = drops.ranks_of(pawn.letter)
     zone = [r for r in (promo.ranks if promo else ()) if r in drops.ranks]
@@ -198,14 +198,23 @@ def rook_drop_first_rank(v: Variant, kinds: Sequence[tuple[PieceType, str]]) -> 
     return v.drops.ranks_of(rook.letter) == (1,)
 
 
+def _ever_held(v: Variant, p: PieceType) -> bool:
+    """Whether a piece of ``p``'s type can be in a hand: in a pocket at the start, or captured to hand."""
+    return (v.drops is not None and v.drops.captures_to_hand) or any(x == p.letter for _, x, _ in v.setup.pockets)
+
+
 def drop_ranks_played(v: Variant, kinds: Sequence[tuple[PieceType, str]]) -> dict[str, tuple[int, ...]]:
-    """Per piece letter, the relative ranks Fairy-Stockfish lets it be dropped on."""
+    """Per piece letter, the relative ranks Fairy-Stockfish lets it be dropped on (a pawn never in hand:
+    the catalogue's, as none is ever dropped)."""
     assert v.drops is not None
     first, zone = pawn_drop_flags(v, kinds)
     promo = v.pawn_rules.promotion
+    pawn = next((p for p, kind in kinds if kind == "pawn"), None)
     pawn_ranks = tuple(
         r for r in v.drops.ranks if (first or r != 1) and (zone or promo is None or r not in promo.ranks)
     )
+    if pawn is not None and not _ever_held(v, pawn):
+        pawn_ranks = v.drops.ranks_of(pawn.letter)
     rook_ranks = (1,) if rook_drop_first_rank(v, kinds) else v.drops.ranks
     played = {"pawn": pawn_ranks, "rook": rook_ranks}
     return {p.letter: played.get(kind, v.drops.ranks) for p, kind in kinds}
