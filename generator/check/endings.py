@@ -44,6 +44,8 @@ How each rule's position is found (:data:`BUILDERS`, one builder per rule):
   safe, and win.
 * **counting**: a small position (or one along a random game) without pawns, its count set at the
   limit the material gives, and a quiet move that takes the count over it.
+* **bikjang**, **points** (:mod:`generator.check.ending_passes`): a move that brings the royal pieces face
+  to face and the pass that then ends the game; two passes in a row that the points decide, for each side.
 * **castling**: for each castling move, the start position with the squares it needs emptied; where
   castling is gained by drops and its pieces start in hand, the king set on its square and the rook
   dropped onto its own, then the castling.
@@ -80,6 +82,7 @@ from generator.check.ending_cycles import (
     reversible,
     spell,
 )
+from generator.check.ending_passes import bikjang_endings, points_endings
 from generator.check.ending_positions import ATTEMPTS, reread, small_positions
 from generator.check.fairy_stockfish_worker import fsf_fen
 from generator.check.perft_compare import CountReport
@@ -552,6 +555,8 @@ BUILDERS: tuple[tuple[str, Callable[[Variant], bool], Callable[[Variant], Sequen
         _by_search("extinction", _ends_by(Reason.EXTINCTION), _small_then_game_positions),
     ),
     ("counting", lambda v: v.draws.counting is not None, _counting),
+    ("bikjang", lambda v: v.draws.bikjang, lambda v: bikjang_endings(_small_then_game_positions(v, "bikjang"))),
+    ("points", lambda v: v.draws.points is not None and v.passing, lambda v: points_endings(_positions(v))),
     ("castling", lambda v: bool(v.castling), _castling),
     (
         "castling wins",

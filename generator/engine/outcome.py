@@ -34,6 +34,8 @@ class Reason(enum.Enum):
     INSUFFICIENT_MATERIAL = "insufficient material"
     #: two passes in a row (``DrawRules.double_pass``)
     DOUBLE_PASS = "both sides passing"
+    #: a pass that left the royal pieces facing each other (``DrawRules.bikjang``)
+    BIKJANG = "bikjang"
     #: a makruk-style counting rule (``DrawRules.counting``)
     COUNTING = "the counting rule"
     BARE_KING = "bare king"

@@ -20,6 +20,7 @@ from generator.catalogue.model import Color, Result
 from generator.engine import moves as mv
 from generator.engine.chasing import Chase, ChaseTables, blockers, chased
 from generator.engine.counting import advance_count
+from generator.engine.facing import passed_end
 from generator.engine.geometry import Bitboard, bits
 from generator.engine.moves import Move
 from generator.engine.origins import EMPTY as EMPTY
@@ -276,14 +277,14 @@ class State:
 
     def immediate_outcome(self) -> Outcome | None:
         """A result the position itself decides before anyone moves: a race won, a king bared, the last check given."""
-        rules = self.rules
-        mover = self.turn
+        rules, mover = self.rules, self.turn
         if rules.flag is not None:
             end = self._flag()
             if end is not None:
                 return end
-        if rules.double_pass and len(self.stack) >= 2 and self.played(1)[0] == self.played(2)[0] == mv.PASS:
-            return Outcome(rules.draw_odds, Reason.DOUBLE_PASS)
+        end = passed_end(self)
+        if end is not None:
+            return end
         if rules.extinction is not None:
             end = self._extinct()
             if end is not None:

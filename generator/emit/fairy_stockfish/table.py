@@ -14,7 +14,7 @@ The emitter's groups are the table's rows in order (:mod:`.options`); ``SINCE`` 
 >>> ROW["maxFile"].kind, ROW["maxFile"].default, ROW["maxFile"].field
 ('file', 'h', 'board.files')
 >>> len(ROWS) > 300, sum(1 for row in ROWS if row.write is not None)
-(True, 98)
+(True, 99)
 """
 
 from __future__ import annotations
@@ -254,7 +254,7 @@ ROWS: tuple[Row, ...] = (
     Row("whiteFlag", "bitboard", "-", maps_to=("flagRegionWhite",), deprecated=True),
     Row("blackFlag", "bitboard", "-", maps_to=("flagRegionBlack",), deprecated=True),
     Row("shatarMateRule", "bool", "false", "goals", w.shatar_mate_rule, "goals.shatar_mate"),
-    Row("bikjangRule", "bool", "false"),
+    Row("bikjangRule", "bool", "false", "goals", w.only_true(lambda v: v.draws.bikjang), "draws.bikjang"),
     Row("connectN", "int", "0"),
     Row("connectPieceTypes", "pieceset", "*"),
     Row("connectHorizontal", "bool", "true"),
