@@ -229,7 +229,16 @@ class GoalsBuilder(EntryReader):
             self.chasing(node),
             self.bikjang(node),
             self.points(node),
+            self.move_repetition_loses(node),
         )
+
+    def move_repetition_loses(self, node: Node) -> bool:
+        rule = node.get("move_repetition_loses")
+        if rule is not None and rule.value and not self.or_default(node, DrawRules, "repetition"):
+            self.fail(rule, "draws.move_repetition_loses", "repetition is 0: the ban is judged with the repetition")
+        if rule is not None and rule.value and not any(p.royal for p in self.pieces.values()):
+            self.fail(rule, "draws.move_repetition_loses", "the ban knows the pieces by the royal piece's region")
+        return bool(self.or_default(node, DrawRules, "move_repetition_loses"))
 
     def bikjang(self, node: Node) -> bool:
         rule = node.get("bikjang")

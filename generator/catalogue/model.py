@@ -551,6 +551,9 @@ class DrawRules:
     #: every game end that would be a draw is decided by counting points instead (:class:`Points`;
     #: Fairy-Stockfish's ``materialCounting = janggi``)
     points: Points | None = None
+    #: the side that moves one piece back and forth between two squares five times in a row (or four, a pass
+    #: among them), never in check, loses (Fairy-Stockfish's ``moveRepetitionIllegal``; see ``docs/catalogue.md``)
+    move_repetition_loses: bool = False
 
     def move_rule_pieces_of(self, color: Color) -> tuple[str, ...] | None:
         """The letters whose moves restart ``color``'s count (None: its pawns)."""

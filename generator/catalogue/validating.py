@@ -395,6 +395,7 @@ VARIANT = Struct(
                 "black_move_rule_pieces": Seq(LETTER),
                 "chasing": _choice(*(c.value for c in Chasing)),
                 "bikjang": BOOL,
+                "move_repetition_loses": BOOL,
                 "points": Struct(
                     {"pieces": Table(LETTER_PATTERN, _int(0)), "bonus": Struct({"white": NUMBER, "black": NUMBER})},
                     ("pieces",),

@@ -139,6 +139,7 @@ NEEDS = (
             "draws.points",
             "draws.perpetual_check_loses",
             "draws.chasing",  # read from the history of a game, which perft keeps none of
+            "draws.move_repetition_loses",  # so is this
             "draws.move_rule_pieces",
             "draws.black_move_rule_pieces",
         )

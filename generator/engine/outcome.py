@@ -36,6 +36,8 @@ class Reason(enum.Enum):
     DOUBLE_PASS = "both sides passing"
     #: a pass that left the royal pieces facing each other (``DrawRules.bikjang``)
     BIKJANG = "bikjang"
+    #: one piece moved back and forth (``DrawRules.move_repetition_loses``): the side that did it loses
+    MOVE_REPETITION = "moving one piece back and forth"
     #: a makruk-style counting rule (``DrawRules.counting``)
     COUNTING = "the counting rule"
     BARE_KING = "bare king"

@@ -17,6 +17,7 @@ from generator.engine.chasing import kept_chasing
 from generator.engine.facing import drawn_for
 from generator.engine.fen import format_fen, read_fen, set_start
 from generator.engine.geometry import Bitboard
+from generator.engine.moved_back import moved_back_and_forth
 from generator.engine.movegen import generate, generate_on
 from generator.engine.moves import Move
 from generator.engine.outcome import Outcome, Reason
@@ -196,6 +197,8 @@ class Position(State):
         limit = 2 * draws.move_rule
         if limit and self.halfmove >= limit and self.halfmove - self._checks_allowance() >= limit:
             return Outcome(drawn_for(self), Reason.MOVE_RULE, draws.move_rule)
+        if moved_back_and_forth(self):
+            return Outcome(Color(self.turn), Reason.MOVE_REPETITION)
         if draws.repetition and self.history and self.history.count(self.history[-1]) >= draws.repetition:
             return self._repetition()
         if rules.minor_types and self.insufficient_material():

@@ -399,8 +399,8 @@ class State:
     def track_history(self) -> None:
         """Start recording position keys, so that ``outcome`` can see repetitions."""
         self.history = [self.key()]
-        rules = self.rules
-        self.checked = [self.in_check()] if rules.perpetual_check or rules.chasing else []
+        rules, d = self.rules, self.rules.variant.draws
+        self.checked = [self.in_check()] if d.perpetual_check_loses or rules.chasing or d.move_repetition_loses else []
         if rules.chasing:
             self.chase_tables = ChaseTables.of(rules)
             self.chases = [(0, (blockers(self, 0), blockers(self, 1)), None)]

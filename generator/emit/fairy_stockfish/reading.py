@@ -521,6 +521,7 @@ def _draws(options: Mapping[str, str]) -> DrawRules:
         black_move_rule_pieces=_letters(options, "nMoveRuleTypesBlack") if "nMoveRuleTypesBlack" in options else None,
         chasing=Chasing(options["chasingRule"]) if options.get("chasingRule", "none") != "none" else None,
         bikjang=_bool(options, "bikjangRule"),
+        move_repetition_loses=_bool(options, "moveRepetitionIllegal"),
         points=_janggi_points(options) if odds == "janggi" else None,
     )
 

@@ -14,7 +14,7 @@ The emitter's groups are the table's rows in order (:mod:`.options`); ``SINCE`` 
 >>> ROW["maxFile"].kind, ROW["maxFile"].default, ROW["maxFile"].field
 ('file', 'h', 'board.files')
 >>> len(ROWS) > 300, sum(1 for row in ROWS if row.write is not None)
-(True, 99)
+(True, 100)
 """
 
 from __future__ import annotations
@@ -291,7 +291,8 @@ ROWS: tuple[Row, ...] = (
     Row("nMoveRuleTypes", "pieceset", "p", "draws", w.n_move_rule_types, "draws.move_rule_pieces",
         maps_to=("nMoveRuleTypesWhite", "nMoveRuleTypesBlack")),
     *_pair("nMoveRuleTypes", "pieceset", ("p", "p"), "draws", w.n_move_rule_types_of, "draws.move_rule_pieces"),
-    Row("moveRepetitionIllegal", "bool", "false"),
+    Row("moveRepetitionIllegal", "bool", "false", "draws", w.only_true(lambda v: v.draws.move_repetition_loses),
+        "draws.move_repetition_loses"),
     Row("chasingRule", "other", "none", "draws", w.chasing_rule, "draws.chasing", since=("0.0.72", "2022-04-29")),
     # walls and the rest of the board games
     Row("wallingRule", "other", "none", "walls", w.walling_rule, "walling.rule"),

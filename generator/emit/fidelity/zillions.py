@@ -257,6 +257,13 @@ def _draws(notes: Notes) -> None:
             "ends the game there.",
         )
         draws = dataclasses.replace(draws, bikjang=False)
+    if draws.move_repetition_loses:
+        notes.add(
+            "move-repetition",
+            "Zillions cannot see a piece moved back and forth (it judges positions, not the moves between them), "
+            "so the ban on it is left out.",
+        )
+        draws = dataclasses.replace(draws, move_repetition_loses=False)
     if draws.double_pass and draws.stalemate is StalemateResult.PASS:
         notes.add(
             "double-pass",

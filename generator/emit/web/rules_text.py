@@ -561,6 +561,11 @@ def _draws(v: Variant) -> str:
             "(or, with a horse or cannon, a chariot; with an elephant or advisor, a chariot, horse or cannon), "
             "loses (perpetual chase; both sides chasing draw)"
         )
+    if d.repetition and d.move_repetition_loses:
+        draws.append(
+            "a side that moves one piece (one that may enter the other royal piece's region) back and forth five "
+            "times in a row, or four with a pass among them, never in check, loses"
+        )
     if d.move_rule:
         later = ", two plies later for each check beyond ten that one side gave in that time" if d.chasing else ""
         draws.append(f"{d.move_rule} moves each without a capture or {_move_rule_moves(v)} draw{later}")
