@@ -383,7 +383,7 @@ def test_build_migrates_and_check_compares_with_the_original_section(
         ("enclosingDrop = top", "enclosingDrop = top"),
         ("gating = true", "gating = true"),
         ("customPiece1 = o:nC", "customPiece1 = o:nC (Fairy-Stockfish has no lame C"),
-        ("bikjangRule = true", "bikjangRule = true"),
+        ("collinearN = 3", "collinearN = 3"),
         ("customPiece1 = a:DD", "customPiece1 = a:DD"),
         ("customPiece1 = a:R10", "customPiece1 = a:R10 (Fairy-Stockfish reads one digit of a range"),
         (
@@ -421,6 +421,17 @@ def test_forced_drops_and_castling_by_drops_have_an_equivalent_now() -> None:
     )
     [r] = resolve(read_ini(text, "f.ini"), "f.ini")
     assert not r.problems and not r.refused, r.refused
+
+
+def test_bikjang_points_and_the_ban_on_moving_back_and_forth_have_an_equivalent_now() -> None:
+    """bikjangRule, materialCounting = janggi (the pieces of the types it counts) and moveRepetitionIllegal."""
+    text = "[x:janggicasual]\nbikjangRule = true\nmaterialCounting = janggi\nmoveRepetitionIllegal = true\n"
+    [r] = resolve(read_ini(text, "f.ini"), "f.ini")
+    assert not r.problems and not r.refused and r.rules is not None, r.refused
+    draws = to_stated(r.rules).draws
+    assert draws.bikjang and draws.move_repetition_loses and draws.points is not None
+    assert dict(draws.points.pieces) == {"R": 13, "C": 7, "N": 5, "B": 3, "A": 3, "P": 2}
+    assert draws.points.bonus == (0.0, 1.5)
 
 
 def test_a_second_section_of_a_name_is_ignored_as_fsf_ignores_it() -> None:

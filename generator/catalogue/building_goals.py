@@ -17,6 +17,7 @@ from generator.catalogue.model import (
     Extinction,
     Flag,
     Goals,
+    Points,
     Result,
     ShatarMate,
     StalemateResult,
@@ -228,7 +229,37 @@ class GoalsBuilder(EntryReader):
             self.move_rule_pieces(node, "move_rule_pieces"),
             self.move_rule_pieces(node, "black_move_rule_pieces"),
             self.chasing(node),
+            self.bikjang(node),
+            self.points(node),
+            self.move_repetition_loses(node),
         )
+
+    def move_repetition_loses(self, node: Node) -> bool:
+        rule = node.get("move_repetition_loses")
+        if rule is not None and rule.value and not self.or_default(node, DrawRules, "repetition"):
+            self.fail(rule, "draws.move_repetition_loses", "repetition is 0: the ban is judged with the repetition")
+        if rule is not None and rule.value and not any(p.royal for p in self.pieces.values()):
+            self.fail(rule, "draws.move_repetition_loses", "the ban knows the pieces by the royal piece's region")
+        return bool(self.or_default(node, DrawRules, "move_repetition_loses"))
+
+    def bikjang(self, node: Node) -> bool:
+        rule = node.get("bikjang")
+        if rule is not None and rule.value and not any(p.royal for p in self.pieces.values()):
+            self.fail(rule, "draws.bikjang", "bikjang is the royal pieces facing each other, and no piece is royal")
+        return bool(self.or_default(node, DrawRules, "bikjang"))
+
+    def points(self, node: Node) -> Points | None:
+        points = node.get("points")
+        if points is None:
+            return None
+        if node.get("draw_odds") is not None:
+            self.fail(points, "draws.points", "draw_odds already decides every draw: set draw_odds or points")
+        pieces = points.need("pieces").value
+        for letter, value in pieces.items():
+            self.letter(letter, value, f"draws.points.pieces.{letter}")
+        bonus = points.get("bonus")
+        sides = (0, 0) if bonus is None else (self.value(bonus, "white", 0), self.value(bonus, "black", 0))
+        return Points(tuple(sorted((k, x.value) for k, x in pieces.items())), (float(sides[0]), float(sides[1])))
 
     def chasing(self, node: Node) -> Chasing | None:
         rule = node.get("chasing")

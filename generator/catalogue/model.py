@@ -503,6 +503,20 @@ class Chasing(enum.Enum):
 
 
 @dataclass(frozen=True)
+class Points:
+    """Point counting: a game end that would be a draw goes to the side with more points, each piece on the
+    board counting its letter's points (pieces not listed count nothing) and each side its ``bonus``; equal
+    points draw (janggi: Black's 1.5 points, so that no game ends drawn)."""
+
+    pieces: tuple[tuple[str, int], ...]  #: each counted letter and its points, in letter order
+    bonus: tuple[float, float] = (0.0, 0.0)  #: White's and Black's
+
+    def of(self, letter: str) -> int:
+        """The points of a piece of ``letter`` (0 for a piece not counted)."""
+        return dict(self.pieces).get(letter, 0)
+
+
+@dataclass(frozen=True)
 class DrawRules:
     """``repetition``: n-fold repetition draws (0: never); ``move_rule``: n moves each without
     a capture or pawn move draw (0: never); ``insufficient_material``: the minor piece letters
@@ -537,6 +551,16 @@ class DrawRules:
     #: horse ``nN``, the cannon ``mRcpR``, the elephant ``nA``, the advisor ``F``, and the soldier (``fW``,
     #: ``fsW`` once advanced) and the royal piece, never chased (the soldier until it is advanced)
     chasing: Chasing | None = None
+    #: bikjang: while the royal pieces face each other on a file or rank with nothing between, the side to
+    #: move must part them or pass (passing then allowed even in check), and a pass that leaves them facing
+    #: ends the game as a draw (Fairy-Stockfish's ``bikjangRule``)
+    bikjang: bool = False
+    #: every game end that would be a draw is decided by counting points instead (:class:`Points`;
+    #: Fairy-Stockfish's ``materialCounting = janggi``)
+    points: Points | None = None
+    #: the side that moves one piece back and forth between two squares five times in a row (or four, a pass
+    #: among them), never in check, loses (Fairy-Stockfish's ``moveRepetitionIllegal``; see ``docs/catalogue.md``)
+    move_repetition_loses: bool = False
 
     def move_rule_pieces_of(self, color: Color) -> tuple[str, ...] | None:
         """The letters whose moves restart ``color``'s count (None: its pawns)."""

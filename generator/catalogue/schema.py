@@ -52,7 +52,7 @@ CATALOGUE_DOC = DOCS / "catalogue.md"
 #: the committed output of ``variantgen schema``, which the shipped catalogues name
 SCHEMA_FILE = DOCS / "catalogue.schema.json"
 
-_TYPES = {bool: "boolean", int: "integer", str: "string"}
+_TYPES = {bool: "boolean", int: "integer", float: "number", str: "string"}
 #: Sections of the key reference whose rows give keys without their path: the entry's own keys, and a
 #: family's.  Every other section prefixes its unqualified rows with its own name (``castling`` -> ``color``).
 _ROW_PREFIX = {"variants": "", "families": "families.*."}

@@ -190,6 +190,7 @@ def _choice(*words: str) -> Scalar:
 
 
 BOOL = Scalar((bool,), "true or false")
+NUMBER = Scalar((int, float), "a number", minimum=0)
 LINE = _line(nonempty=False)
 TITLE = _line(nonempty=True)
 TEXT = Scalar((str,), "a string", check=lambda v: _bad_chars(v, allow_newline=True))
@@ -396,6 +397,12 @@ VARIANT = Struct(
                 "move_rule_pieces": Seq(LETTER),
                 "black_move_rule_pieces": Seq(LETTER),
                 "chasing": _choice(*(c.value for c in Chasing)),
+                "bikjang": BOOL,
+                "move_repetition_loses": BOOL,
+                "points": Struct(
+                    {"pieces": Table(LETTER_PATTERN, _int(0)), "bonus": Struct({"white": NUMBER, "black": NUMBER})},
+                    ("pieces",),
+                ),
             }
         ),
         "notes": Seq(TITLE, unique=False),

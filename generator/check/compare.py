@@ -49,6 +49,7 @@ from generator.catalogue.model import Variant
 from generator.emit.fidelity import Limitation, limitations, relaxed
 from generator.engine import Move, Outcome, Position, uci
 from generator.engine.own_promotion import lone_pawn
+from generator.engine.moved_back import moved_back_and_forth
 
 #: ``progress(phase, done, total, positions)``: phase ``"perft"`` (done/total root moves walked)
 #: or ``"games"`` (done/total games played); positions compared so far.
@@ -385,6 +386,7 @@ def evaluate(pos: Position, spelled: dict[Move, str]) -> tuple[dict[str, Move], 
         or bool(draws.repetition and pos.history and pos.history.count(pos.history[-1]) >= draws.repetition)
         or bool(pos.count_limit and pos.count_ply > pos.count_limit)
         or (rules.own_promotion is not None and lone_pawn(pos))
+        or moved_back_and_forth(pos)
     )
     if claimable or (rules.minor_types and pos.insufficient_material()):
         end = pos.outcome()

@@ -27,11 +27,13 @@ from generator.catalogue.model import Variant
 from generator.check.fairy_stockfish_worker import fsf_fen
 from generator.engine import Move, Position, uci
 from generator.engine import moves as mv
+from generator.engine.moved_back import counted
 from generator.engine.outcome import Outcome, Reason
 from generator.engine.state import EMPTY
 
 __all__ = [
     "Ending",
+    "by_counted",
     "checks_lengthen",
     "cycle_ending",
     "four_moves",
@@ -114,16 +116,32 @@ def four_moves(
     pos: Position,
     replies: Callable[[Position], list[tuple[str, Move]]],
     fits: Callable[[Position, str, str, Move], bool],
+    firsts: Callable[[Position], list[tuple[str, Move]]] | None = None,
 ) -> list[str] | None:
-    """A move ``a`` of :func:`reversible`, the first reply ``b`` of ``replies`` that ``fits`` (called
-    after ``a``, with both spellings and ``b``'s move), and both played back; None if there is none."""
-    for a, a_move in reversible(pos):
+    """A move ``a`` of ``firsts`` (:func:`reversible`), the first reply ``b`` of ``replies`` that ``fits``
+    (called after ``a``, with both spellings and ``b``'s move), and both played back; None if there is none."""
+    for a, a_move in (firsts or reversible)(pos):
         pos.push(a_move)
         b = next((b for b, b_move in replies(pos) if fits(pos, a, b, b_move)), None)
         pos.pop()
         if b is not None:
             return [a, b, reverse(a), reverse(b)]
     return None
+
+
+def by_counted(banned: bool) -> Callable[[Position], list[tuple[str, Move]]]:
+    """The moves of :func:`reversible`, passes aside, by pieces the ban on moving back and forth counts (or
+    does not)."""
+
+    def moves(pos: Position) -> list[tuple[str, Move]]:
+        board, rules = pos.board, pos.rules
+        return [
+            (t, m)
+            for t, m in reversible(pos)
+            if m[0] != mv.PASS and counted(rules, pos.turn, board[m[1]] >> 1) == banned
+        ]
+
+    return moves
 
 
 def reversible(pos: Position) -> list[tuple[str, Move]]:

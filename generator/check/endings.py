@@ -20,6 +20,8 @@ How each rule's position is found (:data:`BUILDERS`, one builder per rule):
 * **perpetual check**: from the positions of checkmate, four moves that bring the position back, the
   mover's two giving check and the other side's (a royal piece may step) not, played until the
   repetition makes the checking side lose.
+* **move repetition** (the ban on moving one piece back and forth): the repetition's cycle of four moves,
+  played until the side that started it loses by the ban.
 * **perpetual chase**, **checks lengthen the move rule** (the rules on chasing): see
   :mod:`generator.check.ending_cycles`, which also plays the cycles of the two above.
 * **checkmate**, **stalemate** (drawn, lost, won, or a forced pass), **bare king**, **race**, **flag**,
@@ -47,6 +49,8 @@ How each rule's position is found (:data:`BUILDERS`, one builder per rule):
 * **promotions only** (promotion as a move of its own): small random positions where the other side
   has only its royal piece, by the edge, and one pawn, until a move of the mover's leaves it able only
   to promote.
+* **bikjang**, **points** (:mod:`generator.check.ending_passes`): a move that brings the royal pieces face
+  to face and the pass that then ends the game; two passes in a row that the points decide, for each side.
 * **castling**: for each castling move, the start position with the squares it needs emptied; where
   castling is gained by drops and its pieces start in hand, the king set on its square and the rook
   dropped onto its own, then the castling.
@@ -73,6 +77,7 @@ from generator.catalogue.model import StalemateResult, Variant
 from generator.check.compare import Answer, Disagreement, EngineAdapter, Query, VariantReport, evaluate, played_by
 from generator.check.ending_cycles import (
     Ending,
+    by_counted,
     checks_lengthen,
     cycle_ending,
     four_moves,
@@ -83,6 +88,7 @@ from generator.check.ending_cycles import (
     reversible,
     spell,
 )
+from generator.check.ending_passes import bikjang_endings, points_endings
 from generator.check.ending_positions import ATTEMPTS, lone_pawn_positions, reread, small_positions
 from generator.check.fairy_stockfish_worker import fsf_fen
 from generator.check.perft_compare import CountReport
@@ -153,6 +159,10 @@ def _perpetual(end: Outcome, _: list[str]) -> bool:
     return end.why is Reason.PERPETUAL_CHECK
 
 
+def _moved_back(end: Outcome, _: list[str]) -> bool:
+    return end.why is Reason.MOVE_REPETITION
+
+
 def _checking_cycle(pos: Position) -> list[str] | None:
     """Four quiet moves that bring ``pos`` back, the mover's two giving check and the other side's not."""
     return four_moves(pos, _steps_away, lambda pos, a, b, b_move: pos.in_check() and _unchecking(pos, b_move, a, b))
@@ -197,10 +207,16 @@ def _passes_drawn(end: Outcome, played: list[str]) -> bool:
 def _cycle(pos: Position) -> list[str] | None:
     """Four moves that bring ``pos`` back: one side's piece (or pass) out, the other's, and both back."""
     # two passes undo themselves; whether the game lets them go on is the repetition loop's to see
+    # under the ban on moving back and forth, only pieces it does not count (a cycle of those it counts proves it)
+    return _cycle_of(pos, by_counted(False) if pos.rules.variant.draws.move_repetition_loses else reversible)
+
+
+def _cycle_of(pos: Position, moves: Callable[[Position], list[tuple[str, Move]]]) -> list[str] | None:
     return four_moves(
         pos,
-        reversible,
+        moves,
         lambda pos, a, b, b_move: a == b == "0000" or playable(pos, [b_move], [reverse(a), reverse(b)]),
+        moves,
     )
 
 
@@ -509,6 +525,13 @@ BUILDERS: tuple[tuple[str, Callable[[Variant], bool], Callable[[Variant], Sequen
     ("repetition", lambda v: v.draws.repetition > 0, _repetition),
     ("perpetual check", lambda v: v.draws.repetition > 0 and v.draws.perpetual_check_loses, _perpetual_check),
     (
+        "move repetition",
+        lambda v: v.draws.repetition > 0 and v.draws.move_repetition_loses,
+        lambda v: cycle_ending(
+            v, _positions(v), lambda p: _cycle_of(p, by_counted(True)), "move repetition", _moved_back
+        ),
+    ),
+    (
         "perpetual chase",
         lambda v: v.draws.repetition > 0 and v.draws.chasing is not None,
         lambda v: perpetual_chase(v, _small_then_game_positions(v, "perpetual chase")),
@@ -560,6 +583,8 @@ BUILDERS: tuple[tuple[str, Callable[[Variant], bool], Callable[[Variant], Sequen
         lambda v: bool(v.pawn_rules.promotion and v.pawn_rules.promotion.own_move),
         _by_search("promotions only", _ends_by(Reason.PROMOTIONS_ONLY), lone_pawn_positions),
     ),
+    ("bikjang", lambda v: v.draws.bikjang, lambda v: bikjang_endings(_small_then_game_positions(v, "bikjang"))),
+    ("points", lambda v: v.draws.points is not None and v.passing, lambda v: points_endings(_positions(v))),
     ("castling", lambda v: bool(v.castling), _castling),
     (
         "castling wins",

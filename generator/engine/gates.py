@@ -87,6 +87,8 @@ NEEDS = (
     Needs("goals.check_count", Path.IMMEDIATE_GOALS | Path.AFTER_MOVE),
     Needs("goals.castling_wins", Path.IMMEDIATE_GOALS),
     Needs("draws.double_pass", Path.IMMEDIATE_GOALS),
+    # the royal pieces facing each other: only moves that part them, or a pass, which then ends the game
+    Needs("draws.bikjang", Path.IMMEDIATE_GOALS | Path.FILTERED),
     Needs("draws.counting", Path.AFTER_MOVE),
     Needs("draws.stalemate", Path.MORE_MOVES, lambda v: v.draws.stalemate is StalemateResult.PASS),
     Needs("must_capture", Path.FILTERED),
@@ -140,8 +142,10 @@ NEEDS = (
             "draws.repetition_winner",
             "draws.stalemate_piece_count",
             "draws.draw_odds",
+            "draws.points",
             "draws.perpetual_check_loses",
             "draws.chasing",  # read from the history of a game, which perft keeps none of
+            "draws.move_repetition_loses",  # so is this
             "draws.move_rule_pieces",
             "draws.black_move_rule_pieces",
         )

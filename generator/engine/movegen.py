@@ -11,6 +11,7 @@ swaps, several royal pieces) is played, tested and taken back.
 
 from __future__ import annotations
 
+from generator.engine.facing import kings_face, parted
 from generator.engine.gating import gated, gates
 from generator.engine.geometry import Bitboard, squares
 from generator.engine.moves import (
@@ -205,6 +206,8 @@ def _filtered(pos: State, out: list[Move] | None) -> int:
         moves = [m for m in moves if m[0] == PASS or not _gives_check(pos, m)]
         if not moves and rules.pass_when_stuck and not pos.in_check():
             moves = [PASS_MOVE]
+    if rules.bikjang and kings_face(pos):
+        moves = parted(pos, moves)
     if rules.must_capture:
         board = pos.board
         captures = [
@@ -251,7 +254,7 @@ def _generate(pos: State, out: list[Move] | None) -> int:
     if rules.castles_by_color[us] and not checked:
         n += _castles(pos, occ, out)
     n += _other_moves(pos, occ, kings != 0, (king, checked, test_all, pinned), out)
-    if (rules.passing or (n == 0 and rules.pass_when_stuck)) and not checked:
+    if (rules.passing or (n == 0 and rules.pass_when_stuck)) and (not checked or (rules.bikjang and kings_face(pos))):
         n += 1
         if out is not None:
             out.append(PASS_MOVE)

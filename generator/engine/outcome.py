@@ -34,6 +34,10 @@ class Reason(enum.Enum):
     INSUFFICIENT_MATERIAL = "insufficient material"
     #: two passes in a row (``DrawRules.double_pass``)
     DOUBLE_PASS = "both sides passing"
+    #: a pass that left the royal pieces facing each other (``DrawRules.bikjang``)
+    BIKJANG = "bikjang"
+    #: one piece moved back and forth (``DrawRules.move_repetition_loses``): the side that did it loses
+    MOVE_REPETITION = "moving one piece back and forth"
     #: a makruk-style counting rule (``DrawRules.counting``)
     COUNTING = "the counting rule"
     #: a side with its king and one pawn whose every move is a promotion of its own (``Promotion.own_move``)

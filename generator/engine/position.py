@@ -14,8 +14,10 @@ from __future__ import annotations
 from generator.catalogue.model import Color, StalemateResult, Variant
 from generator.engine import moves as mv
 from generator.engine.chasing import kept_chasing
+from generator.engine.facing import drawn_for
 from generator.engine.fen import format_fen, read_fen, set_start
 from generator.engine.geometry import Bitboard
+from generator.engine.moved_back import moved_back_and_forth
 from generator.engine.movegen import generate, generate_on
 from generator.engine.moves import Move
 from generator.engine.outcome import Outcome, Reason
@@ -62,13 +64,13 @@ class Position(State):
         if rules.variant.draws.stalemate_piece_count:
             more = self.by_color[side].bit_count() - self.by_color[1 - side].bit_count()
             if more == 0:
-                return Outcome(rules.draw_odds, Reason.STALEMATE)
+                return Outcome(drawn_for(self), Reason.STALEMATE)
             side = side if more < 0 else 1 - side
         if rules.stalemate is StalemateResult.LOSS:
             return Outcome(Color(1 - side), Reason.STALEMATE)
         if rules.stalemate is StalemateResult.WIN:
             return Outcome(Color(side), Reason.STALEMATE)
-        return Outcome(rules.draw_odds, Reason.STALEMATE)
+        return Outcome(drawn_for(self), Reason.STALEMATE)
 
     def flag_escape(self) -> bool:
         """Whether the side to move has a legal move of the flag piece into its region (for castling,
@@ -121,10 +123,10 @@ class Position(State):
         """The n-fold repetition's result: perpetual check, then perpetual chase, decide it first."""
         draws = self.rules.variant.draws
         winner = draws.repetition_winner
-        winner = Color(self.turn) if winner == "to_move" else self.rules.draw_odds if winner is None else winner
-        return (
-            self._perpetual_check() or self._perpetual_chase() or Outcome(winner, Reason.REPETITION, draws.repetition)
-        )
+        winner = Color(self.turn) if winner == "to_move" else winner
+        end = self._perpetual_check() or self._perpetual_chase() or Outcome(winner, Reason.REPETITION, draws.repetition)
+        # a drawn repetition, perpetual check or chase by both sides included, goes as every draw goes
+        return end if end.winner is not None else Outcome(drawn_for(self), end.why, end.detail)
 
     def _perpetual_chase(self) -> Outcome | None:
         """Under the rules on chasing: the side that chased one same piece with every move of the repetition
@@ -195,7 +197,9 @@ class Position(State):
             return Outcome(None, Reason.COUNTING)
         limit = 2 * draws.move_rule
         if limit and self.halfmove >= limit and self.halfmove - self._checks_allowance() >= limit:
-            return Outcome(rules.draw_odds, Reason.MOVE_RULE, draws.move_rule)
+            return Outcome(drawn_for(self), Reason.MOVE_RULE, draws.move_rule)
+        if moved_back_and_forth(self):
+            return Outcome(Color(self.turn), Reason.MOVE_REPETITION)
         if draws.repetition and self.history and self.history.count(self.history[-1]) >= draws.repetition:
             return self._repetition()
         if rules.minor_types and self.insufficient_material():

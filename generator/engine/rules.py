@@ -381,8 +381,9 @@ class Rules:
         self.counting: Counting | None = draws.counting
         self.counted = counted_types(variant.pieces)
         self.stalemate = draws.stalemate
-        #: the side a drawn game end is a win for, if any
-        self.draw_odds = draws.draw_odds
+        #: the side a drawn game end is a win for, if any; with point counting, each type's points and the bonuses
+        self.draw_odds, pts, self.bikjang = draws.draw_odds, draws.points, draws.bikjang
+        self.points = None if pts is None else (tuple(pts.of(x) for x in self.letters), pts.bonus)
         self.pass_when_stuck = draws.stalemate is StalemateResult.PASS
         self.passing = variant.passing
         self.minor_types = tuple(self.type_of[x] for x in draws.insufficient_material)
@@ -410,8 +411,7 @@ class Rules:
         """Explosions, mutually immune and petrifying pieces, and pseudo-royal extinction pieces."""
         ntypes, geo = self.ntypes, self.geo
         blast = variant.explosions
-        #: per square, the squares around it (what an explosion reaches, where pseudo-royals touch); None
-        #: without explosions
+        #: per square, the squares around it (what an explosion reaches, where pseudo-royals touch); or None
         self.around: list[Bitboard] | None = None
         #: the piece types an explosion leaves standing around the target square (pawns and immune
         #: types) and on it (the immune types: a capturing pawn explodes)

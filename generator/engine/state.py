@@ -20,6 +20,7 @@ from generator.catalogue.model import Color, Result
 from generator.engine import moves as mv
 from generator.engine.chasing import Chase, ChaseTables, blockers, chased
 from generator.engine.counting import advance_count
+from generator.engine.facing import passed_end
 from generator.engine.geometry import Bitboard, bits
 from generator.engine.moves import Move
 from generator.engine.origins import EMPTY as EMPTY
@@ -276,14 +277,14 @@ class State:
 
     def immediate_outcome(self) -> Outcome | None:
         """A result the position itself decides before anyone moves: a race won, a king bared, the last check given."""
-        rules = self.rules
-        mover = self.turn
+        rules, mover = self.rules, self.turn
         if rules.flag is not None:
             end = self._flag()
             if end is not None:
                 return end
-        if rules.double_pass and len(self.stack) >= 2 and self.played(1)[0] == self.played(2)[0] == mv.PASS:
-            return Outcome(rules.draw_odds, Reason.DOUBLE_PASS)
+        end = passed_end(self)
+        if end is not None:
+            return end
         if rules.extinction is not None:
             end = self._extinct()
             if end is not None:
@@ -398,8 +399,8 @@ class State:
     def track_history(self) -> None:
         """Start recording position keys, so that ``outcome`` can see repetitions."""
         self.history = [self.key()]
-        rules = self.rules
-        self.checked = [self.in_check()] if rules.perpetual_check or rules.chasing else []
+        rules, d = self.rules, self.rules.variant.draws
+        self.checked = [self.in_check()] if d.perpetual_check_loses or rules.chasing or d.move_repetition_loses else []
         if rules.chasing:
             self.chase_tables = ChaseTables.of(rules)
             self.chases = [(0, (blockers(self, 0), blockers(self, 1)), None)]

@@ -43,6 +43,7 @@ from generator.catalogue.model import (
     Goals,
     PawnRules,
     PiecePromotion,
+    Points,
     Promotion,
     Result,
     Setup,
@@ -62,6 +63,7 @@ from generator.emit.fidelity.fairy_stockfish import (
     FSF_PAWN,
     FSF_SOLDIER,
     FSF_STANDARD,
+    JANGGI_POINTS,
     KHON,
     fairy_stockfish_pieces,
     pawn_drop_flags,
@@ -516,12 +518,21 @@ def _draws(options: Mapping[str, str]) -> DrawRules:
         repetition_winner=winner,
         counting=Counting(options["countingRule"]) if "countingRule" in options else None,
         stalemate_piece_count=_bool(options, "stalematePieceCount"),
-        draw_odds=None if odds == "none" else Color.WHITE if odds.startswith("white") else Color.BLACK,
+        draw_odds=None if odds in ("none", "janggi") else Color.WHITE if odds.startswith("white") else Color.BLACK,
         perpetual_check_loses=_bool(options, "perpetualCheckIllegal"),
         move_rule_pieces=next((_letters(options, k) for k in _N_MOVE_RULE_TYPES if k in options), None),
         black_move_rule_pieces=_letters(options, "nMoveRuleTypesBlack") if "nMoveRuleTypesBlack" in options else None,
         chasing=Chasing(options["chasingRule"]) if options.get("chasingRule", "none") != "none" else None,
+        bikjang=_bool(options, "bikjangRule"),
+        move_repetition_loses=_bool(options, "moveRepetitionIllegal"),
+        points=_janggi_points(options) if odds == "janggi" else None,
     )
+
+
+def _janggi_points(options: Mapping[str, str]) -> Points:
+    """``materialCounting = janggi``: the pieces of the types it counts, and Black's 1.5 points."""
+    pieces = [(options[kind].split(":")[0].upper(), n) for kind, n in JANGGI_POINTS.items() if kind in options]
+    return Points(tuple(sorted(pieces)), (0.0, 1.5))
 
 
 # --- the section, and the variant's projection --------------------------------------------------------------

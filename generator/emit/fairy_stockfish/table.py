@@ -254,7 +254,7 @@ ROWS: tuple[Row, ...] = (
     Row("whiteFlag", "bitboard", "-", maps_to=("flagRegionWhite",), deprecated=True),
     Row("blackFlag", "bitboard", "-", maps_to=("flagRegionBlack",), deprecated=True),
     Row("shatarMateRule", "bool", "false", "goals", w.shatar_mate_rule, "goals.shatar_mate"),
-    Row("bikjangRule", "bool", "false"),
+    Row("bikjangRule", "bool", "false", "goals", w.only_true(lambda v: v.draws.bikjang), "draws.bikjang"),
     Row("connectN", "int", "0"),
     Row("connectPieceTypes", "pieceset", "*"),
     Row("connectHorizontal", "bool", "true"),
@@ -291,7 +291,8 @@ ROWS: tuple[Row, ...] = (
     Row("nMoveRuleTypes", "pieceset", "p", "draws", w.n_move_rule_types, "draws.move_rule_pieces",
         maps_to=("nMoveRuleTypesWhite", "nMoveRuleTypesBlack")),
     *_pair("nMoveRuleTypes", "pieceset", ("p", "p"), "draws", w.n_move_rule_types_of, "draws.move_rule_pieces"),
-    Row("moveRepetitionIllegal", "bool", "false"),
+    Row("moveRepetitionIllegal", "bool", "false", "draws", w.only_true(lambda v: v.draws.move_repetition_loses),
+        "draws.move_repetition_loses"),
     Row("chasingRule", "other", "none", "draws", w.chasing_rule, "draws.chasing", since=("0.0.72", "2022-04-29")),
     # walls and the rest of the board games
     Row("wallingRule", "other", "none", "walls", w.walling_rule, "walling.rule"),

@@ -534,8 +534,9 @@ def chasing_rule(v: Variant) -> str | None:
 
 
 def material_counting(v: Variant) -> str | None:
+    """Draw odds, or point counting (which the fidelity checks leave only where it is janggi's)."""
     odds = v.draws.draw_odds
-    return f"{odds.word}drawodds" if odds is not None else None
+    return f"{odds.word}drawodds" if odds is not None else "janggi" if v.draws.points is not None else None
 
 
 def n_move_rule_types(v: Variant) -> str | None:

@@ -51,6 +51,10 @@ JANGGI_CANNON = parse_betza("pR")
 #: its built-in janggi's, which no section can make)
 FSF_LINE_MOVES = {"wazir": "F", "soldier": "fF", "rook": "B", "janggiCannon": "pB"}
 _LINED = {parse_betza("W"): "wazir", parse_betza("fsW"): "soldier", parse_betza("R"): "rook"}
+#: the points of Fairy-Stockfish's ``materialCounting = janggi``, by its piece types
+JANGGI_POINTS = {"rook": 13, "janggiCannon": 7, "horse": 5, "janggiElephant": 3, "wazir": 3, "soldier": 2}
+#: the pieces it counts that are custom pieces elsewhere, by their moves
+COUNTED_KINDS = {parse_betza("nN"): "horse", parse_betza("nZ"): "janggiElephant"}
 FSF_STANDARD = {
     parse_betza(b): name
     for b, name in (("N", "knight"), ("B", "bishop"), ("R", "rook"), ("Q", "queen"), ("fW", "shogiPawn"))
@@ -126,6 +130,8 @@ def _plain_kind(variant: Variant, p: PieceType) -> str:
         return "bers"
     if variant.draws.chasing is not None and p.movement in CHASING_KINDS:
         return CHASING_KINDS[p.movement]
+    if variant.draws.points is not None and p.movement in COUNTED_KINDS:
+        return COUNTED_KINDS[p.movement]
     if variant.diagonal_lines:
         return _lined_kind(p)
     # a counting rule weighs Fairy-Stockfish's khons: the FfW piece must be one
@@ -525,11 +531,28 @@ def _goals_and_draws(kind_of: dict[str, str], notes: Notes) -> None:
     _double_pass(notes)
     _drop_move_rule(notes)
     _shatar_mate(kind_of, notes)
+    _points(kind_of, notes)
     v = notes.variant
     custom_pawn = any(p.pawn and kind == "custom" for p, kind in _kinds(v, kind_of))
     if v.draws.counting and custom_pawn:  # FSF counts its own pawns only
         notes.add("counting-pawns", "Fairy-Stockfish's counting rule sees only its own pawns (fmWfcF), so it "
                   "may start counting while other pawns are on the board.", switchable=False)  # fmt: skip
+
+
+def _points(kind_of: dict[str, str], notes: Notes) -> None:
+    """Fairy-Stockfish counts points only as janggi does (``materialCounting = janggi``): its own pieces by type,
+    and White wins with two points more, else Black."""
+    points = notes.variant.draws.points
+    if points is None:
+        return
+    same = all(points.of(letter) == JANGGI_POINTS.get(kind, 0) for letter, kind in kind_of.items())
+    if not (same and 1 < points.bonus[1] - points.bonus[0] < 2):
+        notes.add(
+            "points",
+            "Fairy-Stockfish counts points only as janggi does (chariot 13, cannon 7, horse 5, elephant and guard 3, "
+            "soldier 2, Black 1.5 more), so a game end that would be a draw is a draw there.",
+        )
+        notes.relax(draws=dataclasses.replace(notes.variant.draws, points=None))
 
 
 def _shatar_mate(kind_of: dict[str, str], notes: Notes) -> None:

@@ -244,6 +244,27 @@ def _draws(notes: Notes) -> None:
             f"Zillions' draws are draws for both players, so {draws.draw_odds.word.title()}'s draw odds are left out.",
         )
         draws = dataclasses.replace(draws, draw_odds=None)
+    if draws.points is not None:
+        notes.add(
+            "points",
+            "Zillions' draws are draws for both players and it counts no points, so a game end that would be a "
+            "draw is one here.",
+        )
+        draws = dataclasses.replace(draws, points=None)
+    if draws.bikjang:
+        notes.add(
+            "bikjang",
+            "Zillions has no rule for royal pieces facing each other (bikjang): they may stay facing, and no pass "
+            "ends the game there.",
+        )
+        draws = dataclasses.replace(draws, bikjang=False)
+    if draws.move_repetition_loses:
+        notes.add(
+            "move-repetition",
+            "Zillions cannot see a piece moved back and forth (it judges positions, not the moves between them), "
+            "so the ban on it is left out.",
+        )
+        draws = dataclasses.replace(draws, move_repetition_loses=False)
     if draws.double_pass and draws.stalemate is StalemateResult.PASS:
         notes.add(
             "double-pass",

@@ -20,6 +20,7 @@ from generator.catalogue.model import (
     Flag,
     PawnRules,
     PieceType,
+    Points,
     Promotion,
     Result,
     ShatarMate,
@@ -582,6 +583,11 @@ def _draws(v: Variant) -> str:
             "(or, with a horse or cannon, a chariot; with an elephant or advisor, a chariot, horse or cannon), "
             "loses (perpetual chase; both sides chasing draw)"
         )
+    if d.repetition and d.move_repetition_loses:
+        draws.append(
+            "a side that moves one piece (one that may enter the other royal piece's region) back and forth five "
+            "times in a row, or four with a pass among them, never in check, loses"
+        )
     if d.move_rule:
         later = ", two plies later for each check beyond ten that one side gave in that time" if d.chasing else ""
         draws.append(f"{d.move_rule} moves each without a capture or {_move_rule_moves(v)} draw{later}")
@@ -589,6 +595,11 @@ def _draws(v: Variant) -> str:
         draws.append(_COUNTING[d.counting])
     if d.double_pass:
         draws.append("two passes in a row draw at once")
+    if d.bikjang:
+        draws.append(
+            "while the royal pieces face each other with nothing between, the side to move must part them or pass "
+            "(even in check), and a pass that leaves them facing (bikjang) draws at once"
+        )
     if d.insufficient_material:
         lone = _words([v.piece(x).name for x in d.insufficient_material], "or")
         draws.append(f"too little material to mate draws (a single {lone} cannot mate)")
@@ -598,4 +609,15 @@ def _draws(v: Variant) -> str:
             f" {d.draw_odds.word.title()} has draw odds: a stalemate, move rule, repetition or double pass that "
             f"would draw is {d.draw_odds.word.title()}'s win."
         )
+    if d.points is not None:
+        text += " " + _points(v, d.points)
     return text
+
+
+def _points(v: Variant, points: Points) -> str:
+    counted = _words([f"{v.piece(x).name} {n}" for x, n in points.pieces], "and")
+    bonus = [f"{c.word.title()} {points.bonus[c]:g} more" for c in Color if points.bonus[c]]
+    return (
+        "Every game end that would draw goes to the side with more points instead (equal points draw), each "
+        f"piece on the board counting: {counted}" + (f"; {_words(bonus, 'and')}." if bonus else ".")
+    )
