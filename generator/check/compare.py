@@ -48,8 +48,8 @@ from typing import Protocol, runtime_checkable
 from generator.catalogue.model import Variant
 from generator.emit.fidelity import Limitation, limitations, relaxed
 from generator.engine import Move, Outcome, Position, uci
-from generator.engine.own_promotion import lone_pawn
 from generator.engine.moved_back import moved_back_and_forth
+from generator.engine.own_promotion import lone_pawn
 
 #: ``progress(phase, done, total, positions)``: phase ``"perft"`` (done/total root moves walked)
 #: or ``"games"`` (done/total games played); positions compared so far.

@@ -182,17 +182,7 @@ class Position(State):
         rules = self.rules
         draws = rules.variant.draws
         if self.count_moves() == 0:
-            if self.in_check() or pseudo_royal_attacked(self):
-                if self._mated_by_forbidden_drop():
-                    return Outcome(
-                        Color(self.turn),
-                        Reason.DROP_MATE,
-                        rules.variant.pieces[rules.no_drop_mate].name.lower(),
-                    )
-                if rules.shatar_mate is not None:
-                    return self._shatar_mate(rules.shatar_mate)
-                return Outcome(Color(self.turn if rules.mated_wins else 1 - self.turn), Reason.CHECKMATE)
-            return self._stalemate()
+            return self._without_moves()
         if self.count_limit and self.count_ply > self.count_limit:
             return Outcome(None, Reason.COUNTING)
         limit = 2 * draws.move_rule
@@ -207,6 +197,17 @@ class Position(State):
         if rules.own_promotion is not None and self._promotions_only():
             return Outcome(None, Reason.PROMOTIONS_ONLY)
         return None
+
+    def _without_moves(self) -> Outcome:
+        """The side to move has no move: mated (by a forbidden drop, without shak) or stalemated."""
+        rules = self.rules
+        if not (self.in_check() or pseudo_royal_attacked(self)):
+            return self._stalemate()
+        if self._mated_by_forbidden_drop():
+            return Outcome(Color(self.turn), Reason.DROP_MATE, rules.variant.pieces[rules.no_drop_mate].name.lower())
+        if rules.shatar_mate is not None:
+            return self._shatar_mate(rules.shatar_mate)
+        return Outcome(Color(self.turn if rules.mated_wins else 1 - self.turn), Reason.CHECKMATE)
 
     def _promotions_only(self) -> bool:
         """A king and one pawn that may only promote: drawn, as a pawn is never made to promote."""

@@ -69,7 +69,10 @@ def _quiet_safe(pos: State, royal: Bitboard) -> Bitboard | None:
     every move must be played out."""
     if not royal or royal & (royal - 1):
         return None
-    checked, pinned = pos.check_and_pins(royal.bit_length() - 1, pos.turn)
+    square = royal.bit_length() - 1
+    if pos.rules.hoppers and pos.hoppers_aimed(square, pos.turn):
+        return None  # a piece stepping onto the hopper's line gives it a hurdle: no pin tells that
+    checked, pinned = pos.check_and_pins(square, pos.turn)
     return None if checked else pos.by_color[pos.turn] & ~pinned & ~royal
 
 

@@ -191,9 +191,8 @@ class State:
         return False, pinned
 
     def hoppers_aimed(self, king: int, us: int) -> bool:
-        """Whether an enemy hopper stands on one of its lines through ``us``'s royal piece on ``king``:
-        then a piece leaving or entering that line may give or take away a hurdle, and every move is
-        played out; otherwise pins tell the moves that may expose the royal piece, as for riders."""
+        """Whether an enemy hopper stands on a line through ``us``'s royal piece on ``king``: a piece leaving
+        or entering the line may add or take away a hurdle, so every move is played out (not told by pins)."""
         them = self.by_color[1 - us]
         for kind, table, types, _ in self.rules.attack_groups[1 - us]:
             if kind not in (HOP, SHUN_HOP):
