@@ -9,8 +9,9 @@ import random
 import pyffish
 import pytest
 from support import fsf_entry as entry
-from support import legal_uci, pyffish_perft
+from support import legal_uci, load_section, pyffish_perft
 
+from generator.catalogue import load_catalogue_text
 from generator.catalogue.model import FirstLeaps
 from generator.engine import Position, uci
 from generator.engine.perft import perft
@@ -131,3 +132,31 @@ def test_a_sho_shogi_king_is_royal_only_while_its_side_has_no_prince() -> None:
     ours = legal_uci(pos)
     assert ours == set(pyffish.legal_moves("shoshogi", fen, [*played, "b8c8", "e5e1"]))
     assert "c8d8" not in ours
+
+
+def test_a_piece_stepping_onto_a_hoppers_line_may_not_give_it_a_hurdle_before_a_pseudo_royal_piece() -> None:
+    """Chak's kings are pseudo-royal extinction pieces and its queens hop (``pQ``): a rook stepping between a
+    hopper and the king it aims at gives the hopper its hurdle, as pyffish plays our own section."""
+    text = """\
+families:
+  fam: {title: Family}
+variants:
+  hurdles:
+    title: Hurdles
+    family: fam
+    board: {files: 8, ranks: 8}
+    pieces:
+      K: {name: Chief, betza: K}
+      Q: {name: Hopper, betza: pQ}
+      R: {name: Rook, betza: R}
+    setup:
+      white: {K: [d2], R: [c3]}
+      black: {K: [h8], Q: [d8]}
+    goals: {checkmate: false, extinction: {pieces: [K], pseudo_royal: true}}
+"""
+    v = load_catalogue_text(text).variants[0]
+    load_section(v)
+    fen = "3q3k/8/8/8/8/2R5/3K4/8 w - - 0 1"
+    ours = legal_uci(Position.from_fen(v, fen))
+    assert ours == set(pyffish.legal_moves(v.name, fen, []))
+    assert "c3d3" not in ours and "c3c4" in ours
