@@ -5,12 +5,16 @@ pyffish's built-in torishogi."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pyffish
-from support import fsf_entry, ini_options
+from support import fsf_entry, ini_options, load_section
 from support import legal_uci as moves
 
 from generator.catalogue import load_catalogue_text
 from generator.catalogue.model import Color
+from generator.emit.fairy_stockfish import start_fen
+from generator.emit.fairy_stockfish.reading import read_section, stated
 from generator.emit.web.rules_text import rules_in_short
 from generator.engine import Position
 
@@ -83,3 +87,23 @@ def test_none_per_file_keeps_the_piece_in_hand_as_dropnodoubledcount_0() -> None
     assert not {m for m in moves(pos) if m.startswith("P@")} and "N@e4" in moves(pos)
     assert moves(pos) == set(pyffish.legal_moves("nopawndrops", fen, []))
     assert "a Pawn is never dropped" in dict(rules_in_short(v))["Drops"]
+
+
+def test_the_side_that_brings_the_position_back_wins_with_mover_as_nfoldvalue_loss() -> None:
+    """``repetition_winner: mover`` (Fairy-Stockfish's ``nFoldValue = loss``: empire, mansindam, mandala):
+    the side that brought the position back wins.  Our own section in pyffish, and read back."""
+    v = dataclasses.replace(TORI, name="torimover", draws=dataclasses.replace(TORI.draws, repetition_winner="mover"))
+    load_section(v)
+    options = ini_options(v)
+    assert options["nFoldValue"] == "loss" and "nFoldValueAbsolute" not in options
+    assert read_section({**options, "startFen": start_fen(v)}).rules == stated(v).rules
+    fen = "3k3/7/7/7/7/7/3K3[] w - - 0 1"
+    shuffle = ["d1c1", "d7c7", "c1d1", "c7d7"] * 3
+    pos = Position.from_fen(v, fen)
+    pos.track_history()
+    for m in shuffle:
+        pos.push_uci(m)
+    end = pos.outcome()
+    assert end is not None and end.winner is Color.BLACK  # Black brought it back and wins
+    assert pyffish.is_optional_game_end("torimover", fen, shuffle) == (True, -32000)
+    assert "the side that brings a position back for the 4th time wins" in dict(rules_in_short(v))["Draws"]

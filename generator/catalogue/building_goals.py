@@ -289,11 +289,12 @@ class GoalsBuilder(EntryReader):
         return Color[odds.value.upper()]
 
     @staticmethod
-    def repetition_winner(node: Node) -> Color | Literal["to_move"] | None:
+    def repetition_winner(node: Node) -> Color | Literal["to_move", "mover"] | None:
         winner = node.get("repetition_winner")
         if winner is None:
             return None
-        return "to_move" if winner.value == "to_move" else Color[winner.value.upper()]
+        word = winner.value
+        return "to_move" if word == "to_move" else "mover" if word == "mover" else Color[word.upper()]
 
     def stalemate_piece_count(self, node: Node) -> bool:
         count = bool(self.or_default(node, DrawRules, "stalemate_piece_count"))

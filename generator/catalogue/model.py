@@ -531,8 +531,9 @@ class DrawRules:
     drops_reset_move_rule: bool = False  #: every drop restarts the move rule's count, as a pawn move does
     #: the side that wins by the n-fold repetition, which is otherwise a draw (minishogi: Black, the
     #: second player, as Fairy-Stockfish plays it); ``to_move``: the side to move once the position is
-    #: back, so the side that brought it back loses (tori shogi)
-    repetition_winner: Color | Literal["to_move"] | None = None
+    #: back, so the side that brought it back loses (tori shogi); ``mover``: the side that brought it back
+    #: (Fairy-Stockfish's ``nFoldValue = loss``: empire, mansindam)
+    repetition_winner: Color | Literal["to_move", "mover"] | None = None
     counting: Counting | None = None  #: a makruk-style counting rule
     #: on stalemate ``stalemate`` befalls the side with fewer pieces on the board (suicide chess), the other
     #: side gets the opposite, and equal numbers draw

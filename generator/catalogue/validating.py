@@ -389,7 +389,7 @@ VARIANT = Struct(
                 "insufficient_material": Seq(LETTER),
                 "double_pass": BOOL,
                 "drops_reset_move_rule": BOOL,
-                "repetition_winner": _choice("white", "black", "to_move"),
+                "repetition_winner": _choice("white", "black", "to_move", "mover"),
                 "counting": _choice(*(c.value for c in Counting)),
                 "stalemate_piece_count": BOOL,
                 "draw_odds": COLOR,

@@ -123,7 +123,8 @@ class Position(State):
         """The n-fold repetition's result: perpetual check, then perpetual chase, decide it first."""
         draws = self.rules.variant.draws
         winner = draws.repetition_winner
-        winner = Color(self.turn) if winner == "to_move" else winner
+        if winner == "to_move" or winner == "mover":
+            winner = Color(self.turn if winner == "to_move" else 1 - self.turn)
         end = self._perpetual_check() or self._perpetual_chase() or Outcome(winner, Reason.REPETITION, draws.repetition)
         # a drawn repetition, perpetual check or chase by both sides included, goes as every draw goes
         return end if end.winner is not None else Outcome(drawn_for(self), end.why, end.detail)

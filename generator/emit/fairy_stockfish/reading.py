@@ -501,10 +501,12 @@ _N_MOVE_RULE_TYPES = ("nMoveRuleTypesWhite", "nMoveRuleTypes")
 
 def _draws(options: Mapping[str, str]) -> DrawRules:
     value = options.get("nFoldValue", "draw")
-    winner: Color | Literal["to_move"] | None = None
+    winner: Color | Literal["to_move", "mover"] | None = None
     if value != "draw":
-        absolute = _bool(options, "nFoldValueAbsolute")
-        winner = "to_move" if not absolute else Color.WHITE if value == "win" else Color.BLACK
+        if not _bool(options, "nFoldValueAbsolute"):
+            winner = "to_move" if value == "win" else "mover"
+        else:
+            winner = Color.WHITE if value == "win" else Color.BLACK
     odds = options.get("materialCounting", "none")
     stalemate = (
         StalemateResult.PASS

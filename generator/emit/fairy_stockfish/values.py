@@ -518,6 +518,8 @@ def n_fold_value(v: Variant) -> str:
         return "draw"
     if winner == "to_move":
         return "win"
+    if winner == "mover":
+        return "loss"
     return "win" if winner is Color.WHITE else "loss"
 
 

@@ -546,6 +546,8 @@ def _repetition(d: DrawRules) -> str:
         return f"{d.repetition}-fold repetition draws"
     if winner == "to_move":
         return f"the side that brings a position back for the {d.repetition}th time loses"
+    if winner == "mover":
+        return f"the side that brings a position back for the {d.repetition}th time wins"
     return f"{d.repetition}-fold repetition wins for {winner.word.capitalize()}"
 
 
