@@ -52,14 +52,19 @@ def fsf_fen(fen: str) -> str:
 
 def same_start(a: str, b: str) -> bool:
     """Whether two FENs are the same position: a pocket holds its pieces in no order, and Fairy-Stockfish
-    writes them by its own piece types.
+    writes them by its own piece types; a section's start FEN may leave empty pockets out (``[]``).
 
     >>> same_start("8/8/8/8/8/8/8/8[KFRR] w - - 0 1", "8/8/8/8/8/8/8/8[KRRF] w - - 0 1")
+    True
+    >>> same_start("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "4k3/8/8/8/8/8/8/4K3[] w - - 0 1")
     True
     """
 
     def pocketed(fen: str) -> str:
-        return re.sub(r"\[([^\]]*)\]", lambda m: "[" + "".join(sorted(m.group(1))) + "]", fen)
+        board, _, rest = fen.partition(" ")
+        if "[" not in board:
+            board += "[]"
+        return re.sub(r"\[([^\]]*)\]", lambda m: "[" + "".join(sorted(m.group(1))) + "]", f"{board} {rest}")
 
     return pocketed(a) == pocketed(b)
 
