@@ -229,7 +229,8 @@ def refusals(rules: Rules) -> list[str]:
         # the catalogue's pawns triple-step from some of the ranks they double-step from
         out.append(f"tripleStepRegionWhite = {triple} (not within the double-step region, {double})")
     mandatory = rules.values["mandatoryPawnPromotion"], rules.values["mandatoryPiecePromotion"]
-    if "pawn" in rules.promoted and mandatory[0] != mandatory[1]:
+    choices = rules.sets["promotionPieceTypesWhite"] | rules.sets["promotionPieceTypesBlack"]
+    if "pawn" in rules.promoted and mandatory[0] != mandatory[1] and not choices:
         # the catalogue's pawn that promotes by piece must where the pieces must
         out.append(f"mandatoryPawnPromotion = {mandatory[0]} (not mandatoryPiecePromotion, {mandatory[1]})")
     fen = rules.values["startFen"].split(" ")[0]
