@@ -21,7 +21,7 @@ import dataclasses
 import re
 
 from generator.betza import IMMOBILE, BetzaError, parse_betza
-from generator.catalogue.model import Color, PawnRules
+from generator.catalogue.model import Color, PawnRules, Square, absolute_rank
 from generator.emit.fairy_stockfish.reading import NAMED_BETZA, Stated, read_section
 from generator.emit.fairy_stockfish.table import ROWS
 from generator.emit.fidelity.fairy_stockfish import FSF_LAME, FSF_RIDERS
@@ -369,8 +369,21 @@ def _multi_steps(s: Stated) -> PawnRules:
     if kept == pr.multi_step_ranks:
         return pr
     if kept:
-        return dataclasses.replace(pr, multi_step_ranks=kept)
-    return dataclasses.replace(pr, multi_step_ranks=(), max_steps=1, en_passant=False)
+        return dataclasses.replace(pr, multi_step_ranks=kept, multi_step_squares=_kept_squares(pr, kept, ranks))
+    return dataclasses.replace(
+        pr, multi_step_ranks=(), max_steps=1, en_passant=False, multi_step_squares=None, en_passant_takers=None
+    )
+
+
+def _kept_squares(
+    pr: PawnRules, kept: tuple[int, ...], ranks: int
+) -> tuple[frozenset[Square], frozenset[Square]] | None:
+    """The multi-step squares on the multi-step ranks kept."""
+    if pr.multi_step_squares is None:
+        return None
+    rows = [{absolute_rank(c, r, ranks) - 1 for r in kept} for c in Color]
+    white, black = (frozenset(sq for sq in pr.multi_step_squares[c] if sq.rank in rows[c]) for c in Color)
+    return white, black
 
 
 def normal_fen(fen: str) -> str:

@@ -321,9 +321,10 @@ def _pawn_rules(options: Mapping[str, str], board: Board, pieces: tuple[Piece, .
 def _multi_step_squares(
     options: Mapping[str, str], board: Board, multi: tuple[int, ...]
 ) -> tuple[frozenset[Square], frozenset[Square]] | None:
-    """The double-step region as squares, where it is not whole ranks (wolf chess)."""
-    white, black = (_region(options, f"doubleStepRegion{c.word.title()}", board) for c in Color)
+    """The double-step region as squares, where it is not whole ranks (wolf chess): each side's on the
+    multi-step ranks, White's read (as the region's ranks are) mirrored for Black."""
     whole = [_squares(" ".join(f"*{absolute_rank(c, r, board.ranks)}" for r in multi), board) for c in Color]
+    white, black = (_region(options, f"doubleStepRegion{c.word.title()}", board) & whole[c] for c in Color)
     return None if [white, black] == whole else (white, black)
 
 
