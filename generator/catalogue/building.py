@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from generator.betza import BetzaPiece, Modality, parse_betza
 from generator.catalogue.building_goals import GoalsBuilder
+from generator.catalogue.building_promotion import PromotionBuilder
 from generator.catalogue.entry import expand
 from generator.catalogue.model import (
     Advanced,
@@ -25,7 +26,6 @@ from generator.catalogue.model import (
     Explosions,
     FirstLeaps,
     PawnRules,
-    PiecePromotion,
     PieceType,
     Promotion,
     Role,
@@ -66,7 +66,7 @@ def _roles(nodes: Sequence[Node]) -> frozenset[Role]:
     return frozenset(Role(r.value) for r in nodes)
 
 
-class VariantBuilder(GoalsBuilder):
+class VariantBuilder(GoalsBuilder, PromotionBuilder):
     """Builds one concrete, merged entry into a :class:`Variant`, checking what the schema cannot."""
 
     def build(self) -> Variant:
@@ -473,7 +473,39 @@ class VariantBuilder(GoalsBuilder):
                 own_move,
             )
         en_passant = self.or_default(node, PawnRules, "en_passant")
-        return PawnRules(max_steps, multi, en_passant, promotion, self._triple_step_ranks(node, max_steps, multi))
+        triple = self._triple_step_ranks(node, max_steps, multi)
+        squares = self._multi_step_squares(node, multi)
+        return PawnRules(max_steps, multi, en_passant, promotion, triple, squares, self._en_passant_takers(node))
+
+    def _en_passant_takers(self, node: Node) -> tuple[str, ...] | None:
+        """``en_passant_takers``: pawns, of a variant with en passant."""
+        at = node.get("en_passant_takers")
+        if at is None:
+            return None
+        if not self.or_default(node, PawnRules, "en_passant"):
+            self.fail(at, "pawns.en_passant_takers", "who takes en passant needs 'en_passant: true'")
+        for i, item in enumerate(at.value):
+            field = f"pawns.en_passant_takers[{i}]"
+            if not self.letter(item.value, item, field).pawn:
+                self.fail(item, field, f"the {self.pieces[item.value].name} is not a pawn: only pawns take en passant")
+        return tuple(item.value for item in at.value)
+
+    def _multi_step_squares(
+        self, node: Node, multi: tuple[int, ...]
+    ) -> tuple[frozenset[Square], frozenset[Square]] | None:
+        """``multi_step_squares``: each side's squares of its multi-step ranks that pawns multi-step from."""
+        at = node.get("multi_step_squares")
+        if at is None:
+            return None
+        regions = self.side_regions(at, "pawns.multi_step_squares")[0]
+        for color in Color:
+            off = sorted(regions[color] - self.rank_region(color, multi), key=lambda sq: (sq.rank, sq.file))
+            if off:
+                field = f"pawns.multi_step_squares.{color.word}"
+                self.fail(
+                    at.need(color.word), field, f"{off[0].name} is not on {color.word}'s multi-step ranks {list(multi)}"
+                )
+        return regions
 
     def _triple_step_ranks(self, node: Node, max_steps: int, multi: tuple[int, ...]) -> tuple[int, ...] | None:
         """``triple_step_ranks``: with three steps, some of the multi-step ranks."""
@@ -627,39 +659,6 @@ class VariantBuilder(GoalsBuilder):
             self.fail(castling, "drops.castling", f"the {self.pieces[castling.value].name} is {what}: no castling rook")
         if castling is not None and not self.value(self.node, "castling"):
             self.fail(castling, "drops.castling", "castling by drops needs castling moves: 'castling' is empty")
-
-    def build_piece_promotion(self, node: Node | None) -> PiecePromotion | None:
-        if node is None:
-            return None
-        pieces = []
-        pawns_become: set[str] = set()
-        for letter, target in node.need("pieces").value.items():
-            field = f"piece_promotion.pieces.{letter}"
-            piece = self.letter(letter, target, field)
-            if piece.royal:
-                self.fail(target, field, f"the {piece.name} is a royal piece")
-            if piece.pawn:
-                self._pawn_by_piece(target, field, piece, pawns_become)
-            becomes = self.letter(target.value, target, field)
-            if becomes.royal or becomes.letter == letter:
-                self.fail(target, field, f"the {piece.name} cannot promote to the {becomes.name}")
-            pieces.append((letter, target.value))
-        return PiecePromotion(
-            self.relative_ranks(node.get("ranks"), "piece_promotion.ranks"),
-            tuple(pieces),
-            self.or_default(node, PiecePromotion, "mandatory"),
-            self.or_default(node, PiecePromotion, "demotion"),
-            self.or_default(node, PiecePromotion, "on_capture"),
-        )
-
-    def _pawn_by_piece(self, target: Node, field: str, piece: PieceType, become: set[str]) -> None:
-        """A pawn promoting by piece (shinobi's): not also by 'pawns: promotion', and every such pawn to one piece."""
-        pawns = self.node.get("pawns")
-        if pawns is not None and pawns.get("promotion") is not None:
-            self.fail(target, field, f"the {piece.name} promotes by 'pawns: promotion' already: one of the two")
-        become.add(target.value)
-        if len(become) > 1:
-            self.fail(target, field, f"the pawns promote by piece to one piece, not to {', '.join(sorted(become))}")
 
     def build_swap(self, node: Node, field: str) -> Swap:
         piece = self.letter(node.need("piece").value, node.need("piece"), f"{field}.piece")

@@ -236,6 +236,12 @@ class PawnRules:
     #: with ``max_steps`` 3, the ranks of ``multi_step_ranks`` from which a pawn may step three squares;
     #: from the others it steps at most two (Fairy-Stockfish's ``tripleStepRegion``: wildebeest). None: all
     triple_step_ranks: tuple[int, ...] | None = None
+    #: White's and Black's squares (absolute) of the multi-step ranks that pawns multi-step from, and play
+    #: their initial moves from (Fairy-Stockfish's ``doubleStepRegion`` as squares: wolf chess). None: all
+    multi_step_squares: tuple[frozenset[Square], frozenset[Square]] | None = None
+    #: with ``en_passant``, the pawn-role pieces that may take en passant (Fairy-Stockfish's ``enPassantTypes``:
+    #: wolf chess's pawns, not its sergeants); None: every pawn
+    en_passant_takers: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)

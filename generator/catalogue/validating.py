@@ -287,6 +287,8 @@ VARIANT = Struct(
                 "max_steps": _int(1),
                 "multi_step_ranks": Seq(RANK),
                 "triple_step_ranks": Seq(RANK, nonempty=True),
+                "en_passant_takers": Seq(LETTER, nonempty=True),
+                "multi_step_squares": Struct({"white": REGION, "black": REGION}, required=("white", "black")),
                 "en_passant": BOOL,
                 "promotion": Struct(
                     {

@@ -31,6 +31,7 @@ from generator.engine.moves import (
 )
 from generator.engine.odd_moves import first_leaps, keep_safe, safe, swaps
 from generator.engine.own_promotion import own_promotions, promotion_choices
+from generator.engine.rules import Rules
 from generator.engine.special import keep_legal, quiet_safe
 from generator.engine.state import EMPTY, State
 from generator.engine.tables import MoveTables, targets
@@ -166,7 +167,8 @@ def _count_pawn_quiets(pos: State, t: int, tabs: MoveTables, pawns: Bitboard, em
     rules = pos.rules
     enemy = pos.by_color[1 - pos.turn]
     zone = rules.promotion_zone[pos.turn]
-    plain_mask = ~zone if rules.promotion_mandatory else -1
+    plain_mask = ~zone if rules.promotion_mandatory or _form_mandatory(rules, t) else -1
+    ep &= rules.takes_en_passant[t]
     if not ep and not any(
         (pawns & src) << d & enemy if d > 0 else (pawns & src) >> -d & enemy for d, src in tabs.capture_shifts
     ):
@@ -175,7 +177,7 @@ def _count_pawn_quiets(pos: State, t: int, tabs: MoveTables, pawns: Bitboard, em
         caps = tabs.capture[s]
         if caps & enemy:
             out.extend((NORMAL, s, to, 0) for to in squares(caps & enemy & plain_mask))
-            out.extend((_promotion(pos), s, to, c) for to in squares(caps & enemy & zone) for c in _choices_now(pos))
+            out.extend(_promotions(pos, s, caps & enemy & zone, _choices_now(pos), rules.pawn_form[t]))
         if ep and caps & ep:
             _en_passant(pos, s, caps & ep, out)
     return n
@@ -414,12 +416,14 @@ def _pawn_moves(
     choices = promotion_choices(pos, us) if rules.promotion_limited else rules.promotion_choices[us]
     # where a pawn may not move without promoting: its zone, or where promotion is optional, the
     # squares it could never leave (with immobility_illegal)
-    stays = zone if rules.promotion_mandatory else rules.dead[us][t]
+    form = rules.pawn_form[t]
+    stays = zone if rules.promotion_mandatory or _form_mandatory(rules, t) else rules.dead[us][t]
     multistep = rules.multistep[us][t]
     leaps_only = not tabs.has_slides and not tabs.has_lame
     quiet, capture = tabs.quiet, tabs.capture
-    ep = pos.ep
+    ep = pos.ep & rules.takes_en_passant[t]
     stop = ~rules.outside[us][t]  # a pawn never enters the squares outside its region, promoting or not
+    k = len(choices) + (form >= 0)
     while bb:
         low = bb & -bb
         bb ^= low
@@ -437,16 +441,30 @@ def _pawn_moves(
         plain = tgt & ~stays
         tested = test_all or low & pinned
         if not tested and out is None:
-            n += plain.bit_count() + promo.bit_count() * len(choices)
+            n += plain.bit_count() + promo.bit_count() * k
             if steps:
-                n += _count_multisteps(occ, steps, zone, len(choices))
+                n += _count_multisteps(occ, steps, zone, k)
             continue
         moves: list[Move] = [(NORMAL, s, to, 0) for to in squares(plain)]
-        moves.extend((_promotion(pos), s, to, c) for to in squares(promo) for c in choices)
+        moves.extend(_promotions(pos, s, promo, choices, form))
         if steps:
-            moves.extend(_multisteps(pos, s, occ, steps))
+            moves.extend(_multisteps(pos, s, occ, steps, form))
         n += keep_safe(pos, moves, out) if tested else _listed(moves, out)
     return n
+
+
+def _promotions(pos: State, s: int, promo: Bitboard, choices: tuple[int, ...], form: int) -> list[Move]:
+    """A pawn's promotions from ``s`` onto ``promo``: to each choice, and to its promoted ``form`` if it has one."""
+    moves: list[Move] = [(_promotion(pos), s, to, c) for to in squares(promo) for c in choices]
+    if form >= 0:
+        moves.extend((PIECE_PROMO, s, to, form) for to in squares(promo))
+    return moves
+
+
+def _form_mandatory(rules: Rules, t: int) -> bool:
+    """Whether a pawn of type ``t`` must promote where it could become its promoted form: Fairy-Stockfish's
+    mandatory piece promotion takes the pawn's other moves into the zone away too."""
+    return rules.pawn_form[t] >= 0 and rules.piece_promotion_mandatory
 
 
 def _promotion(pos: State) -> int:
@@ -490,7 +508,9 @@ def _count_pawns(pos: State, t: int, tabs: MoveTables, pawns: Bitboard, empty: B
     us = pos.turn
     zone = rules.promotion_zone[us]
     k = len(promotion_choices(pos, us) if rules.promotion_limited else rules.promotion_choices[us])
-    plain = ~zone if rules.promotion_mandatory else -1  # pawns with dead squares are never counted here
+    k += rules.pawn_form[t] >= 0
+    # pawns with dead squares are never counted here
+    plain = ~zone if rules.promotion_mandatory or _form_mandatory(rules, t) else -1
     n = 0
     for d, sources in tabs.quiet_shifts:
         x = pawns & sources
@@ -502,7 +522,7 @@ def _count_pawns(pos: State, t: int, tabs: MoveTables, pawns: Bitboard, empty: B
         if x:
             x = (x << d if d > 0 else x >> -d) & enemy
             n += (x & plain).bit_count() + (x & zone).bit_count() * k
-    ep = pos.ep
+    ep = pos.ep & rules.takes_en_passant[t]
     if ep:
         for s in squares(pawns):
             if tabs.capture[s] & ep:
@@ -539,8 +559,11 @@ def _listed(moves: list[Move], out: list[Move] | None) -> int:
     return len(moves)
 
 
-def _multisteps(pos: State, s: int, occ: Bitboard, steps: tuple[tuple[int, Bitboard, Bitboard], ...]) -> list[Move]:
-    """A pawn's unblocked multi-steps from ``s`` (promoting where they end in the zone)."""
+def _multisteps(
+    pos: State, s: int, occ: Bitboard, steps: tuple[tuple[int, Bitboard, Bitboard], ...], form: int
+) -> list[Move]:
+    """A pawn's unblocked multi-steps from ``s`` (promoting where they end in the zone, also to its
+    promoted ``form`` if it has one)."""
     rules = pos.rules
     zone = rules.promotion_zone[pos.turn]
     special: list[Move] = []
@@ -548,6 +571,7 @@ def _multisteps(pos: State, s: int, occ: Bitboard, steps: tuple[tuple[int, Bitbo
         if not occ & path:
             if zone >> to & 1:
                 special.extend((_promotion(pos), s, to, c) for c in _choices_now(pos))
+                special.extend([(PIECE_PROMO, s, to, form)] if form >= 0 else [])
             else:
                 special.append((MULTISTEP, s, to, passed))
     return special

@@ -170,11 +170,14 @@ class Rules:
         """Promotion zone and choices, en passant, multi-steps."""
         pr = variant.pawn_rules
         promo, pp = pr.promotion, variant.piece_promotion
-        by_piece = [y for x, y in pp.pieces if variant.piece(x).pawn] if pp else []
+        by_piece = [(x, y) for x, y in pp.pieces if variant.piece(x).pawn] if pp else []
         #: pawns promote by piece, as a piece does (remembered: shinobi), to their one type
-        self.pawns_promote_by_piece = bool(by_piece)
-        if pp is not None and by_piece:
-            promo = Promotion(pp.ranks, tuple(by_piece[:1]), pp.mandatory)
+        self.pawns_promote_by_piece = bool(by_piece) and promo is None
+        #: per type: the promoted form (remembered) a pawn may become beside its choices (wolf's elephant); -1: none
+        forms = dict(by_piece) if promo else {}
+        self.pawn_form = [self.type_of.get(forms.get(p.letter, ""), -1) for p in variant.pieces]
+        if pp is not None and by_piece and promo is None:
+            promo = Promotion(pp.ranks, (by_piece[0][1],), pp.mandatory)
         self._promotion(promo)
         #: per type, how many of it a side may have on the board for a pawn to still promote to it (0: any)
         self.promotion_limit = [0] * self.ntypes
@@ -195,6 +198,8 @@ class Rules:
     def _multistep_tables(self, variant: Variant) -> None:
         geo, pr = self.geo, variant.pawn_rules
         straight = [self._multisteps(c, ()) for c in Color]
+        #: per type: -1 where its pieces may take en passant, else 0 (enPassantTypes: wolf's sergeant may not)
+        self.takes_en_passant = [-1 if p.letter in (pr.en_passant_takers or p.letter) else 0 for p in variant.pieces]
         #: per colour and piece type, per square: the multi-steps of a pawn (straight ones, and the
         #: pawn's initial Betza moves), each (target, squares that must be empty, passed squares)
         self.multistep = [
@@ -548,6 +553,8 @@ class Rules:
         pr = self.variant.pawn_rules
         geo = self.geo
         start = geo.rank_mask(color, pr.multi_step_ranks)
+        if pr.multi_step_squares is not None:
+            start &= self._squares(pr.multi_step_squares[color])
         triple = geo.rank_mask(color, pr.multi_step_ranks if pr.triple_step_ranks is None else pr.triple_step_ranks)
         forward = 1 if color is Color.WHITE else -1
         out: list[tuple[tuple[int, Bitboard, Bitboard], ...]] = []

@@ -263,7 +263,7 @@ class State:
         us = self.turn
         out = 0
         for t in range(rules.ntypes):
-            if rules.is_pawn[t]:
+            if rules.is_pawn[t] and rules.takes_en_passant[t]:
                 bb = self.by_type[t] & self.by_color[us]
                 cap = rules.tables[us][t].capture
                 while bb:

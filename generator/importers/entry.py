@@ -135,7 +135,9 @@ def _promotion(p: Promotion) -> Data:
 
 
 def _pawns(pr: PawnRules) -> Data:
-    out = _struct(pr, skip=("promotion",))
+    out = _struct(pr, skip=("promotion", "multi_step_squares"))
+    if pr.multi_step_squares is not None:
+        out["multi_step_squares"] = _sides(pr.multi_step_squares)
     if pr.promotion is not None:
         out["promotion"] = _promotion(pr.promotion)
     return out

@@ -21,7 +21,7 @@ import dataclasses
 import re
 
 from generator.betza import IMMOBILE, BetzaError, parse_betza
-from generator.catalogue.model import Color, PawnRules
+from generator.catalogue.model import Color, PawnRules, Square, absolute_rank
 from generator.emit.fairy_stockfish.reading import NAMED_BETZA, Stated, read_section
 from generator.emit.fairy_stockfish.table import ROWS
 from generator.emit.fidelity.fairy_stockfish import FSF_LAME, FSF_RIDERS
@@ -229,7 +229,8 @@ def refusals(rules: Rules) -> list[str]:
         # the catalogue's pawns triple-step from some of the ranks they double-step from
         out.append(f"tripleStepRegionWhite = {triple} (not within the double-step region, {double})")
     mandatory = rules.values["mandatoryPawnPromotion"], rules.values["mandatoryPiecePromotion"]
-    if "pawn" in rules.promoted and mandatory[0] != mandatory[1]:
+    choices = rules.sets["promotionPieceTypesWhite"] | rules.sets["promotionPieceTypesBlack"]
+    if "pawn" in rules.promoted and mandatory[0] != mandatory[1] and not choices:
         # the catalogue's pawn that promotes by piece must where the pieces must
         out.append(f"mandatoryPawnPromotion = {mandatory[0]} (not mandatoryPiecePromotion, {mandatory[1]})")
     fen = rules.values["startFen"].split(" ")[0]
@@ -368,8 +369,21 @@ def _multi_steps(s: Stated) -> PawnRules:
     if kept == pr.multi_step_ranks:
         return pr
     if kept:
-        return dataclasses.replace(pr, multi_step_ranks=kept)
-    return dataclasses.replace(pr, multi_step_ranks=(), max_steps=1, en_passant=False)
+        return dataclasses.replace(pr, multi_step_ranks=kept, multi_step_squares=_kept_squares(pr, kept, ranks))
+    return dataclasses.replace(
+        pr, multi_step_ranks=(), max_steps=1, en_passant=False, multi_step_squares=None, en_passant_takers=None
+    )
+
+
+def _kept_squares(
+    pr: PawnRules, kept: tuple[int, ...], ranks: int
+) -> tuple[frozenset[Square], frozenset[Square]] | None:
+    """The multi-step squares on the multi-step ranks kept."""
+    if pr.multi_step_squares is None:
+        return None
+    rows = [{absolute_rank(c, r, ranks) - 1 for r in kept} for c in Color]
+    white, black = (frozenset(sq for sq in pr.multi_step_squares[c] if sq.rank in rows[c]) for c in Color)
+    return white, black
 
 
 def normal_fen(fen: str) -> str:

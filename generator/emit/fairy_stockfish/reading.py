@@ -313,7 +313,31 @@ def _pawn_rules(options: Mapping[str, str], board: Board, pieces: tuple[Piece, .
     en_passant = bool(_region(options, "enPassantRegion", board)) and steps > 1
     fewer = triple and triple != region  # triple steps from some of the double-step ranks only
     ranks = _ranks(triple, Color.WHITE, board) if fewer else None
-    return PawnRules(steps, multi, en_passant, _promotion(options, board), ranks)
+    squares = _multi_step_squares(options, board, multi) if multi else None
+    takers = _en_passant_takers(options, pieces) if en_passant else None
+    return PawnRules(
+        steps, multi, en_passant and takers != (), _promotion(options, board), ranks, squares, takers or None
+    )
+
+
+def _multi_step_squares(
+    options: Mapping[str, str], board: Board, multi: tuple[int, ...]
+) -> tuple[frozenset[Square], frozenset[Square]] | None:
+    """The double-step region as squares, where it is not whole ranks (wolf chess): each side's on the
+    multi-step ranks, White's read (as the region's ranks are) mirrored for Black."""
+    whole = [_squares(" ".join(f"*{absolute_rank(c, r, board.ranks)}" for r in multi), board) for c in Color]
+    white, black = (_region(options, f"doubleStepRegion{c.word.title()}", board) & whole[c] for c in Color)
+    return None if [white, black] == whole else (white, black)
+
+
+def _en_passant_takers(options: Mapping[str, str], pieces: tuple[Piece, ...]) -> tuple[str, ...] | None:
+    """The pawns that take en passant (FSF's enPassantTypes, which pawnTypes sets to every pawn)."""
+    key = "enPassantTypesWhite" if "enPassantTypesWhite" in options else "enPassantTypes"
+    if key not in options:
+        return None
+    pawns = [piece[0] for piece in pieces if piece[2]]
+    takers = tuple(x for x in pawns if x in _letters(options, key))
+    return None if len(takers) == len(pawns) else takers
 
 
 def _initial(betza: str) -> bool:

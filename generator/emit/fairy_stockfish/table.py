@@ -14,7 +14,7 @@ The emitter's groups are the table's rows in order (:mod:`.options`); ``SINCE`` 
 >>> ROW["maxFile"].kind, ROW["maxFile"].default, ROW["maxFile"].field
 ('file', 'h', 'board.files')
 >>> len(ROWS) > 300, sum(1 for row in ROWS if row.write is not None)
-(True, 102)
+(True, 103)
 """
 
 from __future__ import annotations
@@ -154,7 +154,8 @@ ROWS: tuple[Row, ...] = (
     Row("mandatoryPawnPromotion", "bool", "true", "pawns", w.mandatory_pawn_promotion,
         "pawn_rules.promotion.mandatory"),
     *_pair("enPassantRegion", "bitboard", (ALL, ALL)),
-    Row("enPassantTypes", "pieceset", "p", maps_to=("enPassantTypesWhite", "enPassantTypesBlack")),
+    Row("enPassantTypes", "pieceset", "p", "pawns", w.en_passant_types, "pawn_rules.en_passant_takers",
+        maps_to=("enPassantTypesWhite", "enPassantTypesBlack")),
     *_pair("enPassantTypes", "pieceset", ("p", "p")),
     Row("promotionPawnTypes", "pieceset", "p", maps_to=("promotionPawnTypesWhite", "promotionPawnTypesBlack")),
     *_pair("promotionPawnTypes", "pieceset", ("p", "p")),

@@ -106,7 +106,16 @@ def double_step(v: Variant) -> str:
 
 
 def double_step_region(color: Color) -> Writer:
-    return lambda v: ranks(color, v.pawn_rules.multi_step_ranks, v.board.ranks) if _multi_steps(v) else "-"
+    return lambda v: _step_region(v, color, v.pawn_rules.multi_step_ranks) if _multi_steps(v) else "-"
+
+
+def _step_region(v: Variant, color: Color, relative: Sequence[int]) -> str:
+    """Ranks, or with ``multi_step_squares`` the squares of them pawns multi-step from."""
+    chosen = v.pawn_rules.multi_step_squares
+    if chosen is None:
+        return ranks(color, relative, v.board.ranks)
+    rows = {absolute_rank(color, r, v.board.ranks) - 1 for r in relative}
+    return squares(v, frozenset(sq for sq in chosen[color] if sq.rank in rows))
 
 
 def triple_step_region(color: Color) -> Writer:
@@ -114,9 +123,15 @@ def triple_step_region(color: Color) -> Writer:
         if _steps(v) < 3:
             return "-"
         triple = v.pawn_rules.triple_step_ranks
-        return ranks(color, v.pawn_rules.multi_step_ranks if triple is None else triple, v.board.ranks)
+        return _step_region(v, color, v.pawn_rules.multi_step_ranks if triple is None else triple)
 
     return write
+
+
+def en_passant_types(v: Variant) -> str | None:
+    """The pawns that take en passant, where not every pawn does (``pawnTypes`` sets them all)."""
+    takers = v.pawn_rules.en_passant_takers
+    return None if takers is None or not _multi_steps(v) else _letters(takers)
 
 
 def en_passant_region(v: Variant) -> str:

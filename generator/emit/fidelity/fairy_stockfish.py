@@ -418,7 +418,9 @@ def _custom_pawns(notes: Notes) -> None:
             f"the {pr.max_steps}-square advance of the {names} is cut to two.",
         )
     rules = dataclasses.replace(pr, max_steps=1)
-    if pr.en_passant and any(m.modality is Modality.BOTH for p in pawns for m in p.movement.moves):
+    takers = [p for p in pawns if pr.en_passant_takers is None or p.letter in pr.en_passant_takers]
+    if pr.en_passant and any(m.modality is Modality.BOTH for p in takers for m in p.movement.moves):
+        names = ", ".join(p.name for p in takers)
         notes.add(
             "pawn",
             f"Fairy-Stockfish's custom pawns take en passant only with moves that only capture, so the {names} "

@@ -95,7 +95,7 @@ def rules_in_short(v: Variant) -> list[tuple[str, str]]:
         ("Castling", _castling(v.castling, v.chess960_castling, v.opposite_castling) if v.castling else "None."),
     ]
     out += _pawns(v)
-    if v.piece_promotion is not None:
+    if v.piece_promotion is not None and len(_pawn_forms(v)) < len(v.piece_promotion.pieces):
         out.append(("Promotion by piece", _piece_promotion(v)))
     if v.drops is not None:
         out.append(("Drops", _drops(v, v.drops)))
@@ -150,10 +150,21 @@ def _pawns(v: Variant) -> list[tuple[str, str]]:
         )
     else:
         text = f"{_words([p.name for p in pawns])}: no multi-step advance, no en passant."
-    text += _initial_moves(v, pawns, straight)
+    text += _initial_moves(v, pawns, straight) + _multi_step_limits(v)
     by_piece = v.piece_promotion and any(v.piece(x).pawn for x, _ in v.piece_promotion.pieces)
     none = "By piece (below)." if by_piece else "None."
     return [("Pawns", text), ("Promotion", _promotion(v, pr.promotion) if pr.promotion else none)]
+
+
+def _multi_step_limits(v: Variant) -> str:
+    """Where pawns multi-step from some squares of their ranks only, and where only some take en passant."""
+    pr, text = v.pawn_rules, ""
+    if pr.multi_step_squares is not None:
+        white, black = (_one_by_one(squares) for squares in pr.multi_step_squares)
+        text += f" Multi-steps and initial moves start only from {white} (White), {black} (Black)."
+    if pr.en_passant and pr.en_passant_takers is not None:
+        text += f" En passant is taken only by the {_words([v.piece(x).name for x in pr.en_passant_takers])}."
+    return text
 
 
 def most_steps(pr: PawnRules) -> str:
@@ -192,7 +203,19 @@ def _promotion(v: Variant, promo: Promotion) -> str:
         text += f" It may promote to a piece only while its side has fewer of it on the board than: {limits}."
     if v.immobility_illegal and not promo.mandatory:
         text += " It may not stay a pawn where it could never move again."
+    forms = _pawn_forms(v)
+    if forms:
+        pairs = _words([f"{v.piece(x).name} to {v.piece(y).name}" for x, y in forms])
+        text += f" Beside these, a pawn may become its promoted form ({pairs}), which remembers it was a pawn."
     return text
+
+
+def _pawn_forms(v: Variant) -> list[tuple[str, str]]:
+    """The promoted forms pawns may become beside their promotion choices (wolf's elephant)."""
+    pp = v.piece_promotion
+    if pp is None or v.pawn_rules.promotion is None:
+        return []
+    return [(x, y) for x, y in pp.pieces if v.piece(x).pawn]
 
 
 def _promotion_by_move(v: Variant, promo: Promotion) -> str:
@@ -263,7 +286,8 @@ def _set_up_drops(v: Variant, drops: Drops) -> list[str]:
 def _piece_promotion(v: Variant) -> str:
     promo = v.piece_promotion
     assert promo is not None
-    pairs = _words([f"{v.piece(x).name} to {v.piece(y).name}" for x, y in promo.pieces])
+    forms = _pawn_forms(v)  # said with the pawns' promotion
+    pairs = _words([f"{v.piece(x).name} to {v.piece(y).name}" for x, y in promo.pieces if (x, y) not in forms])
     must = "must" if promo.mandatory else "may"
     text = f"On a move that starts or ends on {ranks_phrase(promo.ranks)}, a piece {must} promote: {pairs}."
     if promo.on_capture:

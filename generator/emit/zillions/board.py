@@ -69,7 +69,8 @@ def zones_of(v: Variant) -> dict[str, ZoneSpec]:
         if promo.black_choices is not None:
             zones[BLACK_PROMOTION_ZONE] = zones["promotion-zone"]
     if has_pawns and pr.max_steps > 1 and pr.multi_step_ranks:
-        zones["multi-step-zone"] = pr.multi_step_ranks
+        chosen = pr.multi_step_squares
+        zones["multi-step-zone"] = pr.multi_step_ranks if chosen is None else _on_ranks(v, chosen, pr.multi_step_ranks)
     if v.drops is not None:
         zones["drop-zone"] = v.drops.ranks if v.drops.squares is None else v.drops.squares
         for letter, ranks in v.drops.piece_ranks:

@@ -477,7 +477,8 @@ class PieceMoves:
         straight multi-steps, and the pawns' first-move leaps along a line (Berolina's diagonal
         one, passing the square between)."""
         v = self.v
-        if not v.pawn_rules.en_passant:
+        takers = v.pawn_rules.en_passant_takers
+        if not v.pawn_rules.en_passant or (takers is not None and p.letter not in takers):
             return []
         pawns = [self.names.piece[x.letter] for x in v.pieces if x.pawn]
         victim = f"(piece? {pawns[0]})"

@@ -1,0 +1,59 @@
+"""A pawn's promoted form beside its choices (wolf chess's elephant; Fairy-Stockfish's ``promotedPieceType``
+of a promotion pawn type): a pawn entering the zone may become one of its choices or, written ``+``, its
+promoted form, which the FEN writes ``+P``; a pawn type without a form (the sergeant) has its choices only.
+Held to pyffish's built-in ``wolf`` and to our own section, loaded into pyffish."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pyffish
+import pytest
+from support import fsf_entry, legal_uci, load_section, pyffish_perft
+
+from generator.engine import Position
+from generator.engine.perft import perft
+
+POSITIONS = [
+    "7k/P7/8/8/8/8/8/8/8/7K w - - 0 1",  # a quiet step into the zone
+    "1r5k/P7/8/8/8/8/8/8/8/7K w - - 0 1",  # and a capture
+    "7k/S7/8/8/8/8/8/8/8/7K w - - 0 1",  # the sergeant has no form
+    "7k/8/8/8/8/8/8/8/p7/1S5K b - - 0 1",  # Black's pawn, capturing too
+    "7k/8/8/8/8/8/8/8/s7/1R5K b - - 0 1",  # Black's sergeant
+    "+P7/8/8/8/8/8/8/8/7k/4K3 w - - 0 1",  # the elephant moves as itself (NNQ)
+]
+
+
+@pytest.mark.parametrize("fen", POSITIONS)
+def test_the_moves_are_pyffish_s(fen: str) -> None:
+    assert legal_uci(Position.from_fen(fsf_entry("wolf"), fen)) == set(pyffish.legal_moves("wolf", fen, []))
+
+
+def test_the_form_is_a_promotion_beside_the_choices_and_is_written_plus_p() -> None:
+    fen = POSITIONS[1]
+    pos = Position.from_fen(fsf_entry("wolf"), fen)
+    assert {m for m in legal_uci(pos) if m.startswith("a9b10")} == {f"a9b10{x}" for x in "qwfrb+"}
+    pos.push_uci("a9b10+")
+    assert pos.fen() == pyffish.get_fen("wolf", fen, ["a9b10+"]) == "1+P5k/8/8/8/8/8/8/8/8/7K b - - 0 1"
+
+
+def test_mandatory_piece_promotion_makes_the_pawn_promote_where_its_choices_need_not() -> None:
+    wolf = fsf_entry("wolf")
+    promo, pp = wolf.pawn_rules.promotion, wolf.piece_promotion
+    assert promo is not None and pp is not None
+    v = dataclasses.replace(
+        wolf,
+        name="wolfmustform",
+        pawn_rules=dataclasses.replace(wolf.pawn_rules, promotion=dataclasses.replace(promo, mandatory=False)),
+        piece_promotion=dataclasses.replace(pp, mandatory=True),
+    )
+    load_section(v)
+    fen = POSITIONS[1]
+    ours = legal_uci(Position.from_fen(v, fen))
+    assert ours == set(pyffish.legal_moves(v.name, fen, []))
+    assert "a9a10" not in ours and "a9a10+" in ours
+
+
+@pytest.mark.parametrize("fen", ["7k/3P4/8/8/8/8/8/8/3p4/7K w - - 0 1", "r6k/1P6/8/8/8/8/8/8/8/7K w - - 0 1"])
+def test_perft_near_the_zone(fen: str) -> None:
+    assert perft(Position.from_fen(fsf_entry("wolf"), fen), 3) == pyffish_perft("wolf", fen, [], 3)
