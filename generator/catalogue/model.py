@@ -1,14 +1,12 @@
 """The validated catalogue model: typed, frozen dataclasses.
 
-Everything downstream (the reference engine, the emitters, the checks) reads
-these objects and nothing else.  The loader (:mod:`generator.catalogue.loader`)
-is the only producer; it guarantees the invariants stated in each docstring,
-so consumers never re-validate.
+Everything downstream (the reference engine, the emitters, the checks) reads these objects and nothing
+else.  The loader (:mod:`generator.catalogue.loader`) is the only producer; it guarantees the invariants
+stated in each docstring, so consumers never re-validate.
 
-Squares are :class:`Square` values (0-based file and rank); ranks that depend
-on the side (promotion zones, multi-step ranks, drop regions, race zones) are
-*relative* ranks, 1-based and counted from each player's own side, so that one
-rule serves both colours:
+Squares are :class:`Square` values (0-based file and rank); ranks that depend on the side (promotion zones,
+multi-step ranks, drop regions, race zones) are *relative* ranks, 1-based and counted from each player's own
+side, so that one rule serves both colours:
 
 >>> Square.parse("c10")
 Square(file=2, rank=9)
@@ -344,14 +342,13 @@ class Swap:
 class Flag:
     """A side wins when its pieces reach its region (Fairy-Stockfish's flag goal; a race).
 
-    ``regions`` holds White's region and Black's, absolute squares (one of them may be empty: that side
-    has no flag to reach); ``ranks`` the relative ranks they were given as (empty when given as squares).
-    The pieces that count are those of type ``piece`` (None: any piece).  The region is reached when
-    ``count`` of them stand in it, or, with ``blocked_win``, when at least one does and every square of
-    the region is occupied; a ``count`` of None asks for all of them (at least one): the catalogue's
-    ``race``.  With ``safe`` (Fairy-Stockfish's ``flagPieceSafe``) a region holding exactly ``count`` of
-    them is reached only while the opponent attacks none of them, and both sides' regions reached at
-    once draw.
+    ``regions`` holds White's region and Black's, absolute squares (one may be empty: that side has no flag
+    to reach); ``ranks`` the relative ranks they were given as (empty when given as squares).  The pieces
+    that count are those of type ``piece`` (None: any piece).  The region is reached when ``count`` of them
+    stand in it, or, with ``blocked_win``, when at least one does and every square of the region is occupied;
+    a ``count`` of None asks for all of them (at least one): the catalogue's ``race``.  With ``safe``
+    (Fairy-Stockfish's ``flagPieceSafe``) a region holding exactly ``count`` of them is reached only while
+    the opponent attacks none of them, and both sides' regions reached at once draw.
 
     Without ``reply`` the side that reaches its region wins at once.  With ``reply`` (Fairy-Stockfish's
     ``flagMove``) the opponent moves once more: a side whose region was reached wins only if it
@@ -535,10 +532,9 @@ class DrawRules:
     insufficient_material: tuple[str, ...] = ()
     double_pass: bool = False  #: a draw as soon as both sides have passed in a row
     drops_reset_move_rule: bool = False  #: every drop restarts the move rule's count, as a pawn move does
-    #: the side that wins by the n-fold repetition, which is otherwise a draw (minishogi: Black, the
-    #: second player, as Fairy-Stockfish plays it); ``to_move``: the side to move once the position is
-    #: back, so the side that brought it back loses (tori shogi); ``mover``: the side that brought it back
-    #: (Fairy-Stockfish's ``nFoldValue = loss``: empire, mansindam)
+    #: the side that wins by the n-fold repetition, otherwise a draw (minishogi: Black, the second player, as
+    #: Fairy-Stockfish plays it); ``to_move``: the side to move once the position is back (tori shogi);
+    #: ``mover``: the side that brought it back (Fairy-Stockfish's ``nFoldValue = loss``: empire, mansindam)
     repetition_winner: Color | Literal["to_move", "mover"] | None = None
     counting: Counting | None = None  #: a makruk-style counting rule
     #: on stalemate ``stalemate`` befalls the side with fewer pieces on the board (suicide chess), the other

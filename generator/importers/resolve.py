@@ -25,7 +25,7 @@ from generator.catalogue import load_catalogue
 from generator.catalogue.model import Variant
 from generator.catalogue.source import FAIRY_STOCKFISH_CATALOGUE
 from generator.emit.fairy_stockfish import BUILTIN_VARIANTS, section_context
-from generator.emit.fairy_stockfish.reading import NAMED_BETZA
+from generator.emit.fairy_stockfish.named import NAMED_BETZA
 from generator.emit.fairy_stockfish.table import ROW
 from generator.emit.fairy_stockfish.values import FILES
 from generator.importers.ini import IniError, Section

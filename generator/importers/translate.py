@@ -22,7 +22,8 @@ import re
 
 from generator.betza import IMMOBILE, BetzaError, parse_betza
 from generator.catalogue.model import Color, PawnRules, Square, absolute_rank
-from generator.emit.fairy_stockfish.reading import NAMED_BETZA, Stated, read_section
+from generator.emit.fairy_stockfish.named import NAMED_BETZA
+from generator.emit.fairy_stockfish.reading import Stated, read_section
 from generator.emit.fairy_stockfish.table import ROWS
 from generator.emit.fidelity.fairy_stockfish import FSF_LAME, FSF_RIDERS
 from generator.importers.options import ALL, PIECE_TYPES, PRIVATE, Rules

@@ -1,16 +1,16 @@
 """A section the emitter wrote, read back through the option table into the model.
 
-:func:`read_section` takes a section's options (key -> value, as the ini has them) and gives the parts
-of the model the ini states (:class:`Stated`): each value parsed by its row's type (:mod:`.table`),
-assembled into the model's own objects (``Board``, ``PawnRules``, ``Drops``, ``Goals``,
-``DrawRules``, ...).  :func:`stated` is the same projection of a (relaxed) variant: the fields of those
-objects the ini does not state are put back to the model's defaults (:data:`UNSTATED`), so the two
-compare equal when the section says what the variant plays.
+:func:`read_section` takes a section's options (key -> value, as the ini has them) and gives the parts of the
+model the ini states (:class:`Stated`): each value parsed by its row's type (:mod:`.table`), assembled into
+the model's own objects (``Board``, ``PawnRules``, ``Drops``, ``Goals``, ``DrawRules``, ...).  :func:`stated`
+is the same projection of a (relaxed) variant: the fields of those objects the ini does not state are put
+back to the model's defaults (:data:`UNSTATED`), so the two compare equal when the section says what the
+variant plays.
 
-Read back: the board and its holes, every piece with its Betza (FSF's own pieces by name), pawns and
-their promotion, promotion by piece, castling, drops, the capture rules, the goals, the draws, and the
-start position.  The read-back is for the sections this emitter writes; an importer of other people's
-sections builds on it (defaults, aliases and deprecated options, :mod:`.table`).
+Read back: the board and its holes, every piece with its Betza (FSF's own pieces by name), pawns and their
+promotion, promotion by piece, castling, drops, the capture rules, the goals, the draws, and the start
+position.  The read-back is for the sections this emitter writes; an importer of other people's sections
+builds on it (defaults, aliases and deprecated options, :mod:`.table`).
 
 >>> section = {"maxFile": "8", "maxRank": "8", "king": "k", "customPiece1": "a:BN", "nMoveRule": "40",
 ...            "startFen": "4k3/8/8/8/8/8/8/A3K3 w - - 0 1"}
@@ -55,62 +55,17 @@ from generator.catalogue.model import (
     WallingRule,
     absolute_rank,
 )
+from generator.emit.fairy_stockfish.named import NAMED_BETZA
 from generator.emit.fairy_stockfish.table import ROW
-from generator.emit.fairy_stockfish.values import FILES, KING, flag_piece_count
+from generator.emit.fairy_stockfish.values import FILES, flag_piece_count
 from generator.emit.fidelity.fairy_stockfish import (
-    BERS,
     FSF_LINE_MOVES,
-    FSF_PAWN,
-    FSF_SOLDIER,
-    FSF_STANDARD,
     JANGGI_POINTS,
-    KHON,
     fairy_stockfish_pieces,
     pawn_drop_flags,
 )
 
-__all__ = ["NAMED_BETZA", "UNSTATED", "Stated", "read_section", "stated"]
-
-#: The moves of every FSF piece by name, as ``PieceMap::init`` (``src/piece.cpp``) gives them, in this
-#: dialect: the pawn's ``e`` (en passant) is the pawn rules', the soldier's sideways step its advanced
-#: moves (``soldierPromotionRank``); the janggi cannon's ``pR`` is the hops of a piece that shuns its own
-#: type (``shuns_own_type``); the immobile piece's is ``-``, as is a custom piece's without moves (``o:`` or ``o:-``).
-NAMED_BETZA = {
-    **{name: movement.render() for movement, name in FSF_STANDARD.items()},
-    "pawn": FSF_PAWN.render(),
-    "silver": KHON.render(),
-    "fers": "F",
-    "bers": BERS.render(),
-    "soldier": FSF_SOLDIER[0].render(),
-    "king": KING.render(),
-    "alfil": "A",
-    "fersAlfil": "FA",
-    "aiwok": "RNF",
-    "archbishop": "BN",
-    "chancellor": "RN",
-    "amazon": "QN",
-    "knibis": "mNcB",
-    "biskni": "mBcN",
-    "kniroo": "mNcR",
-    "rookni": "mRcN",
-    "shogiPawn": "fW",
-    "lance": "fR",
-    "shogiKnight": "fN",
-    "gold": "WfF",
-    "dragonHorse": "BW",
-    "clobber": "cW",
-    "breakthrough": "fmWfF",
-    "cannon": "mRcpR",
-    "janggiCannon": "pR",
-    "horse": "nN",
-    "elephant": "nA",
-    "janggiElephant": "nZ",
-    "banner": "RcpRnN",
-    "wazir": "W",
-    "commoner": "K",
-    "centaur": "KN",
-    "immobile": IMMOBILE,
-}
+__all__ = ["UNSTATED", "Stated", "read_section", "stated"]
 
 #: The fields of the model's objects that no option states, by object.
 UNSTATED: dict[str, tuple[str, ...]] = {
@@ -523,14 +478,19 @@ def _shatar_mate(options: Mapping[str, str]) -> ShatarMate | None:
 _N_MOVE_RULE_TYPES = ("nMoveRuleTypesWhite", "nMoveRuleTypes")
 
 
+#: (nFoldValue is win, nFoldValueAbsolute) -> the catalogue's repetition_winner
+_N_FOLD: dict[tuple[bool, bool], Color | Literal["to_move", "mover"]] = {
+    (True, False): "to_move",
+    (False, False): "mover",
+    (True, True): Color.WHITE,
+    (False, True): Color.BLACK,
+}
+
+
 def _draws(options: Mapping[str, str]) -> DrawRules:
     value = options.get("nFoldValue", "draw")
-    winner: Color | Literal["to_move", "mover"] | None = None
-    if value != "draw":
-        if not _bool(options, "nFoldValueAbsolute"):
-            winner = "to_move" if value == "win" else "mover"
-        else:
-            winner = Color.WHITE if value == "win" else Color.BLACK
+    # nFoldValue is the side to move's result, or with nFoldValueAbsolute White's
+    winner = None if value == "draw" else _N_FOLD[value == "win", _bool(options, "nFoldValueAbsolute")]
     odds = options.get("materialCounting", "none")
     stalemate = (
         StalemateResult.PASS
