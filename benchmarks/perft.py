@@ -1,14 +1,16 @@
 """Perft speed of the reference engine, side by side with python-chess.
 
-    python benchmarks/perft.py [--catalogue FILE] [--depth N] [--families FILE] [--family-depth N] [--profile]
+    python benchmarks/perft.py [--catalogue FILE] [--depth N] [--families FILE] [--family-depth N] [--also NAME...]
+                               [--profile]
 
 Runs perft 4 from the chess start and perft 3 from "Kiwipete" with both
 engines in the same process, printing nodes per second and the ratio, then
 perft N (default 3) from the start of every catalogue variant, with times,
 then perft N (default 4) from the start of the first variant of each family
 of another catalogue (default: Fairy-Stockfish's built-ins), one row per
-family of rules (crazyhouse, antichess, gating: seirawan, ...); where every move also places a wall (duck chess: some
-600 moves a position), two plies less.
+family of rules (crazyhouse, antichess, gating: seirawan, ...), and of the variants ``--also`` names (default:
+kyotoshogi, whose family's first is minishogi); where every move also places a wall (duck chess: some 600 moves a
+position), two plies less.
 Both engines count the last ply without playing it (python-chess:
 ``legal_moves.count()``), the usual way to run perft.
 
@@ -75,6 +77,7 @@ def main() -> None:
     ap.add_argument("--depth", type=int, default=3, help="perft depth for the catalogue variants")
     ap.add_argument("--families", default=str(FAIRY_STOCKFISH_CATALOGUE), help="a catalogue: one row per family")
     ap.add_argument("--family-depth", type=int, default=4, help="perft depth for the families' rows")
+    ap.add_argument("--also", nargs="*", default=["kyotoshogi"], help="more variants of that catalogue, a row each")
     ap.add_argument("--profile", action="store_true", help="where the time of chess perft 4 goes, then stop")
     args = ap.parse_args()
     catalogue = load_catalogue(args.catalogue)
@@ -107,7 +110,8 @@ def main() -> None:
     print()
     print(f"perft {args.family_depth} from the start of the first variant of each family of {args.families}")
     print(f"{'family':<16} {'variant':<21} {'depth':>5} {'nodes':>10} {'seconds':>8} {'nps':>10}")
-    for v in sorted(firsts.values(), key=families.variants.index):
+    also = [v for v in families.variants if v.name in args.also and v not in firsts.values()]
+    for v in sorted([*firsts.values(), *also], key=families.variants.index):
         pos = Position.start(v)
         depth = args.family_depth - (2 if v.walling is not None else 0)
         nodes, t = timed(lambda pos=pos, depth=depth: perft(pos, depth), repeat=1)
