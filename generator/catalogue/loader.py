@@ -21,14 +21,16 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from generator.catalogue.building import VariantBuilder, check_short_names
 from generator.catalogue.errors import CatalogueError
 from generator.catalogue.extends import NOT_INHERITED, resolve_extends, strip_nulls
 from generator.catalogue.model import Catalogue
-from generator.catalogue.reading import MAX_BYTES, Node, Where, read_yaml
+from generator.catalogue.reading import MAX_BYTES, Node, Where, as_node, read_yaml
 from generator.catalogue.source import SHIPPED
 from generator.catalogue.validating import (
     FAMILIES,
@@ -53,8 +55,12 @@ class _Parsed:
 
 def _parse(text: str, path: str, opening: tuple[str, ...] = ()) -> _Parsed:
     """Read and check ``text``; ``opening`` are the files whose ``extends`` led here (a cycle guard)."""
+    return _parse_root(read_yaml(text, Where(path)), path, opening)
+
+
+def _parse_root(root: Node, path: str, opening: tuple[str, ...] = ()) -> _Parsed:
+    """Check a catalogue read into ``root``."""
     top = Where(path)
-    root = read_yaml(text, top)
     if not isinstance(root.value, dict):
         expected = f"a mapping with keys {' and '.join(TOP_KEYS)}"
         raise top.error(root.line, None, f"expected {expected}, got {describe_value(root.value)}")
@@ -164,8 +170,7 @@ def other_catalogue(source: str, path: str) -> Path:
     return Path(path).parent / source
 
 
-def _catalogue(text: str, path: str) -> Catalogue:
-    parsed = _parse(text, path)
+def _catalogue(parsed: _Parsed, path: str) -> Catalogue:
     top = Where(path)
     built = []
     for name, merged in parsed.merged.items():
@@ -182,8 +187,20 @@ def _catalogue(text: str, path: str) -> Catalogue:
 
 def load_catalogue_text(text: str, path: str = "<string>") -> Catalogue:
     """Load a catalogue from YAML text; ``path`` is only used in error messages."""
+    return _loaded(lambda: _catalogue(_parse(text, path), path), path)
+
+
+def load_catalogue_data(data: dict[str, Any], path: str) -> Catalogue:
+    """Load a catalogue a program has made as plain data, what its YAML text would read as (an importer's
+    entries, checked one by one before the file is written): as :func:`load_catalogue_text`, without the
+    YAML, every value on line 1 (errors name the variant and field, not the line); ``path`` is where the
+    file would be, from which other catalogues are found."""
+    return _loaded(lambda: _catalogue(_parse_root(as_node(data), path), path), path)
+
+
+def _loaded(load: Callable[[], Catalogue], path: str) -> Catalogue:
     try:
-        return _catalogue(text, path)
+        return load()
     except CatalogueError:
         raise
     except RecursionError:

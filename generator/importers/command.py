@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 
 from generator import shipped
 from generator.catalogue import CatalogueError
-from generator.catalogue.loader import load_catalogue_text
+from generator.catalogue.loader import load_catalogue_data, load_catalogue_text
 from generator.catalogue.model import Catalogue
 from generator.emit.fairy_stockfish import BUILTIN_VARIANTS, TARGET, render_ini, section_name
 from generator.emit.fairy_stockfish.reading import Stated, stated
@@ -169,9 +169,9 @@ def _screen(
     for key in list(kept):
         above = _ancestors(key, sections)
         entries = _entries(candidates, [k for k in kept if k in above or k == key], sections, Path(path).name)
-        text = _header(path, out_path) + "".join(render_entry(name, data) + "\n" for name, data in entries)
         try:
-            catalogue = load_catalogue_text(text, str(out_path))
+            # as the data the entries' text reads as: the text of all of them is loaded once, at the end
+            catalogue = load_catalogue_data({"variants": dict(entries)}, str(out_path))
         except CatalogueError as e:
             where_in = f"field {e.field}: " if e.field else ""
             _leave_out(result, kept, key, f"the entry does not load: {where_in}{e.message}", "catalogue")
