@@ -264,12 +264,14 @@ def _pawn_rules(options: Mapping[str, str], board: Board, pieces: tuple[Piece, .
     # a custom pawn's initial moves are played from the double-step region
     initial = _bool(options, "doubleStep") and any(piece[2] and _initial(piece[1]) for piece in pieces)
     region = _region(options, "doubleStepRegionWhite", board)
-    multi = _ranks(region, Color.WHITE, board) if steps > 1 or initial else ()
+    # a region of some squares of its ranks is those ranks with multi-step squares (wolf chess)
+    touched = tuple(sorted({absolute_rank(Color.WHITE, sq.rank + 1, board.ranks) for sq in region}))
+    multi = (_ranks(region, Color.WHITE, board) or touched) if steps > 1 or initial else ()
     en_passant = bool(_region(options, "enPassantRegion", board)) and steps > 1
     fewer = triple and triple != region  # triple steps from some of the double-step ranks only
     ranks = _ranks(triple, Color.WHITE, board) if fewer else None
     squares = _multi_step_squares(options, board, multi) if multi else None
-    takers = _en_passant_takers(options, pieces) if en_passant else None
+    takers = _en_passant_takers(options, pieces)
     return PawnRules(
         steps, multi, en_passant and takers != (), _promotion(options, board), ranks, squares, takers or None
     )

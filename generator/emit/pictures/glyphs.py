@@ -235,10 +235,12 @@ def _silhouette(f: Features) -> tuple[str, Part, Part | None]:
             transform_anchor(part.rose, scale, dx, 0),
             transform_anchor(part.tag, scale, dx, 0),
         )
+        # a nightrider's doubled outline is more ink: drawn a little larger, its own fill reads as the piece's colour
+        size = 0.76 if f.knight == "rider" else 0.7
         small = Part(
-            transform(head.shapes, 0.7, -17, 0),
-            transform_anchor(head.rose, 0.7, -17, 0),
-            transform_anchor(head.tag, 0.7, -17, 0),
+            transform(head.shapes, size, -17, 0),
+            transform_anchor(head.rose, size, -17, 0),
+            transform_anchor(head.tag, size, -17, 0),
         )
         return f"{rider}+{name}", moved, small
     if head is not None:
