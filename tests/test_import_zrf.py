@@ -18,7 +18,7 @@ from generator.importers.zillions.proof import Disagreement, prove
 from generator.zrf import State, open_game, start
 from generator.zrf import perft as zrf_perft
 from generator.zrf.model import load, load_text
-from tests.shared_data import zillions_file
+from tests.shared_data import shared_file, zillions_file
 from tests.support import run
 
 
@@ -75,6 +75,24 @@ def test_a_file_imports_the_games_it_can_state_and_says_why_of_the_rest(chess_zr
     # each entry's perft 3 is the game's own
     knightmate = open_game(chess_zrf, "Knightmate")
     assert result.nodes["knightmate"] == zrf_perft(knightmate, 3) == 6765
+
+
+def test_a_player_with_no_turn_and_no_piece_plays_no_part() -> None:
+    # fairychess.zrf names a third player, Neutral, that never moves and owns nothing: its games are
+    # played by White and Black alone, and goals for those two are goals for every side
+    path = shared_file("zillions", "corpus", "ludamad__zrflib", "zrflib", "examples", "fairychess.zrf")
+    game = load(path).game("Shatranj")
+    assert game.players == ["White", "Black", "Neutral"]
+    imported = read_game(game)
+    d = imported.data
+    assert {k: p["betza"] for k, p in d["pieces"].items()} == {
+        "P": "fmWfcF", "N": "N", "A": "A", "R": "R", "F": "F", "S": "K",
+    }  # fmt: skip
+    # (loss-condition (White Black) stalemated) and (pieces-remaining 1): a bare king loses
+    assert d["draws"]["stalemate"] == "loss"
+    assert d["goals"]["extinction"] == {"pieces": [], "count": 1, "result": "loss"}
+    variant = load_catalogue_text("variants:\n" + render_entry("shatranj", d)).variants[0]
+    assert prove(variant, game, imported.letters, imported.squares) == zrf_perft(start(game), 3)
 
 
 def test_kinglet_chess_is_won_by_taking_every_pawn(chess_zrf: Path) -> None:

@@ -53,7 +53,11 @@ class Layout:
 def layout(prog: Program) -> Layout | str:
     """The board, or why it is not one rectangle of a single 2-D grid played by two sides in turn."""
     turns = prog.turns
-    if len(prog.players) != 2 or len(turns) != 2 or {t.gen for t in turns} != {0, 1} or prog.repeat_from != 0:
+    movers = {t.gen for t in turns}
+    # a player with no turn and no piece (fairychess.zrf's Neutral) plays no part in the game
+    board, stores = prog.setup
+    owners = {code & 15 for code in board if code >= 0} | {pl for pl, held in enumerate(stores) if any(held)}
+    if len(turns) != 2 or len(movers) != 2 or prog.repeat_from != 0 or not owners <= movers:
         return "the turn order is not one move each by two players"
     b = prog.game.board
     if len(b.grids) != 1 or len(b.grids[0]) != 2:

@@ -324,7 +324,7 @@ def _goals(prog: Program, conditions: list[Condition], letters: dict[str, str], 
     ``pieces-remaining`` or ``captured``."""
     goals: Data = {"checkmate": False}
     for c in conditions:
-        if set(c.players) != set(prog.players):
+        if set(c.players) != {prog.players[g] for g in prog.gens}:
             raise Refused(f"a {c.kind} for one player only")
         _goal(prog, c, letters, goals, data["draws"])
     if goals["checkmate"]:
