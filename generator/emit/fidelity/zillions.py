@@ -495,23 +495,38 @@ def _checks_and_captures(notes: Notes) -> None:
         notes.relax(must_capture=False)
 
 
+def promoted_setup_written(v: Variant) -> bool:
+    """Whether the Zillions file sets up each piece that starts promoted as the promoted form of a piece
+    that promotes by piece (its own type, ``PromotedLance``), as Dagaz's kyoto-shogi.zrf sets up its
+    Tokin: only where the piece promotes by piece to what stands there, and is no pawn, whose
+    promotion the file may write by the pawns' rules instead."""
+    pp = v.piece_promotion
+    return pp is not None and all(
+        (origin, got[1]) in pp.pieces and not v.piece(origin).pawn
+        for sq, origin in v.setup.promoted
+        if (got := v.setup.piece_at(sq)) is not None
+    )
+
+
 def _promoted_pieces(notes: Notes) -> None:
     """Pieces that start promoted, demote, or promote only by capturing: the Zillions files know a promoted
     piece by its type alone, and promote on any move into or out of the zone."""
     v = notes.variant
-    if v.setup.promoted:
+    if v.setup.promoted and not promoted_setup_written(v):
         notes.add(
             "setup-promoted",
-            "The Zillions files set up a piece by its type, so the pieces that start promoted start as what they "
-            "promoted to, and go to hand as that.",
+            "The Zillions files set up a piece that starts promoted as the promoted form of a piece that promotes "
+            "by piece, which this one is not, so the pieces that start promoted start as what they promoted to, "
+            "and go to hand as that.",
         )
         notes.relax(setup=dataclasses.replace(v.setup, promoted=()))
     pp = v.piece_promotion
-    if pp is not None and pp.demotion:
+    if pp is not None and pp.demotion and any(v.piece(x).pawn for x, _ in pp.pieces):
+        # a promoted form demotes by its own moves' landing; a pawn's promotion may be written by the pawns' rules
         notes.add(
             "piece-demotion",
-            "The Zillions files promote a piece by its type, which cannot tell a promoted piece from one that "
-            "started so, so demotion is left out.",
+            "The Zillions files may write a pawn's promotion by piece by the pawns' rules, whose promoted piece "
+            "does not know it was a pawn, so demotion is left out.",
         )
         pp = dataclasses.replace(pp, demotion=False)
         notes.relax(piece_promotion=pp)

@@ -201,11 +201,21 @@ class PieceMoves:
             else ""
         )
 
+    def turns_into(self, p: PieceType) -> str | None:
+        """The ZRF type ``p`` becomes by promotion by piece: its promoted form, or for a promoted form
+        where promoted pieces demote, what it was promoted from (Dagaz's kyoto-shogi.zrf turns its
+        pieces over the same way, ``(add Knight)`` on a Gold's move); None if it never changes type."""
+        if p.letter in self.names.promoted:
+            return self.names.promoted[p.letter]
+        pp = self.v.piece_promotion
+        demotes = pp is not None and pp.demotion and p.letter.startswith("+")
+        return self.names.piece[p.letter[1:]] if demotes else None
+
     def landing(self, p: PieceType, moved: bool) -> str:
         """How ``p`` lands: ``add``, or a macro that also clears ``never-moved?`` or promotes."""
         promo = self.v.pawn_rules.promotion if p.pawn else None
         stuck = stuck_ranks(self.v, p)
-        if promo is None and (p.letter in self.names.promoted or stuck or self.to_hand):
+        if promo is None and (self.turns_into(p) or stuck or self.to_hand):
             return self._piece_landing(p, moved, bool(stuck), self.to_hand)
         if promo is None:
             return self._plain_landing(moved)
@@ -293,7 +303,7 @@ class PieceMoves:
         """Landing with promotion by piece (on a move that started in the zone, as the move's flag says,
         or ends there), where ``stuck`` not on the squares the piece could never leave, and with
         ``to_hand`` sending a captured piece to the captor's hand."""
-        target = self.names.promoted.get(p.letter) if promoting else None
+        target = self.turns_into(p) if promoting else None
         mandatory = bool(self.v.piece_promotion and self.v.piece_promotion.mandatory)
         words = [
             "add",
@@ -375,7 +385,7 @@ class PieceMoves:
             for m, vectors, start in switched_moves(p)
             for modality in ((Modality.CAPTURE, Modality.MOVE) if m.modality is Modality.BOTH else (m.modality,))
         ]
-        promoting = p.letter in self.names.promoted
+        promoting = self.turns_into(p) is not None
         captures = [
             c
             for m, vs, st in split
