@@ -530,11 +530,12 @@ def _promoted_pieces(notes: Notes) -> None:
         )
         pp = dataclasses.replace(pp, demotion=False)
         notes.relax(piece_promotion=pp)
-    if pp is not None and pp.on_capture:
+    if pp is not None and pp.on_capture and any(v.piece(x).pawn for x, _ in pp.pieces):
+        # a piece's landing promotes only onto an enemy ((and enemy? ...)); a pawn's may follow the pawns' rules
         notes.add(
             "promotion-on-capture",
-            "The Zillions files promote on any move into or out of the zone, so promotion only by capturing is "
-            "left out: a quiet move may promote too.",
+            "The Zillions files may write a pawn's promotion by piece by the pawns' rules, which promote on any "
+            "move into the zone, so promotion only by capturing is left out: a quiet move may promote too.",
         )
         notes.relax(piece_promotion=dataclasses.replace(pp, on_capture=False))
 

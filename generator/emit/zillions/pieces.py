@@ -304,11 +304,13 @@ class PieceMoves:
         or ends there), where ``stuck`` not on the squares the piece could never leave, and with
         ``to_hand`` sending a captured piece to the captor's hand."""
         target = self.turns_into(p) if promoting else None
-        mandatory = bool(self.v.piece_promotion and self.v.piece_promotion.mandatory)
+        pp = self.v.piece_promotion
+        mandatory = bool(pp and pp.mandatory)
+        on_capture = bool(target and pp and pp.on_capture)
         words = [
             "add",
             "as-moved" if moved else "",
-            ("or-must-promote" if mandatory else "or-may-promote") if target else "",
+            ("taking-" if on_capture else "or-") + ("must-promote" if mandatory else "may-promote") if target else "",
             "unstuck" if stuck else "",
             "to-hand" if to_hand else "",
         ]
@@ -320,6 +322,7 @@ class PieceMoves:
             mandatory=mandatory,
             moved=moved,
             promotes=bool(target),
+            on_capture=on_capture,
             stuck=stuck,
             zone=promotion_zone(self.v),
             to_hand=to_hand,
