@@ -508,6 +508,21 @@ def promoted_setup_written(v: Variant) -> bool:
     )
 
 
+def promoted_drops_written(v: Variant) -> bool:
+    """Whether the Zillions file drops a piece in hand as its promoted form too: a second drop from the
+    hand position landing as that form (``(add PromotedLance)``, as a pawn's landing adds its promotion),
+    written where pieces in hand stand on hand positions (captures to hand, promoted pieces going back as
+    what they were), no promoting piece is a pawn (whose promotion the file may write by the pawns' rules,
+    with no promoted form) and, where immobility is illegal, no promoted form has squares it could never
+    leave (the drop would have to keep off them)."""
+    drops, pp = v.drops, v.piece_promotion
+    if drops is None or pp is None or not drops.captures_to_hand or drops.keep_promoted:
+        return False
+    if any(v.piece(x).pawn for x, _ in pp.pieces):
+        return False
+    return not v.immobility_illegal or all(immobile_ranks(v, v.piece(y)) == () for _, y in pp.pieces)
+
+
 def _promoted_pieces(notes: Notes) -> None:
     """Pieces that start promoted, demote, or promote only by capturing: the Zillions files know a promoted
     piece by its type alone, and promote on any move into or out of the zone."""
@@ -591,10 +606,14 @@ def _hands(notes: Notes) -> None:
             f"the limit of {drops.per_file} per file is left out: a {name} drops on any file.",
         )
         drops = dataclasses.replace(drops, one_per_file=None, per_file=1)
-    if drops is not None and drops.promoted:
+    if drops is not None and drops.promoted and not promoted_drops_written(v):
         notes.add(
             "drop-promoted",
-            "The Zillions files drop a piece from hand as itself, so a drop as the piece it promotes to is left out.",
+            "The Zillions files drop a piece as its promoted form ((add PromotedLance) on a drop from a hand "
+            "position) only where captured pieces go to the captor's hand, each promoting piece has a promoted "
+            "form of its own (no pawn's promotion written by the pawns' rules, no promoted piece kept in hand) "
+            "and that form may stand on every square of the drop zone; here one of these fails, so a drop as "
+            "the piece it promotes to is left out.",
         )
         drops = dataclasses.replace(drops, promoted=False)
     if drops is not None and drops.no_drop_mate:

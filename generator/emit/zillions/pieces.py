@@ -297,7 +297,15 @@ class PieceMoves:
         name = "drop-from-hand" + ("-one-per-file" if one else "")
         name = self.macros.use(Group.HANDS, name, "drop-from-hand", one_per_file=one)
         land = self.confined(p, self.drop_landing(p, p.letter in needs_attribute(self.v)))
-        return [Call(name, (self.names.piece[p.letter], land, drop_zone(self.v, p.letter)))]
+        zone = drop_zone(self.v, p.letter)
+        calls = [Call(name, (self.names.piece[p.letter], land, zone))]
+        form = self.names.promoted.get(p.letter)
+        if form is not None and self.v.drops.promoted:
+            # dropped as its promoted form too, anywhere on its drop zone: one per file holds only itself
+            plain = self.macros.use(Group.HANDS, "drop-from-hand", "drop-from-hand", one_per_file=False)
+            landing = self.confined(promoted_form(self.v, p.letter), f"(add {form})")
+            calls.append(Call(plain, (self.names.piece[p.letter], landing, zone)))
+        return calls
 
     def _piece_landing(self, p: PieceType, moved: bool, stuck: bool, to_hand: str, promoting: bool = True) -> str:
         """Landing with promotion by piece (on a move that started in the zone, as the move's flag says,
