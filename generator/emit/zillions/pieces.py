@@ -301,10 +301,9 @@ class PieceMoves:
         calls = [Call(name, (self.names.piece[p.letter], land, zone))]
         form = self.names.promoted.get(p.letter)
         if form is not None and self.v.drops.promoted:
-            # dropped as its promoted form too, anywhere on its drop zone: one per file holds only itself
-            plain = self.macros.use(Group.HANDS, "drop-from-hand", "drop-from-hand", one_per_file=False)
+            # dropped as its promoted form too, on the same squares (one per file counts for both)
             landing = self.confined(promoted_form(self.v, p.letter), f"(add {form})")
-            calls.append(Call(plain, (self.names.piece[p.letter], landing, zone)))
+            calls.append(Call(name, (self.names.piece[p.letter], landing, zone)))
         return calls
 
     def _piece_landing(self, p: PieceType, moved: bool, stuck: bool, to_hand: str, promoting: bool = True) -> str:
@@ -352,7 +351,7 @@ class PieceMoves:
             if unroll and m.range != 1 and not (m.hop or m.lame):
                 out += self.unrolled(m, confined, vectors)
             else:
-                out += self.betza_move(m, confined, p.letter in self.names.promoted, vectors, start)
+                out += self.betza_move(m, confined, self.turns_into(p) is not None, vectors, start)
         if p.royal and self.v.flying_general:
             out += self.flying_general(p, land)
         if p.pawn:
@@ -590,7 +589,8 @@ def piece_needs(
     used = set()
     if p.pawn:
         used |= {"promotion-zone", BLACK_PROMOTION_ZONE, "multi-step-zone"}
-    if p.letter in dict(promotions(v)):
+    demotes = bool(v.piece_promotion and v.piece_promotion.demotion and p.letter.startswith("+"))
+    if p.letter in dict(promotions(v)) or demotes:
         used.add(promotion_zone(v))
     if v.immobility_illegal:
         used.add(stuck_zone(p))
@@ -628,6 +628,11 @@ def piece_description(v: Variant, p: PieceType) -> str:
         lines.append(
             f"On a move that starts or ends on {ranks_phrase(pp.ranks)} it {must} promote: it then moves as a "
             f"{v.piece(promoted).name}."
+        )
+    if pp is not None and pp.demotion and p.letter.startswith("+"):
+        lines.append(
+            f"On a move that starts or ends on {ranks_phrase(pp.ranks)} it {'must' if pp.mandatory else 'may'} "
+            f"turn back into a {v.piece(p.letter[1:]).name}."
         )
     stuck = stuck_ranks(v, p)
     if stuck:
