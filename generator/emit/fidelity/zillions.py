@@ -13,6 +13,7 @@ import math
 from generator.betza import BetzaMove, Modality
 from generator.catalogue.model import Color, PieceType, Promotion, Square, StalemateResult, Variant, WallingRule
 from generator.emit.fidelity.notes import Notes
+from generator.emit.fidelity.zillions_promotion import promoted_pieces
 
 #: the most choices of ``count`` squares of a flag region a Zillions goal lists, one ``absolute-config`` each
 ZRF_MOST_CHOICES = 256
@@ -51,7 +52,7 @@ def checks(notes: Notes) -> None:
     _bare_king(notes)
     _hands(notes)
     _set_up_drops(notes)
-    _promoted_pieces(notes)
+    promoted_pieces(notes)
     _swaps(notes)
     _pawn_initial_moves(notes)
     _triple_steps(notes)
@@ -495,19 +496,6 @@ def _checks_and_captures(notes: Notes) -> None:
         notes.relax(must_capture=False)
 
 
-def promoted_setup_written(v: Variant) -> bool:
-    """Whether the Zillions file sets up each piece that starts promoted as the promoted form of a piece
-    that promotes by piece (its own type, ``PromotedLance``), as Dagaz's kyoto-shogi.zrf sets up its
-    Tokin: only where the piece promotes by piece to what stands there, and is no pawn, whose
-    promotion the file may write by the pawns' rules instead."""
-    pp = v.piece_promotion
-    return pp is not None and all(
-        (origin, got[1]) in pp.pieces and not v.piece(origin).pawn
-        for sq, origin in v.setup.promoted
-        if (got := v.setup.piece_at(sq)) is not None
-    )
-
-
 def promoted_drops_written(v: Variant) -> bool:
     """Whether the Zillions file drops a piece in hand as its promoted form too: a second drop from the
     hand position landing as that form (``(add PromotedLance)``, as a pawn's landing adds its promotion),
@@ -521,38 +509,6 @@ def promoted_drops_written(v: Variant) -> bool:
     if any(v.piece(x).pawn for x, _ in pp.pieces):
         return False
     return not v.immobility_illegal or all(immobile_ranks(v, v.piece(y)) == () for _, y in pp.pieces)
-
-
-def _promoted_pieces(notes: Notes) -> None:
-    """Pieces that start promoted, demote, or promote only by capturing: the Zillions files know a promoted
-    piece by its type alone, and promote on any move into or out of the zone."""
-    v = notes.variant
-    if v.setup.promoted and not promoted_setup_written(v):
-        notes.add(
-            "setup-promoted",
-            "The Zillions files set up a piece that starts promoted as the promoted form of a piece that promotes "
-            "by piece, which this one is not, so the pieces that start promoted start as what they promoted to, "
-            "and go to hand as that.",
-        )
-        notes.relax(setup=dataclasses.replace(v.setup, promoted=()))
-    pp = v.piece_promotion
-    if pp is not None and pp.demotion and any(v.piece(x).pawn for x, _ in pp.pieces):
-        # a promoted form demotes by its own moves' landing; a pawn's promotion may be written by the pawns' rules
-        notes.add(
-            "piece-demotion",
-            "The Zillions files may write a pawn's promotion by piece by the pawns' rules, whose promoted piece "
-            "does not know it was a pawn, so demotion is left out.",
-        )
-        pp = dataclasses.replace(pp, demotion=False)
-        notes.relax(piece_promotion=pp)
-    if pp is not None and pp.on_capture and any(v.piece(x).pawn for x, _ in pp.pieces):
-        # a piece's landing promotes only onto an enemy ((and enemy? ...)); a pawn's may follow the pawns' rules
-        notes.add(
-            "promotion-on-capture",
-            "The Zillions files may write a pawn's promotion by piece by the pawns' rules, which promote on any "
-            "move into the zone, so promotion only by capturing is left out: a quiet move may promote too.",
-        )
-        notes.relax(piece_promotion=dataclasses.replace(pp, on_capture=False))
 
 
 def _set_up_drops(notes: Notes) -> None:

@@ -19,7 +19,6 @@ from typing import TypedDict
 from generator.betza import BetzaMove, Modality, lame_path
 from generator.catalogue.model import CastlingMove, Color, PieceType, Role, Square, Variant
 from generator.emit.pictures.glyphs import Glyph
-from generator.emit.web.rules_text import ranks_phrase
 from generator.emit.zillions.board import (
     BLACK_PROMOTION_ZONE,
     advanced_zone,
@@ -34,6 +33,7 @@ from generator.emit.zillions.board import (
     stuck_zone,
 )
 from generator.emit.zillions.context import ATTRIBUTE, PLAYERS, Call, PieceContext, PieceNeeds, Vector, ZoneSpec
+from generator.emit.zillions.descriptions import piece_description
 from generator.emit.zillions.drops import drop_calls, droppable, never_dropped
 from generator.emit.zillions.hands import PROMOTED, hand_entries, marks_promotions, uses_hand
 from generator.emit.zillions.images import Images, PiecePicture, TokenPicture
@@ -598,55 +598,6 @@ def piece_needs(
         used.add(drop_zone(v, p.letter))
     used |= {region_zone(p), advanced_zone(p)}
     return PieceNeeds(frozenset(vectors), {z: r for z, r in zones.items() if z in used}, tuple(dummies))
-
-
-def piece_description(v: Variant, p: PieceType) -> str:
-    """The piece's ZRF description: its name, then a line per move and per rule it follows."""
-    lines = [p.help[:1].upper() + p.help[1:]] if p.help else []
-    lines += [f"It {x}." for x in p.movement.describe()]
-    if p.royal:
-        lines.append("It is royal: it may not be left attacked, and checkmating it wins.")
-    if p.pawn:
-        pr = v.pawn_rules
-        if pr.max_steps > 1 and pr.multi_step_ranks and p.steps_ahead:
-            lines.append(f"From its {ranks_phrase(pr.multi_step_ranks)} it may advance up to {pr.max_steps} squares.")
-        if pr.en_passant:
-            lines.append("It may take en passant a pawn that just passed a square it attacks.")
-        if pr.promotion is not None:
-            promo = pr.promotion
-            choices = {c: ", ".join(v.piece(x).name for x in promo.choices_of(c)) for c in Color}
-            to = (
-                choices[Color.WHITE]
-                if promo.black_choices is None
-                else f"{choices[Color.WHITE]} (White), {choices[Color.BLACK]} (Black)"
-            )
-            zone = ranks_phrase(promo.ranks) if promo.squares is None else "promotion squares"
-            lines.append(f"On its {zone} it promotes to {to}.")
-    pp, promoted = v.piece_promotion, dict(promotions(v)).get(p.letter)
-    if pp is not None and promoted is not None:
-        must = "must" if pp.mandatory else "may"
-        lines.append(
-            f"On a move that starts or ends on {ranks_phrase(pp.ranks)} it {must} promote: it then moves as a "
-            f"{v.piece(promoted).name}."
-        )
-    if pp is not None and pp.demotion and p.letter.startswith("+"):
-        lines.append(
-            f"On a move that starts or ends on {ranks_phrase(pp.ranks)} it {'must' if pp.mandatory else 'may'} "
-            f"turn back into a {v.piece(p.letter[1:]).name}."
-        )
-    stuck = stuck_ranks(v, p)
-    if stuck:
-        lines.append(f"It may not stay itself on {ranks_phrase(stuck)}, where it could never move again.")
-    return zrf_text(p.name) + "\\" + "\\".join(zrf_text(x) for x in [*lines, *_zone_lines(p)])
-
-
-def _zone_lines(p: PieceType) -> list[str]:
-    """What the zones of ``p``'s moves say: its region, its advanced moves."""
-    lines = ["It moves, captures and attacks only within its region."] if p.region is not None else []
-    if p.advanced is not None:
-        moves = "; ".join(p.advanced.movement.describe())
-        lines.append(f"From its {ranks_phrase((p.advanced.rank,))} on, it moves instead: it {moves}.")
-    return lines
 
 
 def piece_context(builder: PieceMoves, images: Images, p: PieceType, glyph: Glyph, needs: PieceNeeds) -> PieceContext:
