@@ -1,7 +1,7 @@
 """Kyoto shogi and micro shogi, held to pyffish's built-ins kyotoshogi and micro: promoted pieces in the
 set-up (``setup.white``'s ``+L``), demotion (``piece_promotion.demotion``), promoted drops (``drops.promoted``)
 and, in micro shogi, promotion only by capture (``piece_promotion.on_capture``); and what Zillions leaves
-out of them, by name."""
+out of them: only their game ends (tests/test_zillions_turning_pieces.py)."""
 
 from __future__ import annotations
 
@@ -53,13 +53,14 @@ def test_random_games_flip_every_piece_as_the_builtin_does() -> None:
     assert flips and drops
 
 
-def test_zillions_leaves_out_the_three_rules_by_name() -> None:
+def test_zillions_writes_the_three_rules() -> None:
+    # the download sets up, demotes and drops promoted forms (tests/test_zillions_turning_pieces.py plays it)
     v = entry("kyotoshogi")
     rules = [x.rule for x in limitations(v, ZILLIONS)]
-    assert {"setup-promoted", "piece-demotion", "drop-promoted"} <= set(rules)
+    assert {"setup-promoted", "piece-demotion", "drop-promoted"}.isdisjoint(rules)
     r = relaxed(v, ZILLIONS)
-    assert not r.setup.promoted and r.drops is not None and not r.drops.promoted
-    assert r.piece_promotion is not None and not r.piece_promotion.demotion
+    assert r.setup.promoted and r.drops is not None and r.drops.promoted
+    assert r.piece_promotion is not None and r.piece_promotion.demotion
     words = dict(rules_in_short(v))["Promotion by piece"]
     assert "Some pieces start promoted: a Gold general on a1 promoted from a Lance, a Gold general on d1" in words
 
@@ -89,5 +90,5 @@ def test_micro_counts_as_its_builtin_and_its_row_reads_back() -> None:
     assert options["piecePromotionOnCapture"] == "true"
     assert read_section({**options, "startFen": start_fen(v)}).piece_promotion == stated(v).piece_promotion
     assert read_section({**options, "startFen": start_fen(v)}).setup == stated(v).setup
-    assert "promotion-on-capture" in [x.rule for x in limitations(v, ZILLIONS)]
+    assert "promotion-on-capture" not in [x.rule for x in limitations(v, ZILLIONS)]
     assert "Only a capture promotes (or demotes)." in dict(rules_in_short(v))["Promotion by piece"]

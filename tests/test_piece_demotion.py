@@ -2,18 +2,23 @@
 rules): a promoted piece may instead demote on the moves that could promote, becoming what it was promoted
 from (``a1a2-``); with mandatory promotion it must.  Held to pyffish playing our own sections of minishogi
 with the rule (kyoto shogi, the built-in that has it, in tests/test_kyotoshogi.py); the ini's row and
-read-back, Zillions' named limitation, the words."""
+read-back, the Zillions download (the promoted form's landing adds what it was) and where it stays a named
+limitation, the words."""
 
 from __future__ import annotations
 
 import dataclasses
 import random
+from pathlib import Path
 
 import pyffish
 import pytest
 from support import fsf_entry, ini_options, pyffish_perft
 
-from generator.catalogue.model import Variant
+from generator.catalogue import FAIRY_STOCKFISH_CATALOGUE, load_catalogue
+from generator.catalogue.model import Role, Variant
+from generator.check.compare import check_variant
+from generator.check.zillions import Zillions
 from generator.emit.fairy_stockfish import start_fen
 from generator.emit.fairy_stockfish.reading import read_section, stated
 from generator.emit.fidelity import ZILLIONS, limitations, relaxed
@@ -78,7 +83,37 @@ def test_the_row_the_read_back_zillions_and_the_words() -> None:
     options = ini_options(v)
     assert options["pieceDemotion"] == "true" and "pieceDemotion" not in ini_options(fsf_entry("minishogi"))
     assert read_section({**options, "startFen": start_fen(v)}).piece_promotion == stated(v).piece_promotion
-    assert "piece-demotion" in [x.rule for x in limitations(v, ZILLIONS)]
-    promo = relaxed(v, ZILLIONS).piece_promotion
+    # written in the download (test_the_zillions_download_demotes); where a pawn promotes by piece, whose
+    # promotion the file may write by the pawns' rules, it is not, and stays a named limitation
+    assert "piece-demotion" not in [x.rule for x in limitations(v, ZILLIONS)]
+    assert relaxed(v, ZILLIONS).piece_promotion == v.piece_promotion
+    pawn = dataclasses.replace(
+        v, pieces=tuple(dataclasses.replace(p, roles=p.roles | {Role.PAWN}) if p.letter == "P" else p for p in v.pieces)
+    )
+    assert "piece-demotion" in [x.rule for x in limitations(pawn, ZILLIONS)]
+    promo = relaxed(pawn, ZILLIONS).piece_promotion
     assert promo is not None and not promo.demotion
     assert "a promoted piece must instead demote" in dict(rules_in_short(v))["Promotion by piece"]
+
+
+def test_the_zillions_download_demotes(section: Variant, tmp_path: Path) -> None:
+    # the pawn steps up to promote on a5 taking the rook, and the tokin takes the bishop on b5: it must (or may)
+    # turn back into a pawn there, in the download as in pyffish
+    promo = section.piece_promotion
+    assert promo is not None
+    path = tmp_path / "demotion.yaml"
+    text = Path(FAIRY_STOCKFISH_CATALOGUE).read_text(encoding="utf-8")
+    entry = f"\n  {section.name}:\n    extends: minishogi\n    title: Minishogi with demotion\n"
+    entry += f"    piece_promotion: {{demotion: true, mandatory: {str(promo.mandatory).lower()}}}\n"
+    path.write_text(text + entry, encoding="utf-8")
+    cat = load_catalogue(path)
+    v = cat.get(section.name)
+    assert v is not None and v.piece_promotion == promo
+    fen = start_fen(v)
+    with Zillions(cat, [v]) as engine:
+        line = ["a2a3", "e4e3", "a3a4", "e3e2", "a4a5+", "d5d4"]
+        moves = engine.legal_moves(v.name, line)
+        assert moves == set(pyffish.legal_moves(v.name, fen, line))
+        assert "a5b5-" in moves and ("a5b5" in moves) is not promo.mandatory
+        report = check_variant(v, engine, depth=2, games=4, plies=80, seed=7)
+        assert report.ok, report.disagreement.describe()

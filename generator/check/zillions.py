@@ -204,8 +204,11 @@ def set_up(prog_state: State, entry: GameEntry, v: Variant, fen: str) -> State:
     types = {letter: prog.type_names.index(zrf) for letter, zrf in entry.pieces}
     owners = [prog.pindex[name] for name, _ in sorted(PLAYERS.items(), key=lambda x: x[1] != "w")]
 
-    def code(t: int, color: int) -> int:
+    def code(t: int, color: int, origin: int = -1) -> int:
         letter = rules.letters[t]
+        # a piece promoted by piece stands as its promoted form, where the file has one (+L: PromotedLance)
+        form = f"+{rules.letters[origin]}" if origin >= 0 else ""
+        letter = form if form in types else letter
         if letter not in types:
             raise ValueError(f"the manifest names no ZRF piece for {letter!r}")
         return prog.code(types[letter], owners[color])
@@ -213,7 +216,7 @@ def set_up(prog_state: State, entry: GameEntry, v: Variant, fen: str) -> State:
     promoted = pos.promoted()
     for s in bits(pos.occupied):
         c = pos.board[s]
-        z = code(c >> 1, c & 1)
+        z = code(c >> 1, c & 1, pos.unpromoted[s])
         z = _attribute(prog, z, entry.unmoved, bool(pos.unmoved >> s & 1))
         z = _attribute(prog, z, entry.promoted, bool(promoted >> s & 1))
         st.board[prog.index[rules.geo.name(s)]] = z

@@ -9,9 +9,11 @@
   move, ``e1g1``, or, where the king moves one file or none, the king onto the other
   piece's square, ``d1a1``, as Fairy-Stockfish writes it), else the first piece's;
 * promotion: the lower-case letter of the new type (``e7e8q``), or ``+`` for a type
-  lettered ``+X`` (promotion by piece, Fairy-Stockfish's ``b2h8+``);
+  lettered ``+X`` (promotion by piece, Fairy-Stockfish's ``b2h8+``), ``-`` from a type lettered
+  ``+X`` to the type lettered ``X`` (demotion, Fairy-Stockfish's ``a1a2-``);
 * drop: ``N@f3`` (upper-case letter), also a move from a hand position (``hand=``: the
-  positions where pieces in hand stand); pass: ``0000``.
+  positions where pieces in hand stand), with the letter of the type it lands as (``+N@f3``,
+  Fairy-Stockfish's drop of a piece as what it promotes to); pass: ``0000``.
 
 Letters: ``letters={piece name: letter}`` overrides; otherwise the first letter
 of the piece's ``notation`` if it has one, the usual letter of a chess piece
@@ -79,10 +81,12 @@ class Notation:
             if other is not None and other[0] != to and self._files_apart(frm, to) <= 1:
                 to = other[0]  # castling by a step or none: the king takes its rook, as Fairy-Stockfish writes it
         if frm < 0 or frm in self.hand:
-            return f"{self.letters[m.piece >> 4 & 0xFFF]}@{self.squares[to]}"
+            return f"{self.letters[promo if promo >= 0 else m.piece >> 4 & 0xFFF]}@{self.squares[to]}"
         text = self.squares[frm] + self.squares[to]
         if promo >= 0:
             letter = self.letters[promo]
+            if self.letters[m.piece >> 4 & 0xFFF] == f"+{letter}":
+                return text + "-"
             text += "+" if letter.startswith("+") else letter.lower()
         return text
 

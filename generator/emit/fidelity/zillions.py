@@ -13,6 +13,7 @@ import math
 from generator.betza import BetzaMove, Modality
 from generator.catalogue.model import Color, PieceType, Promotion, Square, StalemateResult, Variant, WallingRule
 from generator.emit.fidelity.notes import Notes
+from generator.emit.fidelity.zillions_promotion import promoted_pieces
 
 #: the most choices of ``count`` squares of a flag region a Zillions goal lists, one ``absolute-config`` each
 ZRF_MOST_CHOICES = 256
@@ -51,7 +52,7 @@ def checks(notes: Notes) -> None:
     _bare_king(notes)
     _hands(notes)
     _set_up_drops(notes)
-    _promoted_pieces(notes)
+    promoted_pieces(notes)
     _swaps(notes)
     _pawn_initial_moves(notes)
     _triple_steps(notes)
@@ -495,33 +496,19 @@ def _checks_and_captures(notes: Notes) -> None:
         notes.relax(must_capture=False)
 
 
-def _promoted_pieces(notes: Notes) -> None:
-    """Pieces that start promoted, demote, or promote only by capturing: the Zillions files know a promoted
-    piece by its type alone, and promote on any move into or out of the zone."""
-    v = notes.variant
-    if v.setup.promoted:
-        notes.add(
-            "setup-promoted",
-            "The Zillions files set up a piece by its type, so the pieces that start promoted start as what they "
-            "promoted to, and go to hand as that.",
-        )
-        notes.relax(setup=dataclasses.replace(v.setup, promoted=()))
-    pp = v.piece_promotion
-    if pp is not None and pp.demotion:
-        notes.add(
-            "piece-demotion",
-            "The Zillions files promote a piece by its type, which cannot tell a promoted piece from one that "
-            "started so, so demotion is left out.",
-        )
-        pp = dataclasses.replace(pp, demotion=False)
-        notes.relax(piece_promotion=pp)
-    if pp is not None and pp.on_capture:
-        notes.add(
-            "promotion-on-capture",
-            "The Zillions files promote on any move into or out of the zone, so promotion only by capturing is "
-            "left out: a quiet move may promote too.",
-        )
-        notes.relax(piece_promotion=dataclasses.replace(pp, on_capture=False))
+def promoted_drops_written(v: Variant) -> bool:
+    """Whether the Zillions file drops a piece in hand as its promoted form too: a second drop from the
+    hand position landing as that form (``(add PromotedLance)``, as a pawn's landing adds its promotion),
+    written where pieces in hand stand on hand positions (captures to hand, promoted pieces going back as
+    what they were), no promoting piece is a pawn (whose promotion the file may write by the pawns' rules,
+    with no promoted form) and, where immobility is illegal, no promoted form has squares it could never
+    leave (the drop would have to keep off them)."""
+    drops, pp = v.drops, v.piece_promotion
+    if drops is None or pp is None or not drops.captures_to_hand or drops.keep_promoted:
+        return False
+    if any(v.piece(x).pawn for x, _ in pp.pieces):
+        return False
+    return not v.immobility_illegal or all(immobile_ranks(v, v.piece(y)) == () for _, y in pp.pieces)
 
 
 def _set_up_drops(notes: Notes) -> None:
@@ -575,10 +562,14 @@ def _hands(notes: Notes) -> None:
             f"the limit of {drops.per_file} per file is left out: a {name} drops on any file.",
         )
         drops = dataclasses.replace(drops, one_per_file=None, per_file=1)
-    if drops is not None and drops.promoted:
+    if drops is not None and drops.promoted and not promoted_drops_written(v):
         notes.add(
             "drop-promoted",
-            "The Zillions files drop a piece from hand as itself, so a drop as the piece it promotes to is left out.",
+            "The Zillions files drop a piece as its promoted form ((add PromotedLance) on a drop from a hand "
+            "position) only where captured pieces go to the captor's hand, each promoting piece has a promoted "
+            "form of its own (no pawn's promotion written by the pawns' rules, no promoted piece kept in hand) "
+            "and that form may stand on every square of the drop zone; here one of these fails, so a drop as "
+            "the piece it promotes to is left out.",
         )
         drops = dataclasses.replace(drops, promoted=False)
     if drops is not None and drops.no_drop_mate:

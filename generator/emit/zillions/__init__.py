@@ -45,7 +45,10 @@ How the catalogue becomes ZRF (see ``shared/research/zillions-zrf.md``):
 * **Promotion by piece.** Each promoted form is a piece of its own (``PromotedPawn``); a promoting
   piece's moves note in ``from-zone?`` whether they start in the zone, and its landing adds the
   promoted form there or where the move ends in the zone; squares a piece could never leave are a
-  zone per piece (``stuck-zone-p``) its landing keeps it off.
+  zone per piece (``stuck-zone-p``) its landing keeps it off.  A piece that starts promoted is set up
+  as its promoted form; with demotion a promoted form's landing adds what it was promoted from; with
+  promotion by capture the landing's test is ``(and enemy? ...)``; a promoted drop is a second drop
+  from the hand position, landing ``(add PromotedPawn)``.
 * **Swaps.** The swapping piece moves onto its unmoved neighbour and ``cascade``s it back; the
   right to swap is a token per player on a ``dummy`` position, captured by the swap; the token's
   piece is declared ``(dummy)``, as real files declare the pieces they keep on dummy positions.

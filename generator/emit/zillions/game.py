@@ -196,18 +196,26 @@ def _setup(v: Variant, names: Names, tokens: dict[Color, list[tuple[str, tuple[s
     """Each side's pieces; those in hand off the board (in Zillions' store), or, where the game has
     hand positions, on its first ones."""
     layout = hand_layout(v)
+    # a piece that starts promoted stands as its promoted form (fidelity: promoted_setup_written)
+    forms = {sq: names.promoted[origin] for sq, origin in v.setup.promoted}
     sides = []
     for c in Color:
         entries = []
         hand = v.setup.pocket(c)
         free = [name for name, _ in layout.slots[c]] if layout else []
         for p in v.pieces:
-            squares = tuple(sq.name for sq, col, letter in v.setup.placement if col is c and letter == p.letter)
+            squares = tuple(
+                sq.name for sq, col, letter in v.setup.placement if col is c and letter == p.letter and sq not in forms
+            )
             off = hand.get(p.letter, 0)
             if layout is not None:
                 squares, free, off = squares + tuple(free[:off]), free[off:], 0
             if squares or off:
                 entries.append(SetupEntry(names.piece[p.letter], squares, off))
+        for form in dict.fromkeys(names.promoted.values()):
+            squares = tuple(sq.name for sq, col, _ in v.setup.placement if col is c and forms.get(sq) == form)
+            if squares:
+                entries.append(SetupEntry(form, squares, 0))
         entries += [SetupEntry(token, positions, 0) for token, positions in tokens[c]]
         sides.append(SideSetup(PLAYERS[c], tuple(entries)))
     return tuple(sides)

@@ -103,6 +103,7 @@ def hand_entries(v: Variant, piece: Mapping[str, str], promoted: Mapping[str, st
     promo = v.pawn_rules.promotion
     choices = promo.all_choices if promo is not None and marks_promotions(v) else ()
     present = {x for _, _, x in v.setup.placement} | {x for _, x, _ in v.setup.pockets}
+    present |= {origin for _, origin in v.setup.promoted}
     present |= set(promo.all_choices if promo else ())
     out: list[tuple[str, str]] = []
     for p in v.pieces:

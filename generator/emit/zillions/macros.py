@@ -106,6 +106,7 @@ class MacroParams(TypedDict, total=False):
     held: bool  #: the move only while the piece is not attacked (a king's first leap)
     mandatory: bool  #: whether promotion is forced
     promotes: bool  #: a landing with promotion by piece (``$1`` the promoted form)
+    on_capture: bool  #: the promotion (or demotion) only on a move that takes an enemy piece
     stuck: bool  #: a landing kept off the zone (its last argument) where the piece could never move again
     to_hand: str  #: the macro a landing calls first to send a captured piece to the captor's hand ("" for none)
     marks: bool  #: a pawn's promotion sets ``promoted?`` (a capture then sends the piece back as a pawn)

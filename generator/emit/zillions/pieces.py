@@ -19,7 +19,6 @@ from typing import TypedDict
 from generator.betza import BetzaMove, Modality, lame_path
 from generator.catalogue.model import CastlingMove, Color, PieceType, Role, Square, Variant
 from generator.emit.pictures.glyphs import Glyph
-from generator.emit.web.rules_text import ranks_phrase
 from generator.emit.zillions.board import (
     BLACK_PROMOTION_ZONE,
     advanced_zone,
@@ -34,6 +33,7 @@ from generator.emit.zillions.board import (
     stuck_zone,
 )
 from generator.emit.zillions.context import ATTRIBUTE, PLAYERS, Call, PieceContext, PieceNeeds, Vector, ZoneSpec
+from generator.emit.zillions.descriptions import piece_description
 from generator.emit.zillions.drops import drop_calls, droppable, never_dropped
 from generator.emit.zillions.hands import PROMOTED, hand_entries, marks_promotions, uses_hand
 from generator.emit.zillions.images import Images, PiecePicture, TokenPicture
@@ -201,11 +201,21 @@ class PieceMoves:
             else ""
         )
 
+    def turns_into(self, p: PieceType) -> str | None:
+        """The ZRF type ``p`` becomes by promotion by piece: its promoted form, or for a promoted form
+        where promoted pieces demote, what it was promoted from (Dagaz's kyoto-shogi.zrf turns its
+        pieces over the same way, ``(add Knight)`` on a Gold's move); None if it never changes type."""
+        if p.letter in self.names.promoted:
+            return self.names.promoted[p.letter]
+        pp = self.v.piece_promotion
+        demotes = pp is not None and pp.demotion and p.letter.startswith("+")
+        return self.names.piece[p.letter[1:]] if demotes else None
+
     def landing(self, p: PieceType, moved: bool) -> str:
         """How ``p`` lands: ``add``, or a macro that also clears ``never-moved?`` or promotes."""
         promo = self.v.pawn_rules.promotion if p.pawn else None
         stuck = stuck_ranks(self.v, p)
-        if promo is None and (p.letter in self.names.promoted or stuck or self.to_hand):
+        if promo is None and (self.turns_into(p) or stuck or self.to_hand):
             return self._piece_landing(p, moved, bool(stuck), self.to_hand)
         if promo is None:
             return self._plain_landing(moved)
@@ -287,18 +297,27 @@ class PieceMoves:
         name = "drop-from-hand" + ("-one-per-file" if one else "")
         name = self.macros.use(Group.HANDS, name, "drop-from-hand", one_per_file=one)
         land = self.confined(p, self.drop_landing(p, p.letter in needs_attribute(self.v)))
-        return [Call(name, (self.names.piece[p.letter], land, drop_zone(self.v, p.letter)))]
+        zone = drop_zone(self.v, p.letter)
+        calls = [Call(name, (self.names.piece[p.letter], land, zone))]
+        form = self.names.promoted.get(p.letter)
+        if form is not None and self.v.drops.promoted:
+            # dropped as its promoted form too, on the same squares (one per file counts for both)
+            landing = self.confined(promoted_form(self.v, p.letter), f"(add {form})")
+            calls.append(Call(name, (self.names.piece[p.letter], landing, zone)))
+        return calls
 
     def _piece_landing(self, p: PieceType, moved: bool, stuck: bool, to_hand: str, promoting: bool = True) -> str:
         """Landing with promotion by piece (on a move that started in the zone, as the move's flag says,
         or ends there), where ``stuck`` not on the squares the piece could never leave, and with
         ``to_hand`` sending a captured piece to the captor's hand."""
-        target = self.names.promoted.get(p.letter) if promoting else None
-        mandatory = bool(self.v.piece_promotion and self.v.piece_promotion.mandatory)
+        target = self.turns_into(p) if promoting else None
+        pp = self.v.piece_promotion
+        mandatory = bool(pp and pp.mandatory)
+        on_capture = bool(target and pp and pp.on_capture)
         words = [
             "add",
             "as-moved" if moved else "",
-            ("or-must-promote" if mandatory else "or-may-promote") if target else "",
+            ("taking-" if on_capture else "or-") + ("must-promote" if mandatory else "may-promote") if target else "",
             "unstuck" if stuck else "",
             "to-hand" if to_hand else "",
         ]
@@ -310,6 +329,7 @@ class PieceMoves:
             mandatory=mandatory,
             moved=moved,
             promotes=bool(target),
+            on_capture=on_capture,
             stuck=stuck,
             zone=promotion_zone(self.v),
             to_hand=to_hand,
@@ -331,7 +351,7 @@ class PieceMoves:
             if unroll and m.range != 1 and not (m.hop or m.lame):
                 out += self.unrolled(m, confined, vectors)
             else:
-                out += self.betza_move(m, confined, p.letter in self.names.promoted, vectors, start)
+                out += self.betza_move(m, confined, self.turns_into(p) is not None, vectors, start)
         if p.royal and self.v.flying_general:
             out += self.flying_general(p, land)
         if p.pawn:
@@ -375,7 +395,7 @@ class PieceMoves:
             for m, vectors, start in switched_moves(p)
             for modality in ((Modality.CAPTURE, Modality.MOVE) if m.modality is Modality.BOTH else (m.modality,))
         ]
-        promoting = p.letter in self.names.promoted
+        promoting = self.turns_into(p) is not None
         captures = [
             c
             for m, vs, st in split
@@ -569,7 +589,8 @@ def piece_needs(
     used = set()
     if p.pawn:
         used |= {"promotion-zone", BLACK_PROMOTION_ZONE, "multi-step-zone"}
-    if p.letter in dict(promotions(v)):
+    demotes = bool(v.piece_promotion and v.piece_promotion.demotion and p.letter.startswith("+"))
+    if p.letter in dict(promotions(v)) or demotes:
         used.add(promotion_zone(v))
     if v.immobility_illegal:
         used.add(stuck_zone(p))
@@ -577,50 +598,6 @@ def piece_needs(
         used.add(drop_zone(v, p.letter))
     used |= {region_zone(p), advanced_zone(p)}
     return PieceNeeds(frozenset(vectors), {z: r for z, r in zones.items() if z in used}, tuple(dummies))
-
-
-def piece_description(v: Variant, p: PieceType) -> str:
-    """The piece's ZRF description: its name, then a line per move and per rule it follows."""
-    lines = [p.help[:1].upper() + p.help[1:]] if p.help else []
-    lines += [f"It {x}." for x in p.movement.describe()]
-    if p.royal:
-        lines.append("It is royal: it may not be left attacked, and checkmating it wins.")
-    if p.pawn:
-        pr = v.pawn_rules
-        if pr.max_steps > 1 and pr.multi_step_ranks and p.steps_ahead:
-            lines.append(f"From its {ranks_phrase(pr.multi_step_ranks)} it may advance up to {pr.max_steps} squares.")
-        if pr.en_passant:
-            lines.append("It may take en passant a pawn that just passed a square it attacks.")
-        if pr.promotion is not None:
-            promo = pr.promotion
-            choices = {c: ", ".join(v.piece(x).name for x in promo.choices_of(c)) for c in Color}
-            to = (
-                choices[Color.WHITE]
-                if promo.black_choices is None
-                else f"{choices[Color.WHITE]} (White), {choices[Color.BLACK]} (Black)"
-            )
-            zone = ranks_phrase(promo.ranks) if promo.squares is None else "promotion squares"
-            lines.append(f"On its {zone} it promotes to {to}.")
-    pp, promoted = v.piece_promotion, dict(promotions(v)).get(p.letter)
-    if pp is not None and promoted is not None:
-        must = "must" if pp.mandatory else "may"
-        lines.append(
-            f"On a move that starts or ends on {ranks_phrase(pp.ranks)} it {must} promote: it then moves as a "
-            f"{v.piece(promoted).name}."
-        )
-    stuck = stuck_ranks(v, p)
-    if stuck:
-        lines.append(f"It may not stay itself on {ranks_phrase(stuck)}, where it could never move again.")
-    return zrf_text(p.name) + "\\" + "\\".join(zrf_text(x) for x in [*lines, *_zone_lines(p)])
-
-
-def _zone_lines(p: PieceType) -> list[str]:
-    """What the zones of ``p``'s moves say: its region, its advanced moves."""
-    lines = ["It moves, captures and attacks only within its region."] if p.region is not None else []
-    if p.advanced is not None:
-        moves = "; ".join(p.advanced.movement.describe())
-        lines.append(f"From its {ranks_phrase((p.advanced.rank,))} on, it moves instead: it {moves}.")
-    return lines
 
 
 def piece_context(builder: PieceMoves, images: Images, p: PieceType, glyph: Glyph, needs: PieceNeeds) -> PieceContext:
