@@ -387,7 +387,8 @@ def test_a_repetition_won_by_one_side_is_proved_through_the_download() -> None:
     fsf = load_catalogue(find_catalogue("fairy-stockfish"))
     v = fsf.get("minishogi")
     assert v is not None and "repetition-winner" not in {x.rule for x in limitations(v, "zillions")}
-    assert "(win-condition (Black) repetition)" in render_family(fsf, v.family)
+    zrf = render_family(fsf, v.family)
+    assert "(win-condition (Black) repetition)" in zrf and "(loss-condition (White) repetition)" in zrf
     with Zillions(fsf, [v]) as engine:
         report = check_variant(v, engine, depth=0, games=0, plies=0, seed=1)
         prove_into(report, v, engine)

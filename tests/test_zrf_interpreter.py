@@ -412,6 +412,26 @@ def test_repetition_and_opposite(chess_zrf: Path) -> None:
     assert moves_of(state, n) == {"a1c1"}
 
 
+def test_a_repetition_goal_is_for_the_side_about_to_move() -> None:
+    # Chess.zrf states King vs. King's repetition once for each side: a repetition goal for (White Black)
+    # ends the game for whichever side is to move at the third occurrence, not for the first one listed
+    # the start comes back a third time after ply 8, White to move; in the second game the position after
+    # White's first move does after ply 9, Black to move
+    games = {"White": "a1b1 a3b3 b1a1 b3a3 " * 2, "Black": "a1b1" + " a3b3 b1c1 b3a3 c1b1" * 2}
+    for loser, plies in games.items():
+        state, n = small(
+            "(piece (name K) (moves (e add) (w add)))",
+            "(White (K a1)) (Black (K a3))",
+            "(loss-condition (White Black) repetition)",
+        )
+        state.track_history()
+        for text in plies.split():
+            assert state.outcome() is None
+            n.push(state, text)
+        end = state.outcome()
+        assert end is not None and end.reason == "repetition" and end.loser == loser, (loser, end)
+
+
 def test_partial_moves() -> None:
     state, n = small(
         "(piece (name J) (moves (e (verify enemy?) capture e (verify empty?) (add-partial hop))"

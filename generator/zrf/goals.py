@@ -93,7 +93,12 @@ def _stalemated(st: GoalState, pl: int) -> bool:
 
 
 def _repetition(st: GoalState, pl: int) -> bool:
-    return st.repetitions() >= 3
+    """A third occurrence, for the side about to move only, as for ``stalemated``: Zillions' own Chess.zrf
+    states King vs. King's repetition for each side (``(win-condition (Black) repetition)`` and
+    ``(loss-condition (White) repetition)``), which only one side tested per position needs, and Polygamo
+    (GameModel.cs) and Axiom ("OnIsGameOver is always called from the perspective of the player who is about
+    to make the next move") test such goals for that side."""
+    return st.turn.gen == pl and st.repetitions() >= 3
 
 
 SYMBOL_GOALS: dict[str, GoalTest] = {"stalemated": _stalemated, "repetition": _repetition}

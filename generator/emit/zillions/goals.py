@@ -69,14 +69,21 @@ def conditions(v: Variant, names: Names, tokens: bool) -> list[Condition]:
 
 
 def _repetition(v: Variant) -> list[Condition]:
-    """The repetition: a draw, or where one side wins it, that side's win, as the original Chess.zrf's
-    King vs. King writes it: ``(win-condition (Black) repetition)``."""
+    """The repetition: a draw, or where one side wins it, that side's win and the other's loss, as the
+    original Chess.zrf's King vs. King writes it: ``(win-condition (Black) repetition)`` and
+    ``(loss-condition (White) repetition)``.  Zillions seems to test a repetition goal for one side only,
+    the one about to move (Chess.zrf states both lines; Polygamo and Axiom test it so): both lines end the
+    game whoever that is."""
     winner = v.draws.repetition_winner
     if not v.draws.repetition:
         return []
     if isinstance(winner, Color):
         why = f"threefold repetition wins for {PLAYERS[winner]}"
-        return [Condition("win-condition", (PLAYERS[winner],), "repetition", why)]
+        loser = PLAYERS[winner.other]
+        return [
+            Condition("win-condition", (PLAYERS[winner],), "repetition", why),
+            Condition("loss-condition", (loser,), "repetition", f"threefold repetition loses for {loser}"),
+        ]
     return [Condition("draw-condition", BOTH, "repetition", "threefold repetition draws")]
 
 
