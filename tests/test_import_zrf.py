@@ -11,11 +11,12 @@ import pytest
 
 from generator.catalogue import load_catalogue, load_catalogue_text
 from generator.engine import Position
+from generator.engine import moves as mv
 from generator.importers.yaml_text import render_entry
 from generator.importers.zillions.command import import_zrf
 from generator.importers.zillions.game import Refused, read_game
 from generator.importers.zillions.proof import Disagreement, prove
-from generator.zrf import State, open_game, start
+from generator.zrf import Notation, State, open_game, start
 from generator.zrf import perft as zrf_perft
 from generator.zrf.model import load, load_text
 from tests.shared_data import shared_file, zillions_file
@@ -93,6 +94,28 @@ def test_a_player_with_no_turn_and_no_piece_plays_no_part() -> None:
     assert d["goals"]["extinction"] == {"pieces": [], "count": 1, "result": "loss"}
     variant = load_catalogue_text("variants:\n" + render_entry("shatranj", d)).variants[0]
     assert prove(variant, game, imported.letters, imported.squares) == zrf_perft(start(game), 3)
+
+
+def test_a_repetition_that_loses_for_both_players_is_won_by_the_side_that_brings_it_back() -> None:
+    # Dagaz's chess games end (loss-condition (White Black) repetition): the side about to move at the third
+    # occurrence loses, as the interpreter tests a repetition goal
+    path = shared_file("zillions", "corpus", "GlukKazan__Dagaz", "src", "debug", "games", "chess", "mini-chess.zrf")
+    game = load(path).game("Gardner's Chess")
+    imported = read_game(game)
+    d = imported.data
+    assert d["draws"] == {"move_rule": 0, "repetition": 3, "stalemate": "draw", "repetition_winner": "mover"}
+    variant = load_catalogue_text("variants:\n" + render_entry("gardner", d)).variants[0]
+    assert prove(variant, game, imported.letters, imported.squares) == zrf_perft(start(game), 3)
+    # the knights out and back twice: the start comes back a third time with White to move, who loses
+    pos, state = Position.start(variant), start(game)
+    pos.track_history()
+    state.track_history()
+    notation = Notation(state.prog, letters=imported.letters, squares=imported.squares)
+    for text in ("b1c3", "b5a3", "c3b1", "a3b5") * 2:
+        pos.push(next(m for m in pos.legal_moves() if mv.uci(pos.rules, m) == text))
+        state.push(notation.moves(state)[text])
+    ours, theirs = pos.outcome(), state.outcome()
+    assert ours is not None and theirs is not None and ours.result == theirs.result == "0-1"
 
 
 def test_kinglet_chess_is_won_by_taking_every_pawn(chess_zrf: Path) -> None:

@@ -56,7 +56,7 @@ def read_game(game: Game) -> Imported:
     data["setup"] = _setup(prog, lay, letters, sides)
     if pawn_rules:
         data["pawns"] = _pawns(prog, pawn_rules, letters)
-    data["draws"] = {"move_rule": 0, "repetition": 3 if _has_repetition_draw(game.conditions) else 0}
+    data["draws"] = {"move_rule": 0, "repetition": 3 if _has_repetition(game.conditions) else 0}
     _goals(prog, game.conditions, letters, data)
     castling = _castling(prog, lay, sides)
     if castling:
@@ -342,8 +342,11 @@ def _goal(prog: Program, c: Condition, letters: dict[str, str], goals: Data, dra
         goals["checkmate"] = True
     elif name == "stalemated" and result is not None:
         draws["stalemate"] = result
-    elif name == "repetition" and c.kind == "draw-condition":
-        return
+    elif name == "repetition" and result is not None:
+        # tested for the side about to move (generator/zrf/goals.py): its loss is the win of the side
+        # that brought the position back
+        if result != "draw":
+            draws["repetition_winner"] = "mover" if result == "loss" else "to_move"
     elif name in ("pieces-remaining", "captured") and result is not None and "extinction" not in goals:
         read = _extinction(c, letters, result) if name == "pieces-remaining" else _captured(prog, c, letters, result)
         goals["extinction"] = read
@@ -378,5 +381,5 @@ def _captured(prog: Program, c: Condition, letters: dict[str, str], result: str)
     return {"pieces": [letters[names[0]]], "count": counts[0] - 1, "result": result}
 
 
-def _has_repetition_draw(conditions: list[Condition]) -> bool:
-    return any(_goal_name(c) == "repetition" and c.kind == "draw-condition" for c in conditions)
+def _has_repetition(conditions: list[Condition]) -> bool:
+    return any(_goal_name(c) == "repetition" and c.kind in _RESULTS for c in conditions)

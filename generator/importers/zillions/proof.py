@@ -46,6 +46,7 @@ def prove(variant: Variant, game: Game, letters: dict[str, str], squares: dict[s
 
 
 def _game(pos: Position, state: State, notation: Notation, rng: random.Random, name: str) -> None:
+    pos.track_history()
     state.track_history()
     line: list[str] = []
     for _ in range(PLIES):
