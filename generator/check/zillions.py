@@ -26,7 +26,8 @@ Positions from a FEN (the game-end proofs of :mod:`generator.check.endings` ask 
 reference reads the FEN, and :func:`set_up` puts its pieces on the interpreter's board (those in
 hand on the hand positions, or in Zillions' stores), the side to move in the turn order, the
 manifest's ``unmoved`` attribute on each piece the reference counts unmoved (castling rights, first
-moves), ``promoted`` on each promoted piece, and an en passant square as the last move, the
+moves), a promoted piece as its promoted form where the manifest names one (``+P``), else ``promoted``
+on it, and an en passant square as the last move, the
 pawn's multi-step onto the square behind it, which is what Zillions' en passant reads
 (``last-from?``, ``last-to?``).  Counters Zillions has not (the move clock, checks given) are not set.
 
@@ -204,8 +205,11 @@ def set_up(prog_state: State, entry: GameEntry, v: Variant, fen: str) -> State:
     types = {letter: prog.type_names.index(zrf) for letter, zrf in entry.pieces}
     owners = [prog.pindex[name] for name, _ in sorted(PLAYERS.items(), key=lambda x: x[1] != "w")]
 
-    def code(t: int, color: int) -> int:
+    def code(t: int, color: int, origin: int = -1) -> int:
         letter = rules.letters[t]
+        form = f"+{rules.letters[origin]}" if origin >= 0 and rules.promotes_to[origin] == t else ""
+        if form in types:
+            letter = form  # the file's promoted form, a piece type of its own (the FEN's +P)
         if letter not in types:
             raise ValueError(f"the manifest names no ZRF piece for {letter!r}")
         return prog.code(types[letter], owners[color])
@@ -213,7 +217,7 @@ def set_up(prog_state: State, entry: GameEntry, v: Variant, fen: str) -> State:
     promoted = pos.promoted()
     for s in bits(pos.occupied):
         c = pos.board[s]
-        z = code(c >> 1, c & 1)
+        z = code(c >> 1, c & 1, pos.unpromoted[s])
         z = _attribute(prog, z, entry.unmoved, bool(pos.unmoved >> s & 1))
         z = _attribute(prog, z, entry.promoted, bool(promoted >> s & 1))
         st.board[prog.index[rules.geo.name(s)]] = z

@@ -35,7 +35,9 @@ How the catalogue becomes ZRF (see ``shared/research/zillions-zrf.md``):
   macro, in at most 31 characters).
 * **Pawns.** Multi-steps from the ``multi-step-zone`` with every passed square empty; en passant
   on each passed square, one macro per (steps before, steps after) pair, tested with ``mark``,
-  ``last-to?`` and ``last-from?``; promotion ``(add A B ...)`` in the ``promotion-zone``.
+  ``last-to?`` and ``last-from?``; promotion ``(add A B ...)`` in the ``promotion-zone``, each pawn
+  type with its own list (its promoted form, ``PromotedPawn``, beside the choices where it has one,
+  as Chu Shogi's file gives its pawn ``(add Tokin Pawn)`` and its lance ``(add Lance White-Horse)``).
 * **Castling.** One macro per catalogue castling move, by squares: the king on its square and
   never moved, the squares between empty, the king's squares not attacked, the rook of that type
   never moved; the king lands with ``cascade``, the rook is picked up with ``from``.

@@ -88,6 +88,15 @@ def promoted_form(v: Variant, letter: str) -> PieceType:
     )
 
 
+def pawn_forms(v: Variant) -> dict[str, str]:
+    """The pawns that promote by the pawns' rules and to a promoted form beside their choices: letter ->
+    the letter of what the form moves like (Fairy-Stockfish's ``promotedPieceType`` of a promotion pawn
+    type: one more choice on the pawns' own zone, not a promotion by piece of the moves)."""
+    if v.pawn_rules.promotion is None:
+        return {}
+    return {x: y for x, y in promotions(v) if v.piece(x).pawn}
+
+
 def zrf_piece_names(v: Variant) -> dict[str, str]:
     """FEN letter -> ZRF piece name, for the pieces of ``v``."""
     return dict(names_of(v).piece)
@@ -194,6 +203,8 @@ class PieceMoves:
         self.macros = macros
         self.v = v
         self.names = names
+        #: the pieces whose moves promote by piece (a pawn's form is one of its pawn promotion's choices)
+        self.by_piece = set(names.promoted) - set(pawn_forms(v))
         #: the macro a landing calls first where captured pieces go to the captor's hand ("" for none)
         self.to_hand = (
             macros.use(Group.HANDS, "to-hand", "to-hand", entries=hand_entries(v, names.piece, names.promoted))
@@ -205,16 +216,20 @@ class PieceMoves:
         """How ``p`` lands: ``add``, or a macro that also clears ``never-moved?`` or promotes."""
         promo = self.v.pawn_rules.promotion if p.pawn else None
         stuck = stuck_ranks(self.v, p)
-        if promo is None and (p.letter in self.names.promoted or stuck or self.to_hand):
+        if promo is None and (p.letter in self.by_piece or stuck or self.to_hand):
             return self._piece_landing(p, moved, bool(stuck), self.to_hand)
         if promo is None:
             return self._plain_landing(moved)
-        choices = tuple(self.names.piece[x] for x in promo.choices)
-        if promo.limits or (stuck and not promo.mandatory):
-            return self._limited_landing(p, moved, choices, bool(stuck))
+        # this pawn type's own choices: its promoted form, if it has one, beside the pawns' choices
+        form = (self.names.promoted[p.letter],) if p.letter in pawn_forms(self.v) else ()
+        pp = self.v.piece_promotion
+        mandatory = promo.mandatory or bool(form and pp and pp.mandatory)
+        choices = tuple(self.names.piece[x] for x in promo.choices) + form
+        if promo.limits or (stuck and not mandatory):
+            return self._limited_landing(p, moved, choices, bool(stuck), mandatory)
         # Black's own choices, tested by Black's own zone; empty where both sides share the choices
-        black = tuple(self.names.piece[x] for x in promo.black_choices or ())
-        name = "add-" + ("as-moved-" if moved else "") + "or-" + ("promote" if promo.mandatory else "may-promote")
+        black = tuple(self.names.piece[x] for x in promo.black_choices or ()) + (form if promo.black_choices else ())
+        name = "add-" + ("as-moved-" if moved else "") + "or-" + ("promote" if mandatory else "may-promote")
         name += "-to-hand" if self.to_hand else ""
         macro = self.macros.use(
             Group.LANDING,
@@ -223,14 +238,16 @@ class PieceMoves:
             choices=choices,
             black_choices=black,
             zone=BLACK_PROMOTION_ZONE,
-            mandatory=promo.mandatory,
+            mandatory=mandatory,
             moved=moved,
             to_hand=self.to_hand,
             marks=marks_promotions(self.v),
         )
         return f"({macro})"
 
-    def _limited_landing(self, p: PieceType, moved: bool, choices: tuple[str, ...], stuck: bool) -> str:
+    def _limited_landing(
+        self, p: PieceType, moved: bool, choices: tuple[str, ...], stuck: bool, mandatory: bool
+    ) -> str:
         """A pawn's landing where a choice has a promotion limit, or where it may not stay a pawn on the
         squares it could never leave: in the zone the landing first counts the player's pieces of each
         limited type up to its limit (``count-limited``: flags set square by square, walking the board
@@ -244,7 +261,7 @@ class PieceMoves:
         if limits:
             tally = self.macros.use(Group.LANDING, "tally-limited", "tally", limits=limits)
             count = self.macros.use(Group.LANDING, "count-limited", "count", limits=limits, tally=tally)
-        words = ["add", "as-moved" if moved else "", "or", "promote" if promo.mandatory else "may-promote"]
+        words = ["add", "as-moved" if moved else "", "or", "promote" if mandatory else "may-promote"]
         words += ["limited" if limits else "", "unstuck" if stuck else "", "to-hand" if self.to_hand else ""]
         macro = self.macros.use(
             Group.LANDING,
@@ -254,7 +271,7 @@ class PieceMoves:
             limits=limits,
             flags=tuple(f"{c}-{dict(limits)[c]}?" if c in dict(limits) else "" for c in choices),
             count=count,
-            mandatory=promo.mandatory,
+            mandatory=mandatory,
             moved=moved,
             stuck=stuck,
             to_hand=self.to_hand,
@@ -331,7 +348,7 @@ class PieceMoves:
             if unroll and m.range != 1 and not (m.hop or m.lame):
                 out += self.unrolled(m, confined, vectors)
             else:
-                out += self.betza_move(m, confined, p.letter in self.names.promoted, vectors, start)
+                out += self.betza_move(m, confined, p.letter in self.by_piece, vectors, start)
         if p.royal and self.v.flying_general:
             out += self.flying_general(p, land)
         if p.pawn:
@@ -375,7 +392,7 @@ class PieceMoves:
             for m, vectors, start in switched_moves(p)
             for modality in ((Modality.CAPTURE, Modality.MOVE) if m.modality is Modality.BOTH else (m.modality,))
         ]
-        promoting = p.letter in self.names.promoted
+        promoting = p.letter in self.by_piece
         captures = [
             c
             for m, vs, st in split
@@ -569,7 +586,7 @@ def piece_needs(
     used = set()
     if p.pawn:
         used |= {"promotion-zone", BLACK_PROMOTION_ZONE, "multi-step-zone"}
-    if p.letter in dict(promotions(v)):
+    if p.letter in dict(promotions(v)) and p.letter not in pawn_forms(v):
         used.add(promotion_zone(v))
     if v.immobility_illegal:
         used.add(stuck_zone(p))
@@ -602,7 +619,9 @@ def piece_description(v: Variant, p: PieceType) -> str:
             zone = ranks_phrase(promo.ranks) if promo.squares is None else "promotion squares"
             lines.append(f"On its {zone} it promotes to {to}.")
     pp, promoted = v.piece_promotion, dict(promotions(v)).get(p.letter)
-    if pp is not None and promoted is not None:
+    if pp is not None and promoted is not None and p.letter in pawn_forms(v):
+        lines.append(f"There it may also become a promoted {p.name}, which moves as the {v.piece(promoted).name} does.")
+    elif pp is not None and promoted is not None:
         must = "must" if pp.mandatory else "may"
         lines.append(
             f"On a move that starts or ends on {ranks_phrase(pp.ranks)} it {must} promote: it then moves as a "
