@@ -4,11 +4,11 @@ Every decision is made in Python, in a typed context (:mod:`.context`, built by
 :func:`~generator.emit.zillions.game.family_context`); the Jinja templates
 (``templates/zillions/family.zrf.j2`` and the ZRF macro bodies in ``macros.zrf.j2``) only lay
 it out.  By concern: :mod:`.text` (names and ZRF strings), :mod:`.board` (grid, directions,
-zones), :mod:`.pieces` (pieces and their moves, castling, swaps), :mod:`.drops`, :mod:`.hands`, :mod:`.goals`,
-:mod:`.macros` (the ``define``\ s), :mod:`.images` (the bitmaps), :mod:`.game` (a family's
-games) and :mod:`.packaging` (the zips and the manifest).  Each variant is written *relaxed* for Zillions
-(:func:`generator.emit.fidelity.relaxed`): what ZRF cannot say is switched off and listed, in the
-game's description and in the download's text file.
+zones), :mod:`.pieces` (pieces and their moves, castling, swaps), :mod:`.forms` (promoted forms),
+:mod:`.drops`, :mod:`.hands`, :mod:`.goals`, :mod:`.macros` (the ``define``\ s), :mod:`.images` (the
+bitmaps), :mod:`.game` (a family's games) and :mod:`.packaging` (the zips and the manifest).  Each
+variant is written *relaxed* for Zillions (:func:`generator.emit.fidelity.relaxed`): what ZRF cannot say
+is switched off and listed, in the game's description and in the download's text file.
 
 How the catalogue becomes ZRF (see ``shared/research/zillions-zrf.md``):
 

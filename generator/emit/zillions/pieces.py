@@ -35,6 +35,7 @@ from generator.emit.zillions.board import (
 )
 from generator.emit.zillions.context import ATTRIBUTE, PLAYERS, Call, PieceContext, PieceNeeds, Vector, ZoneSpec
 from generator.emit.zillions.drops import drop_calls, droppable, never_dropped
+from generator.emit.zillions.forms import pawn_forms, promotions
 from generator.emit.zillions.hands import PROMOTED, hand_entries, marks_promotions, uses_hand
 from generator.emit.zillions.images import Images, PiecePicture, TokenPicture
 from generator.emit.zillions.macros import MODALITY_SUFFIX, MODALITY_WORD, Group, Macros
@@ -71,30 +72,6 @@ def names_of(v: Variant) -> Names:
     tokens = {i: _unique(f"{pieces[sw.piece]}SwapRight", used) for i, sw in enumerate(v.swaps)}
     promoted = {x: _unique(f"Promoted{pieces[x]}", used) for x, _ in promotions(v)}
     return Names(pieces, tokens, promoted)
-
-
-def promotions(v: Variant) -> tuple[tuple[str, str], ...]:
-    """Promotion by piece: (letter, the letter of what it moves like once promoted), for ``v``'s pieces."""
-    pp = v.piece_promotion
-    letters = {p.letter for p in v.pieces}
-    return tuple((x, y) for x, y in pp.pieces if x in letters) if pp else ()
-
-
-def promoted_form(v: Variant, letter: str) -> PieceType:
-    """The piece ``letter`` once promoted: the moves of what it promotes to, under its own name."""
-    target = v.piece(dict(promotions(v))[letter])
-    return dataclasses.replace(
-        target, letter=f"+{letter}", name=f"Promoted {v.piece(letter).name}", help="", roles=frozenset()
-    )
-
-
-def pawn_forms(v: Variant) -> dict[str, str]:
-    """The pawns that promote by the pawns' rules and to a promoted form beside their choices: letter ->
-    the letter of what the form moves like (Fairy-Stockfish's ``promotedPieceType`` of a promotion pawn
-    type: one more choice on the pawns' own zone, not a promotion by piece of the moves)."""
-    if v.pawn_rules.promotion is None:
-        return {}
-    return {x: y for x, y in promotions(v) if v.piece(x).pawn}
 
 
 def zrf_piece_names(v: Variant) -> dict[str, str]:
@@ -220,15 +197,9 @@ class PieceMoves:
             return self._piece_landing(p, moved, bool(stuck), self.to_hand)
         if promo is None:
             return self._plain_landing(moved)
-        # this pawn type's own choices: its promoted form, if it has one, beside the pawns' choices
-        form = (self.names.promoted[p.letter],) if p.letter in pawn_forms(self.v) else ()
-        pp = self.v.piece_promotion
-        mandatory = promo.mandatory or bool(form and pp and pp.mandatory)
-        choices = tuple(self.names.piece[x] for x in promo.choices) + form
+        choices, black, mandatory = self._pawn_choices(p)
         if promo.limits or (stuck and not mandatory):
             return self._limited_landing(p, moved, choices, bool(stuck), mandatory)
-        # Black's own choices, tested by Black's own zone; empty where both sides share the choices
-        black = tuple(self.names.piece[x] for x in promo.black_choices or ()) + (form if promo.black_choices else ())
         name = "add-" + ("as-moved-" if moved else "") + "or-" + ("promote" if mandatory else "may-promote")
         name += "-to-hand" if self.to_hand else ""
         macro = self.macros.use(
@@ -244,6 +215,18 @@ class PieceMoves:
             marks=marks_promotions(self.v),
         )
         return f"({macro})"
+
+    def _pawn_choices(self, p: PieceType) -> tuple[tuple[str, ...], tuple[str, ...], bool]:
+        """The pawn ``p``'s own choices, Black's own ones (empty where both sides share the choices) and
+        whether it must promote: its promoted form, if it has one, beside the pawns' choices, which
+        mandatory promotion by piece makes it take if it does not take a choice."""
+        promo = self.v.pawn_rules.promotion
+        assert promo is not None
+        form = (self.names.promoted[p.letter],) if p.letter in pawn_forms(self.v) else ()
+        pp = self.v.piece_promotion
+        choices = tuple(self.names.piece[x] for x in promo.choices) + form
+        black = tuple(self.names.piece[x] for x in promo.black_choices or ()) + (form if promo.black_choices else ())
+        return choices, black, promo.mandatory or bool(form and pp and pp.mandatory)
 
     def _limited_landing(
         self, p: PieceType, moved: bool, choices: tuple[str, ...], stuck: bool, mandatory: bool
@@ -618,19 +601,25 @@ def piece_description(v: Variant, p: PieceType) -> str:
             )
             zone = ranks_phrase(promo.ranks) if promo.squares is None else "promotion squares"
             lines.append(f"On its {zone} it promotes to {to}.")
-    pp, promoted = v.piece_promotion, dict(promotions(v)).get(p.letter)
-    if pp is not None and promoted is not None and p.letter in pawn_forms(v):
-        lines.append(f"There it may also become a promoted {p.name}, which moves as the {v.piece(promoted).name} does.")
-    elif pp is not None and promoted is not None:
-        must = "must" if pp.mandatory else "may"
-        lines.append(
-            f"On a move that starts or ends on {ranks_phrase(pp.ranks)} it {must} promote: it then moves as a "
-            f"{v.piece(promoted).name}."
-        )
+    lines += _form_lines(v, p)
     stuck = stuck_ranks(v, p)
     if stuck:
         lines.append(f"It may not stay itself on {ranks_phrase(stuck)}, where it could never move again.")
     return zrf_text(p.name) + "\\" + "\\".join(zrf_text(x) for x in [*lines, *_zone_lines(p)])
+
+
+def _form_lines(v: Variant, p: PieceType) -> list[str]:
+    """What promotion by piece says of ``p``: a pawn's form beside its choices, or a piece's promotion."""
+    pp, promoted = v.piece_promotion, dict(promotions(v)).get(p.letter)
+    if pp is None or promoted is None:
+        return []
+    if p.letter in pawn_forms(v):
+        return [f"There it may also become a promoted {p.name}, which moves as the {v.piece(promoted).name} does."]
+    must = "must" if pp.mandatory else "may"
+    return [
+        f"On a move that starts or ends on {ranks_phrase(pp.ranks)} it {must} promote: it then moves as a "
+        f"{v.piece(promoted).name}."
+    ]
 
 
 def _zone_lines(p: PieceType) -> list[str]:
