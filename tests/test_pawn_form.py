@@ -20,6 +20,7 @@ from generator.emit.fidelity import limitations
 from generator.emit.zillions import render_family
 from generator.engine import Position
 from generator.engine.perft import perft
+from generator.zrf.command import print_perft
 
 POSITIONS = [
     "7k/P7/8/8/8/8/8/8/8/7K w - - 0 1",  # a quiet step into the zone
@@ -122,3 +123,18 @@ def test_the_download_writes_the_form_as_the_engine_does(download: Zillions) -> 
     assert answer.error is None and answer.moves == set(pyffish.legal_moves("wolf", fen, []))
     line = download.set_ups["wolf", fen]
     assert zrf_start(line.state, line.notation, line.variant).split()[0] == fen.split()[0]
+
+
+@pytest.mark.parametrize("fen", [NEAR, "r6k/1P1S4/8/8/8/8/8/8/2s1p3/7K w - - 0 1"])
+def test_perft_through_the_download_near_the_zone(
+    download: Zillions, fen: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    [answer] = download.probe("wolf", [Query((), fen=fen)])
+    assert answer.error is None
+    line = download.set_ups["wolf", fen]
+    kept, line.state.history = line.state.history, None  # perft counts move paths, as the reference's does
+    try:
+        assert print_perft(line.state, 3, False, line.notation.uci) == pyffish_perft("wolf", fen, [], 3)
+    finally:
+        line.state.history = kept
+    capsys.readouterr()
