@@ -26,7 +26,8 @@ Positions from a FEN (the game-end proofs of :mod:`generator.check.endings` ask 
 reference reads the FEN, and :func:`set_up` puts its pieces on the interpreter's board (those in
 hand on the hand positions, or in Zillions' stores), the side to move in the turn order, the
 manifest's ``unmoved`` attribute on each piece the reference counts unmoved (castling rights, first
-moves), ``promoted`` on each promoted piece, and an en passant square as the last move, the
+moves), a promoted piece as its promoted form where the manifest names one (``+P``), else ``promoted``
+on it, and an en passant square as the last move, the
 pawn's multi-step onto the square behind it, which is what Zillions' en passant reads
 (``last-from?``, ``last-to?``).  Counters Zillions has not (the move clock, checks given) are not set.
 
@@ -206,8 +207,9 @@ def set_up(prog_state: State, entry: GameEntry, v: Variant, fen: str) -> State:
 
     def code(t: int, color: int, origin: int = -1) -> int:
         letter = rules.letters[t]
-        # a piece promoted by piece stands as its promoted form, where the file has one (+L: PromotedLance)
-        form = f"+{rules.letters[origin]}" if origin >= 0 else ""
+        # a piece promoted by piece stands as its promoted form, where the file has one (+L: PromotedLance),
+        # not a pawn's ordinary choice (a Q~ queen)
+        form = f"+{rules.letters[origin]}" if origin >= 0 and rules.promotes_to[origin] == t else ""
         letter = form if form in types else letter
         if letter not in types:
             raise ValueError(f"the manifest names no ZRF piece for {letter!r}")

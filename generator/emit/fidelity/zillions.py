@@ -74,20 +74,12 @@ def _triple_steps(notes: Notes) -> None:
 
 
 def _pawns_by_piece(notes: Notes) -> None:
-    """A pawn promoted by piece: the file's pawns promote by the pawns' rules, to the same piece."""
+    """A pawn promoted by piece with no pawn promotion: the file's pawns promote by the pawns' rules, to
+    the same piece.  Beside pawn promotion, its promoted form is one more of its own type's choices."""
     v = notes.variant
     pp = v.piece_promotion
     pawns = [(x, y) for x, y in pp.pieces if v.piece(x).pawn] if pp else []
-    if pp is not None and pawns and v.pawn_rules.promotion is not None:
-        # a Zillions file's pawns share one list of promotions: a form of one pawn type only has no place
-        forms = ", ".join(f"the {v.piece(x).name}'s {v.piece(y).name}" for x, y in pawns)
-        notes.add(
-            "pawn-promoted-form",
-            f"The Zillions file's pawns promote to their choices only: {forms} beside them is left out.",
-        )
-        kept = tuple(p for p in pp.pieces if p not in pawns)
-        notes.relax(piece_promotion=dataclasses.replace(pp, pieces=kept) if kept else None)
-    elif pp is not None and pawns:
+    if pp is not None and pawns and v.pawn_rules.promotion is None:
         notes.add(
             "pawn-promotion-by-piece",
             f"The Zillions file's pawns promote by the pawns' rules, so a pawn becomes a {v.piece(pawns[0][1]).name} "

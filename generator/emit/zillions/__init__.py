@@ -4,11 +4,11 @@ Every decision is made in Python, in a typed context (:mod:`.context`, built by
 :func:`~generator.emit.zillions.game.family_context`); the Jinja templates
 (``templates/zillions/family.zrf.j2`` and the ZRF macro bodies in ``macros.zrf.j2``) only lay
 it out.  By concern: :mod:`.text` (names and ZRF strings), :mod:`.board` (grid, directions,
-zones), :mod:`.pieces` (pieces and their moves, castling, swaps), :mod:`.drops`, :mod:`.hands`, :mod:`.goals`,
-:mod:`.macros` (the ``define``\ s), :mod:`.images` (the bitmaps), :mod:`.game` (a family's
-games) and :mod:`.packaging` (the zips and the manifest).  Each variant is written *relaxed* for Zillions
-(:func:`generator.emit.fidelity.relaxed`): what ZRF cannot say is switched off and listed, in the
-game's description and in the download's text file.
+zones), :mod:`.pieces` (pieces and their moves, castling, swaps), :mod:`.forms` (promoted forms),
+:mod:`.drops`, :mod:`.hands`, :mod:`.goals`, :mod:`.macros` (the ``define``\ s), :mod:`.images` (the
+bitmaps), :mod:`.game` (a family's games) and :mod:`.packaging` (the zips and the manifest).  Each
+variant is written *relaxed* for Zillions (:func:`generator.emit.fidelity.relaxed`): what ZRF cannot say
+is switched off and listed, in the game's description and in the download's text file.
 
 How the catalogue becomes ZRF (see ``shared/research/zillions-zrf.md``):
 
@@ -35,7 +35,9 @@ How the catalogue becomes ZRF (see ``shared/research/zillions-zrf.md``):
   macro, in at most 31 characters).
 * **Pawns.** Multi-steps from the ``multi-step-zone`` with every passed square empty; en passant
   on each passed square, one macro per (steps before, steps after) pair, tested with ``mark``,
-  ``last-to?`` and ``last-from?``; promotion ``(add A B ...)`` in the ``promotion-zone``.
+  ``last-to?`` and ``last-from?``; promotion ``(add A B ...)`` in the ``promotion-zone``, each pawn
+  type with its own list (its promoted form, ``PromotedPawn``, beside the choices where it has one,
+  as Chu Shogi's file gives its pawn ``(add Tokin Pawn)`` and its lance ``(add Lance White-Horse)``).
 * **Castling.** One macro per catalogue castling move, by squares: the king on its square and
   never moved, the squares between empty, the king's squares not attacked, the rook of that type
   never moved; the king lands with ``cascade``, the rook is picked up with ``from``.

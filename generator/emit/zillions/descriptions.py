@@ -6,6 +6,7 @@ from __future__ import annotations
 from generator.catalogue.model import Color, PieceType, Variant
 from generator.emit.web.rules_text import ranks_phrase
 from generator.emit.zillions.board import stuck_ranks
+from generator.emit.zillions.forms import pawn_forms
 from generator.emit.zillions.text import zrf_text
 
 
@@ -39,13 +40,16 @@ def piece_description(v: Variant, p: PieceType) -> str:
 
 
 def _turning_lines(v: Variant, p: PieceType) -> list[str]:
-    """What promotion by piece does to ``p``: it promotes, or as a promoted form, it demotes."""
+    """What promotion by piece does to ``p``: it promotes (a pawn's form: one more choice), or as a promoted
+    form, it demotes."""
     pp = v.piece_promotion
     promoted = dict(pp.pieces).get(p.letter) if pp is not None else None
     if pp is None:
         return []
     must = "must" if pp.mandatory else "may"
     where = f"On a move that starts or ends on {ranks_phrase(pp.ranks)}" + (" and captures" if pp.on_capture else "")
+    if promoted is not None and p.letter in pawn_forms(v):
+        return [f"There it may also become a promoted {p.name}, which moves as the {v.piece(promoted).name} does."]
     if promoted is not None:
         return [f"{where} it {must} promote: it then moves as a {v.piece(promoted).name}."]
     if pp.demotion and p.letter.startswith("+"):

@@ -31,6 +31,7 @@ from generator.emit.zillions.context import (
     SetupEntry,
     SideSetup,
 )
+from generator.emit.zillions.forms import promoted_form, promotions
 from generator.emit.zillions.goals import conditions
 from generator.emit.zillions.hands import HAND_START, hand_layout
 from generator.emit.zillions.images import Images
@@ -42,8 +43,6 @@ from generator.emit.zillions.pieces import (
     names_of,
     piece_context,
     piece_needs,
-    promoted_form,
-    promotions,
     swap_tokens,
     token_context,
 )

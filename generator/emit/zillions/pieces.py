@@ -35,6 +35,7 @@ from generator.emit.zillions.board import (
 from generator.emit.zillions.context import ATTRIBUTE, PLAYERS, Call, PieceContext, PieceNeeds, Vector, ZoneSpec
 from generator.emit.zillions.descriptions import piece_description
 from generator.emit.zillions.drops import drop_calls, droppable, never_dropped
+from generator.emit.zillions.forms import pawn_forms, promoted_form, promotions
 from generator.emit.zillions.hands import PROMOTED, hand_entries, marks_promotions, uses_hand
 from generator.emit.zillions.images import Images, PiecePicture, TokenPicture
 from generator.emit.zillions.macros import MODALITY_SUFFIX, MODALITY_WORD, Group, Macros
@@ -71,21 +72,6 @@ def names_of(v: Variant) -> Names:
     tokens = {i: _unique(f"{pieces[sw.piece]}SwapRight", used) for i, sw in enumerate(v.swaps)}
     promoted = {x: _unique(f"Promoted{pieces[x]}", used) for x, _ in promotions(v)}
     return Names(pieces, tokens, promoted)
-
-
-def promotions(v: Variant) -> tuple[tuple[str, str], ...]:
-    """Promotion by piece: (letter, the letter of what it moves like once promoted), for ``v``'s pieces."""
-    pp = v.piece_promotion
-    letters = {p.letter for p in v.pieces}
-    return tuple((x, y) for x, y in pp.pieces if x in letters) if pp else ()
-
-
-def promoted_form(v: Variant, letter: str) -> PieceType:
-    """The piece ``letter`` once promoted: the moves of what it promotes to, under its own name."""
-    target = v.piece(dict(promotions(v))[letter])
-    return dataclasses.replace(
-        target, letter=f"+{letter}", name=f"Promoted {v.piece(letter).name}", help="", roles=frozenset()
-    )
 
 
 def zrf_piece_names(v: Variant) -> dict[str, str]:
@@ -194,6 +180,8 @@ class PieceMoves:
         self.macros = macros
         self.v = v
         self.names = names
+        #: the pieces whose moves promote by piece (a pawn's form is one of its pawn promotion's choices)
+        self.by_piece = set(names.promoted) - set(pawn_forms(v))
         #: the macro a landing calls first where captured pieces go to the captor's hand ("" for none)
         self.to_hand = (
             macros.use(Group.HANDS, "to-hand", "to-hand", entries=hand_entries(v, names.piece, names.promoted))
@@ -205,7 +193,7 @@ class PieceMoves:
         """The ZRF type ``p`` becomes by promotion by piece: its promoted form, or for a promoted form
         where promoted pieces demote, what it was promoted from (Dagaz's kyoto-shogi.zrf turns its
         pieces over the same way, ``(add Knight)`` on a Gold's move); None if it never changes type."""
-        if p.letter in self.names.promoted:
+        if p.letter in self.by_piece:
             return self.names.promoted[p.letter]
         pp = self.v.piece_promotion
         demotes = pp is not None and pp.demotion and p.letter.startswith("+")
@@ -219,12 +207,10 @@ class PieceMoves:
             return self._piece_landing(p, moved, bool(stuck), self.to_hand)
         if promo is None:
             return self._plain_landing(moved)
-        choices = tuple(self.names.piece[x] for x in promo.choices)
-        if promo.limits or (stuck and not promo.mandatory):
-            return self._limited_landing(p, moved, choices, bool(stuck))
-        # Black's own choices, tested by Black's own zone; empty where both sides share the choices
-        black = tuple(self.names.piece[x] for x in promo.black_choices or ())
-        name = "add-" + ("as-moved-" if moved else "") + "or-" + ("promote" if promo.mandatory else "may-promote")
+        choices, black, mandatory = self._pawn_choices(p)
+        if promo.limits or (stuck and not mandatory):
+            return self._limited_landing(p, moved, choices, bool(stuck), mandatory)
+        name = "add-" + ("as-moved-" if moved else "") + "or-" + ("promote" if mandatory else "may-promote")
         name += "-to-hand" if self.to_hand else ""
         macro = self.macros.use(
             Group.LANDING,
@@ -233,14 +219,28 @@ class PieceMoves:
             choices=choices,
             black_choices=black,
             zone=BLACK_PROMOTION_ZONE,
-            mandatory=promo.mandatory,
+            mandatory=mandatory,
             moved=moved,
             to_hand=self.to_hand,
             marks=marks_promotions(self.v),
         )
         return f"({macro})"
 
-    def _limited_landing(self, p: PieceType, moved: bool, choices: tuple[str, ...], stuck: bool) -> str:
+    def _pawn_choices(self, p: PieceType) -> tuple[tuple[str, ...], tuple[str, ...], bool]:
+        """The pawn ``p``'s own choices, Black's own ones (empty where both sides share the choices) and
+        whether it must promote: its promoted form, if it has one, beside the pawns' choices, which
+        mandatory promotion by piece makes it take if it does not take a choice."""
+        promo = self.v.pawn_rules.promotion
+        assert promo is not None
+        form = (self.names.promoted[p.letter],) if p.letter in pawn_forms(self.v) else ()
+        pp = self.v.piece_promotion
+        choices = tuple(self.names.piece[x] for x in promo.choices) + form
+        black = tuple(self.names.piece[x] for x in promo.black_choices or ()) + (form if promo.black_choices else ())
+        return choices, black, promo.mandatory or bool(form and pp and pp.mandatory)
+
+    def _limited_landing(
+        self, p: PieceType, moved: bool, choices: tuple[str, ...], stuck: bool, mandatory: bool
+    ) -> str:
         """A pawn's landing where a choice has a promotion limit, or where it may not stay a pawn on the
         squares it could never leave: in the zone the landing first counts the player's pieces of each
         limited type up to its limit (``count-limited``: flags set square by square, walking the board
@@ -254,7 +254,7 @@ class PieceMoves:
         if limits:
             tally = self.macros.use(Group.LANDING, "tally-limited", "tally", limits=limits)
             count = self.macros.use(Group.LANDING, "count-limited", "count", limits=limits, tally=tally)
-        words = ["add", "as-moved" if moved else "", "or", "promote" if promo.mandatory else "may-promote"]
+        words = ["add", "as-moved" if moved else "", "or", "promote" if mandatory else "may-promote"]
         words += ["limited" if limits else "", "unstuck" if stuck else "", "to-hand" if self.to_hand else ""]
         macro = self.macros.use(
             Group.LANDING,
@@ -264,7 +264,7 @@ class PieceMoves:
             limits=limits,
             flags=tuple(f"{c}-{dict(limits)[c]}?" if c in dict(limits) else "" for c in choices),
             count=count,
-            mandatory=promo.mandatory,
+            mandatory=mandatory,
             moved=moved,
             stuck=stuck,
             to_hand=self.to_hand,
@@ -590,7 +590,7 @@ def piece_needs(
     if p.pawn:
         used |= {"promotion-zone", BLACK_PROMOTION_ZONE, "multi-step-zone"}
     demotes = bool(v.piece_promotion and v.piece_promotion.demotion and p.letter.startswith("+"))
-    if p.letter in dict(promotions(v)) or demotes:
+    if (p.letter in dict(promotions(v)) and p.letter not in pawn_forms(v)) or demotes:
         used.add(promotion_zone(v))
     if v.immobility_illegal:
         used.add(stuck_zone(p))
