@@ -35,10 +35,9 @@ from generator.emit.zillions.board import (
 )
 from generator.emit.zillions.context import ATTRIBUTE, PLAYERS, Call, PieceContext, PieceNeeds, Vector, ZoneSpec
 from generator.emit.zillions.drops import drop_calls, droppable, never_dropped
-from generator.emit.zillions.gating import Gating, gate_pieces
 from generator.emit.zillions.hands import PROMOTED, hand_entries, marks_promotions, uses_hand
 from generator.emit.zillions.images import Images, PiecePicture, TokenPicture
-from generator.emit.zillions.macros import MODALITY_SUFFIX, MODALITY_WORD, Group, MacroParams, Macros
+from generator.emit.zillions.macros import MODALITY_SUFFIX, MODALITY_WORD, Group, Macros
 from generator.emit.zillions.pawns import en_passant_steps
 from generator.emit.zillions.text import piece_id, wrap_string, zrf_text
 
@@ -111,7 +110,6 @@ def needs_attribute(v: Variant) -> set[str]:
     out |= {p.letter for p in v.pieces if any(m.initial for m in p.movement.moves)}
     if v.first_leaps is not None:
         out |= {v.first_leaps.king, v.first_leaps.met}
-    out |= gate_pieces(v)
     # A promoted piece has moved, but (add Rook ...) gives it the type's default, never-moved? true:
     # a pawn that may promote to such a type carries the attribute and clears it where it lands.
     promo = v.pawn_rules.promotion
@@ -202,7 +200,6 @@ class PieceMoves:
             if uses_hand(v)
             else ""
         )
-        self.gating = Gating(macros, v, names.piece)
 
     def landing(self, p: PieceType, moved: bool) -> str:
         """How ``p`` lands: ``add``, or a macro that also clears ``never-moved?`` or promotes."""
@@ -339,7 +336,7 @@ class PieceMoves:
             out += self.flying_general(p, land)
         if p.pawn:
             out += self.pawn_moves(p, confined)
-        return self.gating.moves(p, out + self.first_leaps(p, confined)) + self._whole_moves(p) + self.hand_drops(p)
+        return out + self.first_leaps(p, confined) + self._whole_moves(p) + self.hand_drops(p)
 
     def first_leaps(self, p: PieceType, land: str) -> list[Call]:
         """Cambodian first moves, as first-move-only Betza moves onto empty squares: the king's knight
@@ -514,12 +511,6 @@ class PieceMoves:
         path = tuple(Square(f, rank).name for f in range(cm.king_from.file, cm.king_to.file + step, step))
         rook, king = self.v.setup.piece_at(cm.rook_from), self.v.setup.piece_at(cm.king_from)
         assert rook is not None and king is not None  # the loader guarantees them
-        squares = self.gating.castle_squares(cm)
-        gates = (
-            MacroParams(gates=self.gating.types, gate_squares=squares, picker=self.gating.picker())
-            if squares
-            else MacroParams()
-        )
         name = self.macros.use(
             Group.CASTLING,
             f"castle-{cm.king_from}-{cm.king_to}-{cm.rook_from}-{cm.rook_to}",
@@ -531,7 +522,6 @@ class PieceMoves:
             rook_type=self.names.piece[rook[1]],
             empty=empty,
             unattacked=path if self.v.piece(king[1]).royal else (),  # only a royal king can be in check
-            **gates,
         )
         return Call(name, ())
 
