@@ -11,6 +11,9 @@ of Fairy-Stockfish's gating that no ZRF statement reaches:
   along the first rank (a piece pinned on that rank moves with a piece gated behind it); the
   reference, as Fairy-Stockfish, judges a gating move without the gated piece
   (:mod:`generator.engine.gating`).  A move block can test the board only as it was before the move.
+  The check found it in S-House (game 2, ply 47): at ``rEb1k2r/p1hh3p/2n1p1pn/P1p1Ep2/1P1p4/4b1Pp/
+  PpQPNP1P/RNBK1B1R[q] b ABCFHkqc - 1 24`` the bishop on c8, pinned by the elephant on b8, moved with
+  a queen gated behind it (``c8b7q``, ``c8a6q``).
 * Zillions' repetition compares whole positions, pieces with their attributes (as the interpreter
   plays Zillions' ``repetition`` goal), and a gate must be written on the board to be read at all;
   Fairy-Stockfish's position key leaves the gates out, so a knight's round trip repeats the start for
