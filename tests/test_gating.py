@@ -4,6 +4,7 @@ pyffish's built-ins seirawan and shouse (and dragon, whose dragon is dropped on 
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 
@@ -152,6 +153,31 @@ def test_zillions_names_gating_and_leaves_out_the_hand_only_without_drops() -> N
     assert not seirawan.gating and not seirawan.setup.pockets
     assert not shouse.gating and shouse.setup.pockets == entry("shouse").setup.pockets
     assert "gating" in {lim.rule for lim in limitations(entry("seirawan"), ZILLIONS)}
+
+
+def test_a_repetition_leaves_the_gates_out() -> None:
+    # the knights' round trip twice: the gates on b1 and b8 are gone after the first, yet Fairy-Stockfish
+    # counts the start a third time (its position key has no gates), which a Zillions file cannot do
+    fen = pyffish.start_fen("seirawan")
+    trip = ["b1a3", "b8a6", "a3b1", "a6b8"]
+    pos = agree("seirawan", fen, trip)
+    assert pos.fen().split()[2] == "KQCDFGkqcdfg"
+    pos = Position.start(entry("seirawan"))
+    pos.track_history()
+    for k, m in enumerate(trip * 2):
+        pos.push_uci(m)
+        claim, _ = pyffish.is_optional_game_end("seirawan", fen, (trip * 2)[: k + 1])
+        end = pos.outcome()
+        assert (end is not None and end.result == "1/2-1/2") == claim == (k == 7), k
+
+
+def test_zillions_says_why_gating_is_left_out_and_names_repetition_only_where_it_draws() -> None:
+    v = entry("seirawan")
+    why = {lim.rule: lim.text for lim in limitations(v, ZILLIONS)}["gating"]
+    assert "shield its king along the first rank" in why and "still able to gate" in why
+    no_repetition = dataclasses.replace(v, draws=dataclasses.replace(v.draws, repetition=0))
+    why = {lim.rule: lim.text for lim in limitations(no_repetition, ZILLIONS)}["gating"]
+    assert "shield its king along the first rank" in why and "still able to gate" not in why
 
 
 def test_a_gate_letter_without_its_piece_is_a_bad_fen() -> None:

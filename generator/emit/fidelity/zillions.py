@@ -12,6 +12,7 @@ import math
 
 from generator.betza import BetzaMove, Modality
 from generator.catalogue.model import Color, PieceType, Promotion, Square, StalemateResult, Variant, WallingRule
+from generator.emit.fidelity import zillions_gating
 from generator.emit.fidelity.notes import Notes
 from generator.emit.fidelity.zillions_promotion import promoted_pieces
 
@@ -131,19 +132,7 @@ def _counters_and_castling(notes: Notes) -> None:
         )
         notes.relax(passing=False, draws=dataclasses.replace(notes.variant.draws, double_pass=False))
     if v.gating:
-        _gating(notes)
-
-
-def _gating(notes: Notes) -> None:
-    """Gating: the Zillions files drop a piece only as a move of its own, so none comes in behind another."""
-    v = notes.variant
-    notes.add(
-        "gating",
-        "A Zillions move of the files moves one piece, and a drop is a move of its own, so no piece from hand can "
-        "come onto the square a first-rank piece leaves in the same move: gating is left out"
-        + ("." if v.drops else ", and with it the pieces in hand, which have no other way onto the board."),
-    )
-    notes.relax(gating=False, setup=v.setup if v.drops else dataclasses.replace(v.setup, pockets=()))
+        zillions_gating.check(notes)
 
 
 def _regions(notes: Notes) -> None:
