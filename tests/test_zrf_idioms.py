@@ -89,6 +89,7 @@ CORPUS = {
     "not-empty?": 514,
     "not-flag?": 1048,
     "not-friend?": 1016,
+    "not-piece?": 2082,
     "not-position?": 85,
     "off": 1288,
     "on-board?": 963,

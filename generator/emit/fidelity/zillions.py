@@ -309,18 +309,6 @@ def _captures(notes: Notes) -> None:
     if v.petrify:
         notes.add("petrify", "Zillions has no walls, so a capturing piece does not turn to stone.")
         notes.relax(petrify=())
-    lined = [p for p in v.pieces if p.line_moves is not None]
-    if lined:
-        names = ", ".join(f"the {p.name}'s {p.line_moves.render()}" for p in lined if p.line_moves is not None)
-        notes.add("diagonal-lines", f"The Zillions files have no diagonal lines, so {names} along them is left out.")
-        notes.relax(pieces=tuple(dataclasses.replace(p, line_moves=None) for p in notes.variant.pieces))
-    if v.shuns_own_type:
-        names = ", ".join(v.piece(x).name for x in v.shuns_own_type)
-        notes.add(
-            "shuns-own-type",
-            f"The Zillions file's hops do not look at the hurdle's type, so a {names} may hop over or take another.",
-        )
-        notes.relax(shuns_own_type=())
     goals = notes.variant.goals
     ext = goals.extinction
     if ext is not None and ext.pseudo_royal:
