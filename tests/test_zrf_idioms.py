@@ -44,6 +44,7 @@ KEYWORDS = frozenset(_INDEX.split())
 CORPUS = {
     "absolute-config": 662,
     "add": 18461,
+    "add-copy": 40,
     "and": 1700,
     "attribute": 909,
     "back": 1072,

@@ -41,6 +41,7 @@ KINDS = frozenset(
         "slide-limited",
         "hop",
         "royal-capture",
+        "stay",
         "lame-leap",
         "multi-step",
         "en-passant",

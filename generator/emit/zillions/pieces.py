@@ -385,9 +385,15 @@ class PieceMoves:
         return [Call("move-type", (MOVE_TYPES[0],)), *captures, Call("move-type", (MOVE_TYPES[1],)), *quiet]
 
     def _whole_moves(self, p: PieceType) -> list[Call]:
-        """Castling and swaps: moves of two pieces at once."""
-        out: list[Call] = []
+        """Castling and swaps, moves of two pieces at once, and a royal piece's pass: a copy of it added on its
+        own square (``(add-copy General)``), which the checkmated goal forbids in check."""
         v = self.v
+        stay = v.passing and p.royal
+        out = (
+            [Call(self.macros.use(Group.MOVES, "pass-by-staying", "stay"), (self.names.piece[p.letter],))]
+            if stay
+            else []
+        )
         out += [self.castling(cm) for cm in v.castling if v.setup.piece_at(cm.king_from) == (cm.color, p.letter)]
         for i, sw in enumerate(v.swaps):
             if sw.piece == p.letter:
