@@ -7,12 +7,14 @@ the checkmated goal forbids in check), position by position and over random game
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pyffish
 import pytest
 from support import FSF_CATALOGUE as CAT
-from support import fsf_entry
+from support import assert_check_agrees, fsf_entry
 
+from generator.catalogue import load_catalogue_text
 from generator.check.compare import Query, check_variant
 from generator.check.zillions import Zillions
 from generator.emit.fidelity import ZILLIONS, limitations, relaxed
@@ -97,3 +99,35 @@ def test_a_pass_is_the_generals_staying_put_and_two_passes_go_on(engine: Zillion
         assert pyffish.legal_moves(name, start, ["e2e2", "e9e9"]) == []
         after = engine.legal_moves(name, ["0000", "0000"])
         assert after == engine.legal_moves(name, []) == _reference(name, start)
+
+
+#: lines that are no palace: a slide along them passes squares off the lines (b2, d4) and lands beyond, as the
+#: reference's lines let it; the cannons face each other on the f file, neither a hurdle for the other
+LINES = """\
+families:
+  fam: {title: Family}
+variants:
+  lines:
+    title: Lines
+    family: fam
+    board: {files: 6, ranks: 6}
+    pieces:
+      K: {name: King, betza: K, roles: [royal]}
+      R: {name: Rook, betza: R, line_moves: B}
+      C: {name: Cannon, betza: pR, line_moves: pB}
+      P: {name: Pawn, betza: fmWfcF, roles: [pawn]}
+    setup:
+      white: {K: [d1], R: [a1], C: [f1, b1], P: [c2, e2]}
+      black: {K: [d6], R: [a6], C: [f6, b6], P: [c5, e5]}
+    diagonal_lines: [a1, c3, e5, f6, a6, b5, d3, f1]
+    shuns_own_type: [C]
+"""
+
+
+def test_lines_off_a_palace_and_a_shunning_cannon_agree(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    v = load_catalogue_text(LINES, "lines.yaml").variants[0]
+    assert {"diagonal-lines", "shuns-own-type"}.isdisjoint(x.rule for x in limitations(v, ZILLIONS))
+    fen = "3k2/6/6/6/6/R2K2 w - - 0 1"
+    pos = Position.from_fen(v, fen)
+    assert {"a1c3", "a1e5", "a1f6"} <= {uci(pos.rules, m) for m in pos.legal_moves()}
+    assert_check_agrees(LINES, "zillions", tmp_path, capsys)
