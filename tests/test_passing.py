@@ -13,6 +13,7 @@ import pyffish
 import pytest
 from support import MINI, assert_check_agrees, fsf_entry, ini_options, load_section, pyffish_perft
 
+from generator.catalogue import load_catalogue_text
 from generator.catalogue.model import Variant
 from generator.emit.fairy_stockfish import start_fen
 from generator.emit.fairy_stockfish.reading import read_section, stated
@@ -112,8 +113,15 @@ def _rules(v: Variant, target: str) -> set[str]:
     return {limit.rule for limit in limitations(v, target)}
 
 
-def test_the_zillions_file_leaves_passing_out_and_agrees(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    text = MINI.replace("    title: Mini\n", "    title: Mini\n    passing: true\n")
+def test_the_zillions_file_passes_as_the_king_staying_put_and_agrees(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # a king without castling passes by staying put ((add-copy King) on its square), which check forbids; two
+    # passes in a row end nothing there
+    text = MINI.replace("    title: Mini\n", "    title: Mini\n    passing: true\n    draws: {double_pass: true}\n")
+    v = load_catalogue_text(text, "mini.yaml").variants[0]
+    assert "passing" not in _rules(v, ZILLIONS) and "double-pass" in _rules(v, ZILLIONS)
+    assert relaxed(v, ZILLIONS).passing
     assert_check_agrees(text, "zillions", tmp_path, capsys)
 
 

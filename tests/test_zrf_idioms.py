@@ -44,6 +44,7 @@ KEYWORDS = frozenset(_INDEX.split())
 CORPUS = {
     "absolute-config": 662,
     "add": 18461,
+    "add-copy": 40,
     "and": 1700,
     "attribute": 909,
     "back": 1072,
@@ -89,6 +90,7 @@ CORPUS = {
     "not-empty?": 514,
     "not-flag?": 1048,
     "not-friend?": 1016,
+    "not-piece?": 2082,
     "not-position?": 85,
     "off": 1288,
     "on-board?": 963,

@@ -321,6 +321,26 @@ def test_drops_and_pass() -> None:
     assert moves_of(state, n) == {"0000"}  # Black's hand is empty: a forced pass
 
 
+def test_a_copy_added_on_its_own_square_is_a_pass_that_check_forbids() -> None:
+    # Tenjiku Shogi's common-nomove, (add-copy $1) where the lion stands: the piece stays put, a move that
+    # changes nothing (spelled 0000); a royal piece may not stay so while attacked, as it may not move into check
+    def game(rook: str) -> tuple[State, Notation]:
+        return small(
+            "(piece (name K) (moves ((add-copy K)) (n (verify not-friend?) add) (e (verify not-friend?) add)))"
+            " (piece (name R) (moves (w (while empty? add w) (verify enemy?) add)))",
+            f"(White (K a1)) (Black (K e3) (R {rook}))",
+            goals="(loss-condition (White Black) (checkmated K))",
+        )
+
+    state, n = game("e2")  # the rook holds rank 2
+    assert moves_of(state, n) == {"0000", "a1b1"}
+    board = list(state.board)
+    n.push(state, "0000")
+    assert state.board == board and state.turn.gen == 1  # nothing moved; Black is to move
+    state, n = game("e1")  # the rook checks along rank 1
+    assert moves_of(state, n) == {"a1a2"}
+
+
 def test_priorities_and_goals() -> None:
     state, n = small(
         "(piece (name M) (moves (move-type take) (n (verify enemy?) add) (move-type walk) (e (verify empty?) add)))",

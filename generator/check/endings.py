@@ -29,7 +29,8 @@ How each rule's position is found (:data:`BUILDERS`, one builder per rule):
   pieces of both sides, up to three other pieces of the mover's setup and one of the other
   side's), the same ones on every run, then (checkmate, stalemate, flag, extinction) the positions
   along random games (ten times as many for a stalemate), until one of the mover's moves ends the
-  game by that rule.  A race is only looked for along random games.
+  game by that rule.  A race is only looked for along random games.  A side that may pass (``passing``)
+  is never stalemated: it passes, unless in check.
 * **mate not allowed**, **mate without shak** (shatar's mate rule): as checkmate, a move that mates
   with pieces that may not mate alone (the mated side wins), and one that mates without a decisive
   check (a draw).
@@ -552,7 +553,8 @@ BUILDERS: tuple[tuple[str, Callable[[Variant], bool], Callable[[Variant], Sequen
         lambda v: v.goals.checkmate and v.goals.shatar_mate is not None,
         _by_search("mate without shak", _ends_by(Reason.MATE_WITHOUT_SHAK), _small_then_game_positions),
     ),
-    ("stalemate", lambda v: True, _by_search("stalemate", _stalemated, _stalemate_positions)),
+    # a side that may pass is never stalemated: it passes, unless in check
+    ("stalemate", lambda v: not v.passing, _by_search("stalemate", _stalemated, _stalemate_positions)),
     ("stalemate piece count", lambda v: v.draws.stalemate_piece_count, _stalemates_by_count),
     (
         "bare king",

@@ -3,7 +3,8 @@
 A block's compiled code collects what it did (the piece moved, cascades, captures,
 attribute changes, other effects) and calls ``E``; ``E`` works out the squares that
 change and appends a :class:`ZMove`, or nothing when the move is not allowed (it
-lands on a friend, it changes nothing, a promotion type is not in the store).
+lands on a friend, it changes nothing, a promotion type is not in the store); a piece's copy
+added on its own square is a move that changes nothing (the piece stays put).
 
 >>> m = ZMove(((12, -1), (28, 0x11)), 12, 28, 0x11, 0x11, -1, (), (), 0)
 >>> m, m.is_pass, PASS.is_pass
@@ -142,7 +143,12 @@ class MoveMaker:
         self._apply_effects(B, effs, new)
         captured = self._captured(B, landed | set(caps), vacated, stores)
         changes = tuple(sorted((p, c) for p, c in new.items() if B[p] != c))
-        if not changes and not stores:
+        # a copy added on the square the piece stands on leaves it there: a move that changes nothing, the
+        # piece's staying put (the corpus's lion passes so: Tenjiku Shogi's common-nomove, (add-copy $1) where
+        # it stands, and Chu Shogi's nomove, whose help says "select the piece and then drop it back on its
+        # starting square")
+        stays = flags & 1 and frm == dest >= 0 and not parts
+        if not changes and not stores and not stays:
             return None
         moving = [(f, t, c, new.get(t, B[t])) for f, t, c in allparts if c >= 0]
         if not moving:
@@ -187,8 +193,8 @@ class MoveMaker:
                         return None
                     stores.append((owner, promo, -1))
             old = B[t]
-            if old >= 0 and t not in vacated and t not in capset and old & 15 == c & 15:
-                return None  # a piece may not land on a friend
+            if old >= 0 and t not in vacated and t not in capset and old & 15 == c & 15 and t != f:
+                return None  # a piece may not land on a friend (a copy may on its own square, where it stays)
             new[t] = c
             landed.add(t)
             if f < 0:

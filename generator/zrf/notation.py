@@ -13,7 +13,8 @@
   ``+X`` to the type lettered ``X`` (demotion, Fairy-Stockfish's ``a1a2-``);
 * drop: ``N@f3`` (upper-case letter), also a move from a hand position (``hand=``: the
   positions where pieces in hand stand), with the letter of the type it lands as (``+N@f3``,
-  Fairy-Stockfish's drop of a piece as what it promotes to); pass: ``0000``.
+  Fairy-Stockfish's drop of a piece as what it promotes to); pass: ``0000``, also a move that changes
+  nothing (a piece staying put, a copy of it added on its own square).
 
 Letters: ``letters={piece name: letter}`` overrides; otherwise the first letter
 of the piece's ``notation`` if it has one, the usual letter of a chess piece
@@ -69,8 +70,8 @@ class Notation:
         return self.squares[p]
 
     def uci(self, m: ZMove) -> str:
-        if m.to < 0:
-            return "0000"
+        if m.to < 0 or not (m.changes or m.stores):
+            return "0000"  # a pass, or a piece staying put (a copy added on its own square)
         frm, to, promo = m.frm, m.to, m.promo
         if m.parts:
             royal = self.prog.royal_types

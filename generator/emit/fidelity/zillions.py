@@ -124,15 +124,32 @@ def _counters_and_castling(notes: Notes) -> None:
             "from another enemy beside it, so it may.",
         )
         notes.relax(royal_held_in_check=False)
-    if v.passing:  # the ZRF interpreter, as Zillions, lets a side pass in check
-        notes.add(
-            "passing",
-            "Zillions' pass turn lets a side in check pass too, so passing (and the end of the game on two passes "
-            "in a row) is left out.",
-        )
-        notes.relax(passing=False, draws=dataclasses.replace(notes.variant.draws, double_pass=False))
+    if v.passing:
+        _passing(notes)
     if v.gating:
         zillions_gating.check(notes)
+
+
+def _passing(notes: Notes) -> None:
+    """A pass, written as the royal piece's staying put, ``(add-copy General)`` where it stands (as the
+    corpus's lions pass, Tenjiku Shogi's common-nomove), which Zillions' checkmated goal forbids in check
+    as any move that leaves the royal piece attacked.  Where the royal piece's copy would lose its
+    never-moved? or promoted? mark, or where no royal piece is kept out of check, no pass is written:
+    Zillions' own pass turn would let a side in check pass too."""
+    v = notes.variant
+    royals = [p for p in v.pieces if p.royal]
+    promo = v.pawn_rules.promotion
+    marked = v.castling or v.swaps or v.first_leaps or any(m.initial for p in royals for m in p.movement.moves)
+    if royals and v.goals.checkmate and not (marked or (promo and {p.letter for p in royals} & set(promo.all_choices))):
+        return
+    notes.add(
+        "passing",
+        "Zillions' pass turn lets a side in check pass too, and the pass as the royal piece's staying put "
+        "(add-copy on its own square) needs a royal piece that checkmate keeps out of check and that has no "
+        "first-move or promotion mark to lose, so passing (and the end of the game on two passes in a row) is "
+        "left out.",
+    )
+    notes.relax(passing=False, draws=dataclasses.replace(v.draws, double_pass=False))
 
 
 def _regions(notes: Notes) -> None:
@@ -256,10 +273,11 @@ def _draws(notes: Notes) -> None:
             "so the ban on it is left out.",
         )
         draws = dataclasses.replace(draws, move_repetition_loses=False)
-    if draws.double_pass and draws.stalemate is StalemateResult.PASS:
+    if draws.double_pass and (draws.stalemate is StalemateResult.PASS or v.passing):
         notes.add(
             "double-pass",
-            "Zillions has no rule that ends the game when both sides have passed in a row, so the passes go on.",
+            "Zillions has no rule that ends the game when both sides have passed in a row (its goals read the "
+            "board, which a pass leaves as it was, and its repetition waits for a third time), so the passes go on.",
         )
         draws = dataclasses.replace(draws, double_pass=False)
     if draws.repetition not in (0, 3):
@@ -291,18 +309,6 @@ def _captures(notes: Notes) -> None:
     if v.petrify:
         notes.add("petrify", "Zillions has no walls, so a capturing piece does not turn to stone.")
         notes.relax(petrify=())
-    lined = [p for p in v.pieces if p.line_moves is not None]
-    if lined:
-        names = ", ".join(f"the {p.name}'s {p.line_moves.render()}" for p in lined if p.line_moves is not None)
-        notes.add("diagonal-lines", f"The Zillions files have no diagonal lines, so {names} along them is left out.")
-        notes.relax(pieces=tuple(dataclasses.replace(p, line_moves=None) for p in notes.variant.pieces))
-    if v.shuns_own_type:
-        names = ", ".join(v.piece(x).name for x in v.shuns_own_type)
-        notes.add(
-            "shuns-own-type",
-            f"The Zillions file's hops do not look at the hurdle's type, so a {names} may hop over or take another.",
-        )
-        notes.relax(shuns_own_type=())
     goals = notes.variant.goals
     ext = goals.extinction
     if ext is not None and ext.pseudo_royal:

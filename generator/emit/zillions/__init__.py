@@ -32,7 +32,9 @@ How the catalogue becomes ZRF (see ``shared/research/zillions-zrf.md``):
   that must be empty), each optionally ``-no-capture`` or ``-capture-only`` and ``first-``
   (Betza ``i``).  The last argument says how the piece lands: ``add``, ``(add-as-moved)`` for
   pieces with a ``never-moved?`` attribute, or ``(add-or-promote)`` for pawns (named, as every
-  macro, in at most 31 characters).
+  macro, in at most 31 characters).  Moves along the diagonal lines start in the ``diagonal-lines`` zone and
+  land only in it; a piece that shuns its own type hops over none and lands where none stands
+  (``(not-piece? Cannon)``); a pass is the royal piece's copy added on its own square.
 * **Pawns.** Multi-steps from the ``multi-step-zone`` with every passed square empty; en passant
   on each passed square, one macro per (steps before, steps after) pair, tested with ``mark``,
   ``last-to?`` and ``last-from?``; promotion ``(add A B ...)`` in the ``promotion-zone``, each pawn

@@ -77,6 +77,13 @@ def zones_of(v: Variant) -> dict[str, ZoneSpec]:
             zones[drop_zone(v, letter)] = ranks if v.drops.squares is None else _on_ranks(v, v.drops.squares, ranks)
     if v.piece_promotion is not None:
         zones.setdefault(promotion_zone(v), v.piece_promotion.ranks)
+    return zones | _piece_zones(v)
+
+
+def _piece_zones(v: Variant) -> dict[str, ZoneSpec]:
+    """The zones of the pieces' own moves: where each may not stop, its region, its advanced zone, and
+    the diagonal lines."""
+    zones: dict[str, ZoneSpec] = {}
     for p in v.pieces:
         stuck = stuck_ranks(v, p)
         if stuck:
@@ -85,6 +92,8 @@ def zones_of(v: Variant) -> dict[str, ZoneSpec]:
             zones[region_zone(p)] = p.region
         if p.advanced is not None:
             zones[advanced_zone(p)] = tuple(range(p.advanced.rank, v.board.ranks + 1))
+    if any(p.line_moves for p in v.pieces):
+        zones[LINES_ZONE] = (v.diagonal_lines, v.diagonal_lines)
     return zones
 
 
@@ -135,8 +144,23 @@ def first_leaps(v: Variant, p: PieceType) -> tuple[BetzaMove, ...]:
 
 
 def moves_of(p: PieceType) -> tuple[BetzaMove, ...]:
-    """Every Betza move ``p`` may make somewhere: its own, and its advanced moves."""
-    return p.movement.moves + (p.advanced.movement.moves if p.advanced else ())
+    """Every Betza move ``p`` may make somewhere: its own, its advanced moves and those along the lines."""
+    return p.movement.moves + (p.advanced.movement.moves if p.advanced else ()) + line_moves_of(p)
+
+
+#: the squares of the variant's diagonal lines (``diagonal_lines``), the same for both players
+LINES_ZONE = "diagonal-lines"
+
+
+def line_moves_of(p: PieceType) -> tuple[BetzaMove, ...]:
+    """``p``'s moves along the diagonal lines (its ``line_moves``), which start on a square of
+    :data:`LINES_ZONE` and land on one, whatever they pass: ``(verify (in-zone? diagonal-lines))``
+    before the first step and ``(if (in-zone? diagonal-lines) add)`` where they land.  The corpus's
+    janggi (GlukKazan__Dagaz src/debug/games/xiangqi/janggi.zrf) tests its ``fortress`` zone, the
+    palaces' corners and centres, so: ``(verify (in-zone? fortress))`` before each diagonal step or
+    slide and after it; testing the landing only (as a region's landing does) lets a slide pass a
+    square off the lines, as the reference's lines do, which on a palace never happens."""
+    return p.line_moves.moves if p.line_moves is not None else ()
 
 
 def region_zone(p: PieceType) -> str:

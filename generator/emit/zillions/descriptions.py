@@ -58,8 +58,10 @@ def _turning_lines(v: Variant, p: PieceType) -> list[str]:
 
 
 def _zone_lines(p: PieceType) -> list[str]:
-    """What the zones of ``p``'s moves say: its region, its advanced moves."""
+    """What the zones of ``p``'s moves say: its region, its advanced moves, its moves along the diagonal lines."""
     lines = ["It moves, captures and attacks only within its region."] if p.region is not None else []
+    if p.line_moves is not None:
+        lines.append(f"From a square of the diagonal lines to another, it also {'; '.join(p.line_moves.describe())}.")
     if p.advanced is not None:
         moves = "; ".join(p.advanced.movement.describe())
         lines.append(f"From its {ranks_phrase((p.advanced.rank,))} on, it moves instead: it {moves}.")

@@ -34,12 +34,14 @@ KINDS = frozenset(
         "tally",
         "count",
         "in-region",
+        "not-onto",
         "takes-leap",
         "leap",
         "slide",
         "slide-limited",
         "hop",
         "royal-capture",
+        "stay",
         "lame-leap",
         "multi-step",
         "en-passant",
@@ -90,6 +92,7 @@ class MacroParams(TypedDict, total=False):
     initial: bool  #: only before the piece's first move
     range: int  #: a limited slide's length
     hop: str  #: a hopper's Betza letter: p (cannon) or g (grasshopper)
+    kin: str  #: a hop's: the piece type (ZRF name) it may not hop over ("" for any)
     royal: str  #: the royal piece a royal-capture takes, or whose first leap a rook's landing takes away (ZRF name)
     steps: int  #: a lame leap's or a multi-step's number of steps
     choices: tuple[str, ...]  #: promotion choices (ZRF piece names)

@@ -21,6 +21,7 @@ from generator.catalogue.model import CastlingMove, Color, PieceType, Role, Squa
 from generator.emit.pictures.glyphs import Glyph
 from generator.emit.zillions.board import (
     BLACK_PROMOTION_ZONE,
+    LINES_ZONE,
     advanced_zone,
     direction_name,
     drop_zone,
@@ -40,6 +41,7 @@ from generator.emit.zillions.hands import PROMOTED, hand_entries, marks_promotio
 from generator.emit.zillions.images import Images, PiecePicture, TokenPicture
 from generator.emit.zillions.macros import MODALITY_SUFFIX, MODALITY_WORD, Group, Macros
 from generator.emit.zillions.pawns import en_passant_steps
+from generator.emit.zillions.starts import Start, start_prefix, switched_moves
 from generator.emit.zillions.text import piece_id, wrap_string, zrf_text
 
 
@@ -127,9 +129,6 @@ def swap_tokens(v: Variant, names: Names) -> dict[Color, list[tuple[str, tuple[s
 #: the move types of a game where captures are forced, in ``move-priorities`` order
 MOVE_TYPES = ("capture-type", "quiet-type")
 
-#: where a move may start: in (True) or outside (False) a zone; None: anywhere
-Start = tuple[str, bool] | None
-
 
 class _Where(TypedDict):
     """The parameters every Betza move's macro takes: its modality, the zone a promoting piece's move
@@ -141,36 +140,6 @@ class _Where(TypedDict):
     start_zone: str
     start_inside: bool
     held: bool
-
-
-def switched_moves(p: PieceType) -> list[tuple[BetzaMove, frozenset[Vector], Start]]:
-    """``p``'s Betza moves, each with the directions it takes and where they may start: a piece with
-    advanced moves makes the moves of both movements anywhere, those of its own only outside its
-    advanced zone, and its advanced ones only inside (a xiangqi soldier's forward step, then its
-    sideways steps across the river)."""
-    if p.advanced is None:
-        return [(m, frozenset(m.vectors()), None) for m in p.movement.moves]
-    zone = advanced_zone(p)
-    own, advanced = p.movement.moves, p.advanced.movement.moves
-    both = _atoms(own) & _atoms(advanced)
-    out: list[tuple[BetzaMove, frozenset[Vector], Start]] = []
-    for moves, inside in ((own, False), (advanced, True)):
-        for m in moves:
-            shared = frozenset(vec for vec in m.vectors() if _atom(m, vec) in both)
-            if shared and not inside:
-                out.append((m, shared, None))
-            if len(shared) < len(m.vectors()):
-                out.append((m, frozenset(m.vectors()) - shared, (zone, inside)))
-    return out
-
-
-def _atom(m: BetzaMove, vec: Vector) -> tuple[object, ...]:
-    """One direction of a move, with all that makes its macro."""
-    return vec, m.modality, m.lame, m.range, m.hop, m.initial
-
-
-def _atoms(moves: tuple[BetzaMove, ...]) -> set[tuple[object, ...]]:
-    return {_atom(m, vec) for m in moves for vec in m.vectors()}
 
 
 class PieceMoves:
@@ -284,6 +253,25 @@ class PieceMoves:
             return land
         return f"({self.macros.use(Group.LANDING, 'in-region', 'in-region')} {region_zone(p)} {land})"
 
+    def lined(self, land: str, start: Start) -> str:
+        """``land``, for a move along the diagonal lines only on their squares."""
+        if start is None or start[0] != LINES_ZONE:
+            return land
+        return f"({self.macros.use(Group.LANDING, 'in-region', 'in-region')} {LINES_ZONE} {land})"
+
+    def kin(self, p: PieceType) -> str:
+        """The ZRF name of ``p`` where it shuns its own type (``shuns_own_type``), else ""."""
+        return self.names.piece[p.letter] if p.letter in self.v.shuns_own_type else ""
+
+    def shunning(self, p: PieceType, land: str) -> str:
+        """``land``, for a piece that shuns its own type only where no piece of that type stands: the
+        corpus's janggi cannon tests ``(verify (not-piece? Cannon))`` on its target (and on its hurdle,
+        which the hop's macro tests, :meth:`betza_move`)."""
+        kin = self.kin(p)
+        if not kin:
+            return land
+        return f"({self.macros.use(Group.LANDING, 'not-onto', 'not-onto')} {kin} {land})"
+
     def _plain_landing(self, moved: bool) -> str:
         """``add``, or where the piece's first move matters, the landing that clears ``never-moved?``."""
         return "(" + self.macros.use(Group.LANDING, "add-as-moved", "add-as-moved") + ")" if moved else "add"
@@ -342,16 +330,16 @@ class PieceMoves:
         extras, castling and swaps; where captures are forced, the captures first, under one move
         type, and the other moves under another.  The flying general's capture of the other royal
         piece is a check, not a move to its square: no region confines it."""
-        confined = self.rook_landing(p, self.confined(p, land))
+        confined = self.rook_landing(p, self.confined(p, self.shunning(p, land)))
         if self.v.must_capture:
             return self._typed_moves(p, confined)
         out: list[Call] = []
         unroll = self.v.first_leaps is not None and p.letter == self.v.first_leaps.rook
         for m, vectors, start in switched_moves(p):
             if unroll and m.range != 1 and not (m.hop or m.lame):
-                out += self.unrolled(m, confined, vectors)
+                out += self.unrolled(m, confined, vectors, start)
             else:
-                out += self.betza_move(m, confined, self.turns_into(p) is not None, vectors, start)
+                out += self.betza_move(m, confined, self.turns_into(p) is not None, vectors, start, kin=self.kin(p))
         if p.royal and self.v.flying_general:
             out += self.flying_general(p, land)
         if p.pawn:
@@ -364,16 +352,18 @@ class PieceMoves:
         king = self.v.first_leaps is not None and p.letter == self.v.first_leaps.king
         return [c for m in first_leaps(self.v, p) for c in self.betza_move(m, land, held=king)]
 
-    def unrolled(self, m: BetzaMove, land: str, vectors: frozenset[Vector]) -> list[Call]:
+    def unrolled(self, m: BetzaMove, land: str, vectors: frozenset[Vector], start: Start) -> list[Call]:
         """A slide as one blocked leap per length: a landing that changes other squares (a rook taking
         the enemy king's first leap) must not run inside the slide's loop, where each ``add`` would
         keep the changes the landings before it made (as a checker's jumps keep their captures)."""
-        where = _Where(modality=MODALITY_WORD[m.modality], zone="", start_zone="", start_inside=False, held=False)
+        zone, inside = start or ("", False)
+        land = self.lined(land, start)
+        where = _Where(modality=MODALITY_WORD[m.modality], zone="", start_zone=zone, start_inside=inside, held=False)
         longest = max(self.v.board.files, self.v.board.ranks) - 1
         calls: list[Call] = []
         for vec in ordered_vectors(vectors):
             for k in range(1, (m.range or longest) + 1):
-                name = f"{'first-' if m.initial else ''}lame-leap-{k}{MODALITY_SUFFIX[m.modality]}"
+                name = f"{start_prefix(start)}{'first-' if m.initial else ''}lame-leap-{k}{MODALITY_SUFFIX[m.modality]}"
                 name = self.macros.use(Group.MOVES, name, "lame-leap", steps=k, initial=m.initial, **where)
                 calls.append(Call(name, (*(direction_name(vec),) * k, land)))
         return calls
@@ -395,15 +385,18 @@ class PieceMoves:
             for m, vectors, start in switched_moves(p)
             for modality in ((Modality.CAPTURE, Modality.MOVE) if m.modality is Modality.BOTH else (m.modality,))
         ]
-        promoting = self.turns_into(p) is not None
+        promoting, kin = self.turns_into(p) is not None, self.kin(p)
         captures = [
             c
             for m, vs, st in split
             if m.modality is Modality.CAPTURE
-            for c in self.betza_move(m, land, promoting, vs, st)
+            for c in self.betza_move(m, land, promoting, vs, st, kin=kin)
         ]
         quiet = [
-            c for m, vs, st in split if m.modality is Modality.MOVE for c in self.betza_move(m, land, promoting, vs, st)
+            c
+            for m, vs, st in split
+            if m.modality is Modality.MOVE
+            for c in self.betza_move(m, land, promoting, vs, st, kin=kin)
         ]
         if p.pawn:
             captures += self.en_passants(p, land)
@@ -412,9 +405,15 @@ class PieceMoves:
         return [Call("move-type", (MOVE_TYPES[0],)), *captures, Call("move-type", (MOVE_TYPES[1],)), *quiet]
 
     def _whole_moves(self, p: PieceType) -> list[Call]:
-        """Castling and swaps: moves of two pieces at once."""
-        out: list[Call] = []
+        """Castling and swaps, moves of two pieces at once, and a royal piece's pass: a copy of it added on its
+        own square (``(add-copy General)``), which the checkmated goal forbids in check."""
         v = self.v
+        stay = v.passing and p.royal
+        out = (
+            [Call(self.macros.use(Group.MOVES, "pass-by-staying", "stay"), (self.names.piece[p.letter],))]
+            if stay
+            else []
+        )
         out += [self.castling(cm) for cm in v.castling if v.setup.piece_at(cm.king_from) == (cm.color, p.letter)]
         for i, sw in enumerate(v.swaps):
             if sw.piece == p.letter:
@@ -429,17 +428,18 @@ class PieceMoves:
         vectors: frozenset[Vector] | None = None,
         start: Start = None,
         held: bool = False,
+        kin: str = "",
     ) -> list[Call]:
         """One call per direction of a Betza move (of ``vectors`` only, if given); a ``promoting``
         piece's moves first note whether they start in the promotion zone (the flag its landing
-        reads); with ``start``, a move is made only from inside (or outside) that zone; ``held``,
-        only while the piece is not attacked (``(verify not-attacked?)`` where it stands, as the
-        corpus's Chess.zrf tests the king's square before castling)."""
+        reads); with ``start``, a move is made only from inside (or outside) that zone, and along
+        the diagonal lines lands only on them; ``held``, only while the piece is not attacked
+        (``(verify not-attacked?)`` where it stands, as the corpus's Chess.zrf tests the king's
+        square before castling); a hop over no piece of the type ``kin`` (see :meth:`kin`)."""
         suffix = MODALITY_SUFFIX[m.modality]
-        prefix = ("promoting-" if promoting else "") + ("first-" if m.initial else "")
+        prefix = start_prefix(start) + ("promoting-" if promoting else "") + ("first-" if m.initial else "")
         start_zone, start_inside = start or ("", False)
-        if start is not None:
-            prefix = ("advanced-" if start_inside else "unadvanced-") + prefix
+        land = self.lined(land, start)
         prefix = ("unchecked-" if held else "") + prefix
         where = _Where(
             modality=MODALITY_WORD[m.modality],
@@ -460,8 +460,8 @@ class PieceMoves:
                 name = f"{prefix}lame-leap-{len(args)}{suffix}"
                 name = self.macros.use(Group.MOVES, name, "lame-leap", steps=len(args), initial=m.initial, **where)
             elif m.hop:
-                name = f"{prefix}{'grasshop' if m.hop == 'g' else 'cannon-hop'}{suffix}"
-                name = self.macros.use(Group.MOVES, name, "hop", hop=m.hop, **where)
+                name = f"{prefix}{'grasshop' if m.hop == 'g' else 'cannon-hop'}{suffix}{'-shunning' * bool(kin)}"
+                name = self.macros.use(Group.MOVES, name, "hop", hop=m.hop, kin=kin, **where)
             elif m.range == 1:
                 name = f"{prefix}{'step' if unit else 'leap'}{suffix}"
                 name = self.macros.use(Group.MOVES, name, "leap", initial=m.initial, **where)
@@ -586,9 +586,14 @@ def piece_needs(
         if sw.piece == p.letter:
             vectors |= {vec for m in sw.adjacency_movement.moves for vec in m.vectors()}
             dummies += [pos for c in Color for pos in tokens[c][i][1]]
-    used = set()
-    if p.pawn:
-        used |= {"promotion-zone", BLACK_PROMOTION_ZONE, "multi-step-zone"}
+    used = _zones_used(v, p)
+    return PieceNeeds(frozenset(vectors), {z: r for z, r in zones.items() if z in used}, tuple(dummies))
+
+
+def _zones_used(v: Variant, p: PieceType) -> set[str]:
+    """The zones ``p``'s moves test: its pawn zones, promotion and demotion, drops, region, advanced moves
+    and diagonal lines."""
+    used = {"promotion-zone", BLACK_PROMOTION_ZONE, "multi-step-zone"} if p.pawn else set()
     demotes = bool(v.piece_promotion and v.piece_promotion.demotion and p.letter.startswith("+"))
     if (p.letter in dict(promotions(v)) and p.letter not in pawn_forms(v)) or demotes:
         used.add(promotion_zone(v))
@@ -596,8 +601,7 @@ def piece_needs(
         used.add(stuck_zone(p))
     if droppable(v, p):
         used.add(drop_zone(v, p.letter))
-    used |= {region_zone(p), advanced_zone(p)}
-    return PieceNeeds(frozenset(vectors), {z: r for z, r in zones.items() if z in used}, tuple(dummies))
+    return used | {region_zone(p), advanced_zone(p)} | ({LINES_ZONE} if p.line_moves else set())
 
 
 def piece_context(builder: PieceMoves, images: Images, p: PieceType, glyph: Glyph, needs: PieceNeeds) -> PieceContext:
