@@ -99,7 +99,8 @@ def _counters_and_castling(notes: Notes) -> None:
     landing that clears the enemy king's ``never-moved?`` on its lines."""
     v = notes.variant
     if v.draws.move_rule:
-        # ZRF has no numbers, and no corpus file keeps a count in pieces on off-board positions
+        # ZRF has no numbers; the corpus's one counter, pieces on off-board positions (Checker Games.zrf's
+        # count-move), makes every position a new one, which its author says the repetition rule cannot bear
         notes.add("move-rule", f"Zillions has no move counter, so the {v.draws.move_rule}-move rule is left out.")
         draws = notes.variant.draws
         notes.relax(draws=dataclasses.replace(draws, move_rule=0, move_rule_pieces=None, black_move_rule_pieces=None))
@@ -222,7 +223,8 @@ def _draws(notes: Notes) -> None:
         notes.add(
             "counting",
             f"Zillions cannot count moves (no numbers, no move counter), so the {draws.counting.value} counting rule "
-            "is left out.",
+            "is left out: a count kept in pieces on off-board positions, as Checker Games.zrf keeps one, would make "
+            "every position a new one, so that no repetition could ever be seen.",
         )
         draws = dataclasses.replace(draws, counting=None)
     if draws.stalemate_piece_count and draws.stalemate is StalemateResult.WIN:
