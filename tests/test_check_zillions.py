@@ -382,6 +382,21 @@ def test_the_download_counts_pieces_for_the_promotion_limits(fen: str) -> None:
     assert answer.error is None and answer.moves == expected
 
 
+def test_a_repetition_won_by_the_side_to_move_is_proved_through_the_download() -> None:
+    # tori shogi: the side to move once the position is back wins (repetition_winner: to_move), written for
+    # both players as Dagaz's chess games write theirs, and tested for the side about to move
+    fsf = load_catalogue(find_catalogue("fairy-stockfish"))
+    v = fsf.get("torishogi")
+    assert v is not None and v.draws.repetition_winner == "to_move"
+    assert "repetition-winner" not in {x.rule for x in limitations(v, "zillions")}
+    assert "(win-condition (White Black) repetition)" in render_family(fsf, v.family)
+    with Zillions(fsf, [v]) as engine:
+        report = check_variant(v, engine, depth=0, games=0, plies=0, seed=1)
+        prove_into(report, v, engine)
+    assert report.ok, report.disagreement.describe()
+    assert "repetition" in report.proved
+
+
 def test_a_repetition_won_by_one_side_is_proved_through_the_download() -> None:
     # minishogi: the repetition wins for Black (Gote), written as the original Chess.zrf's King vs. King does
     fsf = load_catalogue(find_catalogue("fairy-stockfish"))

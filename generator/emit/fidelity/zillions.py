@@ -240,14 +240,6 @@ def _draws(notes: Notes) -> None:
             "Zillions has no draw by insufficient mating material, so that draw is left out.",
         )
         draws = dataclasses.replace(draws, insufficient_material=())
-    if draws.repetition and draws.repetition_winner in ("to_move", "mover"):
-        # a fixed winner is written: (win-condition (Black) repetition), as the original Chess.zrf has it
-        notes.add(
-            "repetition-winner",
-            "Zillions' repetition goal holds for the players it names, not for the one who brought the position "
-            "back or the other, so the repetition is a draw here.",
-        )
-        draws = dataclasses.replace(draws, repetition_winner=None)
     if draws.draw_odds is not None:
         notes.add(
             "draw-odds",

@@ -69,7 +69,8 @@ def conditions(v: Variant, names: Names, tokens: bool) -> list[Condition]:
 
 
 def _repetition(v: Variant) -> list[Condition]:
-    """The repetition: a draw, or where one side wins it, that side's win and the other's loss, as the
+    """The repetition: a draw; the side to move's win or loss (``to_move``, ``mover``); or where one side wins
+    it, that side's win and the other's loss, as the
     original Chess.zrf's King vs. King writes it: ``(win-condition (Black) repetition)`` and
     ``(loss-condition (White) repetition)``.  Zillions seems to test a repetition goal for one side only,
     the one about to move (Chess.zrf states both lines; Polygamo and Axiom test it so): both lines end the
@@ -84,6 +85,10 @@ def _repetition(v: Variant) -> list[Condition]:
             Condition("win-condition", (PLAYERS[winner],), "repetition", why),
             Condition("loss-condition", (loser,), "repetition", f"threefold repetition loses for {loser}"),
         ]
+    if winner in ("to_move", "mover"):
+        # for both players, tested for the side about to move: Dagaz's chess games' (loss-condition ... repetition)
+        kind, why = ("win-condition", "wins") if winner == "to_move" else ("loss-condition", "loses")
+        return [Condition(kind, BOTH, "repetition", f"threefold repetition {why} for the side to move")]
     return [Condition("draw-condition", BOTH, "repetition", "threefold repetition draws")]
 
 
