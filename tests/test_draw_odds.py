@@ -1,5 +1,5 @@
 """Draw odds (``draws.draw_odds``): armageddon's draws are Black's wins, as pyffish's built-in decides them,
-in the ini as ``materialCounting``, and left out, by name, in Zillions."""
+in the ini as ``materialCounting``, and in Zillions as Black's wins by stalemate and repetition."""
 
 from __future__ import annotations
 
@@ -9,11 +9,20 @@ import pyffish
 import pytest
 from support import fsf_entry as entry
 
+from generator.catalogue import Catalogue, find_catalogue, load_catalogue
 from generator.catalogue.model import Color
+from generator.check.compare import check_variant
+from generator.check.endings import prove_into
+from generator.check.zillions import Zillions
 from generator.emit.fairy_stockfish.options import draw_options
 from generator.emit.fidelity import ZILLIONS, limitations, relaxed
 from generator.emit.web.rules_text import rules_in_short
+from generator.emit.zillions import render_family
 from generator.engine import Position
+
+
+def fsf_catalogue() -> Catalogue:
+    return load_catalogue(find_catalogue("fairy-stockfish"))
 
 
 @pytest.mark.parametrize(
@@ -47,12 +56,21 @@ def test_without_draw_odds_the_same_positions_draw() -> None:
     assert not pyffish.legal_moves("chess", fen, []) and pyffish.game_result("chess", fen, []) == 0
 
 
-def test_draw_odds_in_the_ini_and_left_out_in_zillions() -> None:
+def test_draw_odds_in_the_ini_and_in_zillions() -> None:
     v = entry("armageddon")
     assert dict(draw_options(v).options)["materialCounting"] == "blackdrawodds"
     assert "materialCounting" not in dict(draw_options(entry("chess")).options)
-    assert [x.rule for x in limitations(v, ZILLIONS)] == ["move-rule", "draw-odds"]
-    assert relaxed(v, ZILLIONS).draws.draw_odds is None
+    # Zillions: a stalemate and a repetition are Black's wins whoever they befall (the move rule is left out)
+    assert [x.rule for x in limitations(v, ZILLIONS)] == ["move-rule"]
+    assert relaxed(v, ZILLIONS).draws.draw_odds is Color.BLACK
+    zrf = render_family(fsf_catalogue(), v.family)
+    for line in ("(win-condition (Black) stalemated)", "(loss-condition (White) stalemated)"):
+        assert line in zrf
+    with Zillions(fsf_catalogue(), [v]) as engine:
+        report = check_variant(v, engine, depth=0, games=0, plies=0, seed=1)
+        prove_into(report, v, engine)
+    assert report.ok, report.disagreement.describe()
+    assert {"stalemate", "repetition"} <= set(report.proved)
     assert (
         "Black has draw odds: a stalemate, move rule, repetition or double pass that would draw is Black's win."
         in (dict(rules_in_short(v))["Draws"])

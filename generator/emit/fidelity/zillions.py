@@ -240,7 +240,8 @@ def _draws(notes: Notes) -> None:
             "Zillions has no draw by insufficient mating material, so that draw is left out.",
         )
         draws = dataclasses.replace(draws, insufficient_material=())
-    if draws.draw_odds is not None:
+    if draws.draw_odds is not None and (v.goals.bare_king is not None or draws.stalemate_piece_count):
+        # a stalemate and a repetition are written as the side's wins; two bare kings and equal counts draw
         notes.add(
             "draw-odds",
             f"Zillions' draws are draws for both players, so {draws.draw_odds.word.title()}'s draw odds are left out.",

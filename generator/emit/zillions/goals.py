@@ -63,9 +63,21 @@ def conditions(v: Variant, names: Names, tokens: bool) -> list[Condition]:
                 "count-condition", BOTH, "stalemated", "stalemate: the side with more pieces wins, equal numbers draw"
             )
         )
+    elif v.draws.draw_odds is not None and v.draws.stalemate is StalemateResult.DRAW:
+        out += _decided(v.draws.draw_odds, "stalemated", "a stalemate")
     elif v.draws.stalemate in _STALEMATE:
         out.append(_STALEMATE[v.draws.stalemate])
     return out + _repetition(v)
+
+
+def _decided(winner: Color, goal: str, what: str) -> list[Condition]:
+    """A goal that one side wins whoever it befalls: that side's win and the other's loss, each tested for the
+    side about to move, as the original Chess.zrf's King vs. King writes its repetition."""
+    loser = PLAYERS[winner.other]
+    return [
+        Condition("win-condition", (PLAYERS[winner],), goal, f"{what} wins for {PLAYERS[winner]}"),
+        Condition("loss-condition", (loser,), goal, f"{what} loses for {loser}"),
+    ]
 
 
 def _repetition(v: Variant) -> list[Condition]:
@@ -75,16 +87,11 @@ def _repetition(v: Variant) -> list[Condition]:
     ``(loss-condition (White) repetition)``.  Zillions seems to test a repetition goal for one side only,
     the one about to move (Chess.zrf states both lines; Polygamo and Axiom test it so): both lines end the
     game whoever that is."""
-    winner = v.draws.repetition_winner
+    winner = v.draws.repetition_winner or v.draws.draw_odds  # draw odds: the drawn repetition goes to that side
     if not v.draws.repetition:
         return []
     if isinstance(winner, Color):
-        why = f"threefold repetition wins for {PLAYERS[winner]}"
-        loser = PLAYERS[winner.other]
-        return [
-            Condition("win-condition", (PLAYERS[winner],), "repetition", why),
-            Condition("loss-condition", (loser,), "repetition", f"threefold repetition loses for {loser}"),
-        ]
+        return _decided(winner, "repetition", "threefold repetition")
     if winner in ("to_move", "mover"):
         # for both players, tested for the side about to move: Dagaz's chess games' (loss-condition ... repetition)
         kind, why = ("win-condition", "wins") if winner == "to_move" else ("loss-condition", "loses")
