@@ -296,6 +296,10 @@ def test_moves_betza_cannot_say_are_refused_for_what_they_are() -> None:
     dragon = load(_corpus("GlukKazan__Dagaz", "src", "debug", "games", "chess", "dragonchess.zrf")).games[0]
     with pytest.raises(Refused, match=r"^King: its moves join separate parts .*; one is a move of \(0, -8\)$"):
         read_game(dragon)
+    # Lines of Action's men jump over their own pieces: a line that goes on past them is no rider
+    loa = load(_corpus("GlukKazan__Dagaz", "src", "debug", "games", "arrange", "loa.zrf")).games[0]
+    with pytest.raises(Refused, match=r"^Man: its line moves go on past a piece in their way, which Betza cannot say"):
+        read_game(loa)
     # Free Chessence's King moves as the friends next to it let it: alone, it has no move
     free = load(_corpus("DagazProject__ZRF", "Chessence", "Chessence.zrf")).game("Free Chessence")
     with pytest.raises(Refused, match=r"^King: its moves need other pieces around it \(none on an empty board\)"):

@@ -143,6 +143,10 @@ def atoms(probe: Probe, squares: Iterable[Square] | None = None) -> list[Atom] |
         if run >= 2 and _blocked(probe, c, u, mod):
             out.append(Atom(u, mod, _range(probe, u, mod, c)))
             rest = ks[run:]
+        elif run >= 2 and any(atom_of((u[0] * k, u[1] * k)) is None for k in ks):
+            # a line the piece goes on along past a piece in its way (Ultima's Chameleon): no run of
+            # leaps the atoms reach can say it, and the dialect refuses ``n`` on a rider
+            return f"its line moves go on past a piece in their way, which Betza cannot say; one is along {u}"
         else:
             rest = ks
         for k in rest:
