@@ -275,10 +275,25 @@ def test_a_piece_without_moves_is_the_immobile_piece() -> None:
 def test_a_piece_only_promoted_to_is_read_too() -> None:
     # Pawn Wars' Queen stands nowhere at the start and has no moves: its pawns promote to it; the files
     # state no goal (Dagaz keeps it in JavaScript), which is what leaves them out
-    games = load(_corpus("GlukKazan__Dagaz", "src", "debug", "games", "chess", "pawn-wars.zrf")).games
-    for game in games:
+    path = _corpus("GlukKazan__Dagaz", "src", "debug", "games", "chess", "pawn-wars.zrf")
+    for game in load(path).games:
         with pytest.raises(Refused, match=r"^the game states no goal \(no win, loss or draw condition\)"):
             read_game(game)
+    # given a goal (a side that cannot move loses), the 5x5 game reads with its Queen, and plays as the game
+    text = path.read_text(encoding="latin-1").replace(
+        "(board-setup", "(loss-condition (White Black) stalemated) (board-setup", 1
+    )
+    game = load_text(text).games[0]
+    imported = read_game(game)
+    d = imported.data
+    assert d["pieces"] == {
+        "P": {"name": "Pawn", "betza": "fmWfcF", "roles": ["pawn"]},
+        "Q": {"name": "Queen", "betza": "-"},
+    }
+    assert d["pawns"]["promotion"] == {"ranks": [5], "choices": ["Q"], "mandatory": True}
+    assert "Q" not in d["setup"]["white"] and d["draws"]["stalemate"] == "loss"
+    variant = load_catalogue_text("variants:\n" + render_entry("pawn-wars", d)).variants[0]
+    assert prove(variant, game, imported.letters, imported.squares) == zrf_perft(start(game), 3)
 
 
 def test_moves_betza_cannot_say_are_refused_for_what_they_are() -> None:
