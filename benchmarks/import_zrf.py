@@ -31,13 +31,12 @@ from generator.zrf import ZrfError  # noqa: E402
 DEFAULT = ROOT.parent / "shared" / "zillions" / "corpus"
 #: a reason's detail: a piece's name before it, a position or move list after it
 _PIECE = re.compile(r"^[A-Za-z0-9 _'-]+: (?=its |Black's |the piece |a leap )")
-_DETAIL = re.compile(r"(: after | along \(| of \(| at ).*$")
+_DETAIL = re.compile(r"(: after | along \(| of \(| at |; one is ).*$")
 
 
 def reason(text: str) -> str:
     """The reason without the piece or the place it names."""
     text = _PIECE.sub("", text)
-    text = re.sub(r"^\S.* has no move on an empty board$", "a piece has no move on an empty board", text)
     return _DETAIL.sub("", text)
 
 

@@ -253,3 +253,69 @@ def test_check_compares_an_imported_entry_with_its_original_game(
     moved.write_text(out.read_text(encoding="utf-8"), encoding="utf-8")
     code, printed, _ = run(capsys, "check", "--catalogue", str(moved), "--engine", "zillions", "--depth", "1")
     assert code == 0 and "Chess.zrf: not found; losing-chess is not compared with its game" in printed
+
+
+def _corpus(*parts: str) -> Path:
+    return shared_file("zillions", "corpus", *parts)
+
+
+def test_a_piece_without_moves_is_the_immobile_piece() -> None:
+    # fairychess.zrf's Stationary King Chess gives its King no moves block: it never leaves its square
+    game = load(_corpus("ludamad__zrflib", "zrflib", "examples", "fairychess.zrf")).game("Stationary King Chess")
+    imported = read_game(game)
+    d = imported.data
+    assert d["pieces"]["K"] == {"name": "King", "betza": "-", "roles": ["royal"]}
+    assert "castling" not in d and d["goals"] == {"checkmate": True}
+    variant = load_catalogue_text("variants:\n" + render_entry("stationary-king", d)).variants[0]
+    assert prove(variant, game, imported.letters, imported.squares) == zrf_perft(start(game), 3)
+    # a king that never moves has no moves in the tree: the start's 20 are the pawns' and knights'
+    assert len(Position.start(variant).legal_moves()) == 20
+
+
+def test_a_piece_only_promoted_to_is_read_too() -> None:
+    # Pawn Wars' Queen stands nowhere at the start and has no moves: its pawns promote to it; the files
+    # state no goal (Dagaz keeps it in JavaScript), which is what leaves them out
+    path = _corpus("GlukKazan__Dagaz", "src", "debug", "games", "chess", "pawn-wars.zrf")
+    for game in load(path).games:
+        with pytest.raises(Refused, match=r"^the game states no goal \(no win, loss or draw condition\)"):
+            read_game(game)
+    # given a goal (a side that cannot move loses), the 5x5 game reads with its Queen, and plays as the game
+    text = path.read_text(encoding="latin-1").replace(
+        "(board-setup", "(loss-condition (White Black) stalemated) (board-setup", 1
+    )
+    game = load_text(text).games[0]
+    imported = read_game(game)
+    d = imported.data
+    assert d["pieces"] == {
+        "P": {"name": "Pawn", "betza": "fmWfcF", "roles": ["pawn"]},
+        "Q": {"name": "Queen", "betza": "-"},
+    }
+    assert d["pawns"]["promotion"] == {"ranks": [5], "choices": ["Q"], "mandatory": True}
+    assert "Q" not in d["setup"]["white"] and d["draws"]["stalemate"] == "loss"
+    variant = load_catalogue_text("variants:\n" + render_entry("pawn-wars", d)).variants[0]
+    assert prove(variant, game, imported.letters, imported.squares) == zrf_perft(start(game), 3)
+
+
+def test_moves_betza_cannot_say_are_refused_for_what_they_are() -> None:
+    fairy = load(_corpus("ludamad__zrflib", "zrflib", "examples", "fairychess.zrf"))
+    # the Emperor leaps to any square of the board
+    with pytest.raises(Refused, match=r"^King: its moves reach every square of the board, which Betza cannot say"):
+        read_game(fairy.game("Emperor King Chess"))
+    # Dagaz's little shogis keep each side's hand on columns beside the board (kill-positions between):
+    # a drop from there is no leap
+    shogi = load(_corpus("DagazProject__ZRF", "LittleShogiPack", "SimpleShogi.zrf")).game("Simple Shogi")
+    apart = r"^Pawn: its moves join separate parts of the board \(a hand kept beside it, or another level\)"
+    with pytest.raises(Refused, match=apart):
+        read_game(shogi)
+    # Dragonchess's three levels are one grid of 24 ranks; its links up and down join them
+    dragon = load(_corpus("GlukKazan__Dagaz", "src", "debug", "games", "chess", "dragonchess.zrf")).games[0]
+    with pytest.raises(Refused, match=r"^King: its moves join separate parts .*; one is a move of \(0, -8\)$"):
+        read_game(dragon)
+    # Lines of Action's men jump over their own pieces: a line that goes on past them is no rider
+    loa = load(_corpus("GlukKazan__Dagaz", "src", "debug", "games", "arrange", "loa.zrf")).games[0]
+    with pytest.raises(Refused, match=r"^Man: its line moves go on past a piece in their way, which Betza cannot say"):
+        read_game(loa)
+    # Free Chessence's King moves as the friends next to it let it: alone, it has no move
+    free = load(_corpus("DagazProject__ZRF", "Chessence", "Chessence.zrf")).game("Free Chessence")
+    with pytest.raises(Refused, match=r"^King: its moves need other pieces around it \(none on an empty board\)"):
+        read_game(free)

@@ -169,8 +169,9 @@ def _betza(probe: Probe, squares: list[Square] | None) -> BetzaPiece:
     name = probe.prog.type_names[probe.kind]
     if isinstance(found, str):
         raise Refused(f"{name}: {found}")
-    if not found:
-        raise Refused(f"{name} has no move on an empty board")
+    if not found and probe.prog.game.pieces[name].moves:
+        raise Refused(f"{name}: its moves need other pieces around it (none on an empty board), which Betza cannot say")
+    # a piece without move blocks never moves (the catalogue's immobile piece, ``-``)
     return render(found)
 
 
@@ -322,6 +323,9 @@ _RESULTS = {"loss-condition": "loss", "win-condition": "win", "draw-condition": 
 def _goals(prog: Program, conditions: list[Condition], letters: dict[str, str], data: Data) -> None:
     """Checkmate of one royal type, stalemate (a draw by Zillions' default), and extinction by
     ``pieces-remaining`` or ``captured``."""
+    if not conditions:
+        # Dagaz files keep their goals in their JavaScript; what is left ends only in a draw
+        raise Refused("the game states no goal (no win, loss or draw condition), and a variant needs a way to win")
     goals: Data = {"checkmate": False}
     for c in conditions:
         if set(c.players) != {prog.players[g] for g in prog.gens}:

@@ -143,15 +143,53 @@ def atoms(probe: Probe, squares: Iterable[Square] | None = None) -> list[Atom] |
         if run >= 2 and _blocked(probe, c, u, mod):
             out.append(Atom(u, mod, _range(probe, u, mod, c)))
             rest = ks[run:]
+        elif run >= 2 and any(atom_of((u[0] * k, u[1] * k)) is None for k in ks):
+            # a line the piece goes on along past a piece in its way (Ultima's Chameleon): no run of
+            # leaps the atoms reach can say it, and the dialect refuses ``n`` on a rider
+            return f"its line moves go on past a piece in their way, which Betza cannot say; one is along {u}"
         else:
             rest = ks
         for k in rest:
             v = (u[0] * k, u[1] * k)
             if atom_of(v) is None:
-                return f"a leap of {v} has no Betza atom"
+                return _no_atom(probe, c, v, quiet | takes)
             out.append(Atom(v, mod, 1, _lame(probe, c, v, mod)))
     hops = _hops(probe, c, out)
     return hops if isinstance(hops, str) else out + hops
+
+
+def _no_atom(probe: Probe, c: Square, v: Vector, reached: set[Vector]) -> str:
+    """Why a move of ``v`` from ``c`` is not Betza: the piece goes to any square, or it crosses from
+    one part of the board to another (a hand kept beside the board, another level), or a leap
+    longer than Betza's atoms."""
+    lay = probe.lay
+    if {_add(c, r) for r in reached} >= set(lay.position) - {c}:
+        return f"its moves reach every square of the board, which Betza cannot say; one is a leap of {v}"
+    part = _parts(probe.prog, lay)
+    if part[c] != part[_add(c, v)]:
+        return (
+            "its moves join separate parts of the board (a hand kept beside it, or another level), "
+            f"which the catalogue's one board cannot state; one is a move of {v}"
+        )
+    return f"a leap of {v} has no Betza atom"
+
+
+def _parts(prog: Program, lay: Layout) -> dict[Square, int]:
+    """The board's parts: squares joined by the game's links of one step (a link that jumps farther
+    joins what its grid keeps apart: Dagaz's hands beside the board, Dragonchess's levels)."""
+    part: dict[Square, int] = {}
+    for first in lay.position:
+        if first in part:
+            continue
+        part[first], todo = len(set(part.values())), [first]
+        while todo:
+            sq = todo.pop()
+            for table in prog.game.board.links.values():
+                to = lay.square.get(table[lay.position[sq]])
+                if to is not None and to not in part and max(abs(to[0] - sq[0]), abs(to[1] - sq[1])) == 1:
+                    part[to] = part[first]
+                    todo.append(to)
+    return part
 
 
 def _reaches(probe: Probe, at: Square, v: Vector, mod: Modality, others: dict[Square, int]) -> bool:
