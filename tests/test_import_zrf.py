@@ -12,10 +12,11 @@ import pytest
 from generator.catalogue import load_catalogue, load_catalogue_text
 from generator.engine import Position
 from generator.engine import moves as mv
+from generator.engine.perft import perft as engine_perft
 from generator.importers.yaml_text import render_entry
 from generator.importers.zillions.command import import_zrf
 from generator.importers.zillions.game import Refused, read_game
-from generator.importers.zillions.proof import Disagreement, prove
+from generator.importers.zillions.proof import Disagreement, Unstatable, prove
 from generator.zrf import Notation, State, open_game, start
 from generator.zrf import perft as zrf_perft
 from generator.zrf.model import load, load_text
@@ -253,3 +254,44 @@ def test_check_compares_an_imported_entry_with_its_original_game(
     moved.write_text(out.read_text(encoding="utf-8"), encoding="utf-8")
     code, printed, _ = run(capsys, "check", "--catalogue", str(moved), "--engine", "zillions", "--depth", "1")
     assert code == 0 and "Chess.zrf: not found; losing-chess is not compared with its game" in printed
+
+
+DAGAZ = ("zillions", "corpus", "GlukKazan__Dagaz", "src", "debug", "games")
+
+
+def test_castling_the_catalogue_cannot_state_is_named() -> None:
+    # Dagaz's chess.zrf castles by (O-O e w): the squares empty and a Rook beside them, nothing about
+    # moves made or attacks, so a king that went away and came back castles, and so does one in check
+    chess = shared_file(*DAGAZ, "chess", "chess.zrf")
+    game = load(chess).game("Chess")
+    imported = read_game(game)
+    assert len(imported.data["castling"]) == 4 and imported.data["pieces"]["K"]["roles"] == ["royal"]
+    variant = load_catalogue_text("variants:\n" + render_entry("chess", imported.data)).variants[0]
+    with pytest.raises(Unstatable, match=r"^the game castles with a king or rook that has moved, which the"):
+        prove(variant, game, imported.letters, imported.squares)
+    # to perft 3 the entry plays as the game: the difference shows only once a king has moved
+    assert engine_perft(Position.start(variant), 3) == zrf_perft(start(game), 3) == 8902
+    why = dict(import_zrf(str(chess), "chess.zrf", "Chess").left_out)
+    assert why == {"Chess": "the game castles with a king or rook that has moved, which the catalogue cannot state"}
+    anti_king = shared_file(*DAGAZ, "chess", "anti-king.zrf")
+    why = dict(import_zrf(str(anti_king), "anti-king.zrf").left_out)
+    assert why["Anti King Chess (variant)"] == "the game castles out of check, which the catalogue cannot state"
+
+
+def test_a_capture_by_leaping_over_the_piece_taken_is_named() -> None:
+    path = shared_file(*DAGAZ, "checkers", "english-checkers.zrf")
+    result = import_zrf(str(path), "english-checkers.zrf", "English Checkers")
+    assert result.left_out == [
+        (
+            "English Checkers",
+            "a piece takes by leaping over the piece taken (as in checkers), which the catalogue cannot state",
+        )
+    ]
+    # the game's own jump: b4 takes c5 landing on d6, which the entry (its men step diagonally) lacks
+    game = load(path).game("English Checkers")
+    state = start(game)
+    imported = read_game(game)
+    notation = Notation(state.prog, letters=imported.letters, squares=imported.squares)
+    for text in ("a3b4", "d6c5"):
+        notation.push(state, text)
+    assert "b4d6" in notation.moves(state)
