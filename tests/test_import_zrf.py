@@ -15,6 +15,7 @@ from generator.engine import moves as mv
 from generator.engine.perft import perft as engine_perft
 from generator.importers.yaml_text import render_entry
 from generator.importers.zillions.command import import_zrf
+from generator.importers.zillions.differences import genuine
 from generator.importers.zillions.game import Refused, read_game
 from generator.importers.zillions.proof import Disagreement, Unstatable, prove
 from generator.zrf import Notation, State, open_game, start
@@ -295,3 +296,23 @@ def test_a_capture_by_leaping_over_the_piece_taken_is_named() -> None:
     for text in ("a3b4", "d6c5"):
         notation.push(state, text)
     assert "b4d6" in notation.moves(state)
+
+
+def test_castling_through_an_attacked_square_is_named() -> None:
+    chess = shared_file(*DAGAZ, "chess", "chess.zrf")
+    game = load(chess).game("Chess")
+    imported = read_game(game)
+    variant = load_catalogue_text("variants:\n" + render_entry("chess", imported.data)).variants[0]
+    pos, state = Position.start(variant), start(game)
+    notation = Notation(state.prog, letters=imported.letters, squares=imported.squares)
+    # Black's bishop on a6 looks at f1 along the emptied diagonal: the king may not pass it, in the game it may
+    for text in ("e2e4", "b7b6", "f1c4", "c8a6", "g1f3", "d7d6", "c4d5", "g8f6"):
+        pos.push_uci(text)
+        notation.push(state, text)
+    ours, theirs = {mv.uci(pos.rules, m) for m in pos.legal_moves()}, notation.moves(state)
+    assert set(theirs) - ours == {"e1g1"}
+    assert genuine(pos, state, theirs, ["e1g1"], notation) == (
+        "the game castles through or into an attacked square, which the catalogue cannot state"
+    )
+    # a move only the game plays that is none of those rules is not named
+    assert genuine(pos, state, theirs, ["d5a8"], notation) is None

@@ -5,7 +5,8 @@ two must give the same set of moves, spelled in the project's UCI dialect (the i
 :class:`~generator.zrf.notation.Notation` with the entry's letters and squares); at :data:`DEPTH` plies
 the perft counts must agree.  Then :data:`GAMES` random games of up to :data:`PLIES` plies (seeded: the
 same every run) must meet the same moves at every ply and end alike (both over or both going on, with
-the same result).
+the same result).  A difference that is a rule the catalogue cannot state is :class:`Unstatable`, named in
+one line (:mod:`.differences`); any other is :class:`Disagreement` with its position.
 """
 
 from __future__ import annotations
