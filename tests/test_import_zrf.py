@@ -316,3 +316,20 @@ def test_castling_through_an_attacked_square_is_named() -> None:
     )
     # a move only the game plays that is none of those rules is not named
     assert genuine(pos, state, theirs, ["d5a8"], notation) is None
+
+
+def test_a_piece_turning_where_it_stands_or_changing_side_is_named() -> None:
+    cubic = shared_file("zillions", "corpus", "GlukKazan__ZoG", "Rules", "CubicChess.zrf")
+    game = load(cubic).game("Cubic Chess")
+    state = start(game)
+    imported = read_game(game)
+    # the game's own move: the pawn on a2 becomes a bishop without moving
+    assert "a2a2b" in Notation(state.prog, letters=imported.letters, squares=imported.squares).moves(state)
+    why = dict(import_zrf(str(cubic), "CubicChess.zrf", "Cubic Chess").left_out)
+    assert why == {"Cubic Chess": "a piece turns into another where it stands, which the catalogue cannot state"}
+    # Anti-Andernach: a piece that moves without taking joins the other side (Ng1-f3 would check its own king)
+    circe = shared_file("zillions", "corpus", "GlukKazan__ZoG", "Rules", "00.Circe.zrf")
+    why = dict(import_zrf(str(circe), "00.Circe.zrf", "Anti-Andernach").left_out)
+    assert why == {
+        "Anti-Andernach": "a piece changes side as it moves (as in Andernach chess), which the catalogue cannot state"
+    }
