@@ -9,8 +9,11 @@ does not recognise keeps its position (a reading error must stay visible):
   conditions forbid: the king or the rook has moved (Zillions keeps no record of it; a game that does
   not check it lets a king or rook that went away and came back castle), the king is in check, or it
   passes an attacked square (a castling block that does not test attacks);
-* a capture of a piece the mover leaps over, on the line between its squares (checkers' jump);
+* a capture of a piece the mover leaps over, on the line between its squares (checkers' jump), by any
+  of the game's moves there (where it must be made, the entry's other moves differ instead);
 * a piece turning into another type where it stands, as a move (Cubic chess);
+* a difference met while the game's move goes on (``add-partial``: the same piece moves again, as in
+  checkers' multiple jumps), which a catalogue move never does;
 * a move, any of the game's here, after which the piece belongs to the other side (Andernach chess: a
   difference in the moves that stay is then that piece's checks, not a misreading).
 """
@@ -32,16 +35,18 @@ def genuine(
 ) -> str | None:
     """The rule the catalogue cannot state that a move of ``only_theirs`` (the game's moves in ``state``,
     the entry's position being ``pos``) plays, or ``None``."""
+    if state.partial is not None:
+        return "a move goes on with the same piece (a partial move), which the catalogue cannot state"
     for text in only_theirs:
         m = theirs[text]
         castle = _castle(pos, text, m)
         reason = _castling_reason(pos, castle) if castle is not None else None
         if reason is not None:
             return reason
-        if _leaps_over(m, state.board, notation):
-            return "a piece takes by leaping over the piece taken (as in checkers), which the catalogue cannot state"
         if m.frm >= 0 and m.frm == m.to and m.promo >= 0 and not m.parts:
             return "a piece turns into another where it stands, which the catalogue cannot state"
+    if any(_leaps_over(m, state.board, notation) for m in theirs.values()):
+        return "a piece takes by leaping over the piece taken (as in checkers), which the catalogue cannot state"
     if any(m.frm >= 0 and m.placed >= 0 and m.placed & 15 != m.piece & 15 for m in theirs.values()):
         return "a piece changes side as it moves (as in Andernach chess), which the catalogue cannot state"
     return None
