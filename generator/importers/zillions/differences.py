@@ -12,8 +12,6 @@ does not recognise keeps its position (a reading error must stay visible):
 * a capture of a piece the mover leaps over, on the line between its squares (checkers' jump), by any
   of the game's moves there (where it must be made, the entry's other moves differ instead);
 * a piece turning into another type where it stands, as a move (Cubic chess);
-* a difference met while the game's move goes on (``add-partial``: the same piece moves again, as in
-  checkers' multiple jumps), which a catalogue move never does;
 * a move, any of the game's here, after which the piece belongs to the other side (Andernach chess: a
   difference in the moves that stay is then that piece's checks, not a misreading).
 """
@@ -35,8 +33,6 @@ def genuine(
 ) -> str | None:
     """The rule the catalogue cannot state that a move of ``only_theirs`` (the game's moves in ``state``,
     the entry's position being ``pos``) plays, or ``None``."""
-    if state.partial is not None:
-        return "a move goes on with the same piece (a partial move), which the catalogue cannot state"
     for text in only_theirs:
         m = theirs[text]
         castle = _castle(pos, text, m)
