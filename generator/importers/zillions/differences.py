@@ -2,8 +2,8 @@
 
 The proof (:mod:`.proof`) finds where the two first play differently; where a move only the game plays
 is one of a few rules of the corpus the catalogue has no field for, the import is refused with that
-rule in one line instead of the position.  Each test looks at that one move only, so a difference it
-does not recognise keeps its position (a reading error must stay visible):
+rule in one line instead of the position.  Each test looks at the game's moves at that position only,
+so a difference it does not recognise keeps its position (a reading error must stay visible):
 
 * castling (the king's move of one of the entry's castlings, with its rook) that the engine's
   conditions forbid: the king or the rook has moved (Zillions keeps no record of it; a game that does
