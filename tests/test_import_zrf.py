@@ -333,3 +333,20 @@ def test_a_piece_turning_where_it_stands_or_changing_side_is_named() -> None:
     assert why == {
         "Anti-Andernach": "a piece changes side as it moves (as in Andernach chess), which the catalogue cannot state"
     }
+
+
+def test_a_capture_on_a_square_the_move_does_not_reach_is_named() -> None:
+    # Makyek takes the enemies a move encloses (custodian capture): after b3b2 b6b3 the game's board has
+    # lost pieces that the entry's board still holds
+    path = shared_file("zillions", "corpus", "DagazProject__ZRF", "Makyek", "Makyek.zrf")
+    game = load(path).game("Makyek")
+    imported = read_game(game)
+    variant = load_catalogue_text("variants:\n" + render_entry("makyek", imported.data)).variants[0]
+    pos, state = Position.start(variant), start(game)
+    notation = Notation(state.prog, letters=imported.letters, squares=imported.squares)
+    for text in ("b3b2", "b6b3"):
+        pos.push_uci(text)
+        notation.push(state, text)
+    assert sum(code >= 0 for code in state.board) < bin(pos.occupied).count("1")
+    with pytest.raises(Unstatable, match=r"^a move takes a piece on a square it does not reach \(as custodian"):
+        prove(variant, game, imported.letters, imported.squares)

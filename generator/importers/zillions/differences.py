@@ -11,6 +11,8 @@ so a difference it does not recognise keeps its position (a reading error must s
   passes an attacked square (a castling block that does not test attacks);
 * a capture of a piece the mover leaps over, on the line between its squares (checkers' jump), by any
   of the game's moves there (where it must be made, the entry's other moves differ instead);
+* the last move (spelled alike by both) taking, in the game only, a piece on a square it neither left nor
+  reached (custodian and intervention captures: Makyek, Gonu);
 * a piece turning into another type where it stands, as a move (Cubic chess);
 * a move, any of the game's here, after which the piece belongs to the other side (Andernach chess: a
   difference in the moves that stay is then that piece's checks, not a misreading).
@@ -41,6 +43,11 @@ def genuine(
             return reason
         if m.frm >= 0 and m.frm == m.to and m.promo >= 0 and not m.parts:
             return "a piece turns into another where it stands, which the catalogue cannot state"
+    if _took_elsewhere(pos, state, notation):
+        return (
+            "a move takes a piece on a square it does not reach (as custodian captures do), "
+            "which the catalogue cannot state"
+        )
     if any(_leaps_over(m, state.board, notation) for m in theirs.values()):
         return "a piece takes by leaping over the piece taken (as in checkers), which the catalogue cannot state"
     if any(m.frm >= 0 and m.placed >= 0 and m.placed & 15 != m.piece & 15 for m in theirs.values()):
@@ -88,3 +95,18 @@ def _leaps_over(m: ZMove, board: list[int], notation: Notation) -> bool:
         p for p, code in m.changes if code == EMPTY and p != m.frm and board[p] != EMPTY and board[p] & 15 != mover
     ]
     return any(_coords(notation.square(p)) in line for p in taken)
+
+
+def _took_elsewhere(pos: Position, state: State, notation: Notation) -> bool:
+    """Whether the game's last move (the entry made it too, spelled alike) emptied a square it neither left
+    nor reached, where the entry's piece still stands."""
+    if not state.stack:
+        return False
+    m, undo = state.stack[-1][0], state.stack[-1][1]
+    geo = pos.rules.geo
+    for p, old in undo:
+        if old == EMPTY or state.board[p] != EMPTY or p in (m.frm, m.to) or not ALGEBRAIC.fullmatch(notation.square(p)):
+            continue
+        if pos.occupied >> geo.parse(notation.square(p)) & 1:
+            return True
+    return False
