@@ -350,3 +350,11 @@ def test_a_capture_on_a_square_the_move_does_not_reach_is_named() -> None:
     assert sum(code >= 0 for code in state.board) < bin(pos.occupied).count("1")
     with pytest.raises(Unstatable, match=r"^a move takes a piece on a square it does not reach \(as custodian"):
         prove(variant, game, imported.letters, imported.squares)
+
+
+def test_a_hop_over_pieces_of_one_side_only_is_refused() -> None:
+    # 4-line Kono: (jump $1 (verify friend?) $1 (verify enemy?) add), a capture over one's own piece only,
+    # was read as a grasshopper's capture, which hops over an enemy too (a2a4 at the start)
+    path = shared_file(*DAGAZ, "elimination", "kono.zrf")
+    with pytest.raises(Refused, match=r"^Ball: the piece hops over a screen along \(1, 0\) of one side only"):
+        read_game(load(path).games[0])

@@ -210,6 +210,13 @@ def _hop_line(probe: Probe, start: Square, u: Vector, leaps: set[Vector]) -> Ato
     beyond = [k for k in beyond if (u[0] * k, u[1] * k) not in leaps]
     far = [k for k in (2, 3, length) if (u[0] * k, u[1] * k) not in leaps]
     takes = [k for k in far if probe.takes(start, _add(start, (u[0] * k, u[1] * k)), screen)]
+    foe = {_add(start, u): probe.enemy}
+    over_foe = sorted(k for v, k in map(_primitive, probe.quiet(start, foe)) if v == u and k >= 2)
+    if [k for k in over_foe if (u[0] * k, u[1] * k) not in leaps] != beyond or takes != [
+        k for k in far if probe.takes(start, _add(start, (u[0] * k, u[1] * k)), foe)
+    ]:
+        # Betza's hoppers hop over any piece (4-line Kono's balls jump their own men only)
+        return f"the piece hops over a screen along {u} of one side only, which Betza does not say"
     every = [k for k in range(2, length + 1) if (u[0] * k, u[1] * k) not in leaps]
     kinds = {_hop_kind(beyond, every), _hop_kind(takes, far)} - {""}
     if not kinds:
