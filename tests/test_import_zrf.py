@@ -358,3 +358,19 @@ def test_a_hop_over_pieces_of_one_side_only_is_refused() -> None:
     path = shared_file(*DAGAZ, "elimination", "kono.zrf")
     with pytest.raises(Refused, match=r"^Ball: the piece hops over a screen along \(1, 0\) of one side only"):
         read_game(load(path).games[0])
+
+
+def test_a_forced_pass_is_named() -> None:
+    # High Jump: (option "pass turn" forced); a side left without a move passes, where the entry's side
+    # without a move ends the game
+    path = shared_file(*DAGAZ, "checkers-like", "high-jump.zrf")
+    game = load(path).games[0]
+    imported = read_game(game)
+    variant = load_catalogue_text("variants:\n" + render_entry("high-jump", imported.data)).variants[0]
+    pos, state = Position.start(variant), start(game)
+    notation = Notation(state.prog, letters=imported.letters, squares=imported.squares)
+    pos.push_uci("c2c3")
+    notation.push(state, "c2c3")
+    assert pos.legal_moves() == [] and set(notation.moves(state)) == {"0000"}
+    why = dict(import_zrf(str(path), "high-jump.zrf").left_out)
+    assert why == {"High Jump": "a side that has no move passes its turn, which the catalogue cannot state"}

@@ -14,6 +14,7 @@ so a difference it does not recognise keeps its position (a reading error must s
 * the last move (spelled alike by both) taking, in the game only, a piece on a square it neither left nor
   reached (custodian and intervention captures: Makyek, Gonu);
 * a piece turning into another type where it stands, as a move (Cubic chess);
+* a pass where the entry has no move (``(option "pass turn" forced)``: High Jump);
 * a move, any of the game's here, after which the piece belongs to the other side (Andernach chess: a
   difference in the moves that stay is then that piece's checks, not a misreading).
 """
@@ -41,6 +42,8 @@ def genuine(
         reason = _castling_reason(pos, castle) if castle is not None else None
         if reason is not None:
             return reason
+        if m.is_pass and not pos.legal_moves():
+            return "a side that has no move passes its turn, which the catalogue cannot state"
         if m.frm >= 0 and m.frm == m.to and m.promo >= 0 and not m.parts:
             return "a piece turns into another where it stands, which the catalogue cannot state"
     if _took_elsewhere(pos, state, notation):
