@@ -356,7 +356,7 @@ def test_a_hop_over_pieces_of_one_side_only_is_refused() -> None:
     # 4-line Kono: (jump $1 (verify friend?) $1 (verify enemy?) add), a capture over one's own piece only,
     # was read as a grasshopper's capture, which hops over an enemy too (a2a4 at the start)
     path = shared_file(*DAGAZ, "elimination", "kono.zrf")
-    with pytest.raises(Refused, match=r"^Ball: the piece hops over a screen along \(1, 0\) of one side only"):
+    with pytest.raises(Refused, match=r"^Ball: the piece hops over a screen of one side only along \(1, 0\)"):
         read_game(load(path).games[0])
 
 

@@ -212,7 +212,7 @@ def _hop_line(probe: Probe, start: Square, u: Vector, leaps: set[Vector]) -> Ato
     takes = [k for k in far if probe.takes(start, _add(start, (u[0] * k, u[1] * k)), screen)]
     if _over_foe(probe, start, u, leaps, far) != (beyond, takes):
         # Betza's hoppers hop over any piece (4-line Kono's balls jump their own men only)
-        return f"the piece hops over a screen along {u} of one side only, which Betza does not say"
+        return f"the piece hops over a screen of one side only along {u}, which Betza does not say"
     every = [k for k in range(2, length + 1) if (u[0] * k, u[1] * k) not in leaps]
     kinds = {_hop_kind(beyond, every), _hop_kind(takes, far)} - {""}
     if not kinds:
