@@ -12,10 +12,12 @@ import pytest
 from generator.catalogue import load_catalogue, load_catalogue_text
 from generator.engine import Position
 from generator.engine import moves as mv
+from generator.engine.perft import perft as engine_perft
 from generator.importers.yaml_text import render_entry
 from generator.importers.zillions.command import import_zrf
+from generator.importers.zillions.differences import genuine
 from generator.importers.zillions.game import Refused, read_game
-from generator.importers.zillions.proof import Disagreement, prove
+from generator.importers.zillions.proof import Disagreement, Unstatable, prove
 from generator.zrf import Notation, State, open_game, start
 from generator.zrf import perft as zrf_perft
 from generator.zrf.model import load, load_text
@@ -319,3 +321,122 @@ def test_moves_betza_cannot_say_are_refused_for_what_they_are() -> None:
     free = load(_corpus("DagazProject__ZRF", "Chessence", "Chessence.zrf")).game("Free Chessence")
     with pytest.raises(Refused, match=r"^King: its moves need other pieces around it \(none on an empty board\)"):
         read_game(free)
+
+
+DAGAZ = ("zillions", "corpus", "GlukKazan__Dagaz", "src", "debug", "games")
+
+
+def test_castling_the_catalogue_cannot_state_is_named() -> None:
+    # Dagaz's chess.zrf castles by (O-O e w): the squares empty and a Rook beside them, nothing about
+    # moves made or attacks, so a king that went away and came back castles, and so does one in check
+    chess = shared_file(*DAGAZ, "chess", "chess.zrf")
+    game = load(chess).game("Chess")
+    imported = read_game(game)
+    assert len(imported.data["castling"]) == 4 and imported.data["pieces"]["K"]["roles"] == ["royal"]
+    variant = load_catalogue_text("variants:\n" + render_entry("chess", imported.data)).variants[0]
+    with pytest.raises(Unstatable, match=r"^the game castles with a king or rook that has moved, which the"):
+        prove(variant, game, imported.letters, imported.squares)
+    # to perft 3 the entry plays as the game: the difference shows only once a king has moved
+    assert engine_perft(Position.start(variant), 3) == zrf_perft(start(game), 3) == 8902
+    why = dict(import_zrf(str(chess), "chess.zrf", "Chess").left_out)
+    assert why == {"Chess": "the game castles with a king or rook that has moved, which the catalogue cannot state"}
+    anti_king = shared_file(*DAGAZ, "chess", "anti-king.zrf")
+    why = dict(import_zrf(str(anti_king), "anti-king.zrf").left_out)
+    assert why["Anti King Chess (variant)"] == "the game castles out of check, which the catalogue cannot state"
+
+
+def test_a_capture_by_leaping_over_the_piece_taken_is_named() -> None:
+    path = shared_file(*DAGAZ, "checkers", "english-checkers.zrf")
+    result = import_zrf(str(path), "english-checkers.zrf", "English Checkers")
+    assert result.left_out == [
+        (
+            "English Checkers",
+            "a piece takes by leaping over the piece taken (as in checkers), which the catalogue cannot state",
+        )
+    ]
+    # the game's own jump: b4 takes c5 landing on d6, which the entry (its men step diagonally) lacks
+    game = load(path).game("English Checkers")
+    state = start(game)
+    imported = read_game(game)
+    notation = Notation(state.prog, letters=imported.letters, squares=imported.squares)
+    for text in ("a3b4", "d6c5"):
+        notation.push(state, text)
+    assert "b4d6" in notation.moves(state)
+
+
+def test_castling_through_an_attacked_square_is_named() -> None:
+    chess = shared_file(*DAGAZ, "chess", "chess.zrf")
+    game = load(chess).game("Chess")
+    imported = read_game(game)
+    variant = load_catalogue_text("variants:\n" + render_entry("chess", imported.data)).variants[0]
+    pos, state = Position.start(variant), start(game)
+    notation = Notation(state.prog, letters=imported.letters, squares=imported.squares)
+    # Black's bishop on a6 looks at f1 along the emptied diagonal: the king may not pass it, in the game it may
+    for text in ("e2e4", "b7b6", "f1c4", "c8a6", "g1f3", "d7d6", "c4d5", "g8f6"):
+        pos.push_uci(text)
+        notation.push(state, text)
+    ours, theirs = {mv.uci(pos.rules, m) for m in pos.legal_moves()}, notation.moves(state)
+    assert set(theirs) - ours == {"e1g1"}
+    assert genuine(pos, state, theirs, ["e1g1"], notation) == (
+        "the game castles through or into an attacked square, which the catalogue cannot state"
+    )
+    # a move only the game plays that is none of those rules is not named
+    assert genuine(pos, state, theirs, ["d5a8"], notation) is None
+
+
+def test_a_piece_turning_where_it_stands_or_changing_side_is_named() -> None:
+    cubic = shared_file("zillions", "corpus", "GlukKazan__ZoG", "Rules", "CubicChess.zrf")
+    game = load(cubic).game("Cubic Chess")
+    state = start(game)
+    imported = read_game(game)
+    # the game's own move: the pawn on a2 becomes a bishop without moving
+    assert "a2a2b" in Notation(state.prog, letters=imported.letters, squares=imported.squares).moves(state)
+    why = dict(import_zrf(str(cubic), "CubicChess.zrf", "Cubic Chess").left_out)
+    assert why == {"Cubic Chess": "a piece turns into another where it stands, which the catalogue cannot state"}
+    # Anti-Andernach: a piece that moves without taking joins the other side (Ng1-f3 would check its own king)
+    circe = shared_file("zillions", "corpus", "GlukKazan__ZoG", "Rules", "00.Circe.zrf")
+    why = dict(import_zrf(str(circe), "00.Circe.zrf", "Anti-Andernach").left_out)
+    assert why == {
+        "Anti-Andernach": "a piece changes side as it moves (as in Andernach chess), which the catalogue cannot state"
+    }
+
+
+def test_a_capture_on_a_square_the_move_does_not_reach_is_named() -> None:
+    # Makyek takes the enemies a move encloses (custodian capture): after b3b2 b6b3 the game's board has
+    # lost pieces that the entry's board still holds
+    path = shared_file("zillions", "corpus", "DagazProject__ZRF", "Makyek", "Makyek.zrf")
+    game = load(path).game("Makyek")
+    imported = read_game(game)
+    variant = load_catalogue_text("variants:\n" + render_entry("makyek", imported.data)).variants[0]
+    pos, state = Position.start(variant), start(game)
+    notation = Notation(state.prog, letters=imported.letters, squares=imported.squares)
+    for text in ("b3b2", "b6b3"):
+        pos.push_uci(text)
+        notation.push(state, text)
+    assert sum(code >= 0 for code in state.board) < bin(pos.occupied).count("1")
+    with pytest.raises(Unstatable, match=r"^a move takes a piece on a square it does not reach \(as custodian"):
+        prove(variant, game, imported.letters, imported.squares)
+
+
+def test_a_hop_over_pieces_of_one_side_only_is_refused() -> None:
+    # 4-line Kono: (jump $1 (verify friend?) $1 (verify enemy?) add), a capture over one's own piece only,
+    # was read as a grasshopper's capture, which hops over an enemy too (a2a4 at the start)
+    path = shared_file(*DAGAZ, "elimination", "kono.zrf")
+    with pytest.raises(Refused, match=r"^Ball: the piece hops over a screen of one side only along \(1, 0\)"):
+        read_game(load(path).games[0])
+
+
+def test_a_forced_pass_is_named() -> None:
+    # High Jump: (option "pass turn" forced); a side left without a move passes, where the entry's side
+    # without a move ends the game
+    path = shared_file(*DAGAZ, "checkers-like", "high-jump.zrf")
+    game = load(path).games[0]
+    imported = read_game(game)
+    variant = load_catalogue_text("variants:\n" + render_entry("high-jump", imported.data)).variants[0]
+    pos, state = Position.start(variant), start(game)
+    notation = Notation(state.prog, letters=imported.letters, squares=imported.squares)
+    pos.push_uci("c2c3")
+    notation.push(state, "c2c3")
+    assert pos.legal_moves() == [] and set(notation.moves(state)) == {"0000"}
+    why = dict(import_zrf(str(path), "high-jump.zrf").left_out)
+    assert why == {"High Jump": "a side that has no move passes its turn, which the catalogue cannot state"}

@@ -24,7 +24,7 @@ from generator.catalogue.loader import load_catalogue_text
 from generator.importers.writing import MARK, entry_name, write_catalogue
 from generator.importers.yaml_text import render_entry
 from generator.importers.zillions.game import Refused, read_game
-from generator.importers.zillions.proof import Disagreement, prove
+from generator.importers.zillions.proof import Disagreement, Unstatable, prove
 from generator.zrf import Game, RulesFile, ZrfError
 from generator.zrf.model import load
 
@@ -83,7 +83,7 @@ def import_zrf(path: str, file_label: str, only: str | None = None, limit: int =
         try:
             with _deadline(limit):
                 entry_name, data, nodes = _one(game, label, file_label, taken)
-        except Refused as e:
+        except (Refused, Unstatable) as e:
             result.left_out.append((label, str(e)))
             continue
         except Disagreement as e:

@@ -5,7 +5,8 @@ two must give the same set of moves, spelled in the project's UCI dialect (the i
 :class:`~generator.zrf.notation.Notation` with the entry's letters and squares); at :data:`DEPTH` plies
 the perft counts must agree.  Then :data:`GAMES` random games of up to :data:`PLIES` plies (seeded: the
 same every run) must meet the same moves at every ply and end alike (both over or both going on, with
-the same result).
+the same result).  A difference that is a rule the catalogue cannot state is :class:`Unstatable`, named in
+one line (:mod:`.differences`); any other is :class:`Disagreement` with its position.
 """
 
 from __future__ import annotations
@@ -16,8 +17,10 @@ from generator.catalogue.model import Variant
 from generator.engine import moves as mv
 from generator.engine.perft import perft as engine_perft
 from generator.engine.position import Position
+from generator.importers.zillions.differences import genuine
 from generator.zrf import Game, Notation, start
 from generator.zrf.interpreter import perft as zrf_perft
+from generator.zrf.moves import ZMove
 from generator.zrf.state import State
 
 #: the depth of the proof's perft
@@ -28,6 +31,22 @@ GAMES, PLIES = 4, 120
 
 class Disagreement(Exception):
     """Where the entry and the game first play differently."""
+
+
+class Unstatable(Disagreement):
+    """The entry and the game play differently by a rule the catalogue cannot state (named, :mod:`.differences`)."""
+
+
+def _differ(pos: Position, state: State, ours: set[str], theirs: dict[str, ZMove], notation: Notation, at: str) -> None:
+    """Raise where the two sets of moves differ: :class:`Unstatable` where the difference is a rule
+    the catalogue cannot state, else :class:`Disagreement` with the position."""
+    if ours == set(theirs):
+        return
+    only_ours, only_theirs = sorted(ours - set(theirs)), sorted(set(theirs) - ours)
+    named = genuine(pos, state, theirs, only_theirs, notation)
+    if named is not None:
+        raise Unstatable(named)
+    raise Disagreement(f"{at}: only the entry plays {only_ours[:5]}, only the game {only_theirs[:5]}")
 
 
 def prove(variant: Variant, game: Game, letters: dict[str, str], squares: dict[str, str], depth: int = DEPTH) -> int:
@@ -54,9 +73,7 @@ def _game(pos: Position, state: State, notation: Notation, rng: random.Random, n
         ours = {} if end is not None else {mv.uci(pos.rules, m): m for m in pos.legal_moves()}
         theirs = {} if theirs_end is not None else notation.moves(state)
         at = f"{name}, after {' '.join(line) or 'the start'}"
-        if set(ours) != set(theirs):
-            only_ours, only_theirs = sorted(set(ours) - set(theirs))[:5], sorted(set(theirs) - set(ours))[:5]
-            raise Disagreement(f"{at}: only the entry plays {only_ours}, only the game {only_theirs}")
+        _differ(pos, state, set(ours), theirs, notation, at)
         if (end is None) != (theirs_end is None):
             ends = {True: "ends", False: "goes on"}
             raise Disagreement(f"{at}: the game {ends[theirs_end is not None]}, the entry {ends[end is not None]}")
@@ -73,11 +90,7 @@ def _game(pos: Position, state: State, notation: Notation, rng: random.Random, n
 def _walk(pos: Position, state: State, notation: Notation, depth: int, line: list[str]) -> None:
     ours = {mv.uci(pos.rules, m): m for m in pos.legal_moves()}
     theirs = notation.moves(state)
-    if set(ours) != set(theirs):
-        at = " ".join(line) or "the start"
-        only_ours = sorted(set(ours) - set(theirs))[:5]
-        only_theirs = sorted(set(theirs) - set(ours))[:5]
-        raise Disagreement(f"after {at}: only the entry plays {only_ours}, only the game {only_theirs}")
+    _differ(pos, state, set(ours), theirs, notation, f"after {' '.join(line) or 'the start'}")
     if depth <= 0:
         return
     for text, m in sorted(ours.items()):

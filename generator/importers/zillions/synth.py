@@ -248,6 +248,9 @@ def _hop_line(probe: Probe, start: Square, u: Vector, leaps: set[Vector]) -> Ato
     beyond = [k for k in beyond if (u[0] * k, u[1] * k) not in leaps]
     far = [k for k in (2, 3, length) if (u[0] * k, u[1] * k) not in leaps]
     takes = [k for k in far if probe.takes(start, _add(start, (u[0] * k, u[1] * k)), screen)]
+    if _over_foe(probe, start, u, leaps, far) != (beyond, takes):
+        # Betza's hoppers hop over any piece (4-line Kono's balls jump their own men only)
+        return f"the piece hops over a screen of one side only along {u}, which Betza does not say"
     every = [k for k in range(2, length + 1) if (u[0] * k, u[1] * k) not in leaps]
     kinds = {_hop_kind(beyond, every), _hop_kind(takes, far)} - {""}
     if not kinds:
@@ -256,6 +259,16 @@ def _hop_line(probe: Probe, start: Square, u: Vector, leaps: set[Vector]) -> Ato
         return f"the piece hops over a screen along {u} in a way Betza does not say"
     mod = (Modality.MOVE if beyond else Modality(0)) | (Modality.CAPTURE if takes else Modality(0))
     return Atom(u, mod, 0, hop=kinds.pop())
+
+
+def _over_foe(
+    probe: Probe, start: Square, u: Vector, leaps: set[Vector], far: list[int]
+) -> tuple[list[int], list[int]]:
+    """What :func:`_hop_line` finds beyond a screen, with an enemy screen instead: (moves, captures)."""
+    foe = {_add(start, u): probe.enemy}
+    over = sorted(k for v, k in map(_primitive, probe.quiet(start, foe)) if v == u and k >= 2)
+    takes = [k for k in far if probe.takes(start, _add(start, (u[0] * k, u[1] * k)), foe)]
+    return [k for k in over if (u[0] * k, u[1] * k) not in leaps], takes
 
 
 def _hop_kind(ks: list[int], every: list[int]) -> str:
