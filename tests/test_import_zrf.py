@@ -440,3 +440,14 @@ def test_a_forced_pass_is_named() -> None:
     assert pos.legal_moves() == [] and set(notation.moves(state)) == {"0000"}
     why = dict(import_zrf(str(path), "high-jump.zrf").left_out)
     assert why == {"High Jump": "a side that has no move passes its turn, which the catalogue cannot state"}
+
+
+def test_a_windows_1252_title_reads_as_written() -> None:
+    # Zillions files are ANSI: troitzky-chess.zrf's byte 0x92 is Windows-1252's right quotation mark, which
+    # Latin-1 would read as a control character that no YAML may hold
+    path = _corpus("GlukKazan__Dagaz", "src", "debug", "games", "chess", "troitzky-chess.zrf")
+    assert [g.title for g in load(path).games] == ["Troitzky Chess (Byway\u2019s setup)", "Troitzky Chess"]
+    result = import_zrf(str(path), path.name)
+    assert [name for name, _ in result.entries] == ["troitzky-chess-byway-s-setup", "troitzky-chess"]
+    assert result.entries[0][1]["title"] == "Troitzky Chess (Byway\u2019s setup)"
+

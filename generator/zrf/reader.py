@@ -173,10 +173,12 @@ _CODE_LINE = re.compile(r"\n[ \t]*\((?:[a-z-]+[ \t]|\()")  # a line of a string 
 
 def decode(data: bytes) -> str:
     """File bytes as text: UTF-8, else Windows-1252/Latin-1 (Zillions files are ANSI)."""
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
+    for encoding in ("utf-8-sig", "cp1252"):
+        try:
+            return data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    return data.decode("latin-1")  # the five bytes Windows-1252 leaves undefined
 
 
 def tokenize(text: str, path: str = "") -> Iterator[tuple[str, str, int]]:
