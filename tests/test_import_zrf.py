@@ -450,4 +450,3 @@ def test_a_windows_1252_title_reads_as_written() -> None:
     result = import_zrf(str(path), path.name)
     assert [name for name, _ in result.entries] == ["troitzky-chess-byway-s-setup", "troitzky-chess"]
     assert result.entries[0][1]["title"] == "Troitzky Chess (Byway\u2019s setup)"
-
