@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.betza import BetzaMove, BetzaPiece, spell
-from generator.importers.zillions.probe import moves_of
+from generator.importers.zillions.probe import Found, moved_code, moves_of
 from generator.importers.zillions.synth import Probe, atom_of, atoms, expected, render
 from generator.zrf.layout import Layout, Square, layout
 from generator.zrf.model import Condition, Game
@@ -150,9 +150,12 @@ def _piece(prog: Program, lay: Layout, t: int, sides: tuple[int, int]) -> tuple[
     ]
     piece = _betza(probes[0], None)
     _mirrored(probes, lay)
-    if all(expected(piece, lay, sq) == set(probes[0].quiet(sq)) for sq in lay.position):
-        return {"betza": piece.render()}, _pawn_rules(probes[0], piece, lay)
-    kept = _region(probes[0], _whole(probes[0], lay, piece), lay)
+    whole = _whole(probes[0], lay, piece)
+    # the leaps no one square has room for all of (a knight on a board four files wide)
+    for read in (piece, whole):
+        if all(expected(read, lay, sq) == set(probes[0].quiet(sq)) for sq in lay.position):
+            return {"betza": read.render()}, _pawn_rules(probes[0], read, lay)
+    kept = _region(probes[0], whole, lay)
     if kept is not None:
         region, whole = kept
         mirror = sorted((f, lay.ranks - 1 - r) for f, r in region)
@@ -295,6 +298,7 @@ def _castling(prog: Program, lay: Layout, sides: tuple[int, int]) -> list[Data]:
                 kept = {sq: board[q] for q, sq in lay.square.items() if board[q] >= 0 and (sq[1] != rank or q == p)}
                 for f in moves_of(prog, lay, side, board[k] >> 4 & 0xFFF, lay.square[k], kept):
                     if f.parts == 2 and len(f.others) == 1 and f.others[0][0] == lay.square[p]:
+                        _castles_once(prog, lay, side, {**kept, lay.square[k]: board[k]}, lay.square[k], f)
                         out.append(
                             {
                                 "color": "white" if side == sides[0] else "black",
@@ -305,6 +309,18 @@ def _castling(prog: Program, lay: Layout, sides: tuple[int, int]) -> list[Data]:
                             }
                         )
     return out
+
+
+def _castles_once(prog: Program, lay: Layout, side: int, pieces: dict[Square, int], king: Square, f: Found) -> None:
+    """The castling ``f`` must be lost once its king or its rook has moved (and come back)."""
+    for sq in (king, f.others[0][0]):
+        moved = moved_code(prog, lay, side, sq, pieces)
+        if moved is None:
+            continue
+        after = {**pieces, sq: moved}
+        own = after.pop(king)
+        if f in moves_of(prog, lay, side, own >> 4 & 0xFFF, king, after, own):
+            raise Refused("castling by a king or rook that has moved, which the catalogue cannot state")
 
 
 def _goal_name(c: Condition) -> str:

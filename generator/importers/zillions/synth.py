@@ -140,7 +140,8 @@ def atoms(probe: Probe, squares: Iterable[Square] | None = None) -> list[Atom] |
         run = 0
         while run < len(ks) and ks[run] == run + 1:
             run += 1
-        if run >= 2 and _blocked(probe, c, u, mod):
+        at = _slide_start(probe, c, u, mod, run)
+        if at is not None and _blocked(probe, at, u, mod):
             out.append(Atom(u, mod, _range(probe, u, mod, c)))
             rest = ks[run:]
         else:
@@ -161,6 +162,18 @@ def _reaches(probe: Probe, at: Square, v: Vector, mod: Modality, others: dict[Sq
     if mod & Modality.MOVE:
         return v in probe.quiet(at, others)
     return probe.takes(at, target, others)
+
+
+def _slide_start(probe: Probe, c: Square, u: Vector, mod: Modality, run: int) -> Square | None:
+    """Where to tell a slide along ``u`` from a step: ``c`` if the piece went two squares or more from
+    there; if it went one and the board ends there (a narrow board's middle has no room), the square
+    the line is longest from, if the piece goes two squares from it; else ``None``."""
+    if run >= 2:
+        return c
+    if run != 1 or _line_length(probe.lay, c, u) != 1:
+        return None
+    start = _far_start(probe.lay, u, c)
+    return start if _reaches(probe, start, (2 * u[0], 2 * u[1]), mod, {}) else None
 
 
 def _blocked(probe: Probe, c: Square, u: Vector, mod: Modality) -> bool:
