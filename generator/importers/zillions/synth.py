@@ -205,6 +205,9 @@ def _hops(probe: Probe, c: Square, found: list[Atom]) -> list[Atom] | str:
     moves to every square beyond it is a cannon (``p``), one that lands only right behind it a
     grasshopper (``g``); each side of the move (quiet, capture) is read on its own."""
     leaps = {a.vector for a in found if a.range == 1 and not a.lame}
+    # the same leaps where ``c`` had no room for them (an alfil near the edge of a narrow board)
+    kinds = {atom_of(v) for v in leaps}
+    leaps |= {v for s in probe.lay.position for v in probe.quiet(s) if atom_of(v) in kinds}
     out: list[Atom] = []
     for u in _LINES:
         hop = _hop_line(probe, _far_start(probe.lay, u, c), u, leaps)
