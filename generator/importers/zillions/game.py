@@ -11,9 +11,9 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
-from generator.betza import BetzaMove, BetzaPiece, spell
+from generator.betza import BetzaMove, BetzaPiece, Modality, spell
 from generator.importers.zillions.probe import Found, moved_code, moves_of
-from generator.importers.zillions.synth import Probe, atom_of, atoms, expected, render
+from generator.importers.zillions.synth import Probe, Vector, atom_of, atoms, expected, lame, render
 from generator.zrf.layout import Layout, Square, layout
 from generator.zrf.model import Condition, Game
 from generator.zrf.notation import default_letter
@@ -154,7 +154,7 @@ def _piece(prog: Program, lay: Layout, t: int, sides: tuple[int, int]) -> tuple[
     # the leaps no one square has room for all of (a knight on a board four files wide)
     for read in (piece, whole):
         if all(expected(read, lay, sq) == set(probes[0].quiet(sq)) for sq in lay.position):
-            return {"betza": read.render()}, _pawn_rules(probes[0], read, lay)
+            return _as_pawn(probes[0], read, lay)
     kept = _region(probes[0], whole, lay)
     if kept is not None:
         region, whole = kept
@@ -164,7 +164,15 @@ def _piece(prog: Program, lay: Layout, t: int, sides: tuple[int, int]) -> tuple[
     advanced = _advanced(probes[0], lay)
     if advanced is not None:
         return advanced, None
-    return {"betza": piece.render()}, _pawn_rules(probes[0], piece, lay)
+    return _as_pawn(probes[0], piece, lay)
+
+
+def _as_pawn(probe: Probe, piece: BetzaPiece, lay: Layout) -> tuple[Data, Data | None]:
+    """The piece with its pawn rules, if its moves depend on the rank as a pawn's do."""
+    rules, initial = _pawn_rules(probe, piece, lay)
+    if initial:
+        piece = BetzaPiece(piece.moves + tuple(initial))
+    return {"betza": piece.render()}, rules
 
 
 def _betza(probe: Probe, squares: list[Square] | None) -> BetzaPiece:
@@ -232,9 +240,11 @@ def _mirrored(probes: list[Probe], lay: Layout) -> None:
             raise Refused(f"{probes[0].prog.type_names[probes[0].kind]}: Black's moves are not White's mirrored")
 
 
-def _pawn_rules(probe: Probe, piece: BetzaPiece, lay: Layout) -> Data | None:
-    """Rank-dependent moves as the catalogue's pawn rules: longer first steps, promotion; else ``None``."""
+def _pawn_rules(probe: Probe, piece: BetzaPiece, lay: Layout) -> tuple[Data | None, list[BetzaMove]]:
+    """Rank-dependent moves as the catalogue's pawn rules: longer first steps, promotion (else ``None``);
+    and the first steps in other directions, as the piece's initial moves (Betza ``i``)."""
     multi: dict[int, int] = {}
+    initial: dict[Vector, set[int]] = defaultdict(set)
     promo_ranks: set[int] = set()
     choices: set[int] = set()
     optional = False
@@ -244,27 +254,46 @@ def _pawn_rules(probe: Probe, piece: BetzaPiece, lay: Layout) -> Data | None:
         if base - set(seen):
             raise Refused(f"{probe.prog.type_names[probe.kind]}: its moves depend on the square")
         for v in set(seen) - base:
-            if v[0] != 0 or v[1] < 2 or (0, 1) not in base:
-                raise Refused(f"{probe.prog.type_names[probe.kind]}: its moves depend on the square")
-            multi[sq[1] + 1] = max(multi.get(sq[1] + 1, 1), v[1])
+            if v[0] == 0 and v[1] >= 2 and (0, 1) in base:
+                multi[sq[1] + 1] = max(multi.get(sq[1] + 1, 1), v[1])
+            else:
+                initial[v].add(sq[1] + 1)
         for v, promos in seen.items():
             if promos - {-1}:
                 promo_ranks.add(sq[1] + v[1] + 1)
                 choices |= promos - {-1}
                 optional = optional or -1 in promos
-    if not multi and not promo_ranks:
-        return None
-    out: Data = {}
-    if multi:
-        if len(set(multi.values())) != 1:
-            raise Refused(f"{probe.prog.type_names[probe.kind]}: first steps of different lengths")
-        out["max_steps"] = next(iter(multi.values()))
-        out["multi_step_ranks"] = sorted(multi)
-    else:
-        out["max_steps"] = 1
+    moves = _initial_moves(probe, lay, initial, set(multi))
+    if not multi and not promo_ranks and not moves:
+        return None, []
+    out: Data = {"max_steps": 1}
+    if len(set(multi.values())) > 1:
+        raise Refused(f"{probe.prog.type_names[probe.kind]}: first steps of different lengths")
+    if multi or moves:
+        out["max_steps"] = max(multi.values(), default=1)
+        out["multi_step_ranks"] = sorted(set(multi) | {r for rs in initial.values() for r in rs})
     out["en_passant"] = _en_passant(probe.prog, probe.kind)
     if promo_ranks:
         out["promotion"] = {"ranks": sorted(promo_ranks), "choices": sorted(choices), "mandatory": not optional}
+    return out, moves
+
+
+def _initial_moves(probe: Probe, lay: Layout, initial: dict[Vector, set[int]], multi: set[int]) -> list[BetzaMove]:
+    """The moves the piece makes only from some ranks, as initial moves (played from the multi-step
+    ranks): each a forward leap, made from the same ranks as every other such move, lame where a piece
+    on its path stops it."""
+    ranks = {frozenset(rs) for rs in initial.values()} | ({frozenset(multi)} if multi else set())
+    if len(ranks) > 1 or any(v[1] < 1 or atom_of(v) is None for v in initial):
+        raise Refused(f"{probe.prog.type_names[probe.kind]}: its moves depend on the square")
+    out = []
+    for v in sorted(initial):
+        starts = [s for s in lay.position if s[1] + 1 in initial[v] and (s[0] + v[0], s[1] + v[1]) in lay.position]
+        if any(v not in probe.quiet(s) for s in starts):
+            raise Refused(f"{probe.prog.type_names[probe.kind]}: its moves depend on the square")
+        at = starts[0]
+        atom = atom_of(v)
+        assert atom is not None
+        out.append(BetzaMove(atom, spell(atom, [v]) or "", Modality.MOVE, lame(probe, at, v), True, 1))
     return out
 
 

@@ -150,7 +150,7 @@ def atoms(probe: Probe, squares: Iterable[Square] | None = None) -> list[Atom] |
             v = (u[0] * k, u[1] * k)
             if atom_of(v) is None:
                 return f"a leap of {v} has no Betza atom"
-            out.append(Atom(v, mod, 1, _lame(probe, c, v, mod)))
+            out.append(Atom(v, mod, 1, lame(probe, c, v, mod)))
     hops = _hops(probe, c, out)
     return hops if isinstance(hops, str) else out + hops
 
@@ -190,7 +190,8 @@ def _range(probe: Probe, u: Vector, mod: Modality, c: Square) -> int:
     return 0 if n == length else n
 
 
-def _lame(probe: Probe, c: Square, v: Vector, mod: Modality) -> bool:
+def lame(probe: Probe, c: Square, v: Vector, mod: Modality = Modality.MOVE) -> bool:
+    """Whether a friendly piece on any square of the leap's path stops the piece's leap ``v`` from ``c``."""
     path = lame_path(*v)
     if not path or any(_add(c, p) not in probe.lay.position for p in path):
         return False
