@@ -253,3 +253,71 @@ def test_check_compares_an_imported_entry_with_its_original_game(
     moved.write_text(out.read_text(encoding="utf-8"), encoding="utf-8")
     code, printed, _ = run(capsys, "check", "--catalogue", str(moved), "--engine", "zillions", "--depth", "1")
     assert code == 0 and "Chess.zrf: not found; losing-chess is not compared with its game" in printed
+
+
+def _corpus(*parts: str) -> Path:
+    return shared_file("zillions", "corpus", *parts)
+
+
+def test_a_slide_and_a_leap_on_a_board_four_files_wide() -> None:
+    # the middle of four files has one square on one side: the rook slides there too, the alfil leaps
+    # there though the middle square had no room for it (not a grasshopper over the square between)
+    path = _corpus("GlukKazan__Dagaz", "src", "debug", "games", "chess", "shatranj.zrf")
+    game = load(path).games[15]
+    assert game.title == "Oblong Shatranj"
+    imported = read_game(game)
+    d = imported.data
+    assert d["board"] == {"files": 4, "ranks": 16}
+    assert {p["name"]: p["betza"] for p in d["pieces"].values()} == {
+        "Shah": "K", "Fers": "F", "Rokh": "R", "Alfil": "A", "Asb": "N", "Sarbaz": "fmWfcF",
+    }  # fmt: skip
+    variant = load_catalogue_text("variants:\n" + render_entry("oblong", d)).variants[0]
+    assert prove(variant, game, imported.letters, imported.squares) == zrf_perft(start(game), 3)
+
+
+NARROW = """\
+(define leap ($1 $2 (verify not-friend?) add))
+(define step ($1 (verify not-friend?) add))
+(game (title "Narrow") (players White Black) (turn-order White Black)
+  (board (grid (dimensions ("a/b/c/d" (1 0)) ("5/4/3/2/1" (0 1)))
+    (directions (n 0 -1) (s 0 1) (e 1 0) (w -1 0) (ne 1 -1) (nw -1 -1) (se 1 1) (sw -1 1)))
+    (symmetry Black (n s) (s n) (ne se) (se ne) (nw sw) (sw nw)))
+  (piece (name King) (moves (step n) (step s) (step e) (step w) (step ne) (step nw) (step se) (step sw)))
+  (piece (name Knight) (moves (leap n ne) (leap n nw) (leap s se) (leap s sw)
+                              (leap e ne) (leap e se) (leap w nw) (leap w sw)))
+  (board-setup (White (King a1) (Knight b1 c1)) (Black (King d5) (Knight b5 c5)))
+  (loss-condition (White Black) (checkmated King)))
+"""
+
+
+def test_a_knight_whose_leaps_no_one_square_has_room_for() -> None:
+    # on four files no square has all eight knight's leaps: they are read from every square
+    game = load_text(NARROW).games[0]
+    imported = read_game(game)
+    assert imported.data["pieces"]["N"]["betza"] == "N"
+    variant = load_catalogue_text("variants:\n" + render_entry("narrow", imported.data)).variants[0]
+    assert prove(variant, game, imported.letters, imported.squares) == zrf_perft(start(game), 3)
+
+
+def test_castling_that_a_moved_king_keeps_is_refused() -> None:
+    # Micro Chess castles with no never-moved test: a king that went away and came back castles again
+    path = _corpus("GlukKazan__Dagaz", "src", "debug", "games", "chess", "mini-chess.zrf")
+    with pytest.raises(Refused, match=r"^castling by a king or rook that has moved, which the catalogue cannot state$"):
+        read_game(load(path).game("Micro Chess"))
+    # Chess.zrf's castling needs both never to have moved: read
+    assert len(read_game(load(zillions_file("Chess.zrf")).game("Chess")).data["castling"]) == 4
+
+
+def test_a_berolina_pawn_steps_two_squares_diagonally_as_its_initial_move() -> None:
+    path = _corpus("ludamad__zrflib", "zrflib", "examples", "fairychess.zrf")
+    game = load(path).game("Berolina Chess")
+    imported = read_game(game)
+    d = imported.data
+    pawn = next(p for p in d["pieces"].values() if p["name"] == "Berolina-Pawn")
+    # as Fairy-Stockfish's berolina (mfFcfWimfnA): the two-square step is lame and from rank 2 only
+    assert (pawn["betza"], pawn["roles"]) == ("fmFifmnAfcW", ["pawn"])
+    assert {k: v for k, v in d["pawns"].items() if k != "promotion"} == {
+        "max_steps": 1, "multi_step_ranks": [2], "en_passant": False,
+    }  # fmt: skip
+    variant = load_catalogue_text("variants:\n" + render_entry("berolina", d)).variants[0]
+    assert prove(variant, game, imported.letters, imported.squares) == zrf_perft(start(game), 3)
