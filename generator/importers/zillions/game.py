@@ -149,12 +149,12 @@ def _piece(prog: Program, lay: Layout, t: int, sides: tuple[int, int]) -> tuple[
         Probe(prog, lay, black, t, prog.code(t, white), prog.code(t, black)),
     ]
     piece = _betza(probes[0], None)
-    _mirrored(probes, lay)
+    turned = _mirrored(probes, lay)
     whole = _whole(probes[0], lay, piece)
     # the leaps no one square has room for all of (a knight on a board four files wide)
     for read in (piece, whole):
         if all(expected(read, lay, sq) == set(probes[0].quiet(sq)) for sq in lay.position):
-            return _as_pawn(probes[0], read, lay)
+            return _as_pawn(probes[0], read, lay, turned)
     kept = _region(probes[0], whole, lay)
     if kept is not None:
         region, whole = kept
@@ -164,12 +164,12 @@ def _piece(prog: Program, lay: Layout, t: int, sides: tuple[int, int]) -> tuple[
     advanced = _advanced(probes[0], lay)
     if advanced is not None:
         return advanced, None
-    return _as_pawn(probes[0], piece, lay)
+    return _as_pawn(probes[0], piece, lay, turned)
 
 
-def _as_pawn(probe: Probe, piece: BetzaPiece, lay: Layout) -> tuple[Data, Data | None]:
+def _as_pawn(probe: Probe, piece: BetzaPiece, lay: Layout, turned: bool) -> tuple[Data, Data | None]:
     """The piece with its pawn rules, if its moves depend on the rank as a pawn's do."""
-    rules, initial = _pawn_rules(probe, piece, lay)
+    rules, initial = _pawn_rules(probe, piece, lay, turned)
     if initial:
         piece = BetzaPiece(piece.moves + tuple(initial))
     return {"betza": piece.render()}, rules
@@ -229,8 +229,15 @@ def _advanced(probe: Probe, lay: Layout) -> Data | None:
     return None
 
 
-def _mirrored(probes: list[Probe], lay: Layout) -> None:
-    """Black's piece must move as White's seen in a mirror across the middle rank."""
+def _mirrored(probes: list[Probe], lay: Layout) -> bool:
+    """Black's piece must move as White's turned half round (as Betza's Black moves: the Legan pawn
+    towards its own corner), or seen in a mirror across the middle rank (the same for a piece whose
+    moves are the same to either side); whether it was turned."""
+    turned = [((sq[0], sq[1]), (lay.files - 1 - sq[0], lay.ranks - 1 - sq[1])) for sq in lay.position]
+    if all(b in lay.position for _, b in turned) and all(
+        {(-v[0], -v[1]) for v in probes[1].quiet(b)} == set(probes[0].quiet(w)) for w, b in turned
+    ):
+        return True
     for sq in lay.position:
         if (sq[0], lay.ranks - 1 - sq[1]) not in lay.position:
             raise Refused("the board's holes are not mirrored across its middle rank")
@@ -238,16 +245,15 @@ def _mirrored(probes: list[Probe], lay: Layout) -> None:
         black = probes[1].quiet((sq[0], lay.ranks - 1 - sq[1]))
         if {(v[0], -v[1]) for v in black} != set(white):
             raise Refused(f"{probes[0].prog.type_names[probes[0].kind]}: Black's moves are not White's mirrored")
+    return False
 
 
-def _pawn_rules(probe: Probe, piece: BetzaPiece, lay: Layout) -> tuple[Data | None, list[BetzaMove]]:
+def _pawn_rules(probe: Probe, piece: BetzaPiece, lay: Layout, turned: bool) -> tuple[Data | None, list[BetzaMove]]:
     """Rank-dependent moves as the catalogue's pawn rules: longer first steps, promotion (else ``None``);
     and the first steps in other directions, as the piece's initial moves (Betza ``i``)."""
     multi: dict[int, int] = {}
     initial: dict[Vector, set[int]] = defaultdict(set)
-    promo_ranks: set[int] = set()
-    choices: set[int] = set()
-    optional = False
+    landings: dict[Square, set[int]] = defaultdict(set)
     for sq in sorted(lay.position):
         seen = probe.quiet(sq)
         base = expected(piece, lay, sq)
@@ -259,12 +265,10 @@ def _pawn_rules(probe: Probe, piece: BetzaPiece, lay: Layout) -> tuple[Data | No
             else:
                 initial[v].add(sq[1] + 1)
         for v, promos in seen.items():
-            if promos - {-1}:
-                promo_ranks.add(sq[1] + v[1] + 1)
-                choices |= promos - {-1}
-                optional = optional or -1 in promos
+            landings[(sq[0] + v[0], sq[1] + v[1])] |= promos
     moves = _initial_moves(probe, lay, initial, set(multi))
-    if not multi and not promo_ranks and not moves:
+    promotion = _promotion(lay, landings, turned)
+    if not multi and not promotion and not moves:
         return None, []
     out: Data = {"max_steps": 1}
     if len(set(multi.values())) > 1:
@@ -273,9 +277,27 @@ def _pawn_rules(probe: Probe, piece: BetzaPiece, lay: Layout) -> tuple[Data | No
         out["max_steps"] = max(multi.values(), default=1)
         out["multi_step_ranks"] = sorted(set(multi) | {r for rs in initial.values() for r in rs})
     out["en_passant"] = _en_passant(probe.prog, probe.kind)
-    if promo_ranks:
-        out["promotion"] = {"ranks": sorted(promo_ranks), "choices": sorted(choices), "mandatory": not optional}
+    if promotion:
+        out["promotion"] = promotion
     return out, moves
+
+
+def _promotion(lay: Layout, landings: dict[Square, set[int]], turned: bool) -> Data | None:
+    """What the pawn promotes to, and where: the ranks it promotes on entering, or the squares where it
+    enters some of those ranks without promoting (Legan chess's corner), Black's turned or mirrored as
+    its moves are."""
+    zone = sorted(sq for sq, promos in landings.items() if promos - {-1})
+    if not zone:
+        return None
+    out: Data = {
+        "choices": sorted({t for sq in zone for t in landings[sq] - {-1}}),
+        "mandatory": not any(-1 in landings[sq] for sq in zone),
+    }
+    ranks = {sq[1] for sq in zone}
+    if all(sq in zone for sq in landings if sq[1] in ranks):
+        return {"ranks": sorted(r + 1 for r in ranks), **out}
+    black = sorted((lay.files - 1 - f if turned else f, lay.ranks - 1 - r) for f, r in zone)
+    return {"white": [Layout.name(sq) for sq in zone], "black": [Layout.name(sq) for sq in black], **out}
 
 
 def _initial_moves(probe: Probe, lay: Layout, initial: dict[Vector, set[int]], multi: set[int]) -> list[BetzaMove]:
