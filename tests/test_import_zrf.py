@@ -321,3 +321,20 @@ def test_a_berolina_pawn_steps_two_squares_diagonally_as_its_initial_move() -> N
     }  # fmt: skip
     variant = load_catalogue_text("variants:\n" + render_entry("berolina", d)).variants[0]
     assert prove(variant, game, imported.letters, imported.squares) == zrf_perft(start(game), 3)
+
+
+def test_legan_pawns_walk_to_their_own_corner_turned_half_round_for_black() -> None:
+    # White's pawn steps up-left and takes upwards or leftwards; Black's turned half round, as Betza's
+    # Black moves are (not mirrored across the middle rank); each promotes in its corner's two edges
+    game = load(_corpus("DagazProject__ZRF", "LeganChess", "legan-chess.zrf")).game("Legan Chess")
+    imported = read_game(game)
+    d = imported.data
+    assert d["pieces"]["P"]["betza"] == "flmFflcW"
+    assert d["pawns"]["promotion"] == {
+        "white": ["a5", "a6", "a7", "a8", "b8", "c8", "d8"],
+        "black": ["e1", "f1", "g1", "h1", "h2", "h3", "h4"],
+        "choices": ["R", "N", "B", "Q"],
+        "mandatory": True,
+    }
+    variant = load_catalogue_text("variants:\n" + render_entry("legan", d)).variants[0]
+    assert prove(variant, game, imported.letters, imported.squares) == zrf_perft(start(game), 3)
