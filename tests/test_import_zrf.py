@@ -338,3 +338,13 @@ def test_legan_pawns_walk_to_their_own_corner_turned_half_round_for_black() -> N
     }
     variant = load_catalogue_text("variants:\n" + render_entry("legan", d)).variants[0]
     assert prove(variant, game, imported.letters, imported.squares) == zrf_perft(start(game), 3)
+
+
+def test_dunsany_pawns_that_step_two_for_black_only_are_refused() -> None:
+    # Black's pawns step two from their third-rank zone, White's 32 pawns never do: multi-step ranks are
+    # relative, both sides' alike, and White's multi-step squares cannot be none
+    game = load(_corpus("GlukKazan__Dagaz", "src", "debug", "games", "chess", "chess.zrf")).game("Dunsany's Chess")
+    with pytest.raises(
+        Refused, match=r"^Pawn: its multi-steps are one side's only, and the catalogue's are both sides'$"
+    ):
+        read_game(game)
