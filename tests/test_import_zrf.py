@@ -348,3 +348,15 @@ def test_dunsany_pawns_that_step_two_for_black_only_are_refused() -> None:
         Refused, match=r"^Pawn: its multi-steps are one side's only, and the catalogue's are both sides'$"
     ):
         read_game(game)
+
+
+def test_a_king_that_never_moves() -> None:
+    # Stationary King Chess's king has no moves block: a royal piece that never moves ("-"), and so
+    # no castling
+    game = load(_corpus("ludamad__zrflib", "zrflib", "examples", "fairychess.zrf")).game("Stationary King Chess")
+    imported = read_game(game)
+    d = imported.data
+    assert (d["pieces"]["K"]["betza"], d["pieces"]["K"]["roles"]) == ("-", ["royal"])
+    assert "castling" not in d
+    variant = load_catalogue_text("variants:\n" + render_entry("stationary", d)).variants[0]
+    assert prove(variant, game, imported.letters, imported.squares) == zrf_perft(start(game), 3)

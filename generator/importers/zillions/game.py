@@ -148,7 +148,7 @@ def _piece(prog: Program, lay: Layout, t: int, sides: tuple[int, int]) -> tuple[
         Probe(prog, lay, white, t, prog.code(t, black), prog.code(t, white)),
         Probe(prog, lay, black, t, prog.code(t, white), prog.code(t, black)),
     ]
-    piece = _betza(probes[0], None)
+    piece = _betza(probes[0], None, still=True)
     turned = _mirrored(probes, lay)
     whole = _whole(probes[0], lay, piece)
     # the leaps no one square has room for all of (a knight on a board four files wide)
@@ -175,12 +175,14 @@ def _as_pawn(probe: Probe, piece: BetzaPiece, lay: Layout, turned: bool) -> tupl
     return {"betza": piece.render()}, rules
 
 
-def _betza(probe: Probe, squares: list[Square] | None) -> BetzaPiece:
+def _betza(probe: Probe, squares: list[Square] | None, still: bool = False) -> BetzaPiece:
+    """The piece's Betza read on ``squares``; with ``still``, a piece with no move there never moves
+    (a king that only castles castles by the castling read, else the proof finds its moves)."""
     found = atoms(probe, squares)
     name = probe.prog.type_names[probe.kind]
     if isinstance(found, str):
         raise Refused(f"{name}: {found}")
-    if not found:
+    if not found and not still:
         raise Refused(f"{name} has no move on an empty board")
     return render(found)
 
