@@ -378,7 +378,10 @@ def _castles_once(prog: Program, lay: Layout, side: int, pieces: dict[Square, in
         after = {**pieces, sq: moved}
         own = after.pop(king)
         if f in moves_of(prog, lay, side, own >> 4 & 0xFFF, king, after, own):
-            raise Refused("castling by a king or rook that has moved, which the catalogue cannot state")
+            raise Refused(
+                "castling (a move of two first-rank pieces) kept once either has moved,"
+                " which the catalogue cannot state"
+            )
 
 
 def _goal_name(c: Condition) -> str:
