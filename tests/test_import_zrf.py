@@ -3,9 +3,11 @@ and proven against the game before they are written."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from pathlib import Path
+from unittest import mock
 
 import pytest
 
@@ -331,17 +333,26 @@ def test_castling_the_catalogue_cannot_state_is_named() -> None:
     # moves made or attacks, so a king that went away and came back castles, and so does one in check
     chess = shared_file(*DAGAZ, "chess", "chess.zrf")
     game = load(chess).game("Chess")
-    imported = read_game(game)
+    # found while reading: the castling is still there once the king has moved
+    with pytest.raises(Refused, match=r"^the game castles with a king or rook that has moved, which the"):
+        read_game(game)
+    # read without that test, the entry plays as the game to perft 3, and the proof names the rule where
+    # the two part
+    with _castling_kept():
+        imported = read_game(game)
     assert len(imported.data["castling"]) == 4 and imported.data["pieces"]["K"]["roles"] == ["royal"]
     variant = load_catalogue_text("variants:\n" + render_entry("chess", imported.data)).variants[0]
     with pytest.raises(Unstatable, match=r"^the game castles with a king or rook that has moved, which the"):
         prove(variant, game, imported.letters, imported.squares)
-    # to perft 3 the entry plays as the game: the difference shows only once a king has moved
     assert engine_perft(Position.start(variant), 3) == zrf_perft(start(game), 3) == 8902
     why = dict(import_zrf(str(chess), "chess.zrf", "Chess").left_out)
     assert why == {"Chess": "the game castles with a king or rook that has moved, which the catalogue cannot state"}
     anti_king = shared_file(*DAGAZ, "chess", "anti-king.zrf")
-    why = dict(import_zrf(str(anti_king), "anti-king.zrf").left_out)
+    assert dict(import_zrf(str(anti_king), "anti-king.zrf").left_out)["Anti King Chess (variant)"] == (
+        "the game castles with a king or rook that has moved, which the catalogue cannot state"
+    )
+    with _castling_kept():
+        why = dict(import_zrf(str(anti_king), "anti-king.zrf").left_out)
     assert why["Anti King Chess (variant)"] == "the game castles out of check, which the catalogue cannot state"
 
 
@@ -364,10 +375,16 @@ def test_a_capture_by_leaping_over_the_piece_taken_is_named() -> None:
     assert "b4d6" in notation.moves(state)
 
 
+def _castling_kept() -> contextlib.AbstractContextManager[object]:
+    """The reading without its test that castling is lost once the king or rook has moved."""
+    return mock.patch("generator.importers.zillions.game._castles_once", lambda *args: None)
+
+
 def test_castling_through_an_attacked_square_is_named() -> None:
     chess = shared_file(*DAGAZ, "chess", "chess.zrf")
     game = load(chess).game("Chess")
-    imported = read_game(game)
+    with _castling_kept():
+        imported = read_game(game)
     variant = load_catalogue_text("variants:\n" + render_entry("chess", imported.data)).variants[0]
     pos, state = Position.start(variant), start(game)
     notation = Notation(state.prog, letters=imported.letters, squares=imported.squares)
@@ -450,3 +467,109 @@ def test_a_windows_1252_title_reads_as_written() -> None:
     result = import_zrf(str(path), path.name)
     assert [name for name, _ in result.entries] == ["troitzky-chess-byway-s-setup", "troitzky-chess"]
     assert result.entries[0][1]["title"] == "Troitzky Chess (Byway\u2019s setup)"
+
+
+def test_a_slide_and_a_leap_on_a_board_four_files_wide() -> None:
+    # the middle of four files has one square on one side: the rook slides there too, the alfil leaps
+    # there though the middle square had no room for it (not a grasshopper over the square between)
+    path = _corpus("GlukKazan__Dagaz", "src", "debug", "games", "chess", "shatranj.zrf")
+    game = load(path).games[15]
+    assert game.title == "Oblong Shatranj"
+    imported = read_game(game)
+    d = imported.data
+    assert d["board"] == {"files": 4, "ranks": 16}
+    assert {p["name"]: p["betza"] for p in d["pieces"].values()} == {
+        "Shah": "K", "Fers": "F", "Rokh": "R", "Alfil": "A", "Asb": "N", "Sarbaz": "fmWfcF",
+    }  # fmt: skip
+    variant = load_catalogue_text("variants:\n" + render_entry("oblong", d)).variants[0]
+    assert prove(variant, game, imported.letters, imported.squares) == zrf_perft(start(game), 3)
+
+
+NARROW = """\
+(define leap ($1 $2 (verify not-friend?) add))
+(define step ($1 (verify not-friend?) add))
+(game (title "Narrow") (players White Black) (turn-order White Black)
+  (board (grid (dimensions ("a/b/c/d" (1 0)) ("5/4/3/2/1" (0 1)))
+    (directions (n 0 -1) (s 0 1) (e 1 0) (w -1 0) (ne 1 -1) (nw -1 -1) (se 1 1) (sw -1 1)))
+    (symmetry Black (n s) (s n) (ne se) (se ne) (nw sw) (sw nw)))
+  (piece (name King) (moves (step n) (step s) (step e) (step w) (step ne) (step nw) (step se) (step sw)))
+  (piece (name Knight) (moves (leap n ne) (leap n nw) (leap s se) (leap s sw)
+                              (leap e ne) (leap e se) (leap w nw) (leap w sw)))
+  (board-setup (White (King a1) (Knight b1 c1)) (Black (King d5) (Knight b5 c5)))
+  (loss-condition (White Black) (checkmated King)))
+"""
+
+
+def test_a_knight_whose_leaps_no_one_square_has_room_for() -> None:
+    # on four files no square has all eight knight's leaps: they are read from every square
+    game = load_text(NARROW).games[0]
+    imported = read_game(game)
+    assert imported.data["pieces"]["N"]["betza"] == "N"
+    variant = load_catalogue_text("variants:\n" + render_entry("narrow", imported.data)).variants[0]
+    assert prove(variant, game, imported.letters, imported.squares) == zrf_perft(start(game), 3)
+
+
+def test_castling_that_a_moved_king_keeps_is_refused() -> None:
+    # Micro Chess castles with no never-moved test: a king that went away and came back castles again
+    path = _corpus("GlukKazan__Dagaz", "src", "debug", "games", "chess", "mini-chess.zrf")
+    with pytest.raises(
+        Refused,
+        match=r"^the game castles with a king or rook that has moved, which the catalogue cannot state$",
+    ):
+        read_game(load(path).game("Micro Chess"))
+    # Chess.zrf's castling needs both never to have moved: read
+    assert len(read_game(load(zillions_file("Chess.zrf")).game("Chess")).data["castling"]) == 4
+
+
+def test_a_berolina_pawn_steps_two_squares_diagonally_as_its_initial_move() -> None:
+    path = _corpus("ludamad__zrflib", "zrflib", "examples", "fairychess.zrf")
+    game = load(path).game("Berolina Chess")
+    imported = read_game(game)
+    d = imported.data
+    pawn = next(p for p in d["pieces"].values() if p["name"] == "Berolina-Pawn")
+    # as Fairy-Stockfish's berolina (mfFcfWimfnA): the two-square step is lame and from rank 2 only
+    assert (pawn["betza"], pawn["roles"]) == ("fmFifmnAfcW", ["pawn"])
+    assert {k: v for k, v in d["pawns"].items() if k != "promotion"} == {
+        "max_steps": 1, "multi_step_ranks": [2], "en_passant": False,
+    }  # fmt: skip
+    variant = load_catalogue_text("variants:\n" + render_entry("berolina", d)).variants[0]
+    assert prove(variant, game, imported.letters, imported.squares) == zrf_perft(start(game), 3)
+
+
+def test_legan_pawns_walk_to_their_own_corner_turned_half_round_for_black() -> None:
+    # White's pawn steps up-left and takes upwards or leftwards; Black's turned half round, as Betza's
+    # Black moves are (not mirrored across the middle rank); each promotes in its corner's two edges
+    game = load(_corpus("DagazProject__ZRF", "LeganChess", "legan-chess.zrf")).game("Legan Chess")
+    imported = read_game(game)
+    d = imported.data
+    assert d["pieces"]["P"]["betza"] == "flmFflcW"
+    assert d["pawns"]["promotion"] == {
+        "white": ["a5", "a6", "a7", "a8", "b8", "c8", "d8"],
+        "black": ["e1", "f1", "g1", "h1", "h2", "h3", "h4"],
+        "choices": ["R", "N", "B", "Q"],
+        "mandatory": True,
+    }
+    variant = load_catalogue_text("variants:\n" + render_entry("legan", d)).variants[0]
+    assert prove(variant, game, imported.letters, imported.squares) == zrf_perft(start(game), 3)
+
+
+def test_dunsany_pawns_that_step_two_for_black_only_are_refused() -> None:
+    # Black's pawns step two from their third-rank zone, White's 32 pawns never do: multi-step ranks are
+    # relative, both sides' alike, and White's multi-step squares cannot be none
+    game = load(_corpus("GlukKazan__Dagaz", "src", "debug", "games", "chess", "chess.zrf")).game("Dunsany's Chess")
+    with pytest.raises(
+        Refused, match=r"^Pawn: its multi-steps are one side's only, and the catalogue's are both sides'$"
+    ):
+        read_game(game)
+
+
+def test_a_king_that_never_moves() -> None:
+    # Stationary King Chess's king has no moves block: a royal piece that never moves ("-"), and so
+    # no castling
+    game = load(_corpus("ludamad__zrflib", "zrflib", "examples", "fairychess.zrf")).game("Stationary King Chess")
+    imported = read_game(game)
+    d = imported.data
+    assert (d["pieces"]["K"]["betza"], d["pieces"]["K"]["roles"]) == ("-", ["royal"])
+    assert "castling" not in d
+    variant = load_catalogue_text("variants:\n" + render_entry("stationary", d)).variants[0]
+    assert prove(variant, game, imported.letters, imported.squares) == zrf_perft(start(game), 3)

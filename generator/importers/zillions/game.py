@@ -11,9 +11,9 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
-from generator.betza import BetzaMove, BetzaPiece, spell
-from generator.importers.zillions.probe import moves_of
-from generator.importers.zillions.synth import Probe, atom_of, atoms, expected, render
+from generator.betza import BetzaMove, BetzaPiece, Modality, spell
+from generator.importers.zillions.probe import Found, moved_code, moves_of
+from generator.importers.zillions.synth import Probe, Vector, atom_of, atoms, expected, lame, render
 from generator.zrf.layout import Layout, Square, layout
 from generator.zrf.model import Condition, Game
 from generator.zrf.notation import default_letter
@@ -148,11 +148,14 @@ def _piece(prog: Program, lay: Layout, t: int, sides: tuple[int, int]) -> tuple[
         Probe(prog, lay, white, t, prog.code(t, black), prog.code(t, white)),
         Probe(prog, lay, black, t, prog.code(t, white), prog.code(t, black)),
     ]
-    piece = _betza(probes[0], None)
-    _mirrored(probes, lay)
-    if all(expected(piece, lay, sq) == set(probes[0].quiet(sq)) for sq in lay.position):
-        return {"betza": piece.render()}, _pawn_rules(probes[0], piece, lay)
-    kept = _region(probes[0], _whole(probes[0], lay, piece), lay)
+    piece = _betza(probes[0], None, still=True)
+    turned = _mirrored(probes, lay)
+    whole = _whole(probes[0], lay, piece)
+    # the leaps no one square has room for all of (a knight on a board four files wide)
+    for read in (piece, whole):
+        if all(expected(read, lay, sq) == set(probes[0].quiet(sq)) for sq in lay.position):
+            return _as_pawn(probes[0], read, lay, turned)
+    kept = _region(probes[0], whole, lay)
     if kept is not None:
         region, whole = kept
         mirror = sorted((f, lay.ranks - 1 - r) for f, r in region)
@@ -161,16 +164,28 @@ def _piece(prog: Program, lay: Layout, t: int, sides: tuple[int, int]) -> tuple[
     advanced = _advanced(probes[0], lay)
     if advanced is not None:
         return advanced, None
-    return {"betza": piece.render()}, _pawn_rules(probes[0], piece, lay)
+    return _as_pawn(probes[0], piece, lay, turned)
 
 
-def _betza(probe: Probe, squares: list[Square] | None) -> BetzaPiece:
+def _as_pawn(probe: Probe, piece: BetzaPiece, lay: Layout, turned: bool) -> tuple[Data, Data | None]:
+    """The piece with its pawn rules, if its moves depend on the rank as a pawn's do."""
+    rules, initial = _pawn_rules(probe, piece, lay, turned)
+    if initial:
+        piece = BetzaPiece(piece.moves + tuple(initial))
+    return {"betza": piece.render()}, rules
+
+
+def _betza(probe: Probe, squares: list[Square] | None, still: bool = False) -> BetzaPiece:
+    """The piece's Betza read on ``squares``; with ``still``, a piece with no move there never moves
+    (a king that only castles castles by the castling read, else the proof finds its moves)."""
     found = atoms(probe, squares)
     name = probe.prog.type_names[probe.kind]
     if isinstance(found, str):
         raise Refused(f"{name}: {found}")
     if not found and probe.prog.game.pieces[name].moves:
         raise Refused(f"{name}: its moves need other pieces around it (none on an empty board), which Betza cannot say")
+    if not found and not still:
+        raise Refused(f"{name} has no move on an empty board")
     # a piece without move blocks never moves (the catalogue's immobile piece, ``-``)
     return render(found)
 
@@ -219,50 +234,98 @@ def _advanced(probe: Probe, lay: Layout) -> Data | None:
     return None
 
 
-def _mirrored(probes: list[Probe], lay: Layout) -> None:
-    """Black's piece must move as White's seen in a mirror across the middle rank."""
+def _mirrored(probes: list[Probe], lay: Layout) -> bool:
+    """Black's piece must move as White's turned half round (as Betza's Black moves: the Legan pawn
+    towards its own corner), or seen in a mirror across the middle rank (the same for a piece whose
+    moves are the same to either side); whether it was turned."""
+    turned = [((sq[0], sq[1]), (lay.files - 1 - sq[0], lay.ranks - 1 - sq[1])) for sq in lay.position]
+    if all(b in lay.position for _, b in turned) and all(
+        {(-v[0], -v[1]) for v in probes[1].quiet(b)} == set(probes[0].quiet(w)) for w, b in turned
+    ):
+        return True
+    differ: set[Vector] = set()
     for sq in lay.position:
         if (sq[0], lay.ranks - 1 - sq[1]) not in lay.position:
             raise Refused("the board's holes are not mirrored across its middle rank")
-        white = probes[0].quiet(sq)
-        black = probes[1].quiet((sq[0], lay.ranks - 1 - sq[1]))
-        if {(v[0], -v[1]) for v in black} != set(white):
-            raise Refused(f"{probes[0].prog.type_names[probes[0].kind]}: Black's moves are not White's mirrored")
+        black = {(v[0], -v[1]) for v in probes[1].quiet((sq[0], lay.ranks - 1 - sq[1]))}
+        differ |= black ^ set(probes[0].quiet(sq))
+    name = probes[0].prog.type_names[probes[0].kind]
+    if differ and all(v[0] == 0 and v[1] >= 2 for v in differ):
+        # Dunsany's chess: only Black's pawns step two
+        raise Refused(f"{name}: its multi-steps are one side's only, and the catalogue's are both sides'")
+    if differ:
+        raise Refused(f"{name}: Black's moves are not White's mirrored")
+    return False
 
 
-def _pawn_rules(probe: Probe, piece: BetzaPiece, lay: Layout) -> Data | None:
-    """Rank-dependent moves as the catalogue's pawn rules: longer first steps, promotion; else ``None``."""
+def _pawn_rules(probe: Probe, piece: BetzaPiece, lay: Layout, turned: bool) -> tuple[Data | None, list[BetzaMove]]:
+    """Rank-dependent moves as the catalogue's pawn rules: longer first steps, promotion (else ``None``);
+    and the first steps in other directions, as the piece's initial moves (Betza ``i``)."""
     multi: dict[int, int] = {}
-    promo_ranks: set[int] = set()
-    choices: set[int] = set()
-    optional = False
+    initial: dict[Vector, set[int]] = defaultdict(set)
+    landings: dict[Square, set[int]] = defaultdict(set)
     for sq in sorted(lay.position):
         seen = probe.quiet(sq)
         base = expected(piece, lay, sq)
         if base - set(seen):
             raise Refused(f"{probe.prog.type_names[probe.kind]}: its moves depend on the square")
         for v in set(seen) - base:
-            if v[0] != 0 or v[1] < 2 or (0, 1) not in base:
-                raise Refused(f"{probe.prog.type_names[probe.kind]}: its moves depend on the square")
-            multi[sq[1] + 1] = max(multi.get(sq[1] + 1, 1), v[1])
+            if v[0] == 0 and v[1] >= 2 and (0, 1) in base:
+                multi[sq[1] + 1] = max(multi.get(sq[1] + 1, 1), v[1])
+            else:
+                initial[v].add(sq[1] + 1)
         for v, promos in seen.items():
-            if promos - {-1}:
-                promo_ranks.add(sq[1] + v[1] + 1)
-                choices |= promos - {-1}
-                optional = optional or -1 in promos
-    if not multi and not promo_ranks:
-        return None
-    out: Data = {}
-    if multi:
-        if len(set(multi.values())) != 1:
-            raise Refused(f"{probe.prog.type_names[probe.kind]}: first steps of different lengths")
-        out["max_steps"] = next(iter(multi.values()))
-        out["multi_step_ranks"] = sorted(multi)
-    else:
-        out["max_steps"] = 1
+            landings[(sq[0] + v[0], sq[1] + v[1])] |= promos
+    moves = _initial_moves(probe, lay, initial, set(multi))
+    promotion = _promotion(lay, landings, turned)
+    if not multi and not promotion and not moves:
+        return None, []
+    out: Data = {"max_steps": 1}
+    if len(set(multi.values())) > 1:
+        raise Refused(f"{probe.prog.type_names[probe.kind]}: first steps of different lengths")
+    if multi or moves:
+        out["max_steps"] = max(multi.values(), default=1)
+        out["multi_step_ranks"] = sorted(set(multi) | {r for rs in initial.values() for r in rs})
     out["en_passant"] = _en_passant(probe.prog, probe.kind)
-    if promo_ranks:
-        out["promotion"] = {"ranks": sorted(promo_ranks), "choices": sorted(choices), "mandatory": not optional}
+    if promotion:
+        out["promotion"] = promotion
+    return out, moves
+
+
+def _promotion(lay: Layout, landings: dict[Square, set[int]], turned: bool) -> Data | None:
+    """What the pawn promotes to, and where: the ranks it promotes on entering, or the squares where it
+    enters some of those ranks without promoting (Legan chess's corner), Black's turned or mirrored as
+    its moves are."""
+    zone = sorted(sq for sq, promos in landings.items() if promos - {-1})
+    if not zone:
+        return None
+    out: Data = {
+        "choices": sorted({t for sq in zone for t in landings[sq] - {-1}}),
+        "mandatory": not any(-1 in landings[sq] for sq in zone),
+    }
+    ranks = {sq[1] for sq in zone}
+    if all(sq in zone for sq in landings if sq[1] in ranks):
+        return {"ranks": sorted(r + 1 for r in ranks), **out}
+    black = sorted((lay.files - 1 - f if turned else f, lay.ranks - 1 - r) for f, r in zone)
+    return {"white": [Layout.name(sq) for sq in zone], "black": [Layout.name(sq) for sq in black], **out}
+
+
+def _initial_moves(probe: Probe, lay: Layout, initial: dict[Vector, set[int]], multi: set[int]) -> list[BetzaMove]:
+    """The moves the piece makes only from some ranks, as initial moves (played from the multi-step
+    ranks): each a forward leap, made from the same ranks as every other such move, lame where a piece
+    on its path stops it."""
+    ranks = {frozenset(rs) for rs in initial.values()} | ({frozenset(multi)} if multi else set())
+    if len(ranks) > 1 or any(v[1] < 1 or atom_of(v) is None for v in initial):
+        raise Refused(f"{probe.prog.type_names[probe.kind]}: its moves depend on the square")
+    out = []
+    for v in sorted(initial):
+        starts = [s for s in lay.position if s[1] + 1 in initial[v] and (s[0] + v[0], s[1] + v[1]) in lay.position]
+        if any(v not in probe.quiet(s) for s in starts):
+            raise Refused(f"{probe.prog.type_names[probe.kind]}: its moves depend on the square")
+        at = starts[0]
+        atom = atom_of(v)
+        assert atom is not None
+        out.append(BetzaMove(atom, spell(atom, [v]) or "", Modality.MOVE, lame(probe, at, v), True, 1))
     return out
 
 
@@ -296,6 +359,7 @@ def _castling(prog: Program, lay: Layout, sides: tuple[int, int]) -> list[Data]:
                 kept = {sq: board[q] for q, sq in lay.square.items() if board[q] >= 0 and (sq[1] != rank or q == p)}
                 for f in moves_of(prog, lay, side, board[k] >> 4 & 0xFFF, lay.square[k], kept):
                     if f.parts == 2 and len(f.others) == 1 and f.others[0][0] == lay.square[p]:
+                        _castles_once(prog, lay, side, {**kept, lay.square[k]: board[k]}, lay.square[k], f)
                         out.append(
                             {
                                 "color": "white" if side == sides[0] else "black",
@@ -306,6 +370,18 @@ def _castling(prog: Program, lay: Layout, sides: tuple[int, int]) -> list[Data]:
                             }
                         )
     return out
+
+
+def _castles_once(prog: Program, lay: Layout, side: int, pieces: dict[Square, int], king: Square, f: Found) -> None:
+    """The castling ``f`` must be lost once its king or its rook has moved (and come back)."""
+    for sq in (king, f.others[0][0]):
+        moved = moved_code(prog, lay, side, sq, pieces)
+        if moved is None:
+            continue
+        after = {**pieces, sq: moved}
+        own = after.pop(king)
+        if f in moves_of(prog, lay, side, own >> 4 & 0xFFF, king, after, own):
+            raise Refused("the game castles with a king or rook that has moved, which the catalogue cannot state")
 
 
 def _goal_name(c: Condition) -> str:

@@ -37,14 +37,28 @@ def _state(prog: Program, player: int, pieces: dict[int, int]) -> State:
     return st
 
 
-def moves_of(prog: Program, lay: Layout, player: int, kind: int, at: Square, others: dict[Square, int]) -> list[Found]:
-    """What a piece of type ``kind`` of ``player`` on ``at`` may do, with ``others`` (square: code) around it."""
+def moves_of(
+    prog: Program, lay: Layout, player: int, kind: int, at: Square, others: dict[Square, int], code: int | None = None
+) -> list[Found]:
+    """What a piece of type ``kind`` of ``player`` on ``at`` may do, with ``others`` (square: code) around it;
+    ``code``: the piece's own code where it is not a new piece's (its attributes changed by a move)."""
     start = lay.position[at]
     pieces = {lay.position[s]: c for s, c in others.items()}
-    pieces[start] = prog.code(kind, player)
+    pieces[start] = prog.code(kind, player) if code is None else code
     st = _state(prog, player, pieces)
     before = st.board[:]
     return [_found(m, lay, before, player) for m in st.pseudo_moves() if m.frm == start]
+
+
+def moved_code(prog: Program, lay: Layout, player: int, at: Square, pieces: dict[Square, int]) -> int | None:
+    """The code of the piece on ``at`` once it has made a move of its own alone (what its move blocks
+    set on it, such as a never-moved attribute), or ``None`` if it has no such move."""
+    start = lay.position[at]
+    st = _state(prog, player, {lay.position[s]: c for s, c in pieces.items()})
+    for m in st.pseudo_moves():
+        if m.frm == start and m.to != start and len(m.parts or ()) <= 1:
+            return dict(m.changes).get(m.to)
+    return None
 
 
 def _found(m: ZMove, lay: Layout, before: list[int], player: int) -> Found:

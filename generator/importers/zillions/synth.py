@@ -140,7 +140,8 @@ def atoms(probe: Probe, squares: Iterable[Square] | None = None) -> list[Atom] |
         run = 0
         while run < len(ks) and ks[run] == run + 1:
             run += 1
-        if run >= 2 and _blocked(probe, c, u, mod):
+        at = _slide_start(probe, c, u, mod, run)
+        if at is not None and _blocked(probe, at, u, mod):
             out.append(Atom(u, mod, _range(probe, u, mod, c)))
             rest = ks[run:]
         elif run >= 2 and any(atom_of((u[0] * k, u[1] * k)) is None for k in ks):
@@ -153,7 +154,7 @@ def atoms(probe: Probe, squares: Iterable[Square] | None = None) -> list[Atom] |
             v = (u[0] * k, u[1] * k)
             if atom_of(v) is None:
                 return _no_atom(probe, c, v, quiet | takes)
-            out.append(Atom(v, mod, 1, _lame(probe, c, v, mod)))
+            out.append(Atom(v, mod, 1, lame(probe, c, v, mod)))
     hops = _hops(probe, c, out)
     return hops if isinstance(hops, str) else out + hops
 
@@ -201,6 +202,18 @@ def _reaches(probe: Probe, at: Square, v: Vector, mod: Modality, others: dict[Sq
     return probe.takes(at, target, others)
 
 
+def _slide_start(probe: Probe, c: Square, u: Vector, mod: Modality, run: int) -> Square | None:
+    """Where to tell a slide along ``u`` from a step: ``c`` if the piece went two squares or more from
+    there; if it went one and the board ends there (a narrow board's middle has no room), the square
+    the line is longest from, if the piece goes two squares from it; else ``None``."""
+    if run >= 2:
+        return c
+    if run != 1 or _line_length(probe.lay, c, u) != 1:
+        return None
+    start = _far_start(probe.lay, u, c)
+    return start if _reaches(probe, start, (2 * u[0], 2 * u[1]), mod, {}) else None
+
+
 def _blocked(probe: Probe, c: Square, u: Vector, mod: Modality) -> bool:
     """Whether a friendly piece on the first square of the line stops the piece there (a rider)."""
     return not _reaches(probe, c, (2 * u[0], 2 * u[1]), mod, {_add(c, u): probe.friend})
@@ -215,7 +228,8 @@ def _range(probe: Probe, u: Vector, mod: Modality, c: Square) -> int:
     return 0 if n == length else n
 
 
-def _lame(probe: Probe, c: Square, v: Vector, mod: Modality) -> bool:
+def lame(probe: Probe, c: Square, v: Vector, mod: Modality = Modality.MOVE) -> bool:
+    """Whether a friendly piece on any square of the leap's path stops the piece's leap ``v`` from ``c``."""
     path = lame_path(*v)
     if not path or any(_add(c, p) not in probe.lay.position for p in path):
         return False
@@ -230,6 +244,9 @@ def _hops(probe: Probe, c: Square, found: list[Atom]) -> list[Atom] | str:
     moves to every square beyond it is a cannon (``p``), one that lands only right behind it a
     grasshopper (``g``); each side of the move (quiet, capture) is read on its own."""
     leaps = {a.vector for a in found if a.range == 1 and not a.lame}
+    # the same leaps where ``c`` had no room for them (an alfil near the edge of a narrow board)
+    kinds = {atom_of(v) for v in leaps}
+    leaps |= {v for s in probe.lay.position for v in probe.quiet(s) if atom_of(v) in kinds}
     out: list[Atom] = []
     for u in _LINES:
         hop = _hop_line(probe, _far_start(probe.lay, u, c), u, leaps)
