@@ -26,6 +26,14 @@ from generator.zrf.model import load, load_text
 from tests.shared_data import shared_file, zillions_file
 from tests.support import run
 
+#: Dagaz's games in the corpus, by kind
+DAGAZ = ("GlukKazan__Dagaz", "src", "debug", "games")
+
+
+def _corpus(*parts: str) -> Path:
+    """A file of the Zillions corpus under ``../shared``."""
+    return shared_file("zillions", "corpus", *parts)
+
 
 @pytest.fixture(scope="module")
 def chess_zrf() -> Path:
@@ -85,7 +93,7 @@ def test_a_file_imports_the_games_it_can_state_and_says_why_of_the_rest(chess_zr
 def test_a_player_with_no_turn_and_no_piece_plays_no_part() -> None:
     # fairychess.zrf names a third player, Neutral, that never moves and owns nothing: its games are
     # played by White and Black alone, and goals for those two are goals for every side
-    path = shared_file("zillions", "corpus", "ludamad__zrflib", "zrflib", "examples", "fairychess.zrf")
+    path = _corpus("ludamad__zrflib", "zrflib", "examples", "fairychess.zrf")
     game = load(path).game("Shatranj")
     assert game.players == ["White", "Black", "Neutral"]
     imported = read_game(game)
@@ -103,7 +111,7 @@ def test_a_player_with_no_turn_and_no_piece_plays_no_part() -> None:
 def test_a_repetition_that_loses_for_both_players_is_won_by_the_side_that_brings_it_back() -> None:
     # Dagaz's chess games end (loss-condition (White Black) repetition): the side about to move at the third
     # occurrence loses, as the interpreter tests a repetition goal
-    path = shared_file("zillions", "corpus", "GlukKazan__Dagaz", "src", "debug", "games", "chess", "mini-chess.zrf")
+    path = _corpus(*DAGAZ, "chess", "mini-chess.zrf")
     game = load(path).game("Gardner's Chess")
     imported = read_game(game)
     d = imported.data
@@ -259,10 +267,6 @@ def test_check_compares_an_imported_entry_with_its_original_game(
     assert code == 0 and "Chess.zrf: not found; losing-chess is not compared with its game" in printed
 
 
-def _corpus(*parts: str) -> Path:
-    return shared_file("zillions", "corpus", *parts)
-
-
 def test_a_piece_without_moves_is_the_immobile_piece() -> None:
     # fairychess.zrf's Stationary King Chess gives its King no moves block: it never leaves its square
     game = load(_corpus("ludamad__zrflib", "zrflib", "examples", "fairychess.zrf")).game("Stationary King Chess")
@@ -279,7 +283,7 @@ def test_a_piece_without_moves_is_the_immobile_piece() -> None:
 def test_a_piece_only_promoted_to_is_read_too() -> None:
     # Pawn Wars' Queen stands nowhere at the start and has no moves: its pawns promote to it; the files
     # state no goal (Dagaz keeps it in JavaScript), which is what leaves them out
-    path = _corpus("GlukKazan__Dagaz", "src", "debug", "games", "chess", "pawn-wars.zrf")
+    path = _corpus(*DAGAZ, "chess", "pawn-wars.zrf")
     for game in load(path).games:
         with pytest.raises(Refused, match=r"^the game states no goal \(no win, loss or draw condition\)"):
             read_game(game)
@@ -312,11 +316,11 @@ def test_moves_betza_cannot_say_are_refused_for_what_they_are() -> None:
     with pytest.raises(Refused, match=apart):
         read_game(shogi)
     # Dragonchess's three levels are one grid of 24 ranks; its links up and down join them
-    dragon = load(_corpus("GlukKazan__Dagaz", "src", "debug", "games", "chess", "dragonchess.zrf")).games[0]
+    dragon = load(_corpus(*DAGAZ, "chess", "dragonchess.zrf")).games[0]
     with pytest.raises(Refused, match=r"^King: its moves join separate parts .*; one is a move of \(0, -8\)$"):
         read_game(dragon)
     # Lines of Action's men jump over their own pieces: a line that goes on past them is no rider
-    loa = load(_corpus("GlukKazan__Dagaz", "src", "debug", "games", "arrange", "loa.zrf")).games[0]
+    loa = load(_corpus(*DAGAZ, "arrange", "loa.zrf")).games[0]
     with pytest.raises(Refused, match=r"^Man: its line moves go on past a piece in their way, which Betza cannot say"):
         read_game(loa)
     # Free Chessence's King moves as the friends next to it let it: alone, it has no move
@@ -325,13 +329,10 @@ def test_moves_betza_cannot_say_are_refused_for_what_they_are() -> None:
         read_game(free)
 
 
-DAGAZ = ("zillions", "corpus", "GlukKazan__Dagaz", "src", "debug", "games")
-
-
 def test_castling_the_catalogue_cannot_state_is_named() -> None:
     # Dagaz's chess.zrf castles by (O-O e w): the squares empty and a Rook beside them, nothing about
     # moves made or attacks, so a king that went away and came back castles, and so does one in check
-    chess = shared_file(*DAGAZ, "chess", "chess.zrf")
+    chess = _corpus(*DAGAZ, "chess", "chess.zrf")
     game = load(chess).game("Chess")
     # found while reading: the castling is still there once the king has moved
     with pytest.raises(Refused, match=r"^the game castles with a king or rook that has moved, which the"):
@@ -347,7 +348,7 @@ def test_castling_the_catalogue_cannot_state_is_named() -> None:
     assert engine_perft(Position.start(variant), 3) == zrf_perft(start(game), 3) == 8902
     why = dict(import_zrf(str(chess), "chess.zrf", "Chess").left_out)
     assert why == {"Chess": "the game castles with a king or rook that has moved, which the catalogue cannot state"}
-    anti_king = shared_file(*DAGAZ, "chess", "anti-king.zrf")
+    anti_king = _corpus(*DAGAZ, "chess", "anti-king.zrf")
     assert dict(import_zrf(str(anti_king), "anti-king.zrf").left_out)["Anti King Chess (variant)"] == (
         "the game castles with a king or rook that has moved, which the catalogue cannot state"
     )
@@ -357,7 +358,7 @@ def test_castling_the_catalogue_cannot_state_is_named() -> None:
 
 
 def test_a_capture_by_leaping_over_the_piece_taken_is_named() -> None:
-    path = shared_file(*DAGAZ, "checkers", "english-checkers.zrf")
+    path = _corpus(*DAGAZ, "checkers", "english-checkers.zrf")
     result = import_zrf(str(path), "english-checkers.zrf", "English Checkers")
     assert result.left_out == [
         (
@@ -381,7 +382,7 @@ def _castling_kept() -> contextlib.AbstractContextManager[object]:
 
 
 def test_castling_through_an_attacked_square_is_named() -> None:
-    chess = shared_file(*DAGAZ, "chess", "chess.zrf")
+    chess = _corpus(*DAGAZ, "chess", "chess.zrf")
     game = load(chess).game("Chess")
     with _castling_kept():
         imported = read_game(game)
@@ -402,7 +403,7 @@ def test_castling_through_an_attacked_square_is_named() -> None:
 
 
 def test_a_piece_turning_where_it_stands_or_changing_side_is_named() -> None:
-    cubic = shared_file("zillions", "corpus", "GlukKazan__ZoG", "Rules", "CubicChess.zrf")
+    cubic = _corpus("GlukKazan__ZoG", "Rules", "CubicChess.zrf")
     game = load(cubic).game("Cubic Chess")
     state = start(game)
     imported = read_game(game)
@@ -411,7 +412,7 @@ def test_a_piece_turning_where_it_stands_or_changing_side_is_named() -> None:
     why = dict(import_zrf(str(cubic), "CubicChess.zrf", "Cubic Chess").left_out)
     assert why == {"Cubic Chess": "a piece turns into another where it stands, which the catalogue cannot state"}
     # Anti-Andernach: a piece that moves without taking joins the other side (Ng1-f3 would check its own king)
-    circe = shared_file("zillions", "corpus", "GlukKazan__ZoG", "Rules", "00.Circe.zrf")
+    circe = _corpus("GlukKazan__ZoG", "Rules", "00.Circe.zrf")
     why = dict(import_zrf(str(circe), "00.Circe.zrf", "Anti-Andernach").left_out)
     assert why == {
         "Anti-Andernach": "a piece changes side as it moves (as in Andernach chess), which the catalogue cannot state"
@@ -421,7 +422,7 @@ def test_a_piece_turning_where_it_stands_or_changing_side_is_named() -> None:
 def test_a_capture_on_a_square_the_move_does_not_reach_is_named() -> None:
     # Makyek takes the enemies a move encloses (custodian capture): after b3b2 b6b3 the game's board has
     # lost pieces that the entry's board still holds
-    path = shared_file("zillions", "corpus", "DagazProject__ZRF", "Makyek", "Makyek.zrf")
+    path = _corpus("DagazProject__ZRF", "Makyek", "Makyek.zrf")
     game = load(path).game("Makyek")
     imported = read_game(game)
     variant = load_catalogue_text("variants:\n" + render_entry("makyek", imported.data)).variants[0]
@@ -438,7 +439,7 @@ def test_a_capture_on_a_square_the_move_does_not_reach_is_named() -> None:
 def test_a_hop_over_pieces_of_one_side_only_is_refused() -> None:
     # 4-line Kono: (jump $1 (verify friend?) $1 (verify enemy?) add), a capture over one's own piece only,
     # was read as a grasshopper's capture, which hops over an enemy too (a2a4 at the start)
-    path = shared_file(*DAGAZ, "elimination", "kono.zrf")
+    path = _corpus(*DAGAZ, "elimination", "kono.zrf")
     with pytest.raises(Refused, match=r"^Ball: the piece hops over a screen of one side only along \(1, 0\)"):
         read_game(load(path).games[0])
 
@@ -446,7 +447,7 @@ def test_a_hop_over_pieces_of_one_side_only_is_refused() -> None:
 def test_a_forced_pass_is_named() -> None:
     # High Jump: (option "pass turn" forced); a side left without a move passes, where the entry's side
     # without a move ends the game
-    path = shared_file(*DAGAZ, "checkers-like", "high-jump.zrf")
+    path = _corpus(*DAGAZ, "checkers-like", "high-jump.zrf")
     game = load(path).games[0]
     imported = read_game(game)
     variant = load_catalogue_text("variants:\n" + render_entry("high-jump", imported.data)).variants[0]
@@ -462,7 +463,7 @@ def test_a_forced_pass_is_named() -> None:
 def test_a_windows_1252_title_reads_as_written() -> None:
     # Zillions files are ANSI: troitzky-chess.zrf's byte 0x92 is Windows-1252's right quotation mark, which
     # Latin-1 would read as a control character that no YAML may hold
-    path = _corpus("GlukKazan__Dagaz", "src", "debug", "games", "chess", "troitzky-chess.zrf")
+    path = _corpus(*DAGAZ, "chess", "troitzky-chess.zrf")
     assert [g.title for g in load(path).games] == ["Troitzky Chess (Byway\u2019s setup)", "Troitzky Chess"]
     result = import_zrf(str(path), path.name)
     assert [name for name, _ in result.entries] == ["troitzky-chess-byway-s-setup", "troitzky-chess"]
@@ -472,7 +473,7 @@ def test_a_windows_1252_title_reads_as_written() -> None:
 def test_a_slide_and_a_leap_on_a_board_four_files_wide() -> None:
     # the middle of four files has one square on one side: the rook slides there too, the alfil leaps
     # there though the middle square had no room for it (not a grasshopper over the square between)
-    path = _corpus("GlukKazan__Dagaz", "src", "debug", "games", "chess", "shatranj.zrf")
+    path = _corpus(*DAGAZ, "chess", "shatranj.zrf")
     game = load(path).games[15]
     assert game.title == "Oblong Shatranj"
     imported = read_game(game)
@@ -511,7 +512,7 @@ def test_a_knight_whose_leaps_no_one_square_has_room_for() -> None:
 
 def test_castling_that_a_moved_king_keeps_is_refused() -> None:
     # Micro Chess castles with no never-moved test: a king that went away and came back castles again
-    path = _corpus("GlukKazan__Dagaz", "src", "debug", "games", "chess", "mini-chess.zrf")
+    path = _corpus(*DAGAZ, "chess", "mini-chess.zrf")
     with pytest.raises(
         Refused,
         match=r"^the game castles with a king or rook that has moved, which the catalogue cannot state$",
@@ -556,7 +557,7 @@ def test_legan_pawns_walk_to_their_own_corner_turned_half_round_for_black() -> N
 def test_dunsany_pawns_that_step_two_for_black_only_are_refused() -> None:
     # Black's pawns step two from their third-rank zone, White's 32 pawns never do: multi-step ranks are
     # relative, both sides' alike, and White's multi-step squares cannot be none
-    game = load(_corpus("GlukKazan__Dagaz", "src", "debug", "games", "chess", "chess.zrf")).game("Dunsany's Chess")
+    game = load(_corpus(*DAGAZ, "chess", "chess.zrf")).game("Dunsany's Chess")
     with pytest.raises(
         Refused, match=r"^Pawn: its multi-steps are one side's only, and the catalogue's are both sides'$"
     ):
