@@ -83,7 +83,7 @@ def cmd_list(catalogue: Catalogue, args: argparse.Namespace) -> int:
     """One row per variant; the last columns name the rules each target cannot express ("-": none).
     With ``--json``, a JSON array of one object per variant (:func:`variant_record`)."""
     if args.json:
-        print(json.dumps([variant_record(v) for v in catalogue.variants], indent=2, ensure_ascii=False))
+        print(json.dumps([variant_record(catalogue, v) for v in catalogue.variants], indent=2, ensure_ascii=False))
         return 0
     rows = [("name", "title", "board", "pieces", *(f"not in {t}" for t in TARGETS))]
     for v in catalogue.variants:

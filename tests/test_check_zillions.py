@@ -18,7 +18,7 @@ from generator.check.compare import EngineError, Query, check_variant
 from generator.check.endings import prove_into
 from generator.check.zillions import Zillions, perft_generated
 from generator.emit.fidelity import limitations, relaxed
-from generator.emit.zillions import render_family
+from generator.emit.zillions import download_of, render_family
 from generator.engine import Position, uci
 from generator.engine.perft import perft
 
@@ -34,7 +34,7 @@ def variant(name: str) -> Variant:
 def altered(name: str, anchor: str, old: str, new: str) -> str:
     """The .zrf of ``name``'s family with one line changed: the first line after ``anchor`` holding
     ``old`` (a regular expression) gets it replaced by ``new``."""
-    text = render_family(CAT, variant(name).family)
+    text = render_family(CAT, download_of(CAT, name).key)
     start = text.index(anchor)
     lines = text[start:].split("\n")
     hits = [i for i, line in enumerate(lines) if re.search(old, line)]
@@ -389,7 +389,7 @@ def test_a_repetition_won_by_the_side_to_move_is_proved_through_the_download() -
     v = fsf.get("torishogi")
     assert v is not None and v.draws.repetition_winner == "to_move"
     assert "repetition-winner" not in {x.rule for x in limitations(v, "zillions")}
-    assert "(win-condition (White Black) repetition)" in render_family(fsf, v.family)
+    assert "(win-condition (White Black) repetition)" in render_family(fsf, download_of(fsf, v.name).key)
     with Zillions(fsf, [v]) as engine:
         report = check_variant(v, engine, depth=0, games=0, plies=0, seed=1)
         prove_into(report, v, engine)
@@ -402,7 +402,7 @@ def test_a_repetition_won_by_one_side_is_proved_through_the_download() -> None:
     fsf = load_catalogue(find_catalogue("fairy-stockfish"))
     v = fsf.get("minishogi")
     assert v is not None and "repetition-winner" not in {x.rule for x in limitations(v, "zillions")}
-    zrf = render_family(fsf, v.family)
+    zrf = render_family(fsf, download_of(fsf, v.name).key)
     assert "(win-condition (Black) repetition)" in zrf and "(loss-condition (White) repetition)" in zrf
     with Zillions(fsf, [v]) as engine:
         report = check_variant(v, engine, depth=0, games=0, plies=0, seed=1)

@@ -1,4 +1,4 @@
-"""The Zillions emitter: one .zrf per family, zipped with its pictures and a rules text."""
+"""The Zillions emitter: one .zrf per family (or part of one), zipped with its pictures and a rules text."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import pytest
 from shared_data import zillions_file
 
 from generator.catalogue import DEFAULT_CATALOGUE, FAIRY_STOCKFISH_CATALOGUE, load_catalogue
-from generator.catalogue.model import Catalogue
+from generator.catalogue.model import Catalogue, Variant
 from generator.emit import zillions
 from generator.emit.fidelity import limitations, relaxed
 
@@ -28,12 +28,17 @@ def catalogue() -> Catalogue:
 
 @pytest.fixture(scope="module")
 def rendered(catalogue: Catalogue) -> dict[str, str]:
-    return {f: zillions.render_family(catalogue, f) for f in zillions.families(catalogue)}
+    return {f: zillions.render_family(catalogue, f) for f in zillions.downloads(catalogue)}
 
 
 # --- a small s-expression reader, independent of generator.zrf ------------------------------------------
 
 _TOKEN = re.compile(r'\s+|;[^\n]*|"(?:[^"\\]|\\.)*"|[()]|[^\s()";]+', re.S)
+
+
+def _downloads(catalogue: Catalogue) -> dict[str, tuple[Variant, ...]]:
+    """Download key -> its games."""
+    return {key: d.variants for key, d in zillions.downloads(catalogue).items()}
 
 
 def _tokens(text: str) -> list[str]:
@@ -118,7 +123,7 @@ def test_every_family_renders_balanced_ascii(rendered: dict[str, str]) -> None:
 
 
 def test_every_variant_is_a_game_or_variant_with_its_title(catalogue: Catalogue, rendered: dict[str, str]) -> None:
-    for family, variants in zillions.families(catalogue).items():
+    for family, variants in _downloads(catalogue).items():
         forms = _written(rendered[family])
         assert [f[0] for f in forms] == ["game"] + ["variant"] * (len(variants) - 1)
         titles = [_find(f, "title")[0][1] for f in forms]
@@ -132,7 +137,7 @@ def test_a_variant_writes_only_what_differs_from_its_game(path: Path) -> None:
     reference engine, so an inherited section that is not exact shows there)."""
     cat = load_catalogue(path)
     restated = 0
-    for family in zillions.families(cat):
+    for family in zillions.downloads(cat):
         first, *variants = _written(zillions.render_family(cat, family))
         theirs = {_key(s): s for s in first[1:] if isinstance(s, list) and _key(s) != ("goal",)}
         goals = [s for s in first[1:] if isinstance(s, list) and _key(s) == ("goal",)]
@@ -200,7 +205,7 @@ def test_symmetry_lists_every_direction_and_moves_use_declared_ones(rendered: di
 
 
 def test_holes_zones_turn_order_and_goals(catalogue: Catalogue, rendered: dict[str, str]) -> None:
-    for family, variants in zillions.families(catalogue).items():
+    for family, variants in _downloads(catalogue).items():
         for v, game in zip(variants, _games(rendered[family]), strict=True):
             kill = _find(game, "kill-positions")
             assert sorted(kill[0][1:] if kill else []) == sorted(s.name for s in v.board.holes)
@@ -225,7 +230,7 @@ def test_holes_zones_turn_order_and_goals(catalogue: Catalogue, rendered: dict[s
 
 
 def test_castling_uses_the_catalogue_squares(catalogue: Catalogue, rendered: dict[str, str]) -> None:
-    for family, variants in zillions.families(catalogue).items():
+    for family, variants in _downloads(catalogue).items():
         defines = _defines(_forms(rendered[family]))
         for v in variants:
             for cm in v.castling:
@@ -284,7 +289,7 @@ def _bmp_size(data: bytes) -> tuple[int, int]:
 
 
 def test_zips_are_reproducible_and_complete(catalogue: Catalogue, tmp_path: Path) -> None:
-    for family in zillions.families(catalogue):
+    for family in zillions.downloads(catalogue):
         a = zillions.write_family_zip(catalogue, family, tmp_path / "a")
         b = zillions.write_family_zip(catalogue, family, tmp_path / "b")
         assert a.name == b.name and a.read_bytes() == b.read_bytes()
@@ -307,7 +312,7 @@ def test_zips_are_reproducible_and_complete(catalogue: Catalogue, tmp_path: Path
                 else:
                     assert (w, h) == (zillions.PIECE_SIZE, zillions.PIECE_SIZE)
             rules = zf.read(f"{top}/{top}.txt").decode("ascii")
-            for v in zillions.families(catalogue)[family]:
+            for v in zillions.downloads(catalogue)[family].variants:
                 assert v.title in rules
                 for lim in limitations(v, "zillions"):
                     assert lim.text.split(",")[0] in rules.replace("\r\n", " ")
@@ -360,7 +365,7 @@ def test_emit_zillions_writes_selected_families(catalogue: Catalogue, tmp_path: 
     assert lines == [f"wrote {tmp_path / 'zillions' / 'Chess (variantgen).zip'}"]
     assert sorted(p.name for p in (tmp_path / "zillions").iterdir()) == ["Chess (variantgen).zip"]
     every = zillions.emit_zillions(catalogue, tmp_path / "all")
-    assert len(every) == len(zillions.families(catalogue))
+    assert len(every) == len(zillions.downloads(catalogue))
     with pytest.raises(ValueError, match="unknown variant"):
         zillions.emit_zillions(catalogue, tmp_path, ["no-such-variant"])
 
@@ -373,7 +378,7 @@ def test_perft_matches_the_reference_engine(catalogue: Catalogue, rendered: dict
     from generator.engine import Position
     from generator.engine.perft import perft
 
-    for family, variants in zillions.families(catalogue).items():
+    for family, variants in _downloads(catalogue).items():
         rules_file = zrf.load_text(rendered[family], f"{family}.zrf")
         for v in variants:
             state = zrf.start(rules_file.game(zillions.game_title(v.title)))
@@ -425,7 +430,8 @@ def test_zrf_follows_the_engine_move_by_move(catalogue: Catalogue, name: str, mo
     v = catalogue.get(name)
     assert v is not None
     r = relaxed(v, "zillions")
-    rules_file = zrf.load_text(zillions.render_family(catalogue, v.family), f"{v.family}.zrf")
+    key = zillions.download_of(catalogue, v.name).key
+    rules_file = zrf.load_text(zillions.render_family(catalogue, key), f"{v.name}.zrf")
     state = zrf.start(rules_file.game(zillions.game_title(v.title)))
     letter_of = {z: letter for letter, z in zillions.zrf_piece_names(r).items()}
     pos = Position.start(r)
@@ -453,7 +459,7 @@ def test_zrf_follows_the_engine_move_by_move(catalogue: Catalogue, name: str, mo
 def test_rules_files_pass_the_zrf_lint(catalogue: Catalogue, tmp_path: Path) -> None:
     from generator.zrf import lint
 
-    for family in zillions.families(catalogue):
+    for family in zillions.downloads(catalogue):
         files = zillions.family_files(catalogue, family)
         for name, data in files.items():
             target = tmp_path / family / name
@@ -483,7 +489,7 @@ def test_the_manifest_says_what_each_zip_holds(catalogue: Catalogue, tmp_path: P
         assert [g.number for g in z.games] == list(range(1, len(z.games) + 1))
         for g in z.games:
             v = catalogue.get(g.variant)
-            assert v is not None and v.family == z.family
+            assert v is not None and zillions.download_of(catalogue, v.name).key == z.download
             for letter, name in g.pieces:
                 assert f"(name {name})" in text and relaxed(v, "zillions").piece(letter)
             state = zrf.start(rules.game(g.title))

@@ -17,7 +17,7 @@ from support import fsf_entry, legal_uci, load_section, pyffish_perft
 from generator.check.compare import Query
 from generator.check.zillions import Zillions, zrf_start
 from generator.emit.fidelity import limitations
-from generator.emit.zillions import render_family
+from generator.emit.zillions import download_of, render_family
 from generator.engine import Position
 from generator.engine.perft import perft
 from generator.zrf.command import print_perft
@@ -90,7 +90,7 @@ def download() -> Iterator[Zillions]:
 
 def test_the_download_states_no_pawn_limitation() -> None:
     assert [x.rule for x in limitations(fsf_entry("wolf"), "zillions")] == ["move-rule"]
-    text = render_family(CAT, "capablanca")
+    text = render_family(CAT, download_of(CAT, "wolf").key)
     assert "(add Queen Wolf Fox Rook Bishop PromotedPawn)" in text  # the pawn's own list
     assert "(add Queen Wolf Fox Rook Bishop)" in text  # the sergeant's
 

@@ -16,7 +16,7 @@ from generator.catalogue import load_catalogue_text
 from generator.catalogue.model import Color, Role
 from generator.check.zillions import Zillions
 from generator.emit.fidelity import FAIRY_STOCKFISH, ZILLIONS, limitations, relaxed
-from generator.emit.zillions import render_family
+from generator.emit.zillions import downloads, render_family
 from generator.engine import Position
 from generator.engine.perft import perft
 
@@ -213,7 +213,7 @@ def test_regions_and_advanced_moves_of_every_kind_of_move_agree_through_zillions
     cat = load_catalogue_text(ZONES)
     for v in cat.variants:
         assert [x.rule for x in limitations(v, ZILLIONS)] == ["move-rule"], v.name
-    text = " ".join(render_family(cat, "zones").split())
+    text = " ".join(" ".join(render_family(cat, key) for key in downloads(cat)).split())
     assert "(define unadvanced-step ((verify (not-in-zone? advanced-zone-s)) $1 (verify not-friend?) $2))" in text
     assert "(drop-from-hand Knight (in-region region-n add) drop-zone)" in text
     assert_check_agrees(ZONES, "zillions", tmp_path, capsys)

@@ -11,6 +11,7 @@ on a count the corpus does not bear out, and on a construct with none.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Iterator
 
@@ -175,7 +176,7 @@ def emitted() -> Counter[str]:
     counts: Counter[str] = Counter()
     for path in (DEFAULT_CATALOGUE, FAIRY_STOCKFISH_CATALOGUE):
         catalogue = load_catalogue(path)
-        for family in zillions.families(catalogue):
+        for family in zillions.downloads(catalogue):
             for name, data in zillions.family_files(catalogue, family).items():
                 if name.endswith(".zrf"):
                     counts += constructs(decode(data))
@@ -197,3 +198,24 @@ def test_a_construct_no_real_file_uses_is_caught() -> None:
     assert constructs("(define x ((verify (position? e1)) add))") == Counter(
         {"define": 1, "verify": 1, "position?": 1, "add": 1}
     )
+
+
+@pytest.mark.parametrize("path", [DEFAULT_CATALOGUE, FAIRY_STOCKFISH_CATALOGUE])
+def test_no_download_holds_more_than_40_kb_of_zrf(path: str) -> None:
+    """A family whose one file would pass 40 KB is cut into parts: each game in exactly one, the
+    family's games in catalogue order, each part as long as the limit lets it be."""
+    catalogue = load_catalogue(path)
+    got = zillions.downloads(catalogue)
+    for key, d in got.items():
+        assert len(zillions.render_family(catalogue, key).encode("ascii")) <= zillions.MAX_ZRF_BYTES, d.title
+    games = [v for d in got.values() for v in d.variants]
+    assert sorted(v.name for v in games) == sorted(catalogue.names())
+    for family in {v.family for v in games}:
+        assert [v for v in games if v.family == family] == [v for v in catalogue.variants if v.family == family]
+    for key, d in got.items():
+        family, _, part = key.partition("/")
+        after = catalogue.variants[catalogue.variants.index(d.variants[-1]) + 1 :]
+        nxt = next((v for v in after if v.family == family), None)
+        if part and nxt is not None:  # the part and the family's next game: too much for one file
+            fuller = dataclasses.replace(catalogue, variants=(*d.variants, nxt))
+            assert family not in zillions.downloads(fuller), f"{d.title} could hold {nxt.name}"

@@ -1,6 +1,6 @@
 """The Zillions adapter: the generated (or a given) ``.zrf`` played by the project's ZRF interpreter.
 
-For each catalogue variant, :class:`Zillions` reads its family's rules file (the zip the emitter
+For each catalogue variant, :class:`Zillions` reads its download's rules file (the zip the emitter
 writes into a temporary folder, read back from disk, or a given ``.zrf``, or the ``.zrf`` inside
 a given ``.zip``), opens the game or variant whose title the emitter's
 :class:`~generator.emit.manifest.Manifest` gives the catalogue variant (or the catalogue's own
@@ -61,12 +61,12 @@ PLAYERS = {"White": "w", "Black": "b"}  # the emitter's player names -> FEN colo
 
 @dataclass(frozen=True)
 class Built:
-    """What the Zillions emitter wrote for a catalogue: its manifest, and each family's ``.zrf``
+    """What the Zillions emitter wrote for a catalogue: its manifest, and each download's ``.zrf``
     text as read back from the zip on disk."""
 
     manifest: Manifest
-    texts: dict[str, str]  # family -> .zrf text
-    labels: dict[str, str] = field(default_factory=dict)  # family -> where the text was read, if on disk
+    texts: dict[str, str]  # download key -> .zrf text
+    labels: dict[str, str] = field(default_factory=dict)  # download key -> where the text was read, if on disk
     notes: tuple[str, ...] = ()  # files on disk that differ from a fresh build
 
     def game(self, v: Variant) -> GameEntry:
@@ -77,18 +77,19 @@ class Built:
             raise EngineError(f"{NAME}: the Zillions emitter wrote no game for {v.name}") from None
 
     def label(self, v: Variant) -> str:
-        if v.family in self.labels:
-            return self.labels[v.family]
+        key = self.manifest.game_of(v.name)[0].download
+        if key in self.labels:
+            return self.labels[key]
         return f"{self.manifest.game_of(v.name)[0].member} (built from the catalogue)"
 
 
 def built_downloads(catalogue: Catalogue, variants: Sequence[Variant], out: Path | None = None) -> Built:
     """Run the Zillions emitter for ``variants`` into a temporary folder and read back what it wrote;
-    with ``out``, take each family's ``.zrf`` from the zip a build wrote into ``out`` instead
+    with ``out``, take each download's ``.zrf`` from the zip a build wrote into ``out`` instead
     (``ValueError`` if there is none), noting each one that differs from the fresh build."""
     with tempfile.TemporaryDirectory() as tmp:
         manifest = emit(catalogue, Path(tmp), [v.name for v in variants])
-        texts = {z.family: open_rules(Path(tmp) / z.path, z.member).text for z in manifest.zrf}
+        texts = {z.download: open_rules(Path(tmp) / z.path, z.member).text for z in manifest.zrf}
     if out is None:
         return Built(manifest, texts)
     notes = []
@@ -99,9 +100,9 @@ def built_downloads(catalogue: Catalogue, variants: Sequence[Variant], out: Path
             raise ValueError(f"{path}: no such file; run 'variantgen build' first, or give --zrf FILE")
         rules = open_rules(path, z.member)
         label, text = rules.label, rules.text
-        if text != texts[z.family]:
+        if text != texts[z.download]:
             notes.append(f"{label} differs from a fresh build of the catalogue; checking the file on disk")
-        texts[z.family], labels[z.family] = text, label
+        texts[z.download], labels[z.download] = text, label
     return Built(manifest, texts, labels, tuple(notes))
 
 
@@ -302,7 +303,7 @@ class _Line:
 class Zillions(OnePosition):
     """An :class:`~generator.check.compare.EngineAdapter` for Zillions rules files.
 
-    ``variants`` are the catalogue variants to check.  Each is read from its family's file: with
+    ``variants`` are the catalogue variants to check.  Each is read from its download's file: with
     ``zrf`` from that file (a ``.zrf`` or a ``.zip`` holding one), else with ``out`` from the zip a
     build wrote there (``notes`` says which differ from a fresh build), else from a fresh build.
     """
@@ -321,7 +322,7 @@ class Zillions(OnePosition):
         given = None if zrf is None else open_rules(zrf)
         for v in variants:
             entry = built.game(v)
-            rules = given or Rules(built.label(v), built.texts[v.family], _no_include)
+            rules = given or Rules(built.label(v), built.texts[built.manifest.game_of(v.name)[0].download], _no_include)
             label = rules.label
             if label not in files:
                 files[label] = _load(rules)
@@ -394,7 +395,7 @@ class Zillions(OnePosition):
 def perft_generated(
     catalogue: Catalogue, variant: str | Variant, depth: int, divide: bool = False, moves: Sequence[str] = ()
 ) -> int:
-    """Perft ``depth`` of ``variant`` through the .zrf generated for its family, after the UCI ``moves``;
+    """Perft ``depth`` of ``variant`` through the .zrf generated for its download, after the UCI ``moves``;
     prints ``move: count`` lines (with ``divide``) and ``Nodes searched: N``, and returns N.
     Bad input (unknown variant, negative depth, illegal move) raises ``ValueError``."""
 

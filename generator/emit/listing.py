@@ -6,7 +6,8 @@ pychess-variants upload), the Fairy-Stockfish built-in it reproduces, and per ta
 that target cannot play, each with its reason.  Paths are relative to the build folder.
 
 >>> from generator.catalogue import DEFAULT_CATALOGUE, load_catalogue
->>> record = variant_record(load_catalogue(DEFAULT_CATALOGUE).get("chess"))
+>>> catalogue = load_catalogue(DEFAULT_CATALOGUE)
+>>> record = variant_record(catalogue, catalogue.variants[0])
 >>> record["fairy_stockfish_section"], record["zillions"]["game"]
 ('chess-variantgen', 'Chess (variantgen)')
 >>> [x["rule"] for x in record["cannot_express"]["zillions"]]
@@ -17,12 +18,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.catalogue.model import Source, Variant
+from generator.catalogue.model import Catalogue, Source, Variant
 from generator.emit import fairy_stockfish, pychess, zillions
 from generator.emit.fidelity import PYCHESS, TARGETS, limitations, writable
 
 
-def variant_record(variant: Variant) -> dict[str, Any]:
+def variant_record(catalogue: Catalogue, variant: Variant) -> dict[str, Any]:
     """The JSON-ready record of ``variant`` (see the module docstring)."""
     board = variant.board
     fsf, zrf = TARGETS
@@ -35,7 +36,7 @@ def variant_record(variant: Variant) -> dict[str, Any]:
         "fairy_stockfish_section": fairy_stockfish.section_name(variant) if writable(variant, fsf) else None,
         "fairy_stockfish_builtin": variant.fairy_stockfish_builtin,
         "source": _source(variant.source),
-        "zillions": _zillions(variant) if writable(variant, zrf) else None,
+        "zillions": _zillions(catalogue, variant) if writable(variant, zrf) else None,
         "pychess": f"{pychess.FOLDER}/{pychess.upload_file_name(variant)}" if pychess.uploaded(variant) else None,
         "cannot_express": {
             target: [{"rule": x.rule, "why": x.text} for x in limitations(variant, target)]
@@ -51,9 +52,9 @@ def _source(source: Source | None) -> dict[str, str] | None:
     return {"file": source.file, **where}
 
 
-def _zillions(variant: Variant) -> dict[str, str]:
+def _zillions(catalogue: Catalogue, variant: Variant) -> dict[str, str]:
     """The download holding ``variant``'s game, the ``.zrf`` in it and the game's title there."""
-    title = variant.family_title
+    title = zillions.download_of(catalogue, variant.name).title
     folder = zillions.download_name(title)
     return {
         "download": f"{zillions.FOLDER}/{zillions.zip_file_name(title)}",

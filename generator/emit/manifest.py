@@ -59,10 +59,11 @@ class GameEntry:
 
 @dataclass(frozen=True)
 class ZrfEntry:
-    """One Zillions download: ``path`` (relative to the emitter's folder), the ``.zrf`` inside it
-    (``member``, a path inside the zip) and its games in file order."""
+    """One Zillions download: its key (``download``: the family's name, or ``family/N`` for a part),
+    ``path`` (relative to the emitter's folder), the ``.zrf`` inside it (``member``, a path inside the
+    zip) and its games in file order."""
 
-    family: str
+    download: str
     path: str
     member: str
     games: tuple[GameEntry, ...]

@@ -272,9 +272,11 @@ def _fidelity(v: Variant) -> tuple[TargetFidelity, ...]:
     return tuple(out)
 
 
-def _downloads(v: Variant, pychess: PychessFile | None) -> tuple[FairyStockfishLink, ZillionsLink, Link | None]:
+def _downloads(
+    catalogue: Catalogue, v: Variant, pychess: PychessFile | None
+) -> tuple[FairyStockfishLink, ZillionsLink, Link | None]:
     why = "; ".join(x.text for x in limitations(v, FAIRY_STOCKFISH) if x.rule in UNWRITABLE)
-    zip_name = zillions.zip_file_name(v.family_title)
+    zip_name = zillions.zip_file_name(zillions.download_of(catalogue, v.name).title)
     fsf = FairyStockfishLink(
         href=_href(fairy_stockfish.FOLDER, fairy_stockfish.FILE_NAME),
         file=f"{fairy_stockfish.FOLDER}/{fairy_stockfish.FILE_NAME}",
@@ -287,10 +289,12 @@ def _downloads(v: Variant, pychess: PychessFile | None) -> tuple[FairyStockfishL
     return fsf, zrf, Link(_href(*path.split("/")), path) if path else None
 
 
-def _variant_entry(v: Variant, ref: Variant, pieces: _Pieces, pychess: PychessFile | None) -> VariantEntry:
+def _variant_entry(
+    v: Variant, catalogue: Catalogue, ref: Variant, pieces: _Pieces, pychess: PychessFile | None
+) -> VariantEntry:
     differ, same = rule_differences(v, ref)
     new, chips = pieces.of(v)
-    fsf, zrf, py = _downloads(v, pychess)
+    fsf, zrf, py = _downloads(catalogue, v, pychess)
     return VariantEntry(
         name=v.name,
         title=v.title,
@@ -321,7 +325,7 @@ def page_context(
     by_family: dict[str, list[Variant]] = {}
     for v in selected:
         by_family.setdefault(v.family, []).append(v)
-    entry = functools.partial(_variant_entry, ref=ref, pieces=pieces, pychess=pychess)
+    entry = functools.partial(_variant_entry, catalogue=catalogue, ref=ref, pieces=pieces, pychess=pychess)
     families = tuple(
         FamilyEntry(name, vs[0].family_title, f"family-{name}", tuple(map(entry, vs))) for name, vs in by_family.items()
     )

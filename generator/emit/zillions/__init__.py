@@ -1,18 +1,20 @@
-r"""Zillions of Games rules files: one ``.zrf`` per family, zipped with its pictures and a rules text.
+r"""Zillions of Games rules files: one ``.zrf`` per family (cut into parts where its file would pass
+40 KB, :mod:`.downloads`), zipped with its pictures and a rules text.
 
 Every decision is made in Python, in a typed context (:mod:`.context`, built by
-:func:`~generator.emit.zillions.game.family_context`); the Jinja templates
+:func:`~generator.emit.zillions.game.file_context`); the Jinja templates
 (``templates/zillions/family.zrf.j2`` and the ZRF macro bodies in ``macros.zrf.j2``) only lay
 it out.  By concern: :mod:`.text` (names and ZRF strings), :mod:`.board` (grid, directions,
 zones), :mod:`.pieces` (pieces and their moves, castling, swaps), :mod:`.forms` (promoted forms),
 :mod:`.drops`, :mod:`.hands`, :mod:`.goals`, :mod:`.macros` (the ``define``\ s), :mod:`.images` (the
-bitmaps), :mod:`.game` (a family's games) and :mod:`.packaging` (the zips and the manifest).  Each
-variant is written *relaxed* for Zillions (:func:`generator.emit.fidelity.relaxed`): what ZRF cannot say
-is switched off and listed, in the game's description and in the download's text file.
+bitmaps), :mod:`.game` (a file's games), :mod:`.downloads` (which games a file holds) and
+:mod:`.packaging` (the zips and the manifest).  Each variant is written *relaxed* for Zillions
+(:func:`generator.emit.fidelity.relaxed`): what ZRF cannot say is switched off and listed, in the game's
+description and in the download's text file.
 
 How the catalogue becomes ZRF (see ``shared/research/zillions-zrf.md``):
 
-* **File.** The family's first variant is the ``(game ...)``, the others ``(variant ...)``.  A
+* **File.** The download's first variant is the ``(game ...)``, the others ``(variant ...)``.  A
   variant is the first game with its own sections put in (a piece or option replaces the one of
   its name, any goal all the goals, any other section the one of its keyword), so besides its
   title and description it writes only the sections whose text differs from the first game's:
@@ -61,7 +63,8 @@ How the catalogue becomes ZRF (see ``shared/research/zillions-zrf.md``):
   pass is ``(option "pass turn" forced)``; Black first is the turn order.
 """
 
-from generator.emit.zillions.game import TARGET, families, family_context
+from generator.emit.zillions.downloads import MAX_ZRF_BYTES, Download, download_of, downloads, family_context
+from generator.emit.zillions.game import TARGET
 from generator.emit.zillions.images import BOARD_BORDER, PIECE_SIZE, SQUARE_SIZE
 from generator.emit.zillions.packaging import (
     FOLDER,
@@ -78,14 +81,17 @@ from generator.emit.zillions.text import SUFFIX, download_name, game_title, zip_
 __all__ = [
     "BOARD_BORDER",
     "FOLDER",
+    "MAX_ZRF_BYTES",
     "PIECE_SIZE",
     "SQUARE_SIZE",
     "SUFFIX",
     "TARGET",
+    "Download",
     "download_name",
+    "download_of",
+    "downloads",
     "emit",
     "emit_zillions",
-    "families",
     "family_context",
     "family_files",
     "game_title",
