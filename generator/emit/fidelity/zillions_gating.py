@@ -22,7 +22,8 @@ of Fairy-Stockfish's gating that no ZRF statement reaches:
 Besides, a block varies only its last moving piece (``from`` picks another after each ``add``; what it
 did before a ``cascade`` stays for every later ``add``), so a slide's gating moves take one block per
 type in hand and per direction off the first rank: the S-Chess family's file grew from 38.4 to
-49.8 KB, past the 40 KB the downloads keep to.
+49.8 KB.  (That alone would now only cut the family into two downloads, :mod:`generator.emit.zillions.downloads`;
+the two differences above are what keeps gating out.)
 """
 
 from __future__ import annotations

@@ -33,7 +33,7 @@ TEMPLATE = "zillions/family.zrf.j2"
 @dataclass(frozen=True)
 class Download:
     """One zip: ``key`` (the family's name, or ``family/N`` for its N-th part), ``title`` (the
-    family's title, ``, part N`` added for a part), which names the zip, its folder and the ``.zrf``,
+    family's title, `` part N`` added for a part), which names the zip, its folder and the ``.zrf``,
     and the games in file order."""
 
     key: str
@@ -80,7 +80,7 @@ def downloads(catalogue: Catalogue) -> dict[str, Download]:
             out[family] = Download(family, title, parts[0])
             continue
         for n, part in enumerate(parts, 1):
-            out[f"{family}/{n}"] = Download(f"{family}/{n}", f"{title}, part {n}", part)
+            out[f"{family}/{n}"] = Download(f"{family}/{n}", f"{title} part {n}", part)
     return out
 
 
