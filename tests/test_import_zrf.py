@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 from unittest import mock
 
+import pyffish
 import pytest
 
 from generator.catalogue import load_catalogue, load_catalogue_text
@@ -24,7 +25,7 @@ from generator.zrf import Notation, State, open_game, start
 from generator.zrf import perft as zrf_perft
 from generator.zrf.model import load, load_text
 from tests.shared_data import shared_file, zillions_file
-from tests.support import run
+from tests.support import legal_uci, run
 
 #: Dagaz's games in the corpus, by kind
 DAGAZ = ("GlukKazan__Dagaz", "src", "debug", "games")
@@ -574,3 +575,31 @@ def test_a_king_that_never_moves() -> None:
     assert "castling" not in d
     variant = load_catalogue_text("variants:\n" + render_entry("stationary", d)).variants[0]
     assert prove(variant, game, imported.letters, imported.squares) == zrf_perft(start(game), 3)
+
+
+@pytest.mark.parametrize(
+    ("where", "game", "builtin"),
+    [
+        (("ludamad__zrflib", "zrflib", "examples", "Chess.zrf"), "Knightmate", "knightmate"),
+        (("ludamad__zrflib", "zrflib", "examples", "fairychess.zrf"), "Shatranj", "shatranj"),
+        (("ludamad__zrflib", "zrflib", "examples", "fairychess.zrf"), "Berolina Chess", "berolina"),
+        ((*DAGAZ, "chess", "makruk.zrf"), "Makruk", "makruk"),
+        ((*DAGAZ, "xiangqi", "xiangqi.zrf"), "XiangQi", "xiangqi"),
+    ],
+)
+def test_a_game_that_is_a_fairy_stockfish_built_in_comes_out_as_the_built_in(
+    where: tuple[str, ...], game: str, builtin: str
+) -> None:
+    """The built-in's letters (Zillions' Shatranj has an Alfil ``A``; Fairy-Stockfish's is ``B``), so that
+    its start position is the built-in's, and every move two plies deep as pyffish plays the built-in."""
+    result = import_zrf(str(_corpus(*where)), where[-1], only=game)
+    [(name, data)] = result.entries
+    entry = load_catalogue_text("variants:\n" + render_entry(name, data)).variants[0]
+    pos = Position.start(entry)
+    fen = pyffish.start_fen(builtin)
+    assert pos.fen().split()[:3] == fen.split()[:3]
+    assert legal_uci(pos) == set(pyffish.legal_moves(builtin, fen, []))
+    for first in sorted(legal_uci(pos)):
+        after = Position.start(entry)
+        after.push_uci(first)
+        assert legal_uci(after) == set(pyffish.legal_moves(builtin, fen, [first])), first

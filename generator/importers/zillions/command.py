@@ -21,9 +21,11 @@ from typing import Any
 from generator import shipped
 from generator.catalogue import CatalogueError
 from generator.catalogue.loader import load_catalogue_text
+from generator.catalogue.model import Variant
+from generator.importers.builtin_letters import builtin_letters
 from generator.importers.writing import MARK, entry_name, write_catalogue
 from generator.importers.yaml_text import render_entry
-from generator.importers.zillions.game import Refused, read_game
+from generator.importers.zillions.game import Imported, Refused, read_game
 from generator.importers.zillions.proof import Disagreement, Unstatable, prove
 from generator.zrf import Game, RulesFile, ZrfError
 from generator.zrf.model import load
@@ -110,6 +112,17 @@ def import_zrf(path: str, file_label: str, only: str | None = None, limit: int =
 def _one(game: Game, label: str, file_label: str, taken: set[str]) -> tuple[str, dict[str, Any], int]:
     imported = read_game(game)
     name = entry_name(game.title or label, taken)
+    variant, data = _entry(game, label, file_label, name, imported)
+    builtin = builtin_letters(variant)
+    if builtin is not None and any(a != b for a, b in builtin.items()):
+        imported = read_game(game, {zrf: builtin[letter] for zrf, letter in imported.letters.items()})
+        variant, data = _entry(game, label, file_label, name, imported)
+    nodes = prove(variant, game, imported.letters, imported.squares)
+    return name, data, nodes
+
+
+def _entry(game: Game, label: str, file_label: str, name: str, imported: Imported) -> tuple[Variant, dict[str, Any]]:
+    """The entry ``name`` for what was read, as data and as the catalogue loads it."""
     data = {
         "title": game.title or label,
         "description": f"Game {label!r} of {file_label}, imported.",
@@ -117,8 +130,7 @@ def _one(game: Game, label: str, file_label: str, taken: set[str]) -> tuple[str,
         "source": {"file": file_label, "game": label},
     }
     catalogue = load_catalogue_text("variants:\n" + render_entry(name, data), f"<{game.title}>")
-    nodes = prove(catalogue.variants[0], game, imported.letters, imported.squares)
-    return name, data, nodes
+    return catalogue.variants[0], data
 
 
 def zillions_file(path: str) -> bool:

@@ -8,6 +8,7 @@ gives :class:`Refused` with the reason.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,8 +38,9 @@ class Imported:
     squares: dict[str, str]  # ZRF position name -> catalogue square
 
 
-def read_game(game: Game) -> Imported:
-    """The entry for ``game``; :class:`Refused` if the catalogue cannot state it."""
+def read_game(game: Game, prefer: Mapping[str, str] | None = None) -> Imported:
+    """The entry for ``game``; :class:`Refused` if the catalogue cannot state it.  ``prefer`` gives
+    pieces (by ZRF name) the letter to take where it is free."""
     prog = Program(game)
     # drops need pieces in hand: off the board at the start, or captured with "recycle captures"
     if any(s for side in prog.setup[1] for s in side) or prog.recycle_captures:
@@ -50,7 +52,7 @@ def read_game(game: Game) -> Imported:
     must_capture = _must_capture(prog)
     used = sorted({prog.setup[0][p] >> 4 & 0xFFF for p in lay.square if prog.setup[0][p] >= 0})
     by_type, pawn_rules = _pieces(prog, lay, sides, used)
-    letters = _letters(prog, list(by_type))
+    letters = _letters(prog, list(by_type), prefer or {})
     pieces = {letters[prog.type_names[t]]: entry for t, entry in by_type.items()}
     data: Data = {"title": game.title, "board": _board(lay), "pieces": pieces}
     data["setup"] = _setup(prog, lay, letters, sides)
@@ -125,11 +127,14 @@ def _sides(prog: Program, lay: Layout) -> tuple[int, int]:
     return lay.white, lay.black
 
 
-def _letters(prog: Program, used: list[int]) -> dict[str, str]:
+def _letters(prog: Program, used: list[int], prefer: Mapping[str, str]) -> dict[str, str]:
     out: dict[str, str] = {}
-    taken: set[str] = set()
+    taken: set[str] = set(prefer.values())
     for t in used:
         name = prog.type_names[t]
+        if name in prefer:
+            out[name] = prefer[name]
+            continue
         first = default_letter(name, prog.game.pieces[name].notation)
         options = [first, *[ch.upper() for ch in name if ch.isalpha()], *LETTERS]
         letter = next((ch for ch in options if ch in LETTERS and ch not in taken), None)
