@@ -217,9 +217,18 @@ def test_refusals_name_what_the_catalogue_cannot_state() -> None:
     # a drop needs a piece in hand: a game that never has one plays without its drops
     drops = base % ("(symmetry Black (n s) (s n))", "(drops ((verify empty?) add))")
     assert read_game(load_text(drops).games[0]).data["pieces"]["M"]["betza"] == "fW"
-    in_hand = drops.replace("(Man b1)", "(Man b1 off 1)")
-    with pytest.raises(Refused, match=r"^pieces start in hand"):
-        read_game(load_text(in_hand).games[0])
+    # a piece in hand at the start is dropped on every empty square of the ranks its drops reach
+    in_hand = drops.replace("(Man b1)", "(Man b1 off 1)").replace("(Man c4)", "(Man c4 off 1)")
+    d = read_game(load_text(in_hand).games[0]).data
+    assert d["setup"]["pockets"] == {"white": {"M": 1}, "black": {"M": 1}}
+    assert d["drops"] == {"ranks": [1, 2, 3, 4]}
+    near = base % (
+        "(symmetry Black (n s) (s n)) (zone (name near) (players White Black) (positions a1 b1))",
+        "(drops ((verify empty?) (verify (in-zone? near)) add))",
+    )
+    near = near.replace("(Man b1)", "(Man b1 off 1)").replace("(Man c4)", "(Man c4 off 1)")
+    with pytest.raises(Refused, match=r"^Man: its drops are not on every empty square of some ranks$"):
+        read_game(load_text(near).games[0])
 
 
 def test_the_command_writes_a_catalogue_whose_entries_name_their_game(
@@ -581,6 +590,7 @@ def test_a_king_that_never_moves() -> None:
     ("where", "game", "builtin"),
     [
         (("ludamad__zrflib", "zrflib", "examples", "Chess.zrf"), "Knightmate", "knightmate"),
+        (("ludamad__zrflib", "zrflib", "examples", "Chess.zrf"), "Pocket Knight Chess", "pocketknight"),
         (("ludamad__zrflib", "zrflib", "examples", "fairychess.zrf"), "Shatranj", "shatranj"),
         (("ludamad__zrflib", "zrflib", "examples", "fairychess.zrf"), "Berolina Chess", "berolina"),
         ((*DAGAZ, "chess", "makruk.zrf"), "Makruk", "makruk"),

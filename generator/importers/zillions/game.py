@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.betza import BetzaMove, BetzaPiece, Modality, spell
-from generator.importers.zillions.probe import Found, moved_code, moves_of
+from generator.importers.zillions.probe import Found, drops_of, moved_code, moves_of
 from generator.importers.zillions.synth import Probe, Vector, atom_of, atoms, expected, lame, render
 from generator.zrf.layout import Layout, Square, layout
 from generator.zrf.model import Condition, Game
@@ -42,20 +42,26 @@ def read_game(game: Game, prefer: Mapping[str, str] | None = None) -> Imported:
     """The entry for ``game``; :class:`Refused` if the catalogue cannot state it.  ``prefer`` gives
     pieces (by ZRF name) the letter to take where it is free."""
     prog = Program(game)
-    # drops need pieces in hand: off the board at the start, or captured with "recycle captures"
-    if any(s for side in prog.setup[1] for s in side) or prog.recycle_captures:
-        raise Refused("pieces start in hand or are captured to hand, which the importer does not read yet")
+    if prog.recycle_captures:
+        raise Refused("captured pieces go to a hand, which the importer does not read yet")
     lay = layout(prog)
     if isinstance(lay, str):
         raise Refused(lay)
     sides = _sides(prog, lay)
     must_capture = _must_capture(prog)
-    used = sorted({prog.setup[0][p] >> 4 & 0xFFF for p in lay.square if prog.setup[0][p] >= 0})
+    in_hand = sorted({t for side in sides for t, n in enumerate(prog.setup[1][side]) if n})
+    used = sorted({prog.setup[0][p] >> 4 & 0xFFF for p in lay.square if prog.setup[0][p] >= 0} | set(in_hand))
     by_type, pawn_rules = _pieces(prog, lay, sides, used)
     letters = _letters(prog, list(by_type), prefer or {})
     pieces = {letters[prog.type_names[t]]: entry for t, entry in by_type.items()}
     data: Data = {"title": game.title, "board": _board(lay), "pieces": pieces}
     data["setup"] = _setup(prog, lay, letters, sides)
+    if in_hand:
+        data["setup"]["pockets"] = {
+            color: {letters[prog.type_names[t]]: n for t, n in enumerate(prog.setup[1][side]) if n}
+            for color, side in zip(("white", "black"), sides, strict=True)
+        }
+        data["drops"] = {"ranks": _drop_ranks(prog, lay, sides, in_hand)}
     if pawn_rules:
         data["pawns"] = _pawns(prog, pawn_rules, letters)
     data["draws"] = {"move_rule": 0, "repetition": 3 if _has_repetition(game.conditions) else 0}
@@ -66,6 +72,33 @@ def read_game(game: Game, prefer: Mapping[str, str] | None = None) -> Imported:
     if must_capture:
         data["must_capture"] = True
     return Imported(data, letters, lay.names(prog))
+
+
+def _drop_ranks(prog: Program, lay: Layout, sides: tuple[int, int], in_hand: list[int]) -> list[int]:
+    """The ranks (counted from each side's own first rank, from 1) every piece in hand is dropped on:
+    every square of them on the empty board, and every empty one of them in the start position."""
+    start = {sq: prog.setup[0][p] for p, sq in lay.square.items() if prog.setup[0][p] >= 0}
+    ranks: set[int] | None = None
+    for t in in_hand:
+        for side in sides:
+
+            def own(sq: Square, side: int = side) -> Square:  # the square as the side sees it
+                return sq if side == sides[0] else (sq[0], lay.ranks - 1 - sq[1])
+
+            rows: set[int] = set()
+            for board in ({}, start):
+                found = drops_of(prog, lay, side, t, board)
+                if any(f.captures or f.parts != 1 or f.to in board for f in found):
+                    raise Refused(f"{prog.type_names[t]}: a drop that is more than a piece set on an empty square")
+                rows = rows or {own(f.to)[1] for f in found}
+                if {f.to for f in found} != {sq for sq in lay.position if own(sq)[1] in rows and sq not in board}:
+                    raise Refused(f"{prog.type_names[t]}: its drops are not on every empty square of some ranks")
+            if not rows:
+                raise Refused(f"{prog.type_names[t]}: a piece in hand with no drop")
+            if ranks is not None and rows != ranks:
+                raise Refused("pieces in hand dropped on different ranks, or Black's drops not mirroring White's")
+            ranks = rows
+    return sorted(r + 1 for r in ranks or ())
 
 
 def _board(lay: Layout) -> Data:

@@ -50,6 +50,14 @@ def moves_of(
     return [_found(m, lay, before, player) for m in st.pseudo_moves() if m.frm == start]
 
 
+def drops_of(prog: Program, lay: Layout, player: int, kind: int, others: dict[Square, int]) -> list[Found]:
+    """Where ``player`` may drop its piece of type ``kind`` in hand, with ``others`` (square: code) on the board."""
+    st = _state(prog, player, {lay.position[s]: c for s, c in others.items()})
+    st.stores[player][kind] = 1
+    before = st.board[:]
+    return [_found(m, lay, before, player) for m in st.pseudo_moves() if m.drop]
+
+
 def moved_code(prog: Program, lay: Layout, player: int, at: Square, pieces: dict[Square, int]) -> int | None:
     """The code of the piece on ``at`` once it has made a move of its own alone (what its move blocks
     set on it, such as a never-moved attribute), or ``None`` if it has no such move."""
