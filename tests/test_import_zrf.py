@@ -7,6 +7,7 @@ import contextlib
 import json
 import os
 from pathlib import Path
+from typing import Any
 from unittest import mock
 
 import pyffish
@@ -593,6 +594,7 @@ def test_a_king_that_never_moves() -> None:
         (("ludamad__zrflib", "zrflib", "examples", "Chess.zrf"), "Pocket Knight Chess", "pocketknight"),
         (("ludamad__zrflib", "zrflib", "examples", "fairychess.zrf"), "Shatranj", "shatranj"),
         (("ludamad__zrflib", "zrflib", "examples", "fairychess.zrf"), "Berolina Chess", "berolina"),
+        (("ludamad__zrflib", "zrflib", "examples", "fairychess.zrf"), "Grand Chess", "grand"),
         ((*DAGAZ, "chess", "makruk.zrf"), "Makruk", "makruk"),
         ((*DAGAZ, "xiangqi", "xiangqi.zrf"), "XiangQi", "xiangqi"),
     ],
@@ -613,3 +615,29 @@ def test_a_game_that_is_a_fairy_stockfish_built_in_comes_out_as_the_built_in(
         after = Position.start(entry)
         after.push_uci(first)
         assert legal_uci(after) == set(pyffish.legal_moves(builtin, fen, [first])), first
+
+
+@pytest.fixture(scope="module")
+def grand() -> tuple[str, dict[str, Any]]:
+    where = ("ludamad__zrflib", "zrflib", "examples", "fairychess.zrf")
+    [entry] = import_zrf(str(_corpus(*where)), where[-1], only="Grand Chess").entries
+    return entry
+
+
+@pytest.mark.parametrize(
+    "fen",
+    [
+        "r8r/1P2k5/10/10/10/10/10/10/4K5/10 w - - 0 1",  # every piece lost: every choice
+        "r8r/1P2k5/10/10/10/10/10/10/1NBQK5/10 w - - 0 1",  # the queen not lost: no queen
+        "r8r/1P2k5/10/10/10/10/10/10/RNBQKCANBR/10 w - - 0 1",  # nothing lost: no promotion, no last rank
+    ],
+)
+def test_grand_chess_promotes_only_to_a_piece_its_side_has_lost(grand: tuple[str, dict[str, Any]], fen: str) -> None:
+    """fairychess.zrf's Grand Chess returns a captured piece to its owner's store ("recycle captures") and
+    promotes only to what the store holds ("recycle promotions"): promotion limited to the pieces a side
+    starts with; and a pawn may not stay a pawn on the last rank, where it could never move again."""
+    name, data = grand
+    assert data["pawns"]["promotion"]["limits"] == {"N": 2, "B": 2, "R": 2, "Q": 1, "A": 1, "C": 1}
+    assert data["immobility_illegal"] is True
+    entry = load_catalogue_text("variants:\n" + render_entry(name, data)).variants[0]
+    assert legal_uci(Position.from_fen(entry, fen)) == set(pyffish.legal_moves("grand", fen, []))

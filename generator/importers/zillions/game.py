@@ -42,7 +42,11 @@ def read_game(game: Game, prefer: Mapping[str, str] | None = None) -> Imported:
     """The entry for ``game``; :class:`Refused` if the catalogue cannot state it.  ``prefer`` gives
     pieces (by ZRF name) the letter to take where it is free."""
     prog = Program(game)
-    if prog.recycle_captures:
+    # "recycle captures" returns a captured piece to its owner's store; with "recycle promotions" as well,
+    # and nothing dropped from the store, the store only limits promotions (Grand Chess)
+    if prog.recycle_captures != prog.recycle_promotions or (
+        prog.recycle_captures and any(p.drops for p in game.pieces.values())
+    ):
         raise Refused("captured pieces go to a hand, which the importer does not read yet")
     lay = layout(prog)
     if isinstance(lay, str):
@@ -64,6 +68,8 @@ def read_game(game: Game, prefer: Mapping[str, str] | None = None) -> Imported:
         data["drops"] = {"ranks": _drop_ranks(prog, lay, sides, in_hand)}
     if pawn_rules:
         data["pawns"] = _pawns(prog, pawn_rules, letters)
+        if data["pawns"].get("promotion", {}).pop("stuck", False):  # a pawn may not stay where it is stuck
+            data["immobility_illegal"] = True
     data["draws"] = {"move_rule": 0, "repetition": 3 if _has_repetition(game.conditions) else 0}
     _goals(prog, game.conditions, letters, data)
     castling = _castling(prog, lay, sides)
@@ -115,8 +121,18 @@ def _pawns(prog: Program, found: list[Data], letters: dict[str, str]) -> Data:
         raise Refused("two piece types move as pawns by different rules")
     promo = found[0].get("promotion")
     if promo is not None:
+        if prog.recycle_promotions:  # only to a piece the side has lost: no more than it starts with
+            promo["limits"] = {letters[prog.type_names[t]]: _start_count(prog, t) for t in promo["choices"]}
         promo["choices"] = [letters[prog.type_names[t]] for t in promo["choices"]]
     return found[0]
+
+
+def _start_count(prog: Program, t: int) -> int:
+    """How many pieces of type ``t`` each side starts with (:class:`Refused` if the sides differ)."""
+    counts = {q: sum(1 for c in prog.setup[0] if c >= 0 and c >> 4 & 0xFFF == t and c & 15 == q) for q in prog.gens}
+    if len(set(counts.values())) != 1:
+        raise Refused(f"{prog.type_names[t]}: the sides start with different numbers, which promotion is limited to")
+    return counts[prog.gens[0]]
 
 
 def _must_capture(prog: Program) -> bool:
@@ -316,6 +332,13 @@ def _pawn_rules(probe: Probe, piece: BetzaPiece, lay: Layout, turned: bool) -> t
             landings[(sq[0] + v[0], sq[1] + v[1])] |= promos
     moves = _initial_moves(probe, lay, initial, set(multi))
     promotion = _promotion(lay, landings, turned)
+    if promotion is not None and not promotion["mandatory"]:
+        # where it may stay a pawn but for some squares, those must be the ones it could never leave
+        forced = {sq for sq, promos in landings.items() if promos - {-1} and -1 not in promos}
+        stuck = {sq for sq in landings if not expected(piece, lay, sq)}
+        if forced and forced != stuck & set(landings):
+            raise Refused(f"{probe.prog.type_names[probe.kind]}: promotes by force on some squares of its zone")
+        promotion["stuck"] = bool(forced)
     if not multi and not promotion and not moves:
         return None, []
     out: Data = {"max_steps": 1}

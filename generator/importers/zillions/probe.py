@@ -32,7 +32,10 @@ def _state(prog: Program, player: int, pieces: dict[int, int]) -> State:
     st.board = [EMPTY] * prog.npos
     for p, code in pieces.items():
         st.board[p] = code
-    st.stores = [[0] * len(prog.types) for _ in prog.players]
+    # with "recycle promotions" a pawn promotes only to what its side's store holds: a full store shows
+    # every choice
+    full = len(prog.types) * [64 if prog.recycle_promotions else 0]
+    st.stores = [full[:] for _ in prog.players]
     st.ply = next(i for i, t in enumerate(prog.turns) if t.gen == player)
     return st
 
@@ -53,6 +56,7 @@ def moves_of(
 def drops_of(prog: Program, lay: Layout, player: int, kind: int, others: dict[Square, int]) -> list[Found]:
     """Where ``player`` may drop its piece of type ``kind`` in hand, with ``others`` (square: code) on the board."""
     st = _state(prog, player, {lay.position[s]: c for s, c in others.items()})
+    st.stores = [[0] * len(prog.types) for _ in prog.players]
     st.stores[player][kind] = 1
     before = st.board[:]
     return [_found(m, lay, before, player) for m in st.pseudo_moves() if m.drop]
