@@ -8,6 +8,8 @@ perft 3, four random games), and prints:
 
 * the files read (and those that do not read), the games, the games imported and, of those, the distinct
   ones with three or more piece types (the same rules under another file or title count once);
+* the pool those come from: the distinct titles of games that two players play in turn with three or more
+  piece types at the start (puzzles, games of three or more players and games of two piece types left out);
 * the ten most common reasons a game is left out (a piece's name taken off the reason);
 * the time;
 * with ``--fairy-stockfish``: how many of the distinct games with three or more piece types get a
@@ -37,6 +39,8 @@ from generator.emit.fidelity import limitations  # noqa: E402
 from generator.importers.yaml_text import render_entry  # noqa: E402
 from generator.importers.zillions.command import LIMIT, import_zrf  # noqa: E402
 from generator.zrf import ZrfError  # noqa: E402
+from generator.zrf.model import load  # noqa: E402
+from generator.zrf.program import Program  # noqa: E402
 
 DEFAULT = ROOT.parent / "shared" / "zillions" / "corpus"
 #: a reason's detail: a piece's name before it, a position or move list after it
@@ -50,6 +54,24 @@ def reason(text: str) -> str:
     return _DETAIL.sub("", text)
 
 
+def pool(path: Path) -> set[str]:
+    """The titles (letters and digits only) of the games of ``path`` that two players play in turn, every
+    move type allowed, with three or more piece types at the start."""
+    out = set()
+    for game in load(str(path)).games:
+        try:
+            prog = Program(game)
+        except (ZrfError, ValueError):
+            continue
+        turns = prog.turns
+        types = {c >> 4 & 0xFFF for c in prog.setup[0] if c >= 0}
+        types |= {t for held in prog.setup[1] for t, n in enumerate(held) if n}
+        two = len(turns) == 2 and turns[0].player != turns[1].player and all(t.mtype == -1 for t in turns)
+        if two and len(types) >= 3:
+            out.add(re.sub(r"[^a-z0-9]", "", game.title.lower()))
+    return out
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("folder", nargs="?", default=str(DEFAULT))
@@ -61,12 +83,14 @@ def main() -> int:
     started = time.perf_counter()
     unread, games, imported = 0, 0, []
     why: Counter[str] = Counter()
+    titles: set[str] = set()
     for path in files:
         try:
             result = import_zrf(str(path), path.name, limit=args.limit)
         except ZrfError:
             unread += 1
             continue
+        titles |= pool(path)
         games += len(result.entries) + len(result.left_out)
         imported += [(path, data) for _, data in result.entries]
         why.update(reason(text) for _, text in result.left_out)
@@ -78,6 +102,7 @@ def main() -> int:
     }
     print(f"files: {len(files)} ({unread} do not read)")
     print(f"games: {games}; imported: {len(imported)}; distinct with 3 or more piece types: {len(distinct)}")
+    print(f"pool: {len(titles)} distinct titles of two players in turn with 3 or more piece types")
     print("left out, the ten most common reasons:")
     for text, n in why.most_common(10):
         print(f"  {n:5d}  {text}")
