@@ -42,12 +42,7 @@ def read_game(game: Game, prefer: Mapping[str, str] | None = None) -> Imported:
     """The entry for ``game``; :class:`Refused` if the catalogue cannot state it.  ``prefer`` gives
     pieces (by ZRF name) the letter to take where it is free."""
     prog = Program(game)
-    # "recycle captures" returns a captured piece to its owner's store; with "recycle promotions" as well,
-    # and nothing dropped from the store, the store only limits promotions (Grand Chess)
-    if prog.recycle_captures != prog.recycle_promotions or (
-        prog.recycle_captures and any(p.drops for p in game.pieces.values())
-    ):
-        raise Refused("captured pieces go to a hand, which the importer does not read yet")
+    _recycled(prog)
     lay = layout(prog)
     if isinstance(lay, str):
         raise Refused(lay)
@@ -61,11 +56,7 @@ def read_game(game: Game, prefer: Mapping[str, str] | None = None) -> Imported:
     data: Data = {"title": game.title, "board": _board(lay), "pieces": pieces}
     data["setup"] = _setup(prog, lay, letters, sides)
     if in_hand:
-        data["setup"]["pockets"] = {
-            color: {letters[prog.type_names[t]]: n for t, n in enumerate(prog.setup[1][side]) if n}
-            for color, side in zip(("white", "black"), sides, strict=True)
-        }
-        data["drops"] = {"ranks": _drop_ranks(prog, lay, sides, in_hand)}
+        _hands(prog, lay, sides, letters, in_hand, data)
     if pawn_rules:
         data["pawns"] = _pawns(prog, pawn_rules, letters)
         if data["pawns"].get("promotion", {}).pop("stuck", False):  # a pawn may not stay where it is stuck
@@ -80,31 +71,49 @@ def read_game(game: Game, prefer: Mapping[str, str] | None = None) -> Imported:
     return Imported(data, letters, lay.names(prog))
 
 
-def _drop_ranks(prog: Program, lay: Layout, sides: tuple[int, int], in_hand: list[int]) -> list[int]:
-    """The ranks (counted from each side's own first rank, from 1) every piece in hand is dropped on:
-    every square of them on the empty board, and every empty one of them in the start position."""
+def _recycled(prog: Program) -> None:
+    """``recycle captures`` returns a captured piece to its owner's store; with ``recycle promotions`` as
+    well, and nothing dropped from the store, the store only limits promotions (Grand Chess)."""
+    if prog.recycle_captures != prog.recycle_promotions or (
+        prog.recycle_captures and any(p.drops for p in prog.game.pieces.values())
+    ):
+        raise Refused("captured pieces go to a hand, which the importer does not read yet")
+
+
+def _hands(
+    prog: Program, lay: Layout, sides: tuple[int, int], letters: dict[str, str], in_hand: list[int], data: Data
+) -> None:
+    """The pieces in hand at the start, and the ranks every one of them is dropped on (counted from each
+    side's own first rank, from 1)."""
+    data["setup"]["pockets"] = {
+        color: {letters[prog.type_names[t]]: n for t, n in enumerate(prog.setup[1][side]) if n}
+        for color, side in zip(("white", "black"), sides, strict=True)
+    }
+    ranks = {frozenset(_drop_rows(prog, lay, side, side != sides[0], t)) for t in in_hand for side in sides}
+    if len(ranks) != 1:
+        raise Refused("pieces in hand dropped on different ranks, or Black's drops not mirroring White's")
+    data["drops"] = {"ranks": sorted(r + 1 for r in ranks.pop())}
+
+
+def _drop_rows(prog: Program, lay: Layout, side: int, black: bool, t: int) -> set[int]:
+    """The rows (from the side's own first) where ``side`` drops its piece of type ``t``: every square of
+    them on the empty board, and every empty one of them in the start position."""
     start = {sq: prog.setup[0][p] for p, sq in lay.square.items() if prog.setup[0][p] >= 0}
-    ranks: set[int] | None = None
-    for t in in_hand:
-        for side in sides:
 
-            def own(sq: Square, side: int = side) -> Square:  # the square as the side sees it
-                return sq if side == sides[0] else (sq[0], lay.ranks - 1 - sq[1])
+    def row(sq: Square) -> int:
+        return lay.ranks - 1 - sq[1] if black else sq[1]
 
-            rows: set[int] = set()
-            for board in ({}, start):
-                found = drops_of(prog, lay, side, t, board)
-                if any(f.captures or f.parts != 1 or f.to in board for f in found):
-                    raise Refused(f"{prog.type_names[t]}: a drop that is more than a piece set on an empty square")
-                rows = rows or {own(f.to)[1] for f in found}
-                if {f.to for f in found} != {sq for sq in lay.position if own(sq)[1] in rows and sq not in board}:
-                    raise Refused(f"{prog.type_names[t]}: its drops are not on every empty square of some ranks")
-            if not rows:
-                raise Refused(f"{prog.type_names[t]}: a piece in hand with no drop")
-            if ranks is not None and rows != ranks:
-                raise Refused("pieces in hand dropped on different ranks, or Black's drops not mirroring White's")
-            ranks = rows
-    return sorted(r + 1 for r in ranks or ())
+    rows: set[int] = set()
+    for board in ({}, start):
+        found = drops_of(prog, lay, side, t, board)
+        if any(f.captures or f.parts != 1 or f.to in board for f in found):
+            raise Refused(f"{prog.type_names[t]}: a drop that is more than a piece set on an empty square")
+        rows = rows or {row(f.to) for f in found}
+        if {f.to for f in found} != {sq for sq in lay.position if row(sq) in rows and sq not in board}:
+            raise Refused(f"{prog.type_names[t]}: its drops are not on every empty square of some ranks")
+    if not rows:
+        raise Refused(f"{prog.type_names[t]}: a piece in hand with no drop")
+    return rows
 
 
 def _board(lay: Layout) -> Data:
@@ -333,12 +342,7 @@ def _pawn_rules(probe: Probe, piece: BetzaPiece, lay: Layout, turned: bool) -> t
     moves = _initial_moves(probe, lay, initial, set(multi))
     promotion = _promotion(lay, landings, turned)
     if promotion is not None and not promotion["mandatory"]:
-        # where it may stay a pawn but for some squares, those must be the ones it could never leave
-        forced = {sq for sq, promos in landings.items() if promos - {-1} and -1 not in promos}
-        stuck = {sq for sq in landings if not expected(piece, lay, sq)}
-        if forced and forced != stuck & set(landings):
-            raise Refused(f"{probe.prog.type_names[probe.kind]}: promotes by force on some squares of its zone")
-        promotion["stuck"] = bool(forced)
+        promotion["stuck"] = _stuck(probe, piece, lay, landings)
     if not multi and not promotion and not moves:
         return None, []
     out: Data = {"max_steps": 1}
@@ -351,6 +355,15 @@ def _pawn_rules(probe: Probe, piece: BetzaPiece, lay: Layout, turned: bool) -> t
     if promotion:
         out["promotion"] = promotion
     return out, moves
+
+
+def _stuck(probe: Probe, piece: BetzaPiece, lay: Layout, landings: dict[Square, set[int]]) -> bool:
+    """Whether a pawn that may stay a pawn in its zone must promote on the squares it could never leave
+    (:class:`Refused` where it must on others too)."""
+    forced = {sq for sq, promos in landings.items() if promos - {-1} and -1 not in promos}
+    if forced and forced != {sq for sq in landings if not expected(piece, lay, sq)}:
+        raise Refused(f"{probe.prog.type_names[probe.kind]}: promotes by force on some squares of its zone")
+    return bool(forced)
 
 
 def _promotion(lay: Layout, landings: dict[Square, set[int]], turned: bool) -> Data | None:
