@@ -278,6 +278,16 @@ def test_check_compares_an_imported_entry_with_its_original_game(
     assert code == 0 and "Chess.zrf: not found; losing-chess is not compared with its game" in printed
 
 
+def test_check_compares_pieces_in_hand_with_the_original_game_s_store(
+    chess_zrf: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "games.yaml"
+    assert run(capsys, "import", str(chess_zrf), "--game", "Pocket Knight Chess", "--out", str(out))[0] == 0
+    code, printed, _ = run(capsys, "check", "--catalogue", str(out), "--engine", "zillions", "--depth", "2")
+    assert code == 0, printed
+    assert "pocket-knight-chess = 'Pocket Knight Chess' of " in printed and printed.rstrip().endswith("all agree")
+
+
 def test_a_piece_without_moves_is_the_immobile_piece() -> None:
     # fairychess.zrf's Stationary King Chess gives its King no moves block: it never leaves its square
     game = load(_corpus("ludamad__zrflib", "zrflib", "examples", "fairychess.zrf")).game("Stationary King Chess")

@@ -62,7 +62,7 @@ class ZillionsSources(Zillions):
                 raise EngineError(f"{NAME}: {v.name}: {game.title!r} of {path}: {lay}")
             letters = {p.name: letter for letter, p in v.piece_index.items()}
             notation = Notation(state.prog, letters, lay.names(state.prog))
-            got, want = _board(state, lay, letters), Position.start(v).fen().split(" ")[0]
+            got, want = _board(state, lay, letters), _sorted_pocket(Position.start(v).fen().split(" ")[0])
             if got != want:
                 raise EngineError(
                     f"{NAME}: {v.name}: {game.title!r} of {path} starts from {got}, the entry from {want}"
@@ -74,8 +74,17 @@ class ZillionsSources(Zillions):
                 self.sources.append(str(path))
 
 
+def _sorted_pocket(field: str) -> str:
+    """A FEN's first field with the pieces in hand sorted, White's first."""
+    board, bracket, pocket = field.partition("[")
+    if not bracket:
+        return field
+    return f"{board}[{''.join(sorted(pocket.rstrip(']'), key=lambda c: (c.islower(), c)))}]"
+
+
 def _board(state: State, lay: Layout, letters: dict[str, str]) -> str:
-    """The game's board as a FEN's first field, each piece by its letter, White's upper case."""
+    """The game's board as a FEN's first field, each piece by its letter, White's upper case, and the
+    pieces in its stores as the pocket (sorted, White's first)."""
     prog = state.prog
     rows = []
     for rank in range(lay.ranks - 1, -1, -1):
@@ -93,4 +102,14 @@ def _board(state: State, lay: Layout, letters: dict[str, str]) -> str:
             letter = letters.get(prog.type_names[code >> 4 & 0xFFF], "?")
             row += letter.upper() if code & 15 == lay.white else letter.lower()
         rows.append(row + (str(run) if run else ""))
-    return "/".join(rows)
+    held = [
+        (
+            letters.get(prog.type_names[t], "?").upper()
+            if owner == lay.white
+            else letters.get(prog.type_names[t], "?").lower()
+        )
+        for owner in (lay.white, lay.black)
+        for t, n in enumerate(state.stores[owner])
+        for _ in range(n)
+    ]
+    return "/".join(rows) + (_sorted_pocket(f"[{''.join(held)}]") if held else "")
