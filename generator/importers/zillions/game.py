@@ -14,7 +14,7 @@ from typing import Any
 
 from generator.betza import BetzaMove, BetzaPiece, Modality, spell
 from generator.importers.zillions.probe import Found, drops_of, moved_code, moves_of
-from generator.importers.zillions.synth import Probe, Vector, atom_of, atoms, expected, lame, render
+from generator.importers.zillions.synth import Probe, Vector, atom_of, atoms, centre, expected, lame, render
 from generator.zrf.layout import Layout, Square, layout
 from generator.zrf.model import Condition, Game
 from generator.zrf.notation import default_letter
@@ -212,6 +212,7 @@ def _piece(prog: Program, lay: Layout, t: int, sides: tuple[int, int]) -> tuple[
         Probe(prog, lay, black, t, prog.code(t, white), prog.code(t, black)),
     ]
     piece = _betza(probes[0], None, still=True)
+    _takes_alike(probes[0], lay, sides[1])
     turned = _mirrored(probes, lay)
     whole = _whole(probes[0], lay, piece)
     # the leaps no one square has room for all of (a knight on a board four files wide)
@@ -228,6 +229,25 @@ def _piece(prog: Program, lay: Layout, t: int, sides: tuple[int, int]) -> tuple[
     if advanced is not None:
         return advanced, None
     return _as_pawn(probes[0], piece, lay, turned)
+
+
+def _takes_alike(probe: Probe, lay: Layout, enemy: int) -> None:
+    """:class:`Refused` where what the piece takes from the middle of the board depends on the piece
+    taken (Non-Prise Chess's knight takes no knight), as no Betza capture does; royal pieces aside."""
+    prog = probe.prog
+    royal = {k >> 4 & 0xFFF for k in prog.royal_keys}  # never taken in a game won by checkmate
+    types = sorted({c >> 4 & 0xFFF for c in prog.setup[0] if c >= 0} - royal)
+    c = centre(lay)
+    near = {(c[0] + dx, c[1] + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+    for sq in sorted((near | {(c[0] + v[0], c[1] + v[1]) for v in probe.quiet(c)}) & set(lay.position) - {c}):
+        taken = {u: probe.takes(c, sq, enemy=prog.code(u, enemy)) for u in types}
+        if len(set(taken.values())) > 1:
+            yes = next(prog.type_names[u] for u, t in taken.items() if t)
+            no = next(prog.type_names[u] for u, t in taken.items() if not t)
+            raise Refused(
+                f"{prog.type_names[probe.kind]}: what it takes depends on the piece taken (a {yes}, not a {no}), "
+                "which Betza cannot say"
+            )
 
 
 def _as_pawn(probe: Probe, piece: BetzaPiece, lay: Layout, turned: bool) -> tuple[Data, Data | None]:

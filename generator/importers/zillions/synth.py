@@ -65,10 +65,11 @@ class Probe:
                 out[(f.to[0] - at[0], f.to[1] - at[1])].add(f.promo)
         return {v: frozenset(p) for v, p in out.items()}
 
-    def takes(self, at: Square, target: Square, others: dict[Square, int] | None = None) -> bool:
-        """Whether the piece on ``at`` takes an enemy on ``target`` by moving there."""
+    def takes(self, at: Square, target: Square, others: dict[Square, int] | None = None, enemy: int = -1) -> bool:
+        """Whether the piece on ``at`` takes an enemy on ``target`` by moving there (``enemy``: that piece's
+        code, where it is not the probe's own target)."""
         around = dict(others or {})
-        around[target] = self.enemy
+        around[target] = self.enemy if enemy < 0 else enemy
         found = moves_of(self.prog, self.lay, self.player, self.kind, at, around)
         return any(f.to == target and f.captures == (target,) for f in found)
 
