@@ -653,3 +653,15 @@ def test_grand_chess_promotes_only_to_a_piece_its_side_has_lost(grand: tuple[str
     assert data["immobility_illegal"] is True
     entry = load_catalogue_text("variants:\n" + render_entry(name, data)).variants[0]
     assert legal_uci(Position.from_fen(entry, fen)) == set(pyffish.legal_moves("grand", fen, []))
+
+
+def test_each_side_checkmated_on_its_own_royal_piece() -> None:
+    # fairychess.zrf's Maharaja and the Sepoys: White loses when its King is mated, Black when its lone
+    # Maharaja (an amazon) is; neither side ever has the other's royal piece (the pawns do not promote)
+    game = load(_corpus("ludamad__zrflib", "zrflib", "examples", "fairychess.zrf")).game("Maharaja and the Sepoys")
+    imported = read_game(game)
+    d = imported.data
+    assert {k for k, p in d["pieces"].items() if p.get("roles") == ["royal"]} == {"K", "M"}
+    assert d["setup"]["black"] == {"M": ["e8"]} and d["goals"] == {"checkmate": True}
+    variant = load_catalogue_text("variants:\n" + render_entry("maharaja", d)).variants[0]
+    assert prove(variant, game, imported.letters, imported.squares) == zrf_perft(start(game), 3)

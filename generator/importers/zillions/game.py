@@ -491,23 +491,42 @@ _RESULTS = {"loss-condition": "loss", "win-condition": "win", "draw-condition": 
 
 
 def _goals(prog: Program, conditions: list[Condition], letters: dict[str, str], data: Data) -> None:
-    """Checkmate of one royal type, stalemate (a draw by Zillions' default), and extinction by
+    """Checkmate of the royal types, stalemate (a draw by Zillions' default), and extinction by
     ``pieces-remaining`` or ``captured``."""
     if not conditions:
         # Dagaz files keep their goals in their JavaScript; what is left ends only in a draw
         raise Refused("the game states no goal (no win, loss or draw condition), and a variant needs a way to win")
     goals: Data = {"checkmate": False}
+    movers = {prog.players[g] for g in prog.gens}
     for c in conditions:
-        if set(c.players) != {prog.players[g] for g in prog.gens}:
+        # a side's own checkmate may be stated for it alone (fairychess.zrf's Maharaja and the Sepoys)
+        own_mate = c.kind == "loss-condition" and _goal_name(c) == "checkmated" and set(c.players) < movers
+        if set(c.players) != movers and not own_mate:
             raise Refused(f"a {c.kind} for one player only")
         _goal(prog, c, letters, goals, data["draws"])
     if goals["checkmate"]:
-        royal = {letters.get(prog.type_names[k >> 4 & 0xFFF]) for k in prog.royal_keys}
-        letter = royal.pop() if len(royal) == 1 else None
-        if letter is None:
-            raise Refused("not exactly one royal piece type")
-        data["pieces"][letter]["roles"] = ["royal"]
+        for letter in _royal_letters(prog, letters, data):
+            data["pieces"][letter]["roles"] = ["royal"]
     data["goals"] = goals
+
+
+def _royal_letters(prog: Program, letters: dict[str, str], data: Data) -> list[str]:
+    """The royal types: one for both sides, or each side's own where neither side ever has the other's
+    (none set up, in hand or promoted to)."""
+    mine = {g: {k >> 4 & 0xFFF for k in prog.royal_keys if k & 15 == g} for g in prog.gens}
+    types = set().union(*mine.values())
+    if len(types) == 1:
+        return [letters[prog.type_names[t]] for t in types]
+    choices = set(data.get("pawns", {}).get("promotion", {}).get("choices", []))
+    held = {g: {c >> 4 & 0xFFF for c in prog.setup[0] if c >= 0 and c & 15 == g} for g in prog.gens}
+    for g in prog.gens:
+        held[g] |= {t for t, n in enumerate(prog.setup[1][g]) if n}
+    each_own = all(len(ts) == 1 for ts in mine.values()) and all(
+        not (mine[g] & held[h]) for g in prog.gens for h in prog.gens if g != h
+    )
+    if not each_own or any(letters[prog.type_names[t]] in choices for t in types):
+        raise Refused("not exactly one royal piece type")
+    return sorted(letters[prog.type_names[t]] for t in types)
 
 
 def _goal(prog: Program, c: Condition, letters: dict[str, str], goals: Data, draws: Data) -> None:
