@@ -518,15 +518,18 @@ def _royal_letters(prog: Program, letters: dict[str, str], data: Data) -> list[s
     if len(types) == 1:
         return [letters[prog.type_names[t]] for t in types]
     choices = set(data.get("pawns", {}).get("promotion", {}).get("choices", []))
-    held = {g: {c >> 4 & 0xFFF for c in prog.setup[0] if c >= 0 and c & 15 == g} for g in prog.gens}
-    for g in prog.gens:
-        held[g] |= {t for t, n in enumerate(prog.setup[1][g]) if n}
     each_own = all(len(ts) == 1 for ts in mine.values()) and all(
-        not (mine[g] & held[h]) for g in prog.gens for h in prog.gens if g != h
+        not (mine[g] & _held(prog, h)) for g in prog.gens for h in prog.gens if g != h
     )
     if not each_own or any(letters[prog.type_names[t]] in choices for t in types):
         raise Refused("not exactly one royal piece type")
     return sorted(letters[prog.type_names[t]] for t in types)
+
+
+def _held(prog: Program, g: int) -> set[int]:
+    """The types side ``g`` starts with, on the board or in hand."""
+    on_board = {c >> 4 & 0xFFF for c in prog.setup[0] if c >= 0 and c & 15 == g}
+    return on_board | {t for t, n in enumerate(prog.setup[1][g]) if n}
 
 
 def _goal(prog: Program, c: Condition, letters: dict[str, str], goals: Data, draws: Data) -> None:
