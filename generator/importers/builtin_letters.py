@@ -22,30 +22,12 @@ import functools
 
 from generator.catalogue import FAIRY_STOCKFISH_CATALOGUE, load_catalogue
 from generator.catalogue.model import PieceType, Variant
-from generator.engine import Position
 
 
 @functools.lru_cache(maxsize=1)
-def _builtins() -> tuple[tuple[Variant, str], ...]:
-    """The shipped built-ins, each with its start position's board."""
-    catalogue = load_catalogue(FAIRY_STOCKFISH_CATALOGUE)
-    return tuple((v, _board(v)) for v in catalogue.variants if v.fairy_stockfish_builtin)
-
-
-def _board(v: Variant) -> str:
-    """The start position's board, a character per square (``.`` empty, ``*`` a hole)."""
-    fen = Position.start(v).fen().split()[0].split("[")[0]
-    return "".join("." * int(run) if run.isdigit() else run for run in _runs(fen))
-
-
-def _runs(fen: str) -> list[str]:
-    out: list[str] = []
-    for ch in fen:
-        if ch.isdigit() and out and out[-1].isdigit():
-            out[-1] += ch
-        elif ch != "/":
-            out.append(ch)
-    return out
+def _builtins() -> tuple[Variant, ...]:
+    """The shipped built-ins."""
+    return tuple(v for v in load_catalogue(FAIRY_STOCKFISH_CATALOGUE).variants if v.fairy_stockfish_builtin)
 
 
 def _same_moves(a: PieceType, b: PieceType) -> bool:
@@ -58,17 +40,22 @@ def _same_moves(a: PieceType, b: PieceType) -> bool:
     )
 
 
-def _pairing(ours: str, theirs: str) -> dict[str, str] | None:
-    """Our letter -> theirs, from two boards square by square; None where they differ but for letters."""
+def _pairing(ours: Variant, theirs: Variant) -> dict[str, str] | None:
+    """Our letter -> theirs, from the two start positions square by square (pieces in hand alike); None
+    where they differ but for the letters."""
+    a, b = ours.setup, theirs.setup
+    if (ours.board, a.to_move, a.promoted, b.promoted) != (theirs.board, b.to_move, (), ()):
+        return None
+    mine = {(sq, color): letter for sq, color, letter in a.placement}
+    other = {(sq, color): letter for sq, color, letter in b.placement}
+    if mine.keys() != other.keys():
+        return None
     pairs: dict[str, str] = {}
-    for a, b in zip(ours, theirs, strict=True):
-        if (a in ".*" or b in ".*") and a != b:
+    for key, letter in mine.items():
+        if pairs.setdefault(letter, other[key]) != other[key]:
             return None
-        if a in ".*":
-            continue
-        if a.isupper() != b.isupper() or pairs.setdefault(a.upper(), b.upper()) != b.upper():
-            return None
-    if len(set(pairs.values())) != len(pairs):
+    held = {(color, pairs.get(letter), n) for color, letter, n in a.pockets}
+    if len(set(pairs.values())) != len(pairs) or held != set(b.pockets):
         return None
     return pairs
 
@@ -76,13 +63,8 @@ def _pairing(ours: str, theirs: str) -> dict[str, str] | None:
 def builtin_letters(variant: Variant) -> dict[str, str] | None:
     """``variant``'s letter -> the letter of the same piece in a built-in it sets up and moves as (see
     the module's docstring); None if there is none."""
-    if any(p.letter.startswith("+") for p in variant.pieces):
-        return None
-    board = _board(variant)
-    for ref, ref_board in _builtins():
-        if (ref.board.files, ref.board.ranks) != (variant.board.files, variant.board.ranks):
-            continue
-        pairs = _pairing(board, ref_board)
+    for ref in _builtins():
+        pairs = _pairing(variant, ref)
         if pairs is None:
             continue
         theirs = {q.letter: q for q in ref.pieces}

@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 
 from generator.catalogue.model import Catalogue, Variant
 from generator.emit.jinja import render
@@ -62,8 +64,8 @@ def _size(catalogue: Catalogue, title: str, variants: tuple[Variant, ...]) -> in
 
 
 @functools.lru_cache(maxsize=8)
-def downloads(catalogue: Catalogue) -> dict[str, Download]:
-    """Key -> download, in catalogue order (see the module's docstring)."""
+def downloads(catalogue: Catalogue) -> Mapping[str, Download]:
+    """Key -> download, in catalogue order (see the module's docstring); read-only, as it is shared."""
     by_family: dict[str, list[Variant]] = {}
     for v in catalogue.variants:
         by_family.setdefault(v.family, []).append(v)
@@ -72,7 +74,8 @@ def downloads(catalogue: Catalogue) -> dict[str, Download]:
         title = variants[0].family_title
         parts: list[tuple[Variant, ...]] = []
         for v in variants:
-            if parts and _size(catalogue, title, (*parts[-1], v)) <= MAX_ZRF_BYTES:
+            # measured under the part's title, which the file repeats (in every picture's path)
+            if parts and _size(catalogue, _part_title(title, len(parts)), (*parts[-1], v)) <= MAX_ZRF_BYTES:
                 parts[-1] = (*parts[-1], v)
             else:
                 parts.append((v,))
@@ -80,8 +83,12 @@ def downloads(catalogue: Catalogue) -> dict[str, Download]:
             out[family] = Download(family, title, parts[0])
             continue
         for n, part in enumerate(parts, 1):
-            out[f"{family}/{n}"] = Download(f"{family}/{n}", f"{title} part {n}", part)
-    return out
+            out[f"{family}/{n}"] = Download(f"{family}/{n}", _part_title(title, n), part)
+    return MappingProxyType(out)
+
+
+def _part_title(title: str, n: int) -> str:
+    return f"{title} part {n}"
 
 
 def download(catalogue: Catalogue, key: str) -> Download:
