@@ -79,7 +79,7 @@ def test_the_proof_catches_an_entry_that_plays_otherwise(chess_zrf: Path) -> Non
 def test_a_file_imports_the_games_it_can_state_and_says_why_of_the_rest(chess_zrf: Path) -> None:
     result = import_zrf(str(chess_zrf), "Chess.zrf")
     names = [n for n, _ in result.entries]
-    assert names[:2] == ["chess", "kinglet-chess"] and "knightmate" in names
+    assert names[:3] == ["chess", "extinction-chess", "kinglet-chess"] and "knightmate" in names
     why = dict(result.left_out)
     # a piece that takes some pieces and not others is left out for what it is
     assert why["Non-Prise Chess"] == (
@@ -138,6 +138,27 @@ def test_kinglet_chess_is_won_by_taking_every_pawn(chess_zrf: Path) -> None:
     d = read_game(load(chess_zrf).game("Kinglet Chess")).data
     assert d["goals"] == {"checkmate": False, "extinction": {"pieces": ["P"], "count": 0, "result": "loss"}}
     assert d["pawns"]["promotion"]["choices"] == ["K"] and "roles" not in d["pieces"]["K"]
+
+
+def test_extinction_chess_is_lost_by_losing_every_piece_of_one_type(chess_zrf: Path) -> None:
+    # an or of pieces-remaining goals, one type each, all at 0
+    d = read_game(load(chess_zrf).game("Extinction Chess")).data
+    extinction = {"pieces": ["K", "Q", "R", "B", "N", "P"], "count": 0, "result": "loss"}
+    assert d["goals"] == {"checkmate": False, "extinction": extinction}
+    assert d["pawns"]["promotion"]["choices"] == ["N", "B", "R", "Q", "K"]
+    # counts that differ, or a type counted with others, are not one extinction
+    text = """(game (title "T") (players White Black) (turn-order White Black)
+      (board (grid (dimensions ("a/b/c" (1 0)) ("3/2/1" (0 1))) (directions (n 0 -1) (s 0 1))))
+      (piece (name King) (moves (n add) (s add))) (piece (name Man) (moves (n add) (s add)))
+      (board-setup (White (King a1) (Man b1)) (Black (King c3) (Man b3)))
+      (loss-condition (White Black) (or %s)))"""
+    for goals, why in [
+        ("(pieces-remaining 0 King) (pieces-remaining 1 Man)", "pieces-remaining goals with different counts"),
+        ("(pieces-remaining 0 King Man) (pieces-remaining 0 Man)", "a pieces-remaining goal of several piece types"),
+        ("(pieces-remaining 0 King) stalemated", "an or of goals that are not all pieces-remaining"),
+    ]:
+        with pytest.raises(Refused, match=f"^{why}$"):
+            read_game(load_text(text % goals).games[0])
 
 
 def test_the_first_player_is_white_and_the_board_turns_when_it_starts_at_the_top() -> None:
@@ -604,6 +625,7 @@ def test_a_king_that_never_moves() -> None:
     [
         (("ludamad__zrflib", "zrflib", "examples", "Chess.zrf"), "Knightmate", "knightmate"),
         (("ludamad__zrflib", "zrflib", "examples", "Chess.zrf"), "Pocket Knight Chess", "pocketknight"),
+        (("ludamad__zrflib", "zrflib", "examples", "Chess.zrf"), "Extinction Chess", "extinction"),
         (("ludamad__zrflib", "zrflib", "examples", "fairychess.zrf"), "Shatranj", "shatranj"),
         (("ludamad__zrflib", "zrflib", "examples", "fairychess.zrf"), "Berolina Chess", "berolina"),
         (("ludamad__zrflib", "zrflib", "examples", "fairychess.zrf"), "Grand Chess", "grand"),

@@ -19,7 +19,7 @@ from generator.zrf.layout import Layout, Square, layout
 from generator.zrf.model import Condition, Game
 from generator.zrf.notation import default_letter
 from generator.zrf.program import Program
-from generator.zrf.reader import List, Sym
+from generator.zrf.reader import List, Node, Sym
 
 Data = dict[str, Any]
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -487,6 +487,7 @@ def _goal_name(c: Condition) -> str:
     return "?"
 
 
+_PIECES_REMAINING = Sym("pieces-remaining", 0)
 _RESULTS = {"loss-condition": "loss", "win-condition": "win", "draw-condition": "draw"}
 
 
@@ -543,22 +544,45 @@ def _goal(prog: Program, c: Condition, letters: dict[str, str], goals: Data, dra
         # that brought the position back
         if result != "draw":
             draws["repetition_winner"] = "mover" if result == "loss" else "to_move"
-    elif name in ("pieces-remaining", "captured") and result is not None and "extinction" not in goals:
-        read = _extinction(c, letters, result) if name == "pieces-remaining" else _captured(prog, c, letters, result)
-        goals["extinction"] = read
+    elif name in ("pieces-remaining", "captured", "or") and result is not None and "extinction" not in goals:
+        if name == "captured":
+            goals["extinction"] = _captured(prog, c, letters, result)
+        else:
+            goals["extinction"] = _extinction(c, letters, result)
     else:
         raise Refused(f"the goal ({c.kind} {name}) has no equivalent the importer reads yet")
 
 
 def _extinction(c: Condition, letters: dict[str, str], result: str) -> Data:
+    """``(pieces-remaining N T)``, or an ``or`` of them with one ``N`` and one type each (Chess.zrf's
+    Extinction Chess: a side left without one of its types loses), as extinction of those types at ``N``."""
     assert isinstance(c.goal, List)
-    args = c.goal.items[1:]
-    if not args or not isinstance(args[0], Sym) or not args[0].is_int or len(args) > 2:
+    either = _goal_name(c) == "or"
+    each = c.goal.items[1:] if either else [c.goal]
+    read = [_remaining(g) for g in each]
+    if None in read:
+        raise Refused(
+            "an or of goals that are not all pieces-remaining" if either else "a pieces-remaining goal with no count"
+        )
+    if any(r and (len(r[1]) > 1 or (len(each) > 1 and not r[1])) for r in read):
         raise Refused("a pieces-remaining goal of several piece types")
-    types = [letters.get(a.name) if isinstance(a, Sym) else None for a in args[1:]]
+    counts = {r[0] for r in read if r}
+    types = [letters.get(name) for r in read if r for name in r[1]]
+    if len(counts) != 1:
+        raise Refused("pieces-remaining goals with different counts")
     if None in types:
         raise Refused("a pieces-remaining goal of a piece that is not in the game")
-    return {"pieces": types, "count": int(args[0].name), "result": result}
+    return {"pieces": types, "count": counts.pop(), "result": result}
+
+
+def _remaining(goal: Node) -> tuple[int, list[str]] | None:
+    """``(pieces-remaining N T...)`` as ``(N, [T...])``, else ``None``."""
+    if not isinstance(goal, List) or len(goal.items) < 2 or goal.items[0] != _PIECES_REMAINING:
+        return None
+    args = goal.items[1:]
+    if not isinstance(args[0], Sym) or not args[0].is_int or not all(isinstance(a, Sym) for a in args[1:]):
+        return None
+    return int(args[0].name), [a.name for a in args[1:] if isinstance(a, Sym)]
 
 
 def _captured(prog: Program, c: Condition, letters: dict[str, str], result: str) -> Data:
