@@ -38,6 +38,15 @@ class Imported:
     squares: dict[str, str]  # ZRF position name -> catalogue square
 
 
+@dataclass(frozen=True)
+class PawnRules:
+    """A pawn type's rules as the catalogue's ``pawns`` states them (promotion choices as ZRF types), and
+    whether it may not stay a pawn where it could never move again (the catalogue's ``immobility_illegal``)."""
+
+    data: Data
+    stuck: bool = False
+
+
 def read_game(game: Game, prefer: Mapping[str, str] | None = None) -> Imported:
     """The entry for ``game``; :class:`Refused` if the catalogue cannot state it.  ``prefer`` gives
     pieces (by ZRF name) the letter to take where it is free."""
@@ -59,7 +68,7 @@ def read_game(game: Game, prefer: Mapping[str, str] | None = None) -> Imported:
         _hands(prog, lay, sides, letters, in_hand, data)
     if pawn_rules:
         data["pawns"] = _pawns(prog, pawn_rules, letters)
-        if data["pawns"].get("promotion", {}).pop("stuck", False):  # a pawn may not stay where it is stuck
+        if pawn_rules[0].stuck:
             data["immobility_illegal"] = True
     data["draws"] = {"move_rule": 0, "repetition": 3 if _has_repetition(game.conditions) else 0}
     _goals(prog, game.conditions, letters, data)
@@ -124,16 +133,18 @@ def _board(lay: Layout) -> Data:
     return board
 
 
-def _pawns(prog: Program, found: list[Data], letters: dict[str, str]) -> Data:
+def _pawns(prog: Program, found: list[PawnRules], letters: dict[str, str]) -> Data:
     """The pawn rules, the same for every pawn type, with the promotion choices by letter."""
     if any(r != found[0] for r in found):
         raise Refused("two piece types move as pawns by different rules")
-    promo = found[0].get("promotion")
+    out = dict(found[0].data)
+    promo = out.get("promotion")
     if promo is not None:
+        promo = out["promotion"] = dict(promo)
         if prog.recycle_promotions:  # only to a piece the side has lost: no more than it starts with
             promo["limits"] = {letters[prog.type_names[t]]: _start_count(prog, t) for t in promo["choices"]}
         promo["choices"] = [letters[prog.type_names[t]] for t in promo["choices"]]
-    return found[0]
+    return out
 
 
 def _start_count(prog: Program, t: int) -> int:
@@ -156,10 +167,12 @@ def _must_capture(prog: Program) -> bool:
     return True
 
 
-def _pieces(prog: Program, lay: Layout, sides: tuple[int, int], used: list[int]) -> tuple[dict[int, Data], list[Data]]:
+def _pieces(
+    prog: Program, lay: Layout, sides: tuple[int, int], used: list[int]
+) -> tuple[dict[int, Data], list[PawnRules]]:
     """Each piece type of the setup, and each a pawn promotes to: its entry; and the pawn rules found."""
     out: dict[int, Data] = {}
-    pawn_rules: list[Data] = []
+    pawn_rules: list[PawnRules] = []
     todo = list(used)
     while todo:
         t = todo.pop(0)
@@ -170,7 +183,7 @@ def _pieces(prog: Program, lay: Layout, sides: tuple[int, int], used: list[int])
         if pawn is not None:
             out[t]["roles"] = ["pawn"]
             pawn_rules.append(pawn)
-            todo += pawn.get("promotion", {}).get("choices", [])
+            todo += pawn.data.get("promotion", {}).get("choices", [])
     return out, pawn_rules
 
 
@@ -203,7 +216,7 @@ def _letters(prog: Program, used: list[int], prefer: Mapping[str, str]) -> dict[
     return out
 
 
-def _piece(prog: Program, lay: Layout, t: int, sides: tuple[int, int]) -> tuple[Data, Data | None]:
+def _piece(prog: Program, lay: Layout, t: int, sides: tuple[int, int]) -> tuple[Data, PawnRules | None]:
     """The piece's entry as White plays it (Betza, and a region or advanced moves where its moves depend
     on the square), and its pawn rules if they depend on the rank as a pawn's do."""
     white, black = sides
@@ -250,7 +263,7 @@ def _takes_alike(probe: Probe, lay: Layout, enemy: int) -> None:
             )
 
 
-def _as_pawn(probe: Probe, piece: BetzaPiece, lay: Layout, turned: bool) -> tuple[Data, Data | None]:
+def _as_pawn(probe: Probe, piece: BetzaPiece, lay: Layout, turned: bool) -> tuple[Data, PawnRules | None]:
     """The piece with its pawn rules, if its moves depend on the rank as a pawn's do."""
     rules, initial = _pawn_rules(probe, piece, lay, turned)
     if initial:
@@ -341,7 +354,7 @@ def _mirrored(probes: list[Probe], lay: Layout) -> bool:
     return False
 
 
-def _pawn_rules(probe: Probe, piece: BetzaPiece, lay: Layout, turned: bool) -> tuple[Data | None, list[BetzaMove]]:
+def _pawn_rules(probe: Probe, piece: BetzaPiece, lay: Layout, turned: bool) -> tuple[PawnRules | None, list[BetzaMove]]:
     """Rank-dependent moves as the catalogue's pawn rules: longer first steps, promotion (else ``None``);
     and the first steps in other directions, as the piece's initial moves (Betza ``i``)."""
     multi: dict[int, int] = {}
@@ -361,8 +374,7 @@ def _pawn_rules(probe: Probe, piece: BetzaPiece, lay: Layout, turned: bool) -> t
             landings[(sq[0] + v[0], sq[1] + v[1])] |= promos
     moves = _initial_moves(probe, lay, initial, set(multi))
     promotion = _promotion(lay, landings, turned)
-    if promotion is not None and not promotion["mandatory"]:
-        promotion["stuck"] = _stuck(probe, piece, lay, landings)
+    stuck = promotion is not None and not promotion["mandatory"] and _stuck(probe, piece, lay, landings)
     if not multi and not promotion and not moves:
         return None, []
     out: Data = {"max_steps": 1}
@@ -374,7 +386,7 @@ def _pawn_rules(probe: Probe, piece: BetzaPiece, lay: Layout, turned: bool) -> t
     out["en_passant"] = _en_passant(probe.prog, probe.kind)
     if promotion:
         out["promotion"] = promotion
-    return out, moves
+    return PawnRules(out, stuck), moves
 
 
 def _stuck(probe: Probe, piece: BetzaPiece, lay: Layout, landings: dict[Square, set[int]]) -> bool:
