@@ -1,19 +1,26 @@
 """The bridge both ways: a Zillions download that ``variantgen build`` writes imports back, through
-``variantgen import``, as the entry it was written from: the same board, start position and moves."""
+``variantgen import``, as the entry it was written from: the same board, start position and moves; and
+pieces in hand kept on positions beside the board, as those downloads and Dagaz's little shogis keep them."""
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from generator.catalogue import DEFAULT_CATALOGUE, load_catalogue, load_catalogue_text
+from generator.catalogue import DEFAULT_CATALOGUE, FAIRY_STOCKFISH_CATALOGUE, load_catalogue, load_catalogue_text
 from generator.catalogue.model import Variant
 from generator.engine import Position
 from generator.engine.perft import perft
 from generator.importers.yaml_text import render_entry
 from generator.importers.zillions.command import import_zrf
+from generator.importers.zillions.hands import held
+from generator.zrf.layout import layout
+from generator.zrf.model import load
+from generator.zrf.program import Program
+from tests.shared_data import shared_file
 from tests.support import run
 
 
@@ -30,20 +37,37 @@ def _renamed(fen: str, imported: Variant, original: Variant) -> str:
     return "".join(letters.get(c, c) for c in fen)
 
 
+def _rules(v: Variant, original: Variant) -> tuple[object, ...]:
+    """``v``'s drops and pawn rules, each letter the original's for the piece of the same name."""
+    by_name = {_key(p.name): letter for letter, p in original.piece_index.items()}
+    letter = {k: by_name[_key(p.name)] for k, p in v.piece_index.items()}
+    drops = v.drops and replace(v.drops, piece_ranks=tuple(sorted((letter[k], r) for k, r in v.drops.piece_ranks)))
+    promotion = v.pawn_rules.promotion
+    choices = sorted(letter[k] for k in promotion.choices) if promotion else []
+    return drops, replace(v.pawn_rules, promotion=promotion and replace(promotion, choices=())), choices
+
+
 @pytest.mark.parametrize(
-    ("zip_name", "names"),
+    ("catalogue_file", "zip_name", "names"),
     [
-        ("Chess (variantgen).zip", ["chess"]),
+        (DEFAULT_CATALOGUE, "Chess (variantgen).zip", ["chess"]),
         # pieces of its own, and two Ministers in hand dropped on the first rank
-        ("Ajax Bigamous Chess (variantgen).zip", ["ajax-bigamous", "ajax-bigamous-no-drops"]),
+        (DEFAULT_CATALOGUE, "Ajax Bigamous Chess (variantgen).zip", ["ajax-bigamous", "ajax-bigamous-no-drops"]),
+        # captured pieces to the captor's hand, kept on hand positions beside the board; a piece a pawn
+        # promoted to goes back as a pawn (crazyhouse) or as itself (loop chess)
+        (
+            FAIRY_STOCKFISH_CATALOGUE,
+            "Crazyhouse and its kin part 1 (variantgen).zip",
+            ["crazyhouse", "loop"],
+        ),
     ],
 )
 def test_a_download_imports_back_as_the_entry_it_was_written_from(
-    zip_name: str, names: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    catalogue_file: Path, zip_name: str, names: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, _, err = run(capsys, "build", "--out", str(tmp_path / "out"), *names)
+    code, _, err = run(capsys, "build", "--catalogue", str(catalogue_file), "--out", str(tmp_path / "out"), *names)
     assert code == 0, err
-    catalogue = load_catalogue(DEFAULT_CATALOGUE)
+    catalogue = load_catalogue(catalogue_file)
     result = import_zrf(str(tmp_path / "out" / "zillions" / zip_name), zip_name)
     assert result.left_out == []
     assert len(result.entries) == len(names)
@@ -54,6 +78,25 @@ def test_a_download_imports_back_as_the_entry_it_was_written_from(
         assert (imported.board.files, imported.board.ranks) == (original.board.files, original.board.ranks)
         start = _renamed(Position.start(imported).fen(), imported, original)
         assert start == Position.start(original).fen()
+        # the rules the first plies do not reach (drops come only after a capture), letters renamed
+        assert set(imported.castling) == set(original.castling)
+        assert _rules(imported, original) == _rules(original, original)
         assert [perft(Position.start(imported), d) for d in (1, 2, 3)] == [
             perft(Position.start(original), d) for d in (1, 2, 3)
         ]
+
+
+def test_hands_beside_the_board_are_not_squares_and_their_pieces_are_in_hand() -> None:
+    # Simple Shogi (Dagaz's little shogis): a 9-column grid whose columns o and x are killed; the board is
+    # the middle band a-c, the two bands beside it (m-n, y-z) the hands, where each side starts with a gold
+    # and a silver
+    path = shared_file("zillions", "corpus", "DagazProject__ZRF", "LittleShogiPack", "SimpleShogi.zrf")
+    prog = Program(load(path).game("Simple Shogi"))
+    lay = layout(prog)
+    assert not isinstance(lay, str)
+    assert (lay.files, lay.ranks) == (3, 5)
+    assert sorted(lay.names(prog)) == [f"{f}{r}" for f in "abc" for r in range(1, 6)]
+    assert sorted(prog.names[p] for p in lay.hands) == sorted(f"{f}{r}" for f in "mnyz" for r in range(1, 6))
+    white = {prog.type_names[t]: n for t, n in held(prog, lay, lay.white).items()}
+    black = {prog.type_names[t]: n for t, n in held(prog, lay, lay.black).items()}
+    assert white == black == {"Gold": 1, "Silver": 1}

@@ -61,7 +61,9 @@ class ZillionsSources(Zillions):
             if isinstance(lay, str):
                 raise EngineError(f"{NAME}: {v.name}: {game.title!r} of {path}: {lay}")
             letters = {p.name: letter for letter, p in v.piece_index.items()}
-            notation = Notation(state.prog, letters, lay.names(state.prog))
+            notation = Notation(
+                state.prog, letters, lay.names(state.prog), hand=(state.prog.names[p] for p in lay.hands)
+            )
             got, want = _board(state, lay, letters), _sorted_pocket(Position.start(v).fen().split(" ")[0])
             if got != want:
                 raise EngineError(
@@ -75,16 +77,16 @@ class ZillionsSources(Zillions):
 
 
 def _sorted_pocket(field: str) -> str:
-    """A FEN's first field with the pieces in hand sorted, White's first."""
-    board, bracket, pocket = field.partition("[")
-    if not bracket:
-        return field
+    """A FEN's first field with the pieces in hand sorted, White's first (no brackets where none is)."""
+    board, _, pocket = field.partition("[")
+    if not pocket.rstrip("]"):
+        return board
     return f"{board}[{''.join(sorted(pocket.rstrip(']'), key=lambda c: (c.islower(), c)))}]"
 
 
 def _board(state: State, lay: Layout, letters: dict[str, str]) -> str:
     """The game's board as a FEN's first field, each piece by its letter, White's upper case, and the
-    pieces in its stores as the pocket (sorted, White's first)."""
+    pieces in its stores and on its hand positions as the pocket (sorted, White's first)."""
     prog = state.prog
     rows = []
     for rank in range(lay.ranks - 1, -1, -1):
@@ -102,14 +104,14 @@ def _board(state: State, lay: Layout, letters: dict[str, str]) -> str:
             letter = letters.get(prog.type_names[code >> 4 & 0xFFF], "?")
             row += letter.upper() if code & 15 == lay.white else letter.lower()
         rows.append(row + (str(run) if run else ""))
+    in_hand = [
+        (owner, t) for owner in (lay.white, lay.black) for t, n in enumerate(state.stores[owner]) for _ in range(n)
+    ]
+    in_hand += [(code & 15, code >> 4 & 0xFFF) for p in lay.hands if (code := state.board[p]) >= 0]
     held = [
-        (
-            letters.get(prog.type_names[t], "?").upper()
-            if owner == lay.white
-            else letters.get(prog.type_names[t], "?").lower()
-        )
-        for owner in (lay.white, lay.black)
-        for t, n in enumerate(state.stores[owner])
-        for _ in range(n)
+        letters.get(prog.type_names[t], "?").upper()
+        if owner == lay.white
+        else letters.get(prog.type_names[t], "?").lower()
+        for owner, t in in_hand
     ]
     return "/".join(rows) + (_sorted_pocket(f"[{''.join(held)}]") if held else "")

@@ -31,7 +31,9 @@ Square = tuple[int, int]  # (file, rank), from 0
 @dataclass(frozen=True)
 class Layout:
     """The game's positions as squares of a rectangle: ``square[p]`` for position ``p``; ``white`` is
-    the player who moves first, ``black`` the other."""
+    the player who moves first, ``black`` the other; ``hands``: the positions beside the board, where
+    pieces in hand may stand (off the grid, or parts of the grid that no one-step link joins to the
+    board's part, as Simple Shogi's columns of hands)."""
 
     files: int
     ranks: int
@@ -39,6 +41,7 @@ class Layout:
     position: dict[Square, int]
     white: int
     black: int
+    hands: frozenset[int] = frozenset()
 
     @staticmethod
     def name(sq: Square) -> str:
@@ -66,28 +69,54 @@ def layout(prog: Program) -> Layout | str:
     if files > 26:
         return "the board has more than 26 files"
     white, black = turns[0].gen, turns[1].gen
+    on_grid = [p for p in prog.live if b.coords[p] is not None and b.grid_of[p] == 0 and p not in b.dummies]
+    part = _board_part(prog, on_grid)
+    hands = frozenset(p for p in prog.live if p not in part and p not in b.dummies)
+    first = 0
+    if len(part) < len(on_grid):  # the board is the files of its band
+        first = min(_coord(prog, p)[0] for p in part)
+        files = max(_coord(prog, p)[0] for p in part) - first + 1
+    turned = _turned(prog, part, white, black)
     square: dict[int, Square] = {}
-    turned = _turned(prog, white, black)
-    for p in prog.live:
-        coord = b.coords[p]
-        if coord is None or b.grid_of[p] != 0:
-            # a position off the grid (a flag, a hand) is not a square: it must stay empty at the start
-            if prog.setup[0][p] >= 0:
-                return f"a piece starts on position {prog.names[p]}, which is not on the grid"
-            continue
-        if p not in b.dummies:
-            square[p] = (files - 1 - coord[0], coord[1]) if turned else (coord[0], ranks - 1 - coord[1])
-    return Layout(files, ranks, square, {sq: p for p, sq in square.items()}, white, black)
+    for p in part:
+        x, y = _coord(prog, p)
+        x -= first
+        square[p] = (files - 1 - x, y) if turned else (x, ranks - 1 - y)
+    return Layout(files, ranks, square, {sq: p for p, sq in square.items()}, white, black, hands)
 
 
-def _turned(prog: Program, white: int, black: int) -> bool:
+def _coord(prog: Program, p: int) -> tuple[int, int]:
+    coord = prog.game.board.coords[p]
+    assert coord is not None
+    return coord[0], coord[1]
+
+
+def _board_part(prog: Program, on_grid: list[int]) -> set[int]:
+    """The grid's positions that make the board: the band of files between files with no position left
+    (Simple Shogi kills the columns between its board and its hands) that holds the royal pieces at the
+    start (or the most pieces, where none is royal); other bands are hands."""
+    columns = sorted({_coord(prog, p)[0] for p in on_grid})
+    bands: list[set[int]] = []
+    for i, x in enumerate(columns):
+        if i == 0 or x != columns[i - 1] + 1:
+            bands.append(set())
+        bands[-1] |= {p for p in on_grid if _coord(prog, p)[0] == x}
+    setup = prog.setup[0]
+
+    def weight(band: set[int]) -> tuple[int, int, int]:
+        royal = sum(1 for p in band if setup[p] >= 0 and setup[p] >> 4 & 0xFFF in prog.royal_types)
+        return royal, sum(1 for p in band if setup[p] >= 0), len(band)
+
+    return max(bands, key=weight) if bands else set()
+
+
+def _turned(prog: Program, board: set[int], white: int, black: int) -> bool:
     """Whether White's pieces start nearer the grid's first row than Black's."""
-    b = prog.game.board
     rows: dict[int, list[int]] = {white: [], black: []}
-    for p in prog.live:
-        code, coord = prog.setup[0][p], b.coords[p]
-        if code >= 0 and coord is not None and code & 15 in rows:
-            rows[code & 15].append(coord[1])
+    for p in board:
+        code = prog.setup[0][p]
+        if code >= 0 and code & 15 in rows:
+            rows[code & 15].append(_coord(prog, p)[1])
     return bool(rows[white] and rows[black]) and _mean(rows[white]) < _mean(rows[black])
 
 

@@ -25,8 +25,9 @@ from generator.catalogue.model import Variant
 from generator.importers.builtin_letters import builtin_letters
 from generator.importers.writing import MARK, entry_name, write_catalogue
 from generator.importers.yaml_text import render_entry
-from generator.importers.zillions.game import Imported, Refused, read_game
+from generator.importers.zillions.game import Imported, read_game
 from generator.importers.zillions.proof import Disagreement, Unstatable, prove
+from generator.importers.zillions.refused import Refused
 from generator.zrf import Game, RulesFile, ZrfError
 from generator.zrf.model import load
 
@@ -117,7 +118,7 @@ def _one(game: Game, label: str, file_label: str, taken: set[str]) -> tuple[str,
     if builtin is not None and any(a != b for a, b in builtin.items()):
         imported = read_game(game, {zrf: builtin[letter] for zrf, letter in imported.letters.items()})
         variant, data = _entry(game, label, file_label, name, imported)
-    nodes = prove(variant, game, imported.letters, imported.squares)
+    nodes = prove(variant, game, imported.letters, imported.squares, hands=imported.hands)
     return name, data, nodes
 
 

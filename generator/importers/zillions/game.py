@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from generator.betza import BetzaMove, BetzaPiece, Modality, spell
-from generator.importers.zillions.probe import Found, drops_of, moved_code, moves_of
+from generator.importers.zillions.hands import held, read_hands
+from generator.importers.zillions.probe import Found, moved_code, moves_of
+from generator.importers.zillions.refused import Data, Refused
 from generator.importers.zillions.synth import Probe, Vector, atom_of, atoms, centre, expected, lame, render
 from generator.zrf.layout import Layout, Square, layout
 from generator.zrf.model import Condition, Game
@@ -21,12 +22,7 @@ from generator.zrf.notation import default_letter
 from generator.zrf.program import Program
 from generator.zrf.reader import List, Node, Sym
 
-Data = dict[str, Any]
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-
-
-class Refused(Exception):
-    """Why the catalogue cannot state a game exactly."""
 
 
 @dataclass(frozen=True)
@@ -36,6 +32,7 @@ class Imported:
     data: Data
     letters: dict[str, str]
     squares: dict[str, str]  # ZRF position name -> catalogue square
+    hands: tuple[str, ...] = ()  # the positions beside the board where pieces in hand stand
 
 
 @dataclass(frozen=True)
@@ -57,27 +54,26 @@ def read_game(game: Game, prefer: Mapping[str, str] | None = None) -> Imported:
         raise Refused(lay)
     sides = _sides(prog, lay)
     must_capture = _must_capture(prog)
-    in_hand = sorted({t for side in sides for t, n in enumerate(prog.setup[1][side]) if n})
-    used = sorted({prog.setup[0][p] >> 4 & 0xFFF for p in lay.square if prog.setup[0][p] >= 0} | set(in_hand))
+    in_hand = {t for side in sides for t in held(prog, lay, side)}
+    used = sorted({prog.setup[0][p] >> 4 & 0xFFF for p in lay.square if prog.setup[0][p] >= 0} | in_hand)
     by_type, pawn_rules = _pieces(prog, lay, sides, used)
     letters = _letters(prog, list(by_type), prefer or {})
     pieces = {letters[prog.type_names[t]]: entry for t, entry in by_type.items()}
     data: Data = {"title": game.title, "board": _board(lay), "pieces": pieces}
     data["setup"] = _setup(prog, lay, letters, sides)
-    if in_hand:
-        _hands(prog, lay, sides, letters, in_hand, data)
     if pawn_rules:
         data["pawns"] = _pawns(prog, pawn_rules, letters)
         if pawn_rules[0].stuck:
             data["immobility_illegal"] = True
     data["draws"] = {"move_rule": 0, "repetition": 3 if _has_repetition(game.conditions) else 0}
     _goals(prog, game.conditions, letters, data)
+    read_hands(prog, lay, sides, letters, data)  # after the goals, which name the royal pieces
     castling = _castling(prog, lay, sides)
     if castling:
         data["castling"] = castling
     if must_capture:
         data["must_capture"] = True
-    return Imported(data, letters, lay.names(prog))
+    return Imported(data, letters, lay.names(prog), tuple(prog.names[p] for p in sorted(lay.hands)))
 
 
 def _recycled(prog: Program) -> None:
@@ -87,42 +83,6 @@ def _recycled(prog: Program) -> None:
         prog.recycle_captures and any(p.drops for p in prog.game.pieces.values())
     ):
         raise Refused("captured pieces go to a hand, which the importer does not read yet")
-
-
-def _hands(
-    prog: Program, lay: Layout, sides: tuple[int, int], letters: dict[str, str], in_hand: list[int], data: Data
-) -> None:
-    """The pieces in hand at the start, and the ranks every one of them is dropped on (counted from each
-    side's own first rank, from 1)."""
-    data["setup"]["pockets"] = {
-        color: {letters[prog.type_names[t]]: n for t, n in enumerate(prog.setup[1][side]) if n}
-        for color, side in zip(("white", "black"), sides, strict=True)
-    }
-    ranks = {frozenset(_drop_rows(prog, lay, side, side != sides[0], t)) for t in in_hand for side in sides}
-    if len(ranks) != 1:
-        raise Refused("pieces in hand dropped on different ranks, or Black's drops not mirroring White's")
-    data["drops"] = {"ranks": sorted(r + 1 for r in ranks.pop())}
-
-
-def _drop_rows(prog: Program, lay: Layout, side: int, black: bool, t: int) -> set[int]:
-    """The rows (from the side's own first) where ``side`` drops its piece of type ``t``: every square of
-    them on the empty board, and every empty one of them in the start position."""
-    start = {sq: prog.setup[0][p] for p, sq in lay.square.items() if prog.setup[0][p] >= 0}
-
-    def row(sq: Square) -> int:
-        return lay.ranks - 1 - sq[1] if black else sq[1]
-
-    rows: set[int] = set()
-    for board in ({}, start):
-        found = drops_of(prog, lay, side, t, board)
-        if any(f.captures or f.parts != 1 or f.to in board for f in found):
-            raise Refused(f"{prog.type_names[t]}: a drop that is more than a piece set on an empty square")
-        rows = rows or {row(f.to) for f in found}
-        if {f.to for f in found} != {sq for sq in lay.position if row(sq) in rows and sq not in board}:
-            raise Refused(f"{prog.type_names[t]}: its drops are not on every empty square of some ranks")
-    if not rows:
-        raise Refused(f"{prog.type_names[t]}: a piece in hand with no drop")
-    return rows
 
 
 def _board(lay: Layout) -> Data:
@@ -136,6 +96,12 @@ def _board(lay: Layout) -> Data:
 def _pawns(prog: Program, found: list[PawnRules], letters: dict[str, str]) -> Data:
     """The pawn rules, the same for every pawn type, with the promotion choices by letter."""
     if any(r != found[0] for r in found):
+        choices = [set(r.data.get("promotion", {}).get("choices", [])) for r in found]
+        if all(choices) and sum(len(c) for c in choices) == len(set().union(*choices)):
+            raise Refused(
+                "several piece types promote, each to its own piece (promotion by piece, as in shogi), "
+                "which the importer does not read yet"
+            )
         raise Refused("two piece types move as pawns by different rules")
     out = dict(found[0].data)
     promo = out.get("promotion")

@@ -54,12 +54,51 @@ def moves_of(
 
 
 def drops_of(prog: Program, lay: Layout, player: int, kind: int, others: dict[Square, int]) -> list[Found]:
-    """Where ``player`` may drop its piece of type ``kind`` in hand, with ``others`` (square: code) on the board."""
-    st = _state(prog, player, {lay.position[s]: c for s, c in others.items()})
+    """Where ``player`` may drop its piece of type ``kind`` in hand, with ``others`` (square: code) on the board:
+    from its store, or where the game keeps hands beside the board, from the first of them it drops from."""
+    pieces = {lay.position[s]: c for s, c in others.items()}
+    if lay.hands:
+        # the piece on every hand position at once: the moves of the first one that drops
+        st = _state(prog, player, {**pieces, **dict.fromkeys(lay.hands, prog.code(kind, player))})
+        st.stores = [[0] * len(prog.types) for _ in prog.players]
+        moves = [m for m in st.pseudo_moves() if m.frm in lay.hands]
+        first = min((m.frm for m in moves), default=-1)
+        return [_found(m, lay, st.board[:], player) for m in moves if m.frm == first]
+    st = _state(prog, player, pieces)
     st.stores = [[0] * len(prog.types) for _ in prog.players]
     st.stores[player][kind] = 1
     before = st.board[:]
     return [_found(m, lay, before, player) for m in st.pseudo_moves() if m.drop]
+
+
+def to_hand(
+    prog: Program, lay: Layout, player: int, at: Square, pieces: dict[Square, int]
+) -> list[tuple[int, list[int]]]:
+    """The captures the piece on ``at`` of ``player`` may make among ``pieces`` (square: code): for each, the
+    code it took and the codes the move sets on hand positions."""
+    st = _state(prog, player, {lay.position[s]: c for s, c in pieces.items()})
+    start = lay.position[at]
+    out = []
+    for m in st.pseudo_moves():
+        taken = [
+            st.board[p] for p, _ in m.changes if p in lay.square and st.board[p] >= 0 and st.board[p] & 15 != player
+        ]
+        if m.frm == start and len(taken) == 1:
+            out.append((taken[0], [code for p, code in m.changes if p in lay.hands]))
+    return out
+
+
+def landing_code(
+    prog: Program, lay: Layout, player: int, at: Square, promo: int, pieces: dict[Square, int]
+) -> int | None:
+    """The code a piece of ``player`` on ``at`` lands as on a quiet move that promotes it to type ``promo``
+    (with the attributes the move sets, such as a promoted mark), or ``None`` if it has no such move."""
+    st = _state(prog, player, {lay.position[s]: c for s, c in pieces.items()})
+    start = lay.position[at]
+    for m in st.pseudo_moves():
+        if m.frm == start and m.promo == promo and st.board[m.to] < 0:
+            return dict(m.changes).get(m.to)
+    return None
 
 
 def moved_code(prog: Program, lay: Layout, player: int, at: Square, pieces: dict[Square, int]) -> int | None:

@@ -49,10 +49,18 @@ def _differ(pos: Position, state: State, ours: set[str], theirs: dict[str, ZMove
     raise Disagreement(f"{at}: only the entry plays {only_ours[:5]}, only the game {only_theirs[:5]}")
 
 
-def prove(variant: Variant, game: Game, letters: dict[str, str], squares: dict[str, str], depth: int = DEPTH) -> int:
-    """The perft count at ``depth`` on which the two agree; :class:`Disagreement` names the first difference."""
+def prove(
+    variant: Variant,
+    game: Game,
+    letters: dict[str, str],
+    squares: dict[str, str],
+    depth: int = DEPTH,
+    hands: tuple[str, ...] = (),
+) -> int:
+    """The perft count at ``depth`` on which the two agree; :class:`Disagreement` names the first difference.
+    ``hands``: the positions beside the board where the game keeps pieces in hand (a move from one is a drop)."""
     state = start(game)
-    notation = Notation(state.prog, letters=letters, squares=squares)
+    notation = Notation(state.prog, letters=letters, squares=squares, hand=hands)
     pos = Position.start(variant)
     _walk(pos, state, notation, depth - 1, [])
     ours, theirs = engine_perft(pos, depth), zrf_perft(state, depth)

@@ -1,0 +1,153 @@
+"""Pieces in hand: what each side starts with, where each piece is dropped, and whether a captured piece
+goes to the captor's hand (``drops``, ``setup.pockets``).
+
+A game keeps its pieces in hand in its stores (``(Knight off 1)`` in the board-setup, Chess.zrf's Pocket
+Knight Chess), or on hand positions beside the board (:attr:`~generator.zrf.layout.Layout.hands`), from
+which a move onto the board is a drop: the downloads ``variantgen build`` writes keep captured pieces there
+(created by the capture, for the captor), as Dobutsu Shogi's and Simple Shogi's rules files do.  As
+everything else, it is read from what the game does: a piece set on a hand position, and the captures of
+each piece by another.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from generator.importers.zillions.probe import drops_of, landing_code, to_hand
+from generator.importers.zillions.refused import Data, Refused
+from generator.zrf.layout import Layout, Square
+from generator.zrf.program import Program
+
+#: where a capturing piece stands while its captures are tried, and where the piece it takes may
+_AROUND = [(dx, dy) for dx in range(-2, 3) for dy in range(-2, 3) if (dx, dy) != (0, 0)]
+
+
+def held(prog: Program, lay: Layout, side: int) -> Counter[int]:
+    """The pieces ``side`` has in hand at the start, by type: in its store and on hand positions."""
+    out: Counter[int] = Counter({t: n for t, n in enumerate(prog.setup[1][side]) if n})
+    for p in lay.hands:
+        code = prog.setup[0][p]
+        if code >= 0 and code & 15 == side:
+            out[code >> 4 & 0xFFF] += 1
+    return out
+
+
+def read_hands(prog: Program, lay: Layout, sides: tuple[int, int], letters: dict[str, str], data: Data) -> None:
+    """The pockets at the start, the ranks each piece in hand is dropped on (counted from each side's own
+    first rank, from 1), and captures to hand, into ``data``."""
+    start = {side: held(prog, lay, side) for side in sides}
+    back = _captured_to_hand(prog, lay, sides, letters, data)
+    droppable = sorted({t for side in sides for t in start[side]} | set(back.values()))
+    if not droppable:
+        return
+    if any(start.values()):
+        data["setup"]["pockets"] = {
+            color: {letters[prog.type_names[t]]: n for t, n in sorted(start[side].items())}
+            for color, side in zip(("white", "black"), sides, strict=True)
+        }
+    rows: dict[int, frozenset[int]] = {}
+    for t in droppable:
+        each = {frozenset(_drop_rows(prog, lay, side, side != sides[0], t)) for side in sides}
+        if len(each) != 1:
+            raise Refused(f"{prog.type_names[t]}: Black's drops do not mirror White's")
+        rows[t] = each.pop()
+    most = Counter(rows.values()).most_common(1)[0][0]
+    drops: Data = {"ranks": sorted(r + 1 for r in most)}
+    if back:
+        drops["captures_to_hand"] = True
+        if _keeps_promoted(prog, lay, sides, letters, data):
+            drops["keep_promoted"] = True
+    own = {letters[prog.type_names[t]]: sorted(r + 1 for r in rs) for t, rs in rows.items() if rs != most}
+    if own:
+        drops["piece_ranks"] = own
+    data["drops"] = drops
+
+
+def _captured_to_hand(
+    prog: Program, lay: Layout, sides: tuple[int, int], letters: dict[str, str], data: Data
+) -> dict[int, int]:
+    """Each piece type a capture by White sends to White's hand, and the type it goes there as (none: its
+    captures go nowhere).  :class:`Refused` where only some do, or one goes as another type."""
+    if not lay.hands:
+        return {}
+    white, black = sides
+    royal = {letter for letter, piece in data["pieces"].items() if "royal" in piece.get("roles", [])}
+    out: dict[int, int] = {}
+    tried = 0
+    for name, letter in letters.items():
+        if letter in royal:
+            continue
+        t = prog.types[name]
+        got = _capture(prog, lay, white, letters, prog.code(t, black))
+        if got is None:
+            continue
+        tried += 1
+        if len(got) > 1 or any(code & 15 != white for code in got):
+            raise Refused(f"{name}: its capture sets more than one piece of the captor beside the board")
+        if got:
+            out[t] = got[0] >> 4 & 0xFFF
+            if out[t] != t:
+                raise Refused(f"{name}: a captured {name} goes to hand as a {prog.type_names[out[t]]}")
+    if out and len(out) != tried:
+        raise Refused("some captured pieces go to the captor's hand and others do not")
+    return out
+
+
+def _capture(prog: Program, lay: Layout, player: int, letters: dict[str, str], target: int) -> list[int] | None:
+    """What the first capture of a piece coded ``target`` by one of ``player``'s pieces sets on hand
+    positions (``None``: no piece of ``player`` takes it from a square near the centre)."""
+    c = (lay.files // 2, lay.ranks // 2)
+    for name in letters:
+        for dx, dy in _AROUND:
+            sq: Square = (c[0] + dx, c[1] + dy)
+            if sq not in lay.position or c not in lay.position:
+                continue
+            pieces = {c: prog.code(prog.types[name], player), sq: target}
+            for taken, codes in to_hand(prog, lay, player, c, pieces):
+                if taken == target:
+                    return codes
+    return None
+
+
+def _keeps_promoted(prog: Program, lay: Layout, sides: tuple[int, int], letters: dict[str, str], data: Data) -> bool:
+    """Whether a captured piece that a pawn promoted to goes to hand as itself (loop chess), not as the pawn
+    it was (crazyhouse).  :class:`Refused` where it goes as neither."""
+    promotion = data.get("pawns", {}).get("promotion")
+    if promotion is None:
+        return False
+    white, black = sides
+    by_letter = {letter: prog.types[name] for name, letter in letters.items()}
+    pawn = next(by_letter[k] for k, piece in data["pieces"].items() if "pawn" in piece.get("roles", []))
+    choice = by_letter[promotion["choices"][0]]
+    for sq in lay.position:
+        code = landing_code(prog, lay, black, sq, choice, {sq: prog.code(pawn, black)})
+        if code is None:
+            continue
+        got = _capture(prog, lay, white, letters, code)
+        if not got:
+            break
+        if got[0] >> 4 & 0xFFF not in (pawn, choice):
+            raise Refused(f"a captured promoted piece goes to hand as a {prog.type_names[got[0] >> 4 & 0xFFF]}")
+        return got[0] >> 4 & 0xFFF == choice
+    raise Refused("a piece a pawn promoted to, captured, goes nowhere though other captured pieces go to hand")
+
+
+def _drop_rows(prog: Program, lay: Layout, side: int, black: bool, t: int) -> set[int]:
+    """The rows (from the side's own first) where ``side`` drops its piece of type ``t``: every square of
+    them on the empty board, and every empty one of them in the start position."""
+    start = {sq: prog.setup[0][p] for p, sq in lay.square.items() if prog.setup[0][p] >= 0}
+
+    def row(sq: Square) -> int:
+        return lay.ranks - 1 - sq[1] if black else sq[1]
+
+    rows: set[int] = set()
+    for board in ({}, start):
+        found = drops_of(prog, lay, side, t, board)
+        if any(f.captures or f.parts != 1 or f.to in board for f in found):
+            raise Refused(f"{prog.type_names[t]}: a drop that is more than a piece set on an empty square")
+        rows = rows or {row(f.to) for f in found}
+        if {f.to for f in found} != {sq for sq in lay.position if row(sq) in rows and sq not in board}:
+            raise Refused(f"{prog.type_names[t]}: its drops are not on every empty square of some ranks")
+    if not rows:
+        raise Refused(f"{prog.type_names[t]}: a piece in hand with no drop")
+    return rows
