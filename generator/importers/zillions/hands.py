@@ -147,7 +147,9 @@ def _drop_rows(prog: Program, lay: Layout, side: int, black: bool, t: int) -> se
             raise Refused(f"{prog.type_names[t]}: a drop that is more than a piece set on an empty square")
         rows = rows or {row(f.to) for f in found}
         if {f.to for f in found} != {sq for sq in lay.position if row(sq) in rows and sq not in board}:
-            raise Refused(f"{prog.type_names[t]}: its drops are not on every empty square of some ranks")
+            # beside the board, a position may be a square of a board that is not one grid (Omega Chess's corners)
+            drops = "its moves from beside the board are not drops" if lay.hands else "its drops are not"
+            raise Refused(f"{prog.type_names[t]}: {drops} on every empty square of some ranks")
     if not rows:
         raise Refused(f"{prog.type_names[t]}: a piece in hand with no drop")
     return rows
