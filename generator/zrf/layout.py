@@ -56,11 +56,7 @@ class Layout:
 def layout(prog: Program) -> Layout | str:
     """The board, or why it is not one rectangle of a single 2-D grid played by two sides in turn."""
     turns = prog.turns
-    movers = {t.gen for t in turns}
-    # a player with no turn and no piece (fairychess.zrf's Neutral) plays no part in the game
-    board, stores = prog.setup
-    owners = {code & 15 for code in board if code >= 0} | {pl for pl, held in enumerate(stores) if any(held)}
-    if len(turns) != 2 or len(movers) != 2 or prog.repeat_from != 0 or not owners <= movers:
+    if not _two_players(prog):
         return "the turn order is not one move each by two players"
     b = prog.game.board
     if len(b.grids) != 1 or len(b.grids[0]) != 2:
@@ -74,15 +70,31 @@ def layout(prog: Program) -> Layout | str:
     hands = frozenset(p for p in prog.live if p not in part and p not in b.dummies)
     first = 0
     if len(part) < len(on_grid):  # the board is the files of its band
-        first = min(_coord(prog, p)[0] for p in part)
-        files = max(_coord(prog, p)[0] for p in part) - first + 1
-    turned = _turned(prog, part, white, black)
+        first, last = min(_coord(prog, p)[0] for p in part), max(_coord(prog, p)[0] for p in part)
+        files = last - first + 1
+    square = _squares(prog, part, first, files, ranks, _turned(prog, part, white, black))
+    return Layout(files, ranks, square, {sq: p for p, sq in square.items()}, white, black, hands)
+
+
+def _two_players(prog: Program) -> bool:
+    """Whether two players move in turn, one move each, and only they own pieces (a player with no turn
+    and no piece, as fairychess.zrf's Neutral, plays no part in the game)."""
+    turns = prog.turns
+    movers = {t.gen for t in turns}
+    board, stores = prog.setup
+    owners = {code & 15 for code in board if code >= 0} | {pl for pl, held in enumerate(stores) if any(held)}
+    return len(turns) == 2 and len(movers) == 2 and prog.repeat_from == 0 and owners <= movers
+
+
+def _squares(prog: Program, part: set[int], first: int, files: int, ranks: int, turned: bool) -> dict[int, Square]:
+    """Each position of the board's band as a square, its files counted from ``first``; turned half round
+    where White starts at the grid's first row."""
     square: dict[int, Square] = {}
     for p in part:
         x, y = _coord(prog, p)
         x -= first
         square[p] = (files - 1 - x, y) if turned else (x, ranks - 1 - y)
-    return Layout(files, ranks, square, {sq: p for p, sq in square.items()}, white, black, hands)
+    return square
 
 
 def _coord(prog: Program, p: int) -> tuple[int, int]:
