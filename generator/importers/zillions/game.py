@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 from generator.betza import BetzaMove, BetzaPiece, Modality, spell
 from generator.importers.zillions.hands import held, read_hands
+from generator.importers.zillions.piece_promotion import by_piece
+from generator.importers.zillions.piece_promotion import entry as promotion_entry
 from generator.importers.zillions.probe import Found, moved_code, moves_of
 from generator.importers.zillions.refused import Data, Refused
 from generator.importers.zillions.synth import Probe, Vector, atom_of, atoms, centre, expected, lame, render
@@ -57,13 +59,28 @@ def read_game(game: Game, prefer: Mapping[str, str] | None = None) -> Imported:
     in_hand = {t for side in sides for t in held(prog, lay, side)}
     used = sorted({prog.setup[0][p] >> 4 & 0xFFF for p in lay.square if prog.setup[0][p] >= 0} | in_hand)
     by_type, pawn_rules = _pieces(prog, lay, sides, used)
+    promotes = {t: set(r.data.get("promotion", {}).get("choices", [])) for t, r in pawn_rules.items()}
+    promoted = by_piece(prog, lay, sides, promotes) if len(pawn_rules) > 1 else None
     letters = _letters(prog, list(by_type), prefer or {})
-    pieces = {letters[prog.type_names[t]]: entry for t, entry in by_type.items()}
-    data: Data = {"title": game.title, "board": _board(lay), "pieces": pieces}
+    by_piece_entry: Data | None = None
+    if promoted is not None:
+        if any(prog.setup[0][p] >> 4 & 0xFFF in promoted.forms.values() for p in lay.square if prog.setup[0][p] >= 0):
+            raise Refused("a piece starts promoted")
+        for t in promoted.forms:
+            del by_type[t]["roles"]
+        by_piece_entry, fen = promotion_entry(prog, promoted, by_type, letters)
+        pawn_rules = {}
+    data: Data = {"title": game.title, "board": _board(lay)}
+    data["pieces"] = {letters[prog.type_names[t]]: entry for t, entry in by_type.items()}
     data["setup"] = _setup(prog, lay, letters, sides)
+    if promoted is not None:
+        letters |= fen
+        data["piece_promotion"] = by_piece_entry
+        if promoted.stuck:
+            data["immobility_illegal"] = True
     if pawn_rules:
-        data["pawns"] = _pawns(prog, pawn_rules, letters)
-        if pawn_rules[0].stuck:
+        data["pawns"] = _pawns(prog, list(pawn_rules.values()), letters)
+        if next(iter(pawn_rules.values())).stuck:
             data["immobility_illegal"] = True
     data["draws"] = {"move_rule": 0, "repetition": 3 if _has_repetition(game.conditions) else 0}
     _goals(prog, game.conditions, letters, data)
@@ -135,10 +152,10 @@ def _must_capture(prog: Program) -> bool:
 
 def _pieces(
     prog: Program, lay: Layout, sides: tuple[int, int], used: list[int]
-) -> tuple[dict[int, Data], list[PawnRules]]:
+) -> tuple[dict[int, Data], dict[int, PawnRules]]:
     """Each piece type of the setup, and each a pawn promotes to: its entry; and the pawn rules found."""
     out: dict[int, Data] = {}
-    pawn_rules: list[PawnRules] = []
+    pawn_rules: dict[int, PawnRules] = {}
     todo = list(used)
     while todo:
         t = todo.pop(0)
@@ -148,7 +165,7 @@ def _pieces(
         out[t] = {"name": prog.type_names[t], **moves}
         if pawn is not None:
             out[t]["roles"] = ["pawn"]
-            pawn_rules.append(pawn)
+            pawn_rules[t] = pawn
             todo += pawn.data.get("promotion", {}).get("choices", [])
     return out, pawn_rules
 

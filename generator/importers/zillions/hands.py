@@ -74,6 +74,7 @@ def _captured_to_hand(
     royal = {letter for letter, piece in data["pieces"].items() if "royal" in piece.get("roles", [])}
     out: dict[int, int] = {}
     tried = 0
+    by_letter = {letter: name for name, letter in letters.items()}
     for name, letter in letters.items():
         if letter in royal:
             continue
@@ -86,7 +87,9 @@ def _captured_to_hand(
             raise Refused(f"{name}: its capture sets more than one piece of the captor beside the board")
         if got:
             out[t] = got[0] >> 4 & 0xFFF
-            if out[t] != t:
+            # a promoted form (lettered +X) goes back as what it promoted from (X)
+            want = prog.types[by_letter[letter[1:]]] if letter.startswith("+") else t
+            if out[t] != want:
                 raise Refused(f"{name}: a captured {name} goes to hand as a {prog.type_names[out[t]]}")
     if out and len(out) != tried:
         raise Refused("some captured pieces go to the captor's hand and others do not")

@@ -1,6 +1,7 @@
 """The bridge both ways: a Zillions download that ``variantgen build`` writes imports back, through
 ``variantgen import``, as the entry it was written from: the same board, start position and moves; and
-pieces in hand kept on positions beside the board, as those downloads and Dagaz's little shogis keep them."""
+pieces in hand kept on positions beside the board, as those downloads and Dagaz's little shogis keep them;
+and promotion by piece, as in shogi."""
 
 from __future__ import annotations
 
@@ -16,7 +17,11 @@ from generator.engine import Position
 from generator.engine.perft import perft
 from generator.importers.yaml_text import render_entry
 from generator.importers.zillions.command import import_zrf
+from generator.importers.zillions.game import read_game
 from generator.importers.zillions.hands import held
+from generator.importers.zillions.refused import Refused
+from generator.zrf import perft as zrf_perft
+from generator.zrf import start
 from generator.zrf.layout import layout
 from generator.zrf.model import load
 from generator.zrf.program import Program
@@ -100,3 +105,29 @@ def test_hands_beside_the_board_are_not_squares_and_their_pieces_are_in_hand() -
     white = {prog.type_names[t]: n for t, n in held(prog, lay, lay.white).items()}
     black = {prog.type_names[t]: n for t, n in held(prog, lay, lay.black).items()}
     assert white == black == {"Gold": 1, "Silver": 1}
+
+
+def test_treasure_shogi_promotes_by_piece_and_drops_what_it_captures() -> None:
+    # GlukKazan's Treasure Shogi: silvers, knights and lances promote to golds entering or leaving the two
+    # far ranks (a knight must, where it could never move again); captures go to the captor's hand as what
+    # they promoted from; knights and lances in hand at the start, dropped where they can still move
+    path = shared_file("zillions", "corpus", "GlukKazan__ZoG", "Rules", "TreasureShogi.zrf")
+    result = import_zrf(str(path), path.name)
+    [(name, d)] = result.entries
+    assert d["piece_promotion"] == {"ranks": [4, 5], "pieces": {"S": "G", "N": "G", "L": "G"}}
+    assert d["setup"]["pockets"] == {"white": {"N": 1, "L": 1}, "black": {"N": 1, "L": 1}}
+    assert d["drops"] == {
+        "ranks": [1, 2, 3, 4, 5],
+        "captures_to_hand": True,
+        "piece_ranks": {"N": [1, 2, 3], "L": [1, 2, 3, 4]},
+    }
+    # the proof (perft 3 and four random games through the interpreter) held
+    game = load(path).game("Treasure Shogi")
+    assert result.nodes[name] == zrf_perft(start(game), 3)
+
+
+def test_a_zone_that_is_not_whole_ranks_is_refused() -> None:
+    # Rocket Shogi's promotion zone is files a to c of the far three ranks
+    path = shared_file("zillions", "corpus", "GlukKazan__ZoG", "Rules", "RocketShogi.zrf")
+    with pytest.raises(Refused, match=r"^pieces promote on moves that no zone of ranks, entered or left, says$"):
+        read_game(load(path).game("Rocket Shogi"))
