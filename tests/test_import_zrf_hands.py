@@ -23,7 +23,7 @@ from generator.importers.zillions.refused import Refused
 from generator.zrf import perft as zrf_perft
 from generator.zrf import start
 from generator.zrf.layout import layout
-from generator.zrf.model import load
+from generator.zrf.model import load, load_text
 from generator.zrf.program import Program
 from tests.shared_data import shared_file
 from tests.support import run
@@ -131,3 +131,44 @@ def test_a_zone_that_is_not_whole_ranks_is_refused() -> None:
     path = shared_file("zillions", "corpus", "GlukKazan__ZoG", "Rules", "RocketShogi.zrf")
     with pytest.raises(Refused, match=r"^pieces promote on moves that no zone of ranks, entered or left, says$"):
         read_game(load(path).game("Rocket Shogi"))
+
+
+def test_a_shogi_download_imports_back_with_its_hands_and_promotions(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Fairy-Stockfish's shogi as its Zillions download plays it: promotion by piece, pieces dropped from
+    # the hands beside the board, one pawn a file; the download leaves out the ban on mating by a dropped
+    # pawn (its drop-mate limitation), so the import reads none
+    code, _, err = run(capsys, "build", "--catalogue", str(FAIRY_STOCKFISH_CATALOGUE), "--out", str(tmp_path), "shogi")
+    assert code == 0, err
+    [download] = (tmp_path / "zillions").glob("Shogi and its kin*.zip")
+    [(key, data)] = import_zrf(str(download), download.name).entries
+    assert data["piece_promotion"]["ranks"] == [7, 8, 9]
+    assert data["immobility_illegal"] is True
+    drops = data["drops"]
+    assert (drops["captures_to_hand"], drops["one_per_file"], "no_drop_mate" in drops) == (True, "P", False)
+    assert drops["piece_ranks"] == {"P": list(range(1, 9)), "L": list(range(1, 9)), "N": list(range(1, 8))}
+    imported = load_catalogue_text("variants:\n" + render_entry(key, data)).variants[0]
+    original = load_catalogue(FAIRY_STOCKFISH_CATALOGUE).get("shogi")
+    assert Position.start(imported).fen() == Position.start(original).fen()
+    assert perft(Position.start(imported), 3) == perft(Position.start(original), 3)
+
+
+def test_a_drop_refused_where_it_would_mate_is_no_drop_mate() -> None:
+    # a Man may not be dropped in front of the enemy King with a friend behind it: in the corner, the King
+    # walled in by its own Men, that is the drop that mates; with no friend behind, the King takes it
+    text = """(game (title "T") (players White Black) (turn-order White Black)
+      (board (grid (dimensions ("a/b/c" (1 0)) ("4/3/2/1" (0 1)))
+        (directions (n 0 -1) (s 0 1) (e 1 0) (w -1 0) (ne 1 -1) (nw -1 -1) (se 1 1) (sw -1 1)))
+        (symmetry Black (n s) (s n) (ne se) (se ne) (nw sw) (sw nw)))
+      (piece (name King) (moves (n add) (s add) (e add) (w add) (ne add) (nw add) (se add) (sw add)))
+      (piece (name Guard) (moves (n add) (s add) (e add) (w add)))
+      (piece (name Man) (moves (n add))
+        (drops ((verify empty?) (verify (not (and (piece? King n) (enemy? n) (friend? s)))) add)))
+      (board-setup (White (King a1) (Guard b1) (Man c1 off 1)) (Black (King c4) (Guard b4) (Man a4 off 1)))
+      (loss-condition (White Black) (checkmated King)))"""
+    d = read_game(load_text(text).games[0]).data
+    assert d["drops"] == {"ranks": [1, 2, 3, 4], "no_drop_mate": "M"}
+    # without the rule, the same game's drops have none
+    free = text.replace("(verify (not (and (piece? King n) (enemy? n) (friend? s)))) ", "")
+    assert read_game(load_text(free).games[0]).data["drops"] == {"ranks": [1, 2, 3, 4]}

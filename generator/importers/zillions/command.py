@@ -116,7 +116,9 @@ def _one(game: Game, label: str, file_label: str, taken: set[str]) -> tuple[str,
     variant, data = _entry(game, label, file_label, name, imported)
     builtin = builtin_letters(variant)
     if builtin is not None and any(a != b for a, b in builtin.items()):
-        imported = read_game(game, {zrf: builtin[letter] for zrf, letter in imported.letters.items()})
+        # a promoted form's letter (+P) follows its piece's
+        prefer = {zrf: builtin[letter] for zrf, letter in imported.letters.items() if not letter.startswith("+")}
+        imported = read_game(game, prefer)
         variant, data = _entry(game, label, file_label, name, imported)
     nodes = prove(variant, game, imported.letters, imported.squares, hands=imported.hands)
     return name, data, nodes

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from generator.importers.zillions.probe import drops_of, landing_code, to_hand
+from generator.importers.zillions.probe import Found, drops_of, landing_code, moves_of, to_hand
 from generator.importers.zillions.refused import Data, Refused
 from generator.zrf.layout import Layout, Square
 from generator.zrf.program import Program
@@ -46,11 +46,14 @@ def read_hands(prog: Program, lay: Layout, sides: tuple[int, int], letters: dict
             for color, side in zip(("white", "black"), sides, strict=True)
         }
     rows: dict[int, frozenset[int]] = {}
+    per_file: set[int] = set()
     for t in droppable:
-        each = {frozenset(_drop_rows(prog, lay, side, side != sides[0], t)) for side in sides}
+        each = {_drop_rows(prog, lay, side, side != sides[0], t) for side in sides}
         if len(each) != 1:
             raise Refused(f"{prog.type_names[t]}: Black's drops do not mirror White's")
-        rows[t] = each.pop()
+        rows[t], one = each.pop()
+        if one:
+            per_file.add(t)
     most = Counter(rows.values()).most_common(1)[0][0]
     drops: Data = {"ranks": sorted(r + 1 for r in most)}
     if back:
@@ -60,6 +63,13 @@ def read_hands(prog: Program, lay: Layout, sides: tuple[int, int], letters: dict
     own = {letters[prog.type_names[t]]: sorted(r + 1 for r in rs) for t, rs in rows.items() if rs != most}
     if own:
         drops["piece_ranks"] = own
+    # a piece dropped in front of a royal piece on the last rank (a shogi pawn) might mate
+    no_mate = [t for t, rs in rows.items() if lay.ranks - 2 in rs and _no_drop_mate(prog, lay, sides, t, letters, data)]
+    for key, types in (("one_per_file", per_file), ("no_drop_mate", no_mate)):
+        if len(types) > 1:
+            raise Refused(f"more than one piece type with a drop rule of its own ({key})")
+        for t in types:
+            drops[key] = letters[prog.type_names[t]]
     data["drops"] = drops
 
 
@@ -135,24 +145,81 @@ def _keeps_promoted(prog: Program, lay: Layout, sides: tuple[int, int], letters:
     raise Refused("a piece a pawn promoted to, captured, goes nowhere though other captured pieces go to hand")
 
 
-def _drop_rows(prog: Program, lay: Layout, side: int, black: bool, t: int) -> set[int]:
+def _drop_rows(prog: Program, lay: Layout, side: int, black: bool, t: int) -> tuple[frozenset[int], bool]:
     """The rows (from the side's own first) where ``side`` drops its piece of type ``t``: every square of
-    them on the empty board, and every empty one of them in the start position."""
+    them on the empty board, and every empty one of them in the start position; and whether a file that
+    holds one of its own is left out (shogi's one pawn a file)."""
     start = {sq: prog.setup[0][p] for p, sq in lay.square.items() if prog.setup[0][p] >= 0}
 
     def row(sq: Square) -> int:
         return lay.ranks - 1 - sq[1] if black else sq[1]
 
-    rows: set[int] = set()
-    for board in ({}, start):
-        found = drops_of(prog, lay, side, t, board)
-        if any(f.captures or f.parts != 1 or f.to in board for f in found):
-            raise Refused(f"{prog.type_names[t]}: a drop that is more than a piece set on an empty square")
-        rows = rows or {row(f.to) for f in found}
-        if {f.to for f in found} != {sq for sq in lay.position if row(sq) in rows and sq not in board}:
-            # beside the board, a position may be a square of a board that is not one grid (Omega Chess's corners)
-            drops = "its moves from beside the board are not drops" if lay.hands else "its drops are not"
-            raise Refused(f"{prog.type_names[t]}: {drops} on every empty square of some ranks")
+    def expected(board: dict[Square, int], one: bool) -> set[Square]:
+        own = {sq[0] for sq, code in board.items() if code == prog.code(t, side)} if one else set()
+        return {sq for sq in lay.position if row(sq) in rows and sq not in board and sq[0] not in own}
+
+    rows = frozenset(row(f.to) for f in _drops(prog, lay, side, t, {}))
     if not rows:
         raise Refused(f"{prog.type_names[t]}: a piece in hand with no drop")
-    return rows
+    if {f.to for f in _drops(prog, lay, side, t, {})} != expected({}, False):
+        raise Refused(f"{prog.type_names[t]}: {_not_drops(lay)} on every empty square of some ranks")
+    # one of its own on the first file, on a row it is dropped on
+    mine = {min(sq for sq in lay.position if sq[0] == 0 and row(sq) in rows): prog.code(t, side)}
+    found = {f.to for f in _drops(prog, lay, side, t, mine)}
+    one = found != expected(mine, False)
+    for board in (mine, start):
+        if {f.to for f in _drops(prog, lay, side, t, board)} != expected(board, one):
+            raise Refused(f"{prog.type_names[t]}: {_not_drops(lay)} on every empty square of some ranks")
+    return rows, one
+
+
+def _not_drops(lay: Layout) -> str:
+    # beside the board, a position may be a square of a board that is not one grid (Omega Chess's corners)
+    return "its moves from beside the board are not drops" if lay.hands else "its drops are not"
+
+
+def _drops(prog: Program, lay: Layout, side: int, t: int, board: dict[Square, int]) -> list[Found]:
+    found = drops_of(prog, lay, side, t, board)
+    if any(f.captures or f.parts != 1 or f.to in board for f in found):
+        raise Refused(f"{prog.type_names[t]}: a drop that is more than a piece set on an empty square")
+    return found
+
+
+def _no_drop_mate(
+    prog: Program, lay: Layout, sides: tuple[int, int], t: int, letters: dict[str, str], data: Data
+) -> bool:
+    """Whether White may not drop its ``t`` in front of Black's royal piece in a corner where that mates (two
+    of Black's own ``t`` beside it, the square dropped on defended), though it may where the royal piece
+    could take it (no defender).  :class:`Refused` where it may not even then."""
+    white, black = sides
+    royal = [letter for letter, piece in data["pieces"].items() if "royal" in piece.get("roles", [])]
+    top = lay.ranks - 1
+    king, target = (0, top), (0, top - 1)
+    if not royal or lay.files < 2 or top < 2:
+        return False
+    by_letter = {letter: prog.types[name] for name, letter in letters.items()}
+    walled = {
+        king: prog.code(by_letter[royal[0]], black),
+        (1, top): prog.code(t, black),
+        (1, top - 1): prog.code(t, black),
+    }
+    for name, letter in letters.items():
+        if letter in royal or letter.startswith("+") or prog.types[name] == t:  # a t of its own: one a file
+            continue
+        for sq in lay.position:
+            if sq in walled or sq == target:
+                continue
+            x = prog.code(prog.types[name], white)
+            takes = {
+                f.captures
+                for f in moves_of(prog, lay, white, prog.types[name], sq, {**walled, target: prog.code(t, black)})
+            }
+            checks = {f.captures for f in moves_of(prog, lay, white, prog.types[name], sq, walled)}
+            if (target,) in takes and (king,) not in checks:
+                mate = target in {f.to for f in drops_of(prog, lay, white, t, {**walled, sq: x})}
+                if target not in {f.to for f in drops_of(prog, lay, white, t, walled)}:
+                    raise Refused(
+                        f"{prog.type_names[t]}: its drop in front of the royal piece depends on the pieces around"
+                    )
+                return not mate
+    return False
