@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from generator.betza import BetzaMove, BetzaPiece, Modality, spell
 from generator.importers.zillions.hands import held, read_hands
-from generator.importers.zillions.piece_promotion import by_piece
+from generator.importers.zillions.piece_promotion import ByPiece, by_piece
 from generator.importers.zillions.piece_promotion import entry as promotion_entry
 from generator.importers.zillions.probe import Found, moved_code, moves_of
 from generator.importers.zillions.refused import Data, Refused
@@ -62,22 +62,17 @@ def read_game(game: Game, prefer: Mapping[str, str] | None = None) -> Imported:
     promotes = {t: set(r.data.get("promotion", {}).get("choices", [])) for t, r in pawn_rules.items()}
     promoted = by_piece(prog, lay, sides, promotes) if len(pawn_rules) > 1 else None
     letters = _letters(prog, list(by_type), prefer or {})
-    by_piece_entry: Data | None = None
+    by_piece_entry: Data = {}
     if promoted is not None:
-        if any(prog.setup[0][p] >> 4 & 0xFFF in promoted.forms.values() for p in lay.square if prog.setup[0][p] >= 0):
-            raise Refused("a piece starts promoted")
-        for t in promoted.forms:
-            del by_type[t]["roles"]
-        by_piece_entry, fen = promotion_entry(prog, promoted, by_type, letters)
+        by_piece_entry = _by_piece(prog, lay, promoted, by_type, letters)
         pawn_rules = {}
     data: Data = {"title": game.title, "board": _board(lay)}
     data["pieces"] = {letters[prog.type_names[t]]: entry for t, entry in by_type.items()}
     data["setup"] = _setup(prog, lay, letters, sides)
     if promoted is not None:
-        letters |= fen
-        data["piece_promotion"] = by_piece_entry
-        if promoted.stuck:
-            data["immobility_illegal"] = True
+        # the forms are lettered as the FEN writes them (+P) once the entry's pieces are written
+        letters |= {prog.type_names[form]: "+" + letters[prog.type_names[t]] for t, form in promoted.forms.items()}
+        data |= by_piece_entry
     if pawn_rules:
         data["pawns"] = _pawns(prog, list(pawn_rules.values()), letters)
         if next(iter(pawn_rules.values())).stuck:
@@ -110,14 +105,27 @@ def _board(lay: Layout) -> Data:
     return board
 
 
+def _by_piece(prog: Program, lay: Layout, promoted: ByPiece, by_type: dict[int, Data], letters: dict[str, str]) -> Data:
+    """``piece_promotion`` (and ``immobility_illegal``) for promotion by piece; the forms' entries that move as
+    a piece of the game are dropped from ``by_type``, and the promoting pieces are no pawns."""
+    if any(prog.setup[0][p] >> 4 & 0xFFF in promoted.forms.values() for p in lay.square if prog.setup[0][p] >= 0):
+        raise Refused("a piece starts promoted")
+    for t in promoted.forms:
+        del by_type[t]["roles"]
+    out: Data = {"piece_promotion": promotion_entry(prog, promoted, by_type, letters)}
+    if promoted.stuck:
+        out["immobility_illegal"] = True
+    return out
+
+
 def _pawns(prog: Program, found: list[PawnRules], letters: dict[str, str]) -> Data:
     """The pawn rules, the same for every pawn type, with the promotion choices by letter."""
     if any(r != found[0] for r in found):
         choices = [set(r.data.get("promotion", {}).get("choices", [])) for r in found]
         if all(choices) and sum(len(c) for c in choices) == len(set().union(*choices)):
             raise Refused(
-                "several piece types promote, each to its own piece (promotion by piece, as in shogi), "
-                "which the importer does not read yet"
+                "several piece types promote, each to pieces of its own and one to more than one, "
+                "which the catalogue cannot state (a piece promotes by piece to one form)"
             )
         raise Refused("two piece types move as pawns by different rules")
     out = dict(found[0].data)

@@ -18,7 +18,7 @@ from generator.importers.zillions.refused import Data, Refused
 from generator.zrf.layout import Layout, Square
 from generator.zrf.program import Program
 
-#: where a capturing piece stands while its captures are tried, and where the piece it takes may
+#: the squares around a capturing piece (at the centre) where the piece it may take is set, one at a time
 _AROUND = [(dx, dy) for dx in range(-2, 3) for dy in range(-2, 3) if (dx, dy) != (0, 0)]
 
 
@@ -34,7 +34,7 @@ def held(prog: Program, lay: Layout, side: int) -> Counter[int]:
 
 def read_hands(prog: Program, lay: Layout, sides: tuple[int, int], letters: dict[str, str], data: Data) -> None:
     """The pockets at the start, the ranks each piece in hand is dropped on (counted from each side's own
-    first rank, from 1), and captures to hand, into ``data``."""
+    first rank, from 1), captures to hand and the drop rules, into ``data``."""
     start = {side: held(prog, lay, side) for side in sides}
     back = _captured_to_hand(prog, lay, sides, letters, data)
     droppable = sorted({t for side in sides for t in start[side]} | set(back.values()))
@@ -45,15 +45,7 @@ def read_hands(prog: Program, lay: Layout, sides: tuple[int, int], letters: dict
             color: {letters[prog.type_names[t]]: n for t, n in sorted(start[side].items())}
             for color, side in zip(("white", "black"), sides, strict=True)
         }
-    rows: dict[int, frozenset[int]] = {}
-    per_file: set[int] = set()
-    for t in droppable:
-        each = {_drop_rows(prog, lay, side, side != sides[0], t) for side in sides}
-        if len(each) != 1:
-            raise Refused(f"{prog.type_names[t]}: Black's drops do not mirror White's")
-        rows[t], one = each.pop()
-        if one:
-            per_file.add(t)
+    rows, per_file = _rows(prog, lay, sides, droppable)
     most = Counter(rows.values()).most_common(1)[0][0]
     drops: Data = {"ranks": sorted(r + 1 for r in most)}
     if back:
@@ -65,12 +57,31 @@ def read_hands(prog: Program, lay: Layout, sides: tuple[int, int], letters: dict
         drops["piece_ranks"] = own
     # a piece dropped in front of a royal piece on the last rank (a shogi pawn) might mate
     no_mate = [t for t, rs in rows.items() if lay.ranks - 2 in rs and _no_drop_mate(prog, lay, sides, t, letters, data)]
-    for key, types in (("one_per_file", per_file), ("no_drop_mate", no_mate)):
-        if len(types) > 1:
-            raise Refused(f"more than one piece type with a drop rule of its own ({key})")
-        for t in types:
-            drops[key] = letters[prog.type_names[t]]
+    drops |= _one_type(prog, letters, "one_per_file", per_file) | _one_type(prog, letters, "no_drop_mate", no_mate)
     data["drops"] = drops
+
+
+def _rows(
+    prog: Program, lay: Layout, sides: tuple[int, int], droppable: list[int]
+) -> tuple[dict[int, frozenset[int]], list[int]]:
+    """Each droppable type's drop rows (from its side's own first), the same for both sides; and the types
+    dropped only on files without one of their own."""
+    rows: dict[int, frozenset[int]] = {}
+    per_file: list[int] = []
+    for t in droppable:
+        each = {_drop_rows(prog, lay, side, side != sides[0], t) for side in sides}
+        if len(each) != 1:
+            raise Refused(f"{prog.type_names[t]}: Black's drops do not mirror White's")
+        rows[t], one = each.pop()
+        per_file += [t] if one else []
+    return rows, per_file
+
+
+def _one_type(prog: Program, letters: dict[str, str], key: str, types: list[int]) -> Data:
+    """``{key: letter}`` for the one type a drop rule holds for, ``{}`` for none."""
+    if len(types) > 1:
+        raise Refused(f"more than one piece type with a drop rule of its own ({key})")
+    return {key: letters[prog.type_names[types[0]]]} if types else {}
 
 
 def _captured_to_hand(
@@ -203,23 +214,27 @@ def _no_drop_mate(
         (1, top): prog.code(t, black),
         (1, top - 1): prog.code(t, black),
     }
-    for name, letter in letters.items():
-        if letter in royal or letter.startswith("+") or prog.types[name] == t:  # a t of its own: one a file
-            continue
+    # a defender of the square that does not check: any piece but a t of its own (one a file) or a royal one
+    kinds = [k for letter, k in by_letter.items() if letter not in royal and not letter.startswith("+") and k != t]
+    defender = _defender(prog, lay, white, kinds, walled, target, prog.code(t, black))
+    if defender is None:
+        return False
+    mate = target in {f.to for f in drops_of(prog, lay, white, t, {**walled, **defender})}
+    if target not in {f.to for f in drops_of(prog, lay, white, t, walled)}:
+        raise Refused(f"{prog.type_names[t]}: its drop in front of the royal piece depends on the pieces around")
+    return not mate
+
+
+def _defender(
+    prog: Program, lay: Layout, white: int, kinds: list[int], walled: dict[Square, int], target: Square, piece: int
+) -> dict[Square, int] | None:
+    """A piece of White's of one of ``kinds`` that would take ``piece`` on ``target`` among ``walled`` and
+    does not take anything there now (its square: its code), or ``None``."""
+    for kind in kinds:
         for sq in lay.position:
             if sq in walled or sq == target:
                 continue
-            x = prog.code(prog.types[name], white)
-            takes = {
-                f.captures
-                for f in moves_of(prog, lay, white, prog.types[name], sq, {**walled, target: prog.code(t, black)})
-            }
-            checks = {f.captures for f in moves_of(prog, lay, white, prog.types[name], sq, walled)}
-            if (target,) in takes and (king,) not in checks:
-                mate = target in {f.to for f in drops_of(prog, lay, white, t, {**walled, sq: x})}
-                if target not in {f.to for f in drops_of(prog, lay, white, t, walled)}:
-                    raise Refused(
-                        f"{prog.type_names[t]}: its drop in front of the royal piece depends on the pieces around"
-                    )
-                return not mate
-    return False
+            takes = {f.captures for f in moves_of(prog, lay, white, kind, sq, {**walled, target: piece})}
+            if (target,) in takes and not any(f.captures for f in moves_of(prog, lay, white, kind, sq, walled)):
+                return {sq: prog.code(kind, white)}
+    return None

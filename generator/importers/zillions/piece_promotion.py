@@ -31,8 +31,8 @@ class ByPiece:
 def by_piece(prog: Program, lay: Layout, sides: tuple[int, int], promotes: dict[int, set[int]]) -> ByPiece | None:
     """``promotes``: each type's promotion choices, as its pawn rules read them.  The promotion by piece, or
     ``None`` where fewer than two types promote, or one promotes to several types or to another's."""
-    forms = {t: next(iter(c)) for t, c in promotes.items() if len(c) == 1}
-    if len(promotes) < 2 or len(forms) != len(promotes) or len(set(forms.values())) != len(forms):
+    forms = _forms(promotes)
+    if forms is None:
         return None
     white, black = sides
     found = [
@@ -40,21 +40,38 @@ def by_piece(prog: Program, lay: Layout, sides: tuple[int, int], promotes: dict[
     ]
     landing = [(to[1], may) for moves in found for (_, to), (may, _) in moves.items()]
     ranks = frozenset(r for r in range(lay.ranks) if all(may for rank, may in landing if rank == r))
-    forced, stuck, may_all = set(), set(), True
+    forced, stuck = _forced(found, ranks)
+    may = {m for moves in found for m, (can, _) in moves.items() if can}
+    if forced and forced != may and forced != stuck:
+        raise Refused(
+            "pieces promote by force on some moves of their zone, and not only where they could never move again"
+        )
+    return ByPiece(ranks, forms, mandatory=bool(forced) and forced == may, stuck=bool(forced) and forced != may)
+
+
+def _forms(promotes: dict[int, set[int]]) -> dict[int, int] | None:
+    """Each type's one promoted form, where two or more types promote each to a form no other has."""
+    forms = {t: next(iter(c)) for t, c in promotes.items() if len(c) == 1}
+    if len(promotes) < 2 or len(forms) != len(promotes) or len(set(forms.values())) != len(forms):
+        return None
+    return forms
+
+
+def _forced(
+    found: list[dict[tuple[Square, Square], tuple[bool, bool]]], ranks: frozenset[int]
+) -> tuple[set[tuple[Square, Square]], set[tuple[Square, Square]]]:
+    """The moves that must promote, and those that may and land where the piece could never move again;
+    :class:`Refused` where a move may promote though neither end is in the zone, or may not though one is."""
+    forced, stuck = set(), set()
     for moves in found:
         for (frm, to), (may, must) in moves.items():
             if may != (frm[1] in ranks or to[1] in ranks):
                 raise Refused("pieces promote on moves that no zone of ranks, entered or left, says")
-            may_all = may_all and (must or not may)
             if must:
                 forced.add((frm, to))
             if may and not _moves_from(moves, to):
                 stuck.add((frm, to))
-    if forced and not may_all and forced != stuck:
-        raise Refused(
-            "pieces promote by force on some moves of their zone, and not only where they could never move again"
-        )
-    return ByPiece(ranks, forms, mandatory=bool(forced) and may_all, stuck=bool(forced) and not may_all)
+    return forced, stuck
 
 
 def _moves_from(moves: dict[tuple[Square, Square], tuple[bool, bool]], sq: Square) -> bool:
@@ -73,22 +90,17 @@ def _moves(probe: Probe, lay: Layout, form: int) -> dict[tuple[Square, Square], 
     return out
 
 
-def entry(
-    prog: Program, read: ByPiece, pieces: dict[int, Data], letters: dict[str, str]
-) -> tuple[Data, dict[str, str]]:
+def entry(prog: Program, read: ByPiece, pieces: dict[int, Data], letters: dict[str, str]) -> Data:
     """The catalogue's ``piece_promotion``, with each promoted form written as the piece it moves as where
-    there is one (its entry dropped from ``pieces``); and each form's letter as the FEN writes it, ``+`` and
-    the letter of what it promotes from."""
+    there is one (its entry dropped from ``pieces``)."""
     plain = {d["betza"]: letters[prog.type_names[t]] for t, d in pieces.items() if t not in read.forms.values()}
     to: dict[str, str] = {}
-    fen: dict[str, str] = {}
     for t, form in read.forms.items():
         same = plain.get(pieces[form]["betza"])
         if same is not None:
             del pieces[form]
         to[letters[prog.type_names[t]]] = same or letters[prog.type_names[form]]
-        fen[prog.type_names[form]] = "+" + letters[prog.type_names[t]]
     out: Data = {"ranks": sorted(r + 1 for r in read.ranks), "pieces": to}
     if read.mandatory:
         out["mandatory"] = True
-    return out, fen
+    return out
