@@ -172,3 +172,11 @@ def test_a_drop_refused_where_it_would_mate_is_no_drop_mate() -> None:
     # without the rule, the same game's drops have none
     free = text.replace("(verify (not (and (piece? King n) (enemy? n) (friend? s)))) ", "")
     assert read_game(load_text(free).games[0]).data["drops"] == {"ranks": [1, 2, 3, 4]}
+
+
+def test_hands_that_no_capture_fills_are_refused() -> None:
+    # Dagaz's shogi draws each side's hand on the grid beside the board, but its drops and captures to hand
+    # are in Dagaz's JavaScript: in the rules file alone, nothing ever goes there
+    path = shared_file("zillions", "corpus", "GlukKazan__Dagaz", "src", "debug", "games", "shogi-family", "shogi.zrf")
+    with pytest.raises(Refused, match=r"^hands on the grid beside the board that no capture fills$"):
+        read_game(load(path).game("Shogi"))

@@ -37,6 +37,9 @@ def read_hands(prog: Program, lay: Layout, sides: tuple[int, int], letters: dict
     first rank, from 1), captures to hand and the drop rules, into ``data``."""
     start = {side: held(prog, lay, side) for side in sides}
     back = _captured_to_hand(prog, lay, sides, letters, data)
+    if not back and any(prog.game.board.coords[p] is not None for p in lay.hands):
+        # Dagaz's shogis draw their hands on the grid beside the board, and fill them in JavaScript
+        raise Refused("hands on the grid beside the board that no capture fills")
     droppable = sorted({t for side in sides for t in start[side]} | set(back.values()))
     if not droppable:
         return
