@@ -37,9 +37,6 @@ def read_hands(prog: Program, lay: Layout, sides: tuple[int, int], letters: dict
     first rank, from 1), captures to hand and the drop rules, into ``data``."""
     start = {side: held(prog, lay, side) for side in sides}
     back = _captured_to_hand(prog, lay, sides, letters, data)
-    if not back and any(prog.game.board.coords[p] is not None for p in lay.hands):
-        # Dagaz's shogis draw their hands on the grid beside the board, and fill them in JavaScript
-        raise Refused("hands on the grid beside the board that no capture fills")
     droppable = sorted({t for side in sides for t in start[side]} | set(back.values()))
     if not droppable:
         return
@@ -91,7 +88,8 @@ def _captured_to_hand(
     prog: Program, lay: Layout, sides: tuple[int, int], letters: dict[str, str], data: Data
 ) -> dict[int, int]:
     """Each piece type a capture by White sends to White's hand, and the type it goes there as (none: its
-    captures go nowhere).  :class:`Refused` where only some do, or one goes as another type."""
+    captures go nowhere).  :class:`Refused` where only some do, or one goes as another type, or none does
+    though the game draws hands on its grid."""
     if not lay.hands:
         return {}
     white, black = sides
@@ -117,6 +115,9 @@ def _captured_to_hand(
                 raise Refused(f"{name}: a captured {name} goes to hand as a {prog.type_names[out[t]]}")
     if out and len(out) != tried:
         raise Refused("some captured pieces go to the captor's hand and others do not")
+    if not out and any(prog.game.board.coords[p] is not None for p in lay.hands):
+        # Dagaz's shogis draw their hands on the grid beside the board, and fill them in JavaScript
+        raise Refused("hands on the grid beside the board that no capture fills")
     return out
 
 

@@ -41,7 +41,7 @@ def by_piece(prog: Program, lay: Layout, sides: tuple[int, int], promotes: dict[
     landing = [(to[1], may) for moves in found for (_, to), (may, _) in moves.items()]
     ranks = frozenset(r for r in range(lay.ranks) if all(may for rank, may in landing if rank == r))
     forced, stuck = _forced(found, ranks)
-    may = {m for moves in found for m, (can, _) in moves.items() if can}
+    may = {(i, *m) for i, moves in enumerate(found) for m, (can, _) in moves.items() if can}
     if forced and forced != may and forced != stuck:
         raise Refused(
             "pieces promote by force on some moves of their zone, and not only where they could never move again"
@@ -59,18 +59,19 @@ def _forms(promotes: dict[int, set[int]]) -> dict[int, int] | None:
 
 def _forced(
     found: list[dict[tuple[Square, Square], tuple[bool, bool]]], ranks: frozenset[int]
-) -> tuple[set[tuple[Square, Square]], set[tuple[Square, Square]]]:
-    """The moves that must promote, and those that may and land where the piece could never move again;
-    :class:`Refused` where a move may promote though neither end is in the zone, or may not though one is."""
+) -> tuple[set[tuple[int, Square, Square]], set[tuple[int, Square, Square]]]:
+    """The moves (the piece's index in ``found``, from, to) that must promote, and those that may and land
+    where the piece could never move again; :class:`Refused` where a move may promote though neither end is
+    in the zone, or may not though one is."""
     forced, stuck = set(), set()
-    for moves in found:
+    for i, moves in enumerate(found):
         for (frm, to), (may, must) in moves.items():
             if may != (frm[1] in ranks or to[1] in ranks):
                 raise Refused("pieces promote on moves that no zone of ranks, entered or left, says")
             if must:
-                forced.add((frm, to))
+                forced.add((i, frm, to))
             if may and not _moves_from(moves, to):
-                stuck.add((frm, to))
+                stuck.add((i, frm, to))
     return forced, stuck
 
 
