@@ -32,8 +32,8 @@ Square = tuple[int, int]  # (file, rank), from 0
 class Layout:
     """The game's positions as squares of a rectangle: ``square[p]`` for position ``p``; ``white`` is
     the player who moves first, ``black`` the other; ``hands``: the positions beside the board, where
-    pieces in hand may stand (off the grid, or parts of the grid that no one-step link joins to the
-    board's part, as Simple Shogi's columns of hands)."""
+    pieces in hand may stand (off the grid, or bands of the grid that files with no position left set apart
+    from the band holding the royal pieces, as Simple Shogi's columns of hands)."""
 
     files: int
     ranks: int

@@ -94,7 +94,9 @@ def _recycled(prog: Program) -> None:
     if prog.recycle_captures != prog.recycle_promotions or (
         prog.recycle_captures and any(p.drops for p in prog.game.pieces.values())
     ):
-        raise Refused("captured pieces go to a hand, which the importer does not read yet")
+        raise Refused(
+            "captured pieces go back to their owner's store (recycle captures), which the importer does not read"
+        )
 
 
 def _board(lay: Layout) -> Data:
