@@ -608,6 +608,13 @@ def test_dunsany_pawns_that_step_two_for_black_only_are_refused() -> None:
         read_game(game)
 
 
+def test_pieces_that_become_the_piece_of_the_square_they_land_on_are_refused() -> None:
+    # Passive Chess: a piece landing on a General's square becomes a General, on a Horse's a Horse, ...
+    game = load(_corpus("GlukKazan__ZoG", "Rules", "PassiveChess.zrf")).game("Passive Chess (Chinese)")
+    with pytest.raises(Refused, match=r"^General: what it promotes to depends on the square, which the catalogue"):
+        read_game(game)
+
+
 def test_a_king_that_never_moves() -> None:
     # Stationary King Chess's king has no moves block: a royal piece that never moves ("-"), and so
     # no castling

@@ -366,6 +366,10 @@ def _pawn_rules(probe: Probe, piece: BetzaPiece, lay: Layout, turned: bool) -> t
         for v, promos in seen.items():
             landings[(sq[0] + v[0], sq[1] + v[1])] |= promos
     moves = _initial_moves(probe, lay, initial, set(multi))
+    if len({frozenset(promos - {-1}) for promos in landings.values() if promos - {-1}}) > 1:
+        # one list of choices for the whole zone: the union would let it promote to any of them anywhere
+        name = probe.prog.type_names[probe.kind]
+        raise Refused(f"{name}: what it promotes to depends on the square, which the catalogue cannot state")
     promotion = _promotion(lay, landings, turned)
     stuck = promotion is not None and not promotion["mandatory"] and _stuck(probe, piece, lay, landings)
     if not multi and not promotion and not moves:
