@@ -366,10 +366,7 @@ def _pawn_rules(probe: Probe, piece: BetzaPiece, lay: Layout, turned: bool) -> t
         for v, promos in seen.items():
             landings[(sq[0] + v[0], sq[1] + v[1])] |= promos
     moves = _initial_moves(probe, lay, initial, set(multi))
-    if len({frozenset(promos - {-1}) for promos in landings.values() if promos - {-1}}) > 1:
-        # one list of choices for the whole zone: the union would let it promote to any of them anywhere
-        name = probe.prog.type_names[probe.kind]
-        raise Refused(f"{name}: what it promotes to depends on the square, which the catalogue cannot state")
+    _one_list_of_choices(probe, landings)
     promotion = _promotion(lay, landings, turned)
     stuck = promotion is not None and not promotion["mandatory"] and _stuck(probe, piece, lay, landings)
     if not multi and not promotion and not moves:
@@ -393,6 +390,14 @@ def _stuck(probe: Probe, piece: BetzaPiece, lay: Layout, landings: dict[Square, 
     if forced and forced != {sq for sq in landings if not expected(piece, lay, sq)}:
         raise Refused(f"{probe.prog.type_names[probe.kind]}: promotes by force on some squares of its zone")
     return bool(forced)
+
+
+def _one_list_of_choices(probe: Probe, landings: dict[Square, set[int]]) -> None:
+    """:class:`Refused` where what the piece promotes to depends on the square it lands on (Passive Chess):
+    the catalogue's zone has one list of choices, and their union would promote to any of them anywhere."""
+    if len({frozenset(promos - {-1}) for promos in landings.values() if promos - {-1}}) > 1:
+        name = probe.prog.type_names[probe.kind]
+        raise Refused(f"{name}: what it promotes to depends on the square, which the catalogue cannot state")
 
 
 def _promotion(lay: Layout, landings: dict[Square, set[int]], turned: bool) -> Data | None:
