@@ -170,6 +170,8 @@ def test_perft_divide_sums_to_total(capsys: pytest.CaptureFixture[str]) -> None:
         ("chess.perft", ()),
         ("variants.perft", ()),
         ("fairy-stockfish.perft", ("--catalogue", str(ROOT / "catalogues" / "fairy-stockfish.yaml"))),
+        # Fairy-Stockfish's own tests/perft.sh (horde's en passant, berolina's and crazyhouse's FENs among them)
+        ("fairy-stockfish-perft-sh.perft", ("--catalogue", str(ROOT / "catalogues" / "fairy-stockfish.yaml"))),
     ],
 )
 def test_perft_suites_pass(capsys: pytest.CaptureFixture[str], suite: str, catalogue: tuple[str, ...]) -> None:

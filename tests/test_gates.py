@@ -27,12 +27,16 @@ ATTRIBUTE = {
 
 
 def _variants() -> list[Variant]:
-    """Every catalogue variant, and those with a rule no catalogue variant has (two passes draw, castle chess)."""
+    """Every catalogue variant, and those with a rule no catalogue variant has (two passes draw, castle chess,
+    drops that may not give check)."""
     variants = [*load_catalogue(DEFAULT_CATALOGUE).variants, *load_catalogue(FAIRY_STOCKFISH_CATALOGUE).variants]
     chess = variants[[v.name for v in variants].index("chess")]
     passes = dataclasses.replace(chess, draws=dataclasses.replace(chess.draws, double_pass=True))
     castle = dataclasses.replace(chess, goals=dataclasses.replace(chess.goals, castling_wins=("q",)))
-    return [*variants, passes, castle]
+    house = variants[[v.name for v in variants].index("crazyhouse")]
+    assert house.drops is not None
+    no_drop_checks = dataclasses.replace(house, drops=dataclasses.replace(house.drops, no_checks=True))
+    return [*variants, passes, castle, no_drop_checks]
 
 
 VARIANTS = _variants()

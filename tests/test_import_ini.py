@@ -395,6 +395,18 @@ def test_build_migrates_and_check_compares_with_the_original_section(
             "promotionPawnTypes = n (without the pawn, and captures go to hand)",
         ),
         ("enPassantRegionWhite = -", "enPassantRegionWhite = -, enPassantRegionBlack = *1 *2"),
+        # en passant on White's b6 only, on Black's whole third rank: no ranks state it
+        (
+            "enPassantRegionWhite = b6\nenPassantRegionBlack = *3",
+            "enPassantRegionWhite = b6, enPassantRegionBlack = *3",
+        ),
+        # drops that may not give check: pyffish plays them so, the catalogue cannot say it
+        ("pieceDrops = true\ncapturesToHand = true\ndropChecks = false", "dropChecks = false"),
+        # pseudo-royal queens without extinction: FSF still keeps them out of check
+        (
+            "extinctionPseudoRoyal = true\nextinctionPieceTypes = q",
+            "extinctionPseudoRoyal = true (without extinctionValue)",
+        ),
         ("doubleStepRegionBlack = *6", "doubleStepRegionWhite = *2, doubleStepRegionBlack = *6 (not the mirror"),
         (
             "tripleStepRegionWhite = *3\ntripleStepRegionBlack = *6\ndoubleStepRegionWhite = *2",
@@ -546,6 +558,43 @@ def test_triple_steps_from_fewer_ranks_than_double_steps(tmp_path: Path, fen: st
         pos.push_uci(m)
     assert legal_uci(pos) == set(pyffish.legal_moves("wildebeest", fen, moves))
     assert perft(pos, 2) == pyffish_perft("wildebeest", fen, moves, 2)
+
+
+MYHORDE = """\
+[myhorde:chess]
+doubleStepRegionWhite = *1 *2
+doubleStepRegionBlack = *7 *8
+enPassantRegionWhite = *6
+enPassantRegionBlack = *3
+startFen = 4k3/pppppppp/8/8/8/8/PPPPPPPP/PPPPKPPP w - - 0 1
+castling = false
+"""
+
+
+@pytest.mark.parametrize(
+    ("fen", "moves"),
+    [
+        ("4k3/8/8/8/5p2/2p5/4P3/1P2K3 w - - 0 1", ["b1b3"]),  # passed b2: not taken en passant
+        ("4k3/8/8/8/5p2/2p5/4P3/1P2K3 w - - 0 1", ["e2e4"]),  # passed e3: taken
+    ],
+)
+def test_en_passant_on_some_ranks_only(tmp_path: Path, fen: str, moves: list[str]) -> None:
+    """Fairy-Stockfish's ``enPassantRegion`` per side, each the other's mirror (horde's): imported as
+    ``en_passant_ranks``, and the pawns' moves are pyffish's."""
+    ini = tmp_path / "myhorde.ini"
+    ini.write_text(MYHORDE, encoding="utf-8")
+    result = import_ini(str(ini), tmp_path / "myhorde.yaml")
+    assert result.imported == ["myhorde"], result.left_out
+    assert "en_passant_ranks: [3]" in result.text
+    (tmp_path / "myhorde.yaml").write_text(result.text, encoding="utf-8")
+    v = load_catalogue(tmp_path / "myhorde.yaml").get("myhorde")
+    assert v is not None and v.pawn_rules.en_passant_ranks == (3,)
+    pyffish.load_variant_config(MYHORDE)
+    pos = Position.from_fen(v, fen)
+    for m in moves:
+        pos.push_uci(m)
+    assert legal_uci(pos) == set(pyffish.legal_moves("myhorde", fen, moves))
+    assert perft(pos, 2) == pyffish_perft("myhorde", fen, moves, 2)
 
 
 BLACKLETTER = """\

@@ -475,7 +475,25 @@ class VariantBuilder(GoalsBuilder, PromotionBuilder):
         en_passant = self.or_default(node, PawnRules, "en_passant")
         triple = self._triple_step_ranks(node, max_steps, multi)
         squares = self._multi_step_squares(node, multi)
-        return PawnRules(max_steps, multi, en_passant, promotion, triple, squares, self._en_passant_takers(node))
+        return PawnRules(
+            max_steps,
+            multi,
+            en_passant,
+            promotion,
+            triple,
+            squares,
+            self._en_passant_takers(node),
+            self._en_passant_ranks(node),
+        )
+
+    def _en_passant_ranks(self, node: Node) -> tuple[int, ...] | None:
+        """``en_passant_ranks``: the ranks of passed squares, of a variant with en passant."""
+        at = node.get("en_passant_ranks")
+        if at is None:
+            return None
+        if not self.or_default(node, PawnRules, "en_passant"):
+            self.fail(at, "pawns.en_passant_ranks", "where en passant is taken needs 'en_passant: true'")
+        return self.relative_ranks(at, "pawns.en_passant_ranks")
 
     def _en_passant_takers(self, node: Node) -> tuple[str, ...] | None:
         """``en_passant_takers``: pawns, of a variant with en passant."""
@@ -642,6 +660,7 @@ class VariantBuilder(GoalsBuilder, PromotionBuilder):
             self.or_default(node, Drops, "opposite_colors"),
             self.or_default(node, Drops, "castling"),
             None if node.get("ranks") is not None else regions,
+            self.or_default(node, Drops, "no_checks"),
         )
 
     def check_set_up_drops(self, node: Node) -> None:

@@ -240,6 +240,10 @@ class PawnRules:
     #: with ``en_passant``, the pawn-role pieces that may take en passant (Fairy-Stockfish's ``enPassantTypes``:
     #: wolf chess's pawns, not its sergeants); None: every pawn
     en_passant_takers: tuple[str, ...] | None = None
+    #: with ``en_passant``, the ranks (relative to the pawn that passed them) of the passed squares it may be
+    #: taken on (Fairy-Stockfish's ``enPassantRegion``: horde's pawns that step twice from the first rank
+    #: pass the second, where they may not be taken); None: every rank
+    en_passant_ranks: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -283,6 +287,8 @@ class Drops:
     #: (Fairy-Stockfish's ``dropRegionWhite`` and ``dropRegionBlack``): a piece is dropped on those of its
     #: ranks (``ranks`` is then every rank, and ``piece_ranks`` narrow it as ever)
     squares: tuple[frozenset[Square], frozenset[Square]] | None = None
+    #: a drop may not give check (Fairy-Stockfish's ``dropChecks = false``: xiangqihouse, atomiczh)
+    no_checks: bool = False
 
     def ranks_of(self, letter: str) -> tuple[int, ...]:
         """The relative ranks the piece ``letter`` may be dropped on."""

@@ -288,6 +288,7 @@ VARIANT = Struct(
                 "multi_step_ranks": Seq(RANK),
                 "triple_step_ranks": Seq(RANK, nonempty=True),
                 "en_passant_takers": Seq(LETTER, nonempty=True),
+                "en_passant_ranks": Seq(RANK, nonempty=True),
                 "multi_step_squares": Struct({"white": REGION, "black": REGION}, required=("white", "black")),
                 "en_passant": BOOL,
                 "promotion": Struct(
@@ -316,6 +317,7 @@ VARIANT = Struct(
                 "no_drop_mate": LETTER,
                 "promoted": BOOL,
                 "must": BOOL,
+                "no_checks": BOOL,
                 "must_piece": LETTER,
                 "opposite_colors": LETTER,
                 "castling": LETTER,

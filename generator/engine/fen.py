@@ -234,10 +234,7 @@ def read_fen(pos: State, fen: str) -> None:
     board_text, side = fields[0], fields[1]
     rights = fields[2] if len(fields) > 2 else "-"
     ep_text = fields[3] if len(fields) > 3 else "-"
-    pocket_text = None
-    m = re.fullmatch(r"([^\[\]]*)\[([^\[\]]*)\]", board_text)
-    if m:
-        board_text, pocket_text = m.group(1), m.group(2)
+    board_text, pocket_text = _split_pocket(rules, board_text)
     _parse_board(pos, board_text)
     if pocket_text:
         _parse_pocket(pos, pocket_text)
@@ -262,6 +259,18 @@ def read_fen(pos: State, fen: str) -> None:
     if extension is not None:
         _parse_extension(pos, extension)
     _check_sanity(pos)
+
+
+def _split_pocket(rules: Rules, text: str) -> tuple[str, str | None]:
+    """The board and the pocket: ``[...]`` after the board, or, as Fairy-Stockfish also reads it, one
+    rank more than the board has (``4K3/Qn``)."""
+    m = re.fullmatch(r"([^\[\]]*)\[([^\[\]]*)\]", text)
+    if m:
+        return m.group(1), m.group(2)
+    if (rules.drops or rules.gating) and text.count("/") == rules.geo.ranks:
+        board, _, pocket = text.rpartition("/")
+        return board, pocket
+    return text, None
 
 
 def _parse_pocket(pos: State, text: str) -> None:
@@ -420,10 +429,17 @@ def _parse_ep(pos: State, text: str) -> None:
             squares.append(geo.parse(f + r))
         except ValueError as e:
             raise FenError(f"en passant square {f + r}: {e}") from None
-    # the pawn that passed these squares stands one step beyond them, in its own direction
-    step = -geo.files if pos.turn == 0 else geo.files
-    last = min(squares) if pos.turn == 0 else max(squares)
-    victim = last + step
+    # Fairy-Stockfish lists a piece's landing square with the squares it passed where the piece is not its
+    # built-in pawn (berolina, all-way pawns): that square, holding the enemy pawn, names the victim
+    landed = [s for s in squares if pos.board[s] != EMPTY]
+    if landed:
+        victim = landed[0]
+        squares = [s for s in squares if s != victim]
+    else:
+        # the pawn that passed these squares stands one step beyond them, in its own direction
+        step = -geo.files if pos.turn == 0 else geo.files
+        last = min(squares) if pos.turn == 0 else max(squares)
+        victim = last + step
     code = pos.board[victim] if 0 <= victim < geo.size else EMPTY
     if code == EMPTY or code & 1 == pos.turn or not pos.rules.is_pawn[code >> 1]:
         raise FenError(f"en passant squares {text}: no enemy pawn stands just beyond them")

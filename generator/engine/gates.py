@@ -111,6 +111,8 @@ NEEDS = (
     Needs("piece_promotion", Path.TRACKS_PROMOTED),
     # a side with pieces in hand must drop while it can: its other moves are filtered out
     Needs("drops", Path.FILTERED, lambda v: bool(v.drops and v.drops.must)),
+    # a drop that would give check is filtered out
+    Needs("drops", Path.FILTERED, lambda v: bool(v.drops and v.drops.no_checks)),
     Needs("walling", Path.WALLING | Path.AFTER_MOVE),
     # a pawn's promotion is a move of its own, listed beside the pieces' moves
     Needs(

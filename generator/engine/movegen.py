@@ -204,10 +204,8 @@ def _filtered(pos: State, out: list[Move] | None) -> int:
     rules = pos.rules
     if rules.set_up is not None:
         moves = rules.set_up.forced(moves, pos.pockets[pos.turn], DROP)
-    if rules.no_checks:
-        moves = [m for m in moves if m[0] == PASS or not _gives_check(pos, m)]
-        if not moves and rules.pass_when_stuck and not pos.in_check():
-            moves = [PASS_MOVE]
+    if rules.no_checks or rules.no_drop_checks:
+        moves = _without_checks(pos, moves)
     if rules.bikjang and kings_face(pos):
         moves = parted(pos, moves)
     if rules.must_capture:
@@ -222,6 +220,18 @@ def _filtered(pos: State, out: list[Move] | None) -> int:
     if out is not None:
         out.extend(moves)
     return len(moves)
+
+
+def _without_checks(pos: State, moves: list[Move]) -> list[Move]:
+    """Without the moves that give check (racing kings), or the drops that do (``drops.no_checks``)."""
+    rules = pos.rules
+    if rules.no_drop_checks:
+        moves = [m for m in moves if m[0] != DROP or not _gives_check(pos, m)]
+    if rules.no_checks:
+        moves = [m for m in moves if m[0] == PASS or not _gives_check(pos, m)]
+        if not moves and rules.pass_when_stuck and not pos.in_check():
+            moves = [PASS_MOVE]
+    return moves
 
 
 def _gives_check(pos: State, m: Move) -> bool:

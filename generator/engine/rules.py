@@ -362,6 +362,7 @@ class Rules:
         geo = self.geo
         self._flag_goal(variant)
         self.no_checks = variant.no_checks
+        self.no_drop_checks = bool(variant.drops and variant.drops.no_checks)
         #: the checks each side must give to win (three-check); None: checks are not counted
         self.check_count = variant.goals.check_count
         #: castle chess: the castlings (indices) that win, by the rights they take
@@ -557,6 +558,7 @@ class Rules:
             start &= self._squares(pr.multi_step_squares[color])
         triple = geo.rank_mask(color, pr.multi_step_ranks if pr.triple_step_ranks is None else pr.triple_step_ranks)
         forward = 1 if color is Color.WHITE else -1
+        taken = self._en_passant_mask(color)
         out: list[tuple[tuple[int, Bitboard, Bitboard], ...]] = []
         for s in range(geo.size):
             steps: list[tuple[int, Bitboard, Bitboard]] = []
@@ -565,7 +567,7 @@ class Rules:
                 passed = 0
                 for i, t in enumerate(path):
                     if i >= 1:
-                        steps.append((t, passed | 1 << t, passed if pr.en_passant else 0))
+                        steps.append((t, passed | 1 << t, passed & taken))
                     passed |= 1 << t
             if start >> s & 1:
                 straight = {x[0] for x in steps}
@@ -573,17 +575,24 @@ class Rules:
             out.append(tuple(steps))
         return out
 
+    def _en_passant_mask(self, color: Color) -> Bitboard:
+        """The squares a ``color`` pawn may be taken on en passant when it passes them."""
+        pr = self.variant.pawn_rules
+        if not pr.en_passant:
+            return 0
+        return self.geo.all if pr.en_passant_ranks is None else self.geo.rank_mask(color, pr.en_passant_ranks)
+
     def _initial_steps(self, s: int, m: BetzaMove, color: Color) -> list[tuple[int, Bitboard, Bitboard]]:
         """A pawn's initial move from ``s``: (target, squares that must be empty, passed squares).
         The passed squares are those on the line between (Fairy-Stockfish's en passant squares)."""
-        geo, ep = self.geo, self.variant.pawn_rules.en_passant
+        geo, taken = self.geo, self._en_passant_mask(color)
         out: list[tuple[int, Bitboard, Bitboard]] = []
         for v in m.vectors():
             v = oriented(v, color)
             if m.range != 1:
                 ray, passed = geo.ray_squares(s, v, m.range), 0
                 for t in ray:
-                    out.append((t, passed | 1 << t, passed if ep else 0))
+                    out.append((t, passed | 1 << t, passed & taken))
                     passed |= 1 << t
                 continue
             target = geo.leap(s, v)
@@ -594,7 +603,7 @@ class Rules:
             if v[0] == 0 or v[1] == 0 or abs(v[0]) == abs(v[1]):
                 unit = (v[0] // span, v[1] // span)
                 between = sum(1 << x for x in geo.ray_squares(s, unit, span - 1))
-            out.append((target, block | 1 << target, between if ep else 0))
+            out.append((target, block | 1 << target, between & taken))
         return out
 
     def _reversible(self, t: int) -> list[list[Bitboard]] | None:

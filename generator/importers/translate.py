@@ -23,7 +23,7 @@ import re
 from generator.betza import IMMOBILE, BetzaError, parse_betza
 from generator.catalogue.model import Color, PawnRules, Square, absolute_rank
 from generator.emit.fairy_stockfish.named import NAMED_BETZA
-from generator.emit.fairy_stockfish.reading import Stated, read_section
+from generator.emit.fairy_stockfish.reading import Stated, UnstatedRegion, read_section
 from generator.emit.fairy_stockfish.table import ROWS
 from generator.emit.fidelity.fairy_stockfish import FSF_LAME, FSF_RIDERS
 from generator.importers.options import ALL, PIECE_TYPES, PRIVATE, Rules
@@ -34,7 +34,6 @@ __all__ = ["IGNORED", "betza_of", "dialect", "fen_problem", "piece_order", "refu
 IGNORED = frozenset({"pieceToCharTable", "pieceValueMg", "pieceValueEg", "variantTemplate", "pocketSize"})
 #: per-side options the catalogue states once, for both sides (the shared row's field)
 _ONE_FOR_BOTH = (
-    "enPassantRegion",
     "passOnStalemate",
     "pass",
     "castlingKingPiece",
@@ -224,7 +223,7 @@ def refusals(rules: Rules) -> list[str]:
     if rules.values["seirawanGating"] == "true":  # gating's gates: stated by the model's gating
         out = [x for x in out if x != "gating = true"] if rules.values["cambodianMoves"] != "true" else out
         out += [] if rules.values["gating"] == "true" else ["seirawanGating = true (without gating = true)"]
-    out += _fieldless(rules)
+    out += _fieldless(rules) + _pseudo_royal_problems(rules)
     triple, double = rules.values["tripleStepRegionWhite"], rules.values["doubleStepRegionWhite"]
     if triple != "-" and not set(triple.split()) <= set(double.split()):
         # the catalogue's pawns triple-step from some of the ranks they double-step from
@@ -241,7 +240,29 @@ def refusals(rules: Rules) -> list[str]:
         out.append(f"startFen = {rules.values['startFen']} (promoted pieces that promote to nothing)")
     if "~" in fen:  # FSF keeps the mark in every FEN, and a capture to hand turns the piece into a pawn
         out.append(f"startFen = {rules.values['startFen']} (pieces marked ~, promoted from a pawn, at the start)")
-    return out + _side_problems(rules) + _piece_problems(rules)
+    out += _side_problems(rules) + _piece_problems(rules)
+    return out or _en_passant_problems(rules)
+
+
+def _pseudo_royal_problems(rules: Rules) -> list[str]:
+    """Pseudo-royal pieces without extinction: FSF keeps them out of check all the same; the catalogue
+    states pseudo-royalty as a form of extinction."""
+    if rules.values["extinctionPseudoRoyal"] == "true" and rules.values["extinctionValue"] == "none":
+        return ["extinctionPseudoRoyal = true (without extinctionValue)"]
+    return []
+
+
+def _en_passant_problems(rules: Rules) -> list[str]:
+    """Each side's en passant region, where the catalogue's ``en_passant_ranks`` cannot state the pair (what
+    the read-back finds, for a section with no other refusal)."""
+    try:
+        read_section(dialect(rules))
+    except UnstatedRegion as e:
+        white, black = (rules.values[f"enPassantRegion{side}"] for side in SIDES)
+        return [f"enPassantRegionWhite = {white}, enPassantRegionBlack = {black} ({e})"]
+    except (ValueError, KeyError, IndexError, StopIteration):
+        return []  # the import's own read-back reports it, with its reason
+    return []
 
 
 def dialect(rules: Rules) -> dict[str, str]:
@@ -256,7 +277,7 @@ def dialect(rules: Rules) -> dict[str, str]:
     pawns = _pawn_types(rules) - {"pawn"}
     if pawns:
         d["pawnTypes"] = _letters(rules, pawns)
-    for base in ("enPassantRegion", "passOnStalemate", "pass"):
+    for base in ("passOnStalemate", "pass"):
         d[base] = rules.values[f"{base}White"]
     for base in ("castlingKingPiece", "castlingRookPieces", "flagPiece"):
         d[base] = d[f"{base}White"]

@@ -65,7 +65,7 @@ from generator.emit.fidelity.fairy_stockfish import (
     pawn_drop_flags,
 )
 
-__all__ = ["UNSTATED", "Stated", "read_section", "stated"]
+__all__ = ["UNSTATED", "Stated", "UnstatedRegion", "en_passant_ranks", "passed_ranks", "read_section", "stated"]
 
 #: The fields of the model's objects that no option states, by object.
 UNSTATED: dict[str, tuple[str, ...]] = {
@@ -267,13 +267,105 @@ def _pawn_rules(options: Mapping[str, str], board: Board, pieces: tuple[Piece, .
     # a region of some squares of its ranks is those ranks with multi-step squares (wolf chess)
     touched = tuple(sorted({absolute_rank(Color.WHITE, sq.rank + 1, board.ranks) for sq in region}))
     multi = (_ranks(region, Color.WHITE, board) or touched) if steps > 1 or initial else ()
-    en_passant = bool(_region(options, "enPassantRegion", board)) and steps > 1
     fewer = triple and triple != region  # triple steps from some of the double-step ranks only
     ranks = _ranks(triple, Color.WHITE, board) if fewer else None
     squares = _multi_step_squares(options, board, multi) if multi else None
     takers = _en_passant_takers(options, pieces)
+    taken = _taken_ranks(options, board, pieces, multi, steps) if takers != () else ()
     return PawnRules(
-        steps, multi, en_passant and takers != (), _promotion(options, board), ranks, squares, takers or None
+        steps,
+        multi,
+        taken != (),
+        _promotion(options, board),
+        ranks,
+        squares,
+        takers or None,
+        taken or None,
+    )
+
+
+def _taken_ranks(
+    options: Mapping[str, str], board: Board, pieces: tuple[Piece, ...], multi: tuple[int, ...], steps: int
+) -> tuple[int, ...] | None:
+    """The en passant ranks the regions state: () for no en passant, None for every rank passed."""
+    if steps < 2:
+        return ()
+    passed = passed_ranks(multi, max(steps, _initial_span(pieces)), board.ranks)
+    regions = [_en_passant_region(options, c, board) for c in Color]
+    return en_passant_ranks(regions[0], regions[1], board, passed)
+
+
+class UnstatedRegion(ValueError):
+    """Two en passant regions the catalogue's ``en_passant_ranks`` cannot state."""
+
+
+def passed_ranks(multi: tuple[int, ...], span: int, rank_count: int) -> tuple[int, ...]:
+    """The ranks (relative) a pawn may pass: those after a multi-step rank, up to ``span`` - 1 on.
+
+    >>> passed_ranks((1, 2), 2, 8), passed_ranks((2,), _RIDER, 4)
+    ((2, 3), (3, 4))
+    """
+    return tuple(sorted({r + i for r in multi for i in range(1, span) if r + i <= rank_count}))
+
+
+def en_passant_ranks(
+    white: frozenset[Square], black: frozenset[Square], board: Board, passed: tuple[int, ...]
+) -> tuple[int, ...] | None:
+    """The ``en_passant_ranks`` that Fairy-Stockfish's regions of each side (where it takes en passant)
+    state on the ranks pawns pass: None for all of them, () for none; :class:`UnstatedRegion` where the
+    sides differ or a region is not whole ranks there.
+
+    >>> b = Board(8, 8)
+    >>> every = frozenset(Square(f, r) for f in range(8) for r in range(8))
+    >>> en_passant_ranks(every, every, b, (2, 3)), en_passant_ranks(frozenset(), frozenset(), b, (2, 3))
+    (None, ())
+    >>> sixth, third = (frozenset(Square(f, r) for f in range(8)) for r in (5, 2))
+    >>> en_passant_ranks(sixth, third, b, (2, 3))
+    (3,)
+    """
+    rows = {absolute_rank(c, r, board.ranks) - 1 for c in Color for r in passed}
+    on = [frozenset(sq for sq in region if sq.rank in rows) for region in (white, black)]
+    # White takes on the squares Black's pawns pass, counted from Black's side, and the other way round
+    ranks = [_ranks(on[c], c.other, board) if on[c] else () for c in Color]
+    if any(on[c] and not ranks[c] for c in Color) or ranks[0] != ranks[1]:
+        raise UnstatedRegion(
+            "en passant is taken on other squares than the same whole ranks, each counted from the side that passes"
+        )
+    return None if set(passed) <= set(ranks[0]) else tuple(r for r in ranks[0] if r in passed)
+
+
+def normal_en_passant_ranks(v: Variant) -> tuple[int, ...] | None:
+    """A model's ``en_passant_ranks`` as a section states them: on the ranks pawns pass, None for all."""
+    pr = v.pawn_rules
+    if pr.en_passant_ranks is None:
+        return None
+    pieces = tuple((p.letter, p.movement.render(), p.pawn, None, None) for p in v.pieces)
+    passed = passed_ranks(pr.multi_step_ranks, max(pr.max_steps, _initial_span(pieces)), v.board.ranks)
+    return None if set(passed) <= set(pr.en_passant_ranks) else tuple(r for r in pr.en_passant_ranks if r in passed)
+
+
+def _en_passant_region(options: Mapping[str, str], color: Color, board: Board) -> frozenset[Square]:
+    """Where ``color`` takes en passant: its own option, else the one for both sides, else the default."""
+    key = f"enPassantRegion{color.word.title()}"
+    return _squares(options.get(key, options.get("enPassantRegion", ROW[key].default)), board)
+
+
+#: the reach of a pawn's initial ride: the whole board
+_RIDER = 99
+
+
+def _initial_span(pieces: tuple[Piece, ...]) -> int:
+    """The longest forward reach of the pawns' initial moves (1 without any)."""
+    return max(
+        (
+            abs(y) if m.range == 1 else _RIDER
+            for _, betza, pawn, _, _ in pieces
+            if pawn
+            for m in parse_betza(betza).moves
+            if m.initial
+            for _, y in m.vectors()
+        ),
+        default=1,
     )
 
 
@@ -404,6 +496,7 @@ def _drops(options: Mapping[str, str], board: Board) -> Drops | None:
         opposite_colors=_paired(options),
         castling=_castling_rook(options),
         squares=None if mirrored else (white, black),
+        no_checks=not _bool(options, "dropChecks"),
     )
 
 
@@ -617,8 +710,12 @@ def stated(v: Variant) -> Stated:
     """What the section of the (relaxed) variant ``v`` states, as :func:`read_section` reads it."""
     pr = v.pawn_rules
     multi = pr.max_steps > 1 or any(m.initial for p in v.pieces if p.pawn for m in p.movement.moves)
+    en_passant = pr.en_passant and pr.max_steps > 1
     pawn_rules = dataclasses.replace(
-        pr, multi_step_ranks=pr.multi_step_ranks if multi else (), en_passant=pr.en_passant and pr.max_steps > 1
+        pr,
+        multi_step_ranks=pr.multi_step_ranks if multi else (),
+        en_passant=en_passant,
+        en_passant_ranks=normal_en_passant_ranks(v) if en_passant else None,
     )
     drops = None
     if v.drops is not None:

@@ -14,7 +14,7 @@ The emitter's groups are the table's rows in order (:mod:`.options`); ``SINCE`` 
 >>> ROW["maxFile"].kind, ROW["maxFile"].default, ROW["maxFile"].field
 ('file', 'h', 'board.files')
 >>> len(ROWS) > 300, sum(1 for row in ROWS if row.write is not None)
-(True, 103)
+(True, 105)
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ V78_ROOKS = ("0.0.78", "2023-03-25")
 V80_FILES = ("0.0.80", "2023-04-01")
 V80_IMMUNE = ("0.0.80", "2023-08-23")
 V89 = ("0.0.89", "2025-08-15")
+V89_EP = ("0.0.89", "2025-08-17")
 #: FSF's ``AllSquares``, as ini text (the largest board has ten ranks)
 ALL = "*1 *2 *3 *4 *5 *6 *7 *8 *9 *10"
 
@@ -153,7 +154,8 @@ ROWS: tuple[Row, ...] = (
     Row("promotionLimit", "other", "", "pawns", w.promotion_limit, "pawn_rules.promotion.limits"),
     Row("mandatoryPawnPromotion", "bool", "true", "pawns", w.mandatory_pawn_promotion,
         "pawn_rules.promotion.mandatory"),
-    *_pair("enPassantRegion", "bitboard", (ALL, ALL)),
+    *_pair("enPassantRegion", "bitboard", (ALL, ALL), "pawns", w.en_passant_region_of, "pawn_rules.en_passant_ranks",
+        since=V89_EP),
     Row("enPassantTypes", "pieceset", "p", "pawns", w.en_passant_types, "pawn_rules.en_passant_takers",
         maps_to=("enPassantTypesWhite", "enPassantTypesBlack")),
     *_pair("enPassantTypes", "pieceset", ("p", "p")),
@@ -208,7 +210,7 @@ ROWS: tuple[Row, ...] = (
     Row("dropNoDoubled", "piecetype", "-", "drops", w.drop_no_doubled, "drops.one_per_file"),
     Row("dropNoDoubledCount", "int", "1", "drops", w.drop_no_doubled_count, "drops.per_file"),
     Row("shogiPawnDropMateIllegal", "bool", "false", "drops", w.shogi_pawn_drop_mate_illegal, "drops.no_drop_mate"),
-    Row("dropChecks", "bool", "true", "drops", w.drop_checks, "drops"),
+    Row("dropChecks", "bool", "true", "drops", w.drop_checks, "drops.no_checks"),
     Row("mustDrop", "bool", "false", "drops", w.must_drop, "drops.must"),
     Row("mustDropType", "piecetype", "*", "drops", w.must_drop_type, "drops.must_piece"),
     Row("enclosingDrop", "other", "none"),

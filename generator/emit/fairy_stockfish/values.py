@@ -134,9 +134,24 @@ def en_passant_types(v: Variant) -> str | None:
     return None if takers is None or not _multi_steps(v) else _letters(takers)
 
 
-def en_passant_region(v: Variant) -> str:
+def en_passant_region(v: Variant) -> str | None:
+    """Both sides' region, where en passant is taken on every rank or on none."""
     on = v.pawn_rules.en_passant and _multi_steps(v)
+    if on and v.pawn_rules.en_passant_ranks is not None:
+        return None
     return ranks(Color.WHITE, range(1, v.board.ranks + 1), v.board.ranks) if on else "-"
+
+
+def en_passant_region_of(color: Color) -> Writer:
+    """Where ``color`` takes en passant: the enemy pawns' en passant ranks, where not every rank."""
+
+    def write(v: Variant) -> str | None:
+        taken = v.pawn_rules.en_passant_ranks
+        if not (v.pawn_rules.en_passant and _multi_steps(v)) or taken is None:
+            return None
+        return ranks(color.other, taken, v.board.ranks)
+
+    return write
 
 
 def promotion_region(color: Color) -> Writer:
@@ -349,7 +364,7 @@ def shogi_pawn_drop_mate_illegal(v: Variant) -> str | None:
 
 
 def drop_checks(v: Variant) -> str | None:
-    return "true" if v.drops else None
+    return None if v.drops is None else flag(not v.drops.no_checks)
 
 
 def drop_promoted(v: Variant) -> str | None:

@@ -562,6 +562,13 @@ def _hands(notes: Notes) -> None:
             f"mating by a dropped {v.piece(drops.no_drop_mate).name} wins.",
         )
         drops = dataclasses.replace(drops, no_drop_mate=None)
+    if drops is not None and drops.no_checks:
+        notes.add(
+            "drop-checks",
+            "A Zillions drop is a move to an empty square, tested before it is played, and no test sees what the "
+            "dropped piece attacks from there, so a drop may give check.",
+        )
+        drops = dataclasses.replace(drops, no_checks=False)
     if drops != v.drops:
         notes.relax(drops=drops)
     stuck = [p.name for p in v.pieces if immobile_ranks(v, p) is None] if v.immobility_illegal else []

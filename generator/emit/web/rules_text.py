@@ -164,6 +164,10 @@ def _multi_step_limits(v: Variant) -> str:
         text += f" Multi-steps and initial moves start only from {white} (White), {black} (Black)."
     if pr.en_passant and pr.en_passant_takers is not None:
         text += f" En passant is taken only by the {_words([v.piece(x).name for x in pr.en_passant_takers])}."
+    if pr.en_passant and pr.en_passant_ranks is not None:
+        text += (
+            f" A pawn is taken en passant only on a square it passed on its own {ranks_phrase(pr.en_passant_ranks)}."
+        )
     return text
 
 
@@ -237,6 +241,14 @@ def _promotion_by_move(v: Variant, promo: Promotion) -> str:
     return text + " A side left with its king and one pawn, not in check, whose every move is a promotion, draws."
 
 
+def _drops_that_check(v: Variant, drops: Drops) -> list[str]:
+    """The drops refused for the check or the mate they give."""
+    parts = ["a drop may not give check"] if drops.no_checks else []
+    if drops.no_drop_mate:
+        parts.append(f"a side that checkmates by dropping a {v.piece(drops.no_drop_mate).name} loses")
+    return parts
+
+
 def _drops(v: Variant, drops: Drops) -> str:
     hand = {c: _words([f"{n} × {v.piece(x).name}" for c2, x, n in v.setup.pockets if c2 is c and n]) for c in Color}
     held = (
@@ -256,9 +268,7 @@ def _drops(v: Variant, drops: Drops) -> str:
         parts.append(f"never a {v.piece(drops.one_per_file).name} on a file where its side has {has}")
     if drops.promoted:
         parts.append("a piece that promotes may also be dropped as what it promotes to, remembering what it was")
-    parts += _set_up_drops(v, drops)
-    if drops.no_drop_mate:
-        parts.append(f"a side that checkmates by dropping a {v.piece(drops.no_drop_mate).name} loses")
+    parts += _set_up_drops(v, drops) + _drops_that_check(v, drops)
     if drops.captures_to_hand:
         kept = "as they stand" if drops.keep_promoted else "a promoted one as what it was promoted from"
         parts.append(f"captured pieces go to the captor's hand, {kept}")

@@ -56,6 +56,9 @@ def squares_of_ranks(v: Variant, color: Color, relative: Iterable[int]) -> tuple
 #: Black's promotion squares, a zone of Black's alone: where the sides promote to different pieces, a
 #: pawn landing in it is Black's (moves are shared by both players, zones are not)
 BLACK_PROMOTION_ZONE = "black-promotion-zone"
+#: where a pawn may take en passant, where not on every rank (horde: not on the squares a pawn passes from its
+#: first rank)
+EN_PASSANT_ZONE = "en-passant-zone"
 
 
 def zones_of(v: Variant) -> dict[str, ZoneSpec]:
@@ -71,6 +74,9 @@ def zones_of(v: Variant) -> dict[str, ZoneSpec]:
     if has_pawns and pr.max_steps > 1 and pr.multi_step_ranks:
         chosen = pr.multi_step_squares
         zones["multi-step-zone"] = pr.multi_step_ranks if chosen is None else _on_ranks(v, chosen, pr.multi_step_ranks)
+    if has_pawns and pr.en_passant and pr.en_passant_ranks is not None:
+        # the squares a capturing pawn lands on, from its own side: the enemy pawns' en passant ranks mirrored
+        zones[EN_PASSANT_ZONE] = tuple(sorted(v.board.ranks + 1 - r for r in pr.en_passant_ranks))
     if v.drops is not None:
         zones["drop-zone"] = v.drops.ranks if v.drops.squares is None else v.drops.squares
         for letter, ranks in v.drops.piece_ranks:

@@ -21,6 +21,7 @@ from generator.catalogue.model import CastlingMove, Color, PieceType, Role, Squa
 from generator.emit.pictures.glyphs import Glyph
 from generator.emit.zillions.board import (
     BLACK_PROMOTION_ZONE,
+    EN_PASSANT_ZONE,
     LINES_ZONE,
     advanced_zone,
     direction_name,
@@ -504,19 +505,21 @@ class PieceMoves:
         victim = f"(piece? {pawns[0]})"
         if len(pawns) > 1:
             victim = "(or " + " ".join(f"(piece? {x})" for x in pawns) + ")"
+        zone = EN_PASSANT_ZONE if v.pawn_rules.en_passant_ranks is not None else ""
         out: list[Call] = []
         for vec in ordered_vectors(_single_captures(p)):
             for before, after, toward, away in en_passant_steps(v):
                 name = f"en-passant-{before}-{after}" + (f"-{toward}" if toward else "")
                 name = self.macros.use(
                     Group.PAWNS,
-                    name + ("-to-hand" if self.to_hand else ""),
+                    name + ("-to-hand" if self.to_hand else "") + ("-in-zone" if zone else ""),
                     "en-passant",
                     before=before,
                     after=after,
                     toward=toward,
                     away=away,
                     to_hand=self.to_hand,
+                    zone=zone,
                 )
                 out.append(Call(name, (direction_name(vec), victim, land)))
         return out
