@@ -7,8 +7,9 @@ stated in the model through the option table's read-back (:mod:`.translate`), an
 
 1. the catalogue written loads with our loader,
 2. Fairy-Stockfish plays the entry exactly, and its variant reads back as the section did, and
-3. pyffish agrees, on the start position and perft to :data:`~.proof.DEPTH`, between the original
-   section (loaded from the original file) and the entry's own section (:mod:`.proof`);
+3. pyffish agrees, on the start position, perft to :data:`~.proof.DEPTH` and the moves and game ends
+   along random games, between the original section (loaded from the original file) and the entry's
+   own section (:mod:`.proof`);
 
 else it is left out with the reason, and its children extend its parent instead.
 """
@@ -32,7 +33,7 @@ from generator.emit.fairy_stockfish.reading import Stated, stated
 from generator.emit.fidelity import limitations, relaxed
 from generator.importers.entry import difference, entry_data
 from generator.importers.ini import IniError, Section, read_ini_file
-from generator.importers.proof import counts
+from generator.importers.proof import counts, first_difference
 from generator.importers.resolve import Resolved, builtin_entries, builtin_rules, resolve
 from generator.importers.translate import to_stated
 from generator.importers.writing import MARK, entry_name, write_catalogue
@@ -238,8 +239,9 @@ def _prove(
             why = "pyffish does not load the original section"
         elif b is None:
             why = f"pyffish does not load the entry's section [{own}]"
-        elif a != b:
-            why = f"pyffish disagrees: the original gives {a}, the entry's section {b}"
+        else:
+            found = first_difference(a, b)
+            why = f"pyffish disagrees: {found}" if found else None
         if why:
             _leave_out(result, kept, key, why, "proof")
 

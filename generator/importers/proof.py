@@ -2,16 +2,20 @@
 
 Each ini is loaded into pyffish in a process of its own (pyffish keeps the first definition of a name,
 so the original file and the sections written from the catalogue, which keep the sections' names,
-cannot share one), and each section gives its start position and perft counts from it to a small
-depth (:data:`DEPTH`).  A name pyffish does not know after loading is never asked about: pyffish
-crashes on one.  Run as ``python -m generator.importers.proof``: JSON ``{"ini", "names", "depth"}`` on
-standard input, ``{name: [start FEN, count at depth 1, 2, ...] or null}`` on standard output.
+cannot share one), and each section gives its start position, perft counts from it to a small depth
+(:data:`DEPTH`), and :data:`GAMES` random games of up to :data:`PLIES` plies: at each ply the legal
+moves and whether the game has ended, then a move chosen among them by a generator seeded alike for
+the two sections of a pair, so that the two play the same game for as long as they agree.  A name
+pyffish does not know after loading is never asked about: pyffish crashes on one.  Run as
+``python -m generator.importers.proof``: JSON ``{"ini", "names", "depth"}`` on standard input,
+``{name: {"start", "perft", "games"} or null}`` on standard output.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import random
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -19,27 +23,32 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-__all__ = ["DEPTH", "Counts", "counts", "perft_counts"]
+__all__ = ["DEPTH", "GAMES", "PLIES", "Counts", "counts", "first_difference", "perft_counts"]
 
 #: the depth of the proof's perft
 DEPTH = 3
+#: the random games of the proof, and their longest
+GAMES = 2
+PLIES = 30
 #: more moves than this from the start (walls placed with every move: some 600) and the perft stops at
 #: depth 2, which already asks pyffish for every move's replies
 WIDE = 200
-#: the start position (the board and the pieces in hand in any order, ``[-]`` and ``[]`` alike) and the perft counts
-#: at depth 1, 2, ...; None if pyffish does not know the section
-Counts = list[Any] | None
+#: what pyffish says of a section: the start position (the board and the pieces in hand in any order, ``[-]``
+#: and ``[]`` alike), the perft counts at depth 1, 2, ..., and each random game as its plies, each ply
+#: ``[legal moves, ended, move played]``; None if pyffish does not know the section
+Counts = dict[str, Any] | None
 
 
 def perft_counts(ini: str, names: Sequence[str], depth: int) -> dict[str, Counts]:
-    """In this process: load ``ini`` into pyffish and count ``names``' perft to ``depth``.  (A worker
-    that fails, pyffish missing or crashing, is ``ValueError`` in :func:`counts`: one line, exit 2.)"""
+    """In this process: load ``ini`` into pyffish, count ``names``' perft to ``depth`` and play their
+    random games (the ``i``-th name's seeded with ``i``).  (A worker that fails, pyffish missing or
+    crashing, is ``ValueError`` in :func:`counts`: one line, exit 2.)"""
     import pyffish  # here: the worker process alone loads it
 
     pyffish.load_variant_config(ini)
     known = set(pyffish.variants())
     out: dict[str, Counts] = {}
-    for name in names:
+    for i, name in enumerate(names):
         if name not in known:
             out[name] = None
             continue
@@ -57,8 +66,56 @@ def perft_counts(ini: str, names: Sequence[str], depth: int) -> dict[str, Counts
         walk([], 0)
         board, _, pockets = fen.split(" ")[0].partition("[")
         pockets = "".join(sorted(pockets.rstrip("]").replace("-", "")))
-        out[name] = [board + (f"[{pockets}]" if pockets else ""), *totals]
+        start = board + (f"[{pockets}]" if pockets else "")
+        games = [_game(pyffish, name, fen, random.Random(f"{i}/{g}")) for g in range(GAMES)]
+        out[name] = {"start": start, "perft": totals, "games": games}
     return out
+
+
+def _game(pyffish: Any, name: str, fen: str, rng: random.Random) -> list[list[Any]]:
+    """One random game: each ply's sorted legal moves, whether the game has ended there, the move played."""
+    plies: list[list[Any]] = []
+    moves: list[str] = []
+    for _ in range(PLIES):
+        legal = sorted(pyffish.legal_moves(name, fen, moves))
+        ended = bool(pyffish.is_immediate_game_end(name, fen, moves)[0])
+        if ended or not legal:
+            plies.append([legal, ended, None])
+            break
+        move = legal[rng.randrange(len(legal))]
+        plies.append([legal, ended, move])
+        moves.append(move)
+    return plies
+
+
+def first_difference(theirs: Counts, ours: Counts) -> str | None:
+    """Where the entry's section first plays otherwise than the original, in words; None where they agree."""
+    if theirs is None or ours is None:
+        return None
+    if theirs["start"] != ours["start"]:
+        return f"the original starts from {theirs['start']}, the entry's section from {ours['start']}"
+    if theirs["perft"] != ours["perft"]:
+        return f"the original gives perft {theirs['perft']}, the entry's section {ours['perft']}"
+    for g, (a, b) in enumerate(zip(theirs["games"], ours["games"], strict=True)):
+        for ply, (x, y) in enumerate(zip(a, b, strict=False)):
+            if x == y:
+                continue
+            played = " ".join(step[2] for step in a[:ply]) or "none"
+            return f"random game {g + 1}, ply {ply + 1} (after {played}): " + _ply_difference(x, y)
+        if len(a) != len(b):
+            return f"random game {g + 1}: the original's lasts {len(a)} plies, the entry's section's {len(b)}"
+    return None
+
+
+def _ply_difference(x: list[Any], y: list[Any]) -> str:
+    if x[1] != y[1]:
+        return f"the game has {'ended' if x[1] else 'not ended'} in the original, not so in the entry's section"
+    only_theirs = sorted(set(x[0]) - set(y[0]))
+    only_ours = sorted(set(y[0]) - set(x[0]))
+    return (
+        f"moves only the original has: {' '.join(only_theirs) or '-'}; "
+        f"only the entry's section: {' '.join(only_ours) or '-'}"
+    )
 
 
 def _run(ini: str, names: Sequence[str], depth: int) -> dict[str, Counts]:

@@ -223,7 +223,8 @@ def refusals(rules: Rules) -> list[str]:
     if rules.values["seirawanGating"] == "true":  # gating's gates: stated by the model's gating
         out = [x for x in out if x != "gating = true"] if rules.values["cambodianMoves"] != "true" else out
         out += [] if rules.values["gating"] == "true" else ["seirawanGating = true (without gating = true)"]
-    out += _fieldless(rules) + _pseudo_royal_problems(rules)
+    out += _fieldless(rules) + _pseudo_royal_problems(rules) + _blast_problems(rules)
+    out += _piece_promotion_limits(rules)
     triple, double = rules.values["tripleStepRegionWhite"], rules.values["doubleStepRegionWhite"]
     if triple != "-" and not set(triple.split()) <= set(double.split()):
         # the catalogue's pawns triple-step from some of the ranks they double-step from
@@ -250,6 +251,31 @@ def _pseudo_royal_problems(rules: Rules) -> list[str]:
     if rules.values["extinctionPseudoRoyal"] == "true" and rules.values["extinctionValue"] == "none":
         return ["extinctionPseudoRoyal = true (without extinctionValue)"]
     return []
+
+
+def _piece_promotion_limits(rules: Rules) -> list[str]:
+    """A promotion limit on what a piece promotes to: FSF holds promotion by piece to it too, the catalogue's
+    limits hold pawns' promotion alone."""
+    white, black = can_have(rules)
+    promoted = {y for x, y in rules.promoted.items() if x in white | black and y in rules.pieces}
+    limited = [pt for pt in rules.limits if pt in promoted]
+    if not limited:
+        return []
+    text = " ".join(f"{rules.pieces[pt][0]}:{n}" for pt, n in rules.limits.items() if pt in rules.pieces)
+    return [f"promotionLimit = {text} (on promotion by piece, to {_letters(rules, frozenset(limited))})"]
+
+
+def _blast_problems(rules: Rules) -> list[str]:
+    """Custom pawns where captures explode: FSF's explosions spare its own pawn alone, the catalogue's every
+    pawn."""
+    if rules.values["blastOnCapture"] != "true":
+        return []
+    white, black = can_have(rules)
+    blasted = (_pawn_types(rules) - {"pawn"} - rules.sets["blastImmuneTypes"]) & (white | black)
+    if not blasted:
+        return []
+    letters = _letters(rules, frozenset(blasted))
+    return [f"blastOnCapture = true (custom pawns {letters}: they explode, Fairy-Stockfish's own pawn does not)"]
 
 
 def _en_passant_problems(rules: Rules) -> list[str]:

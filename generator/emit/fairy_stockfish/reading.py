@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
 
-from generator.betza import IMMOBILE, parse_betza
+from generator.betza import IMMOBILE, Modality, parse_betza
 from generator.catalogue.model import (
     BareKing,
     Board,
@@ -271,7 +271,10 @@ def _pawn_rules(options: Mapping[str, str], board: Board, pieces: tuple[Piece, .
     ranks = _ranks(triple, Color.WHITE, board) if fewer else None
     squares = _multi_step_squares(options, board, multi) if multi else None
     takers = _en_passant_takers(options, pieces)
-    taken = _taken_ranks(options, board, pieces, multi, steps) if takers != () else ()
+    # a custom pawn's initial moves pass squares as FSF's pawn's double step does, and it takes en passant
+    # with its moves that only capture
+    takes = takers != () and ("pawn" in options or _capture_only(pieces, takers))
+    taken = _taken_ranks(options, board, pieces, multi, steps) if takes and multi else ()
     return PawnRules(
         steps,
         multi,
@@ -284,12 +287,20 @@ def _pawn_rules(options: Mapping[str, str], board: Board, pieces: tuple[Piece, .
     )
 
 
+def _capture_only(pieces: tuple[Piece, ...], takers: tuple[str, ...] | None) -> bool:
+    """Whether a pawn that takes en passant has a move that only captures."""
+    return any(
+        m.modality is Modality.CAPTURE
+        for letter, betza, pawn, _, _ in pieces
+        if pawn and (takers is None or letter in takers)
+        for m in parse_betza(betza).moves
+    )
+
+
 def _taken_ranks(
     options: Mapping[str, str], board: Board, pieces: tuple[Piece, ...], multi: tuple[int, ...], steps: int
 ) -> tuple[int, ...] | None:
     """The en passant ranks the regions state: () for no en passant, None for every rank passed."""
-    if steps < 2:
-        return ()
     passed = passed_ranks(multi, max(steps, _initial_span(pieces)), board.ranks)
     regions = [_en_passant_region(options, c, board) for c in Color]
     return en_passant_ranks(regions[0], regions[1], board, passed)
@@ -710,7 +721,7 @@ def stated(v: Variant) -> Stated:
     """What the section of the (relaxed) variant ``v`` states, as :func:`read_section` reads it."""
     pr = v.pawn_rules
     multi = pr.max_steps > 1 or any(m.initial for p in v.pieces if p.pawn for m in p.movement.moves)
-    en_passant = pr.en_passant and pr.max_steps > 1
+    en_passant = pr.en_passant and bool(pr.multi_step_ranks) and multi
     pawn_rules = dataclasses.replace(
         pr,
         multi_step_ranks=pr.multi_step_ranks if multi else (),
