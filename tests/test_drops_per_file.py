@@ -96,7 +96,7 @@ def test_the_side_that_brings_the_position_back_wins_with_mover_as_nfoldvalue_lo
     load_section(v)
     options = ini_options(v)
     assert options["nFoldValue"] == "loss" and "nFoldValueAbsolute" not in options
-    assert read_section({**options, "startFen": start_fen(v)}).rules == stated(v).rules
+    assert read_section({**options, "startFen": start_fen(v)}).flags == stated(v).flags
     fen = "3k3/7/7/7/7/7/3K3[] w - - 0 1"
     shuffle = ["d1c1", "d7c7", "c1d1", "c7d7"] * 3
     pos = Position.from_fen(v, fen)

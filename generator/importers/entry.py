@@ -189,20 +189,6 @@ def _goals(g: Goals) -> Data:
     return out
 
 
-_RULES = (
-    "must_capture",
-    "no_checks",
-    "royal_held_in_check",
-    "flying_general",
-    "immobility_illegal",
-    "first_leaps",
-    "chess960_castling",
-    "gating",
-    "passing",
-    "opposite_castling",
-)
-
-
 def entry_data(stated: Stated, rules: Rules) -> Data:
     """Every key of the entry stating ``stated`` (``rules``: FSF's piece types, for names and royalty)."""
     board: Data = {"files": stated.board.files, "ranks": stated.board.ranks}
@@ -233,7 +219,7 @@ def entry_data(stated: Stated, rules: Rules) -> Data:
     if goals:
         out["goals"] = goals
     # FSF restarts the move rule on every drop, and a pass by each side in a row ends the game drawn
-    passing = dict(zip(_RULES, stated.rules, strict=True))["passing"]
+    passing = stated.flags.passing
     draws = _struct(
         dataclasses.replace(
             stated.draws,
@@ -243,9 +229,9 @@ def entry_data(stated: Stated, rules: Rules) -> Data:
     )
     if draws:
         out["draws"] = draws
-    for key, on in zip(_RULES, stated.rules, strict=True):
-        if on:
-            out[key] = True
+    for f in dataclasses.fields(stated.flags):
+        if getattr(stated.flags, f.name):
+            out[f.name] = True
     if stated.explosions is not None:
         out["explosions"] = _struct(stated.explosions)
     if stated.diagonal_lines:

@@ -65,7 +65,16 @@ from generator.emit.fidelity.fairy_stockfish import (
     pawn_drop_flags,
 )
 
-__all__ = ["UNSTATED", "Stated", "UnstatedRegion", "en_passant_ranks", "passed_ranks", "read_section", "stated"]
+__all__ = [
+    "UNSTATED",
+    "Stated",
+    "StatedFlags",
+    "UnstatedRegion",
+    "en_passant_ranks",
+    "passed_ranks",
+    "read_section",
+    "stated",
+]
 
 #: The fields of the model's objects that no option states, by object.
 UNSTATED: dict[str, tuple[str, ...]] = {
@@ -78,6 +87,23 @@ _Model = TypeVar("_Model", DrawRules, Drops, Flag)
 Region = tuple[frozenset[Square], frozenset[Square]]
 #: letter, Betza, whether it has the pawn role, where it may stand, the rank of its advanced moves
 Piece = tuple[str, str, bool, Region | None, int | None]
+
+
+@dataclass(frozen=True)
+class StatedFlags:
+    """The yes-or-no rules a section states, each named as the model's field it states (``first_leaps``,
+    ``gating``, ``chess960_castling`` and ``opposite_castling`` whether the variant has them at all)."""
+
+    must_capture: bool = False
+    no_checks: bool = False
+    royal_held_in_check: bool = False
+    flying_general: bool = False
+    immobility_illegal: bool = False
+    first_leaps: bool = False
+    chess960_castling: bool = False
+    gating: bool = False
+    passing: bool = False
+    opposite_castling: bool = False
 
 
 @dataclass(frozen=True)
@@ -95,9 +121,7 @@ class Stated:
     pawn_drops: tuple[bool, bool] | None
     goals: Goals
     draws: DrawRules
-    #: must_capture, no_checks, royal_held_in_check, flying_general, immobility_illegal, first leaps,
-    #: chess960 castling, gating, passing, opposite castling
-    rules: tuple[bool, ...]
+    flags: StatedFlags
     explosions: Explosions | None
     mutually_immune: frozenset[str]
     petrify: frozenset[str]
@@ -679,17 +703,17 @@ def read_section(options: Mapping[str, str]) -> Stated:
         (_bool(options, "firstRankPawnDrops"), _bool(options, "promotionZonePawnDrops")) if drops else None,
         _goals(options, board, checks),
         _draws(options),
-        (
-            _bool(options, "mustCapture"),
-            not _bool(options, "checking"),
-            _bool(options, "makpongRule"),
-            _bool(options, "flyingGeneral"),
-            _bool(options, "immobilityIllegal"),
-            _bool(options, "gating") and _bool(options, "cambodianMoves"),
-            _bool(options, "chess960"),
-            _bool(options, "gating") and _bool(options, "seirawanGating"),
-            _bool(options, "pass"),
-            _bool(options, "oppositeCastling") and _bool(options, "castling"),
+        StatedFlags(
+            must_capture=_bool(options, "mustCapture"),
+            no_checks=not _bool(options, "checking"),
+            royal_held_in_check=_bool(options, "makpongRule"),
+            flying_general=_bool(options, "flyingGeneral"),
+            immobility_illegal=_bool(options, "immobilityIllegal"),
+            first_leaps=_bool(options, "gating") and _bool(options, "cambodianMoves"),
+            chess960_castling=_bool(options, "chess960"),
+            gating=_bool(options, "gating") and _bool(options, "seirawanGating"),
+            passing=_bool(options, "pass"),
+            opposite_castling=_bool(options, "oppositeCastling") and _bool(options, "castling"),
         ),
         Explosions(_letters(options, "blastImmuneTypes")) if _bool(options, "blastOnCapture") else None,
         frozenset(_letters(options, "mutuallyImmuneTypes")),
@@ -751,17 +775,17 @@ def stated(v: Variant) -> Stated:
         pawn_drop_flags(v, fairy_stockfish_pieces(v)) if v.drops else None,
         _stated_goals(v),
         _unstated(v.draws, "draws"),
-        (
-            v.must_capture,
-            v.no_checks,
-            v.royal_held_in_check,
-            v.flying_general,
-            v.immobility_illegal,
-            v.first_leaps is not None and not v.castling,
-            v.chess960_castling and bool(v.castling),
-            v.gating,
-            v.passing,
-            v.opposite_castling and bool(v.castling),
+        StatedFlags(
+            must_capture=v.must_capture,
+            no_checks=v.no_checks,
+            royal_held_in_check=v.royal_held_in_check,
+            flying_general=v.flying_general,
+            immobility_illegal=v.immobility_illegal,
+            first_leaps=v.first_leaps is not None and not v.castling,
+            chess960_castling=v.chess960_castling and bool(v.castling),
+            gating=v.gating,
+            passing=v.passing,
+            opposite_castling=v.opposite_castling and bool(v.castling),
         ),
         v.explosions,
         frozenset(v.mutually_immune),
