@@ -136,7 +136,7 @@ def _header(path: str, out_path: Path) -> str:
     return (
         f"# yaml-language-server: $schema={where}\n"
         f"{MARK} from {path}: one entry per section, each proven against\n"
-        "# the original section in pyffish (start position and perft) before it was written.\n\n"
+        "# the original section in pyffish (start position, perft, random games) before it was written.\n\n"
         "variants:\n\n"
     )
 
@@ -307,7 +307,7 @@ def register(subparsers: argparse._SubParsersAction[ParserT], parents: Sequence[
         help="a Fairy-Stockfish variants.ini as a catalogue, each entry proven against its section",
         description="Read a Fairy-Stockfish variants.ini as Fairy-Stockfish reads it and write a catalogue: "
         "one entry per section the catalogue can state exactly, proven against the original section in "
-        "pyffish (start position and perft) before it is written.",
+        "pyffish (start position, perft and random games) before it is written.",
     )
     p.add_argument("ini", metavar="FILE", help="a variants.ini, or a Zillions .zrf (or a .zip download holding one)")
     p.add_argument("--game", metavar="N", help="a .zrf's one game to import, by title or number (default: every game)")

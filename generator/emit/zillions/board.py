@@ -61,6 +61,21 @@ BLACK_PROMOTION_ZONE = "black-promotion-zone"
 EN_PASSANT_ZONE = "en-passant-zone"
 
 
+MULTI_STEP_ZONE = "multi-step-zone"
+
+
+def returning_pawn(p: PieceType) -> bool:
+    """A pawn with initial moves that can come back to its multi-step ranks (by a sideways or backward move):
+    its initial moves are made from those ranks (as Fairy-Stockfish's from its double-step region), not only
+    before its first move."""
+    return (
+        p.pawn
+        and p.advanced is None
+        and any(m.initial for m in p.movement.moves)
+        and any(vec[1] <= 0 for m in p.movement.moves if not m.initial for vec in m.vectors())
+    )
+
+
 def zones_of(v: Variant) -> dict[str, ZoneSpec]:
     """The zones the game's moves test, by name: their relative ranks or each player's squares."""
     zones: dict[str, ZoneSpec] = {}
@@ -71,7 +86,7 @@ def zones_of(v: Variant) -> dict[str, ZoneSpec]:
         zones["promotion-zone"] = promo.ranks if promo.squares is None else promo.squares
         if promo.black_choices is not None:
             zones[BLACK_PROMOTION_ZONE] = zones["promotion-zone"]
-    if has_pawns and pr.max_steps > 1 and pr.multi_step_ranks:
+    if has_pawns and pr.multi_step_ranks and (pr.max_steps > 1 or any(returning_pawn(p) for p in v.pieces)):
         chosen = pr.multi_step_squares
         zones["multi-step-zone"] = pr.multi_step_ranks if chosen is None else _on_ranks(v, chosen, pr.multi_step_ranks)
     if has_pawns and pr.en_passant and pr.en_passant_ranks is not None:

@@ -3,9 +3,17 @@ some only outside it, and a piece with moves along the diagonal lines makes thos
 
 from __future__ import annotations
 
+import dataclasses
+
 from generator.betza import BetzaMove
 from generator.catalogue.model import PieceType
-from generator.emit.zillions.board import LINES_ZONE, advanced_zone, line_moves_of
+from generator.emit.zillions.board import (
+    LINES_ZONE,
+    MULTI_STEP_ZONE,
+    advanced_zone,
+    line_moves_of,
+    returning_pawn,
+)
 from generator.emit.zillions.context import Vector
 
 #: where a move may start: in (True) or outside (False) a zone; None: anywhere
@@ -20,6 +28,14 @@ def switched_moves(p: PieceType) -> list[tuple[BetzaMove, frozenset[Vector], Sta
     lines: list[tuple[BetzaMove, frozenset[Vector], Start]] = [
         (m, frozenset(m.vectors()), (LINES_ZONE, True)) for m in line_moves_of(p)
     ]
+    if returning_pawn(p):
+        # made from the multi-step ranks, whether the pawn has moved or not
+        return [
+            (dataclasses.replace(m, initial=False), frozenset(m.vectors()), (MULTI_STEP_ZONE, True))
+            if m.initial
+            else (m, frozenset(m.vectors()), None)
+            for m in p.movement.moves
+        ] + lines
     if p.advanced is None:
         return [(m, frozenset(m.vectors()), None) for m in p.movement.moves] + lines
     zone = advanced_zone(p)
@@ -40,6 +56,8 @@ def start_prefix(start: Start) -> str:
     """The part of a move macro's name that says where its moves start."""
     if start is None:
         return ""
+    if start[0] == MULTI_STEP_ZONE:
+        return "multi-step-rank-"
     return "line-" if start[0] == LINES_ZONE else "advanced-" if start[1] else "unadvanced-"
 
 
