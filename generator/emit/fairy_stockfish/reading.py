@@ -295,10 +295,7 @@ def _pawn_rules(options: Mapping[str, str], board: Board, pieces: tuple[Piece, .
     ranks = _ranks(triple, Color.WHITE, board) if fewer else None
     squares = _multi_step_squares(options, board, multi) if multi else None
     takers = _en_passant_takers(options, pieces)
-    # a custom pawn's initial moves pass squares as FSF's pawn's double step does, and it takes en passant
-    # with its moves that only capture
-    takes = takers != () and ("pawn" in options or _capture_only(pieces, takers))
-    taken = _taken_ranks(options, board, pieces, multi, steps) if takes and multi else ()
+    taken = _taken_ranks(options, board, pieces, multi, steps) if _takes(options, pieces, takers) and multi else ()
     return PawnRules(
         steps,
         multi,
@@ -311,13 +308,17 @@ def _pawn_rules(options: Mapping[str, str], board: Board, pieces: tuple[Piece, .
     )
 
 
-def _capture_only(pieces: tuple[Piece, ...], takers: tuple[str, ...] | None) -> bool:
-    """Whether a pawn that takes en passant has a move that only captures."""
-    return any(
-        m.modality is Modality.CAPTURE
-        for letter, betza, pawn, _, _ in pieces
-        if pawn and (takers is None or letter in takers)
-        for m in parse_betza(betza).moves
+def _takes(options: Mapping[str, str], pieces: tuple[Piece, ...], takers: tuple[str, ...] | None) -> bool:
+    """Whether some pawn takes en passant: FSF's own pawn, or a custom pawn, whose initial moves pass squares
+    as FSF's pawn's double step does, with a move that only captures."""
+    return takers != () and (
+        "pawn" in options
+        or any(
+            m.modality is Modality.CAPTURE
+            for letter, betza, pawn, _, _ in pieces
+            if pawn and (takers is None or letter in takers)
+            for m in parse_betza(betza).moves
+        )
     )
 
 
@@ -741,17 +742,22 @@ def _stated_goals(v: Variant) -> Goals:
     )
 
 
-def stated(v: Variant) -> Stated:
-    """What the section of the (relaxed) variant ``v`` states, as :func:`read_section` reads it."""
+def _stated_pawn_rules(v: Variant) -> PawnRules:
+    """The pawn rules a section states: multi-step ranks and en passant only where pawns multi-step."""
     pr = v.pawn_rules
     multi = pr.max_steps > 1 or any(m.initial for p in v.pieces if p.pawn for m in p.movement.moves)
     en_passant = pr.en_passant and bool(pr.multi_step_ranks) and multi
-    pawn_rules = dataclasses.replace(
+    return dataclasses.replace(
         pr,
         multi_step_ranks=pr.multi_step_ranks if multi else (),
         en_passant=en_passant,
         en_passant_ranks=normal_en_passant_ranks(v) if en_passant else None,
     )
+
+
+def stated(v: Variant) -> Stated:
+    """What the section of the (relaxed) variant ``v`` states, as :func:`read_section` reads it."""
+    pawn_rules = _stated_pawn_rules(v)
     drops = None
     if v.drops is not None:
         keep = v.drops.keep_promoted and v.drops.captures_to_hand

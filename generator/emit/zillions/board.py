@@ -78,20 +78,7 @@ def returning_pawn(p: PieceType) -> bool:
 
 def zones_of(v: Variant) -> dict[str, ZoneSpec]:
     """The zones the game's moves test, by name: their relative ranks or each player's squares."""
-    zones: dict[str, ZoneSpec] = {}
-    pr = v.pawn_rules
-    has_pawns = any(p.pawn for p in v.pieces)
-    if has_pawns and pr.promotion is not None:
-        promo = pr.promotion
-        zones["promotion-zone"] = promo.ranks if promo.squares is None else promo.squares
-        if promo.black_choices is not None:
-            zones[BLACK_PROMOTION_ZONE] = zones["promotion-zone"]
-    if has_pawns and pr.multi_step_ranks and (pr.max_steps > 1 or any(returning_pawn(p) for p in v.pieces)):
-        chosen = pr.multi_step_squares
-        zones["multi-step-zone"] = pr.multi_step_ranks if chosen is None else _on_ranks(v, chosen, pr.multi_step_ranks)
-    if has_pawns and pr.en_passant and pr.en_passant_ranks is not None:
-        # the squares a capturing pawn lands on, from its own side: the enemy pawns' en passant ranks mirrored
-        zones[EN_PASSANT_ZONE] = tuple(sorted(v.board.ranks + 1 - r for r in pr.en_passant_ranks))
+    zones = _pawn_zones(v) if any(p.pawn for p in v.pieces) else {}
     if v.drops is not None:
         zones["drop-zone"] = v.drops.ranks if v.drops.squares is None else v.drops.squares
         for letter, ranks in v.drops.piece_ranks:
@@ -99,6 +86,24 @@ def zones_of(v: Variant) -> dict[str, ZoneSpec]:
     if v.piece_promotion is not None:
         zones.setdefault(promotion_zone(v), v.piece_promotion.ranks)
     return zones | _piece_zones(v)
+
+
+def _pawn_zones(v: Variant) -> dict[str, ZoneSpec]:
+    """The zones of the pawns' rules: promotion, multi-steps, en passant."""
+    zones: dict[str, ZoneSpec] = {}
+    pr = v.pawn_rules
+    if pr.promotion is not None:
+        promo = pr.promotion
+        zones["promotion-zone"] = promo.ranks if promo.squares is None else promo.squares
+        if promo.black_choices is not None:
+            zones[BLACK_PROMOTION_ZONE] = zones["promotion-zone"]
+    if pr.multi_step_ranks and (pr.max_steps > 1 or any(returning_pawn(p) for p in v.pieces)):
+        chosen = pr.multi_step_squares
+        zones[MULTI_STEP_ZONE] = pr.multi_step_ranks if chosen is None else _on_ranks(v, chosen, pr.multi_step_ranks)
+    if pr.en_passant and pr.en_passant_ranks is not None:
+        # the squares a capturing pawn lands on, from its own side: the enemy pawns' en passant ranks mirrored
+        zones[EN_PASSANT_ZONE] = tuple(sorted(v.board.ranks + 1 - r for r in pr.en_passant_ranks))
+    return zones
 
 
 def _piece_zones(v: Variant) -> dict[str, ZoneSpec]:
