@@ -66,6 +66,7 @@ from generator.emit.fidelity.fairy_stockfish import (
 )
 
 __all__ = [
+    "NOT_READ",
     "UNSTATED",
     "Stated",
     "StatedFlags",
@@ -81,6 +82,14 @@ UNSTATED: dict[str, tuple[str, ...]] = {
     "draws": ("insufficient_material", "double_pass", "drops_reset_move_rule"),
     "drops": ("piece_ranks", "no_drop_mate"),
     "flag": ("ranks",),
+}
+
+#: The options the emitter writes that :func:`read_section` does not read, and why: each is held where it
+#: matters (a test changes every other written option's value and sees the read-back change).
+NOT_READ: dict[str, str] = {
+    "tripleStepRegionBlack": "read as the mirror of White's; an importer refuses another (translate's _MIRRORED)",
+    "shogiPawnDropMateIllegal": "drops.no_drop_mate is UNSTATED: an importer reads it from the section itself",
+    "sittuyinRookDrop": "drops.piece_ranks is UNSTATED: an importer reads it from the section itself",
 }
 
 _Model = TypeVar("_Model", DrawRules, Drops, Flag)
