@@ -144,8 +144,9 @@ def test_pychess_variants_file_imports_what_the_catalogue_states(tmp_path: Path)
     """34 sections; each left out names its reason (the proof, slow, is below)."""
     result = import_ini(str(PYCHESS_FILE), tmp_path / "pychess.yaml", prove=False)
     left = dict(result.left_out)
-    # 28 until shogun's limit on promotion by piece was refused by name: it imported and played otherwise
-    assert len(result.imported) >= 27 and len(result.imported) + len(left) == 34
+    # 28 until shogun's limit on promotion by piece and shinobiplus's promotion zones (Black's a rank deeper
+    # than White's) were refused by name: they imported and played otherwise
+    assert len(result.imported) >= 26 and len(result.imported) + len(left) == 34
     assert {"cwda", "orda", "khans", "empire", "mansindam", "yokai", "chak", "synochess"} <= set(result.imported)
     assert "(pieces marked ~, promoted from a pawn, at the start)" in left["jieqi"]
     assert left["makbug"] == "section [makbug]: no equivalent for twoBoards = true"
@@ -154,7 +155,7 @@ def test_pychess_variants_file_imports_what_the_catalogue_states(tmp_path: Path)
 @pytest.mark.slow
 def test_pychess_variants_file_imports_with_the_proof(tmp_path: Path) -> None:
     result = import_ini(str(PYCHESS_FILE), tmp_path / "pychess.yaml")
-    assert len(result.imported) >= 28, result.left_out
+    assert len(result.imported) >= 26, result.left_out
 
 
 def test_each_sides_drop_squares_as_pyffish_plays_them(imported: tuple[Path, Import]) -> None:

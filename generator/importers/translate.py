@@ -41,7 +41,7 @@ _ONE_FOR_BOTH = (
     "flagPiece",
 )
 #: per-side regions the read-back takes from White's, which must be Black's mirror
-_MIRRORED = ("doubleStepRegion", "tripleStepRegion")
+_MIRRORED = ("doubleStepRegion", "tripleStepRegion", "promotionRegion")
 _DEFAULTS = Rules.defaults()
 SIDES = ("White", "Black")
 
@@ -118,6 +118,8 @@ def _side_problems(rules: Rules) -> list[str]:
     relevant = {
         "doubleStepRegion": steps,
         "tripleStepRegion": steps,
+        # promotion by piece is on ranks counted from each side's own, the same for both
+        "promotionRegion": bool(rules.promoted),
     }
     for base in _MIRRORED:
         white, black = rules.values[f"{base}White"], rules.values[f"{base}Black"]
