@@ -185,6 +185,20 @@ def test_perft_suites_pass(capsys: pytest.CaptureFixture[str], suite: str, catal
     assert failed == 0 and passed == total > 0
 
 
+@pytest.mark.slow
+def test_fairy_stockfish_perft_positions_at_their_published_depths(capsys: pytest.CaptureFixture[str]) -> None:
+    """The 64 cases of Fairy-Stockfish's tests/perft.sh the quick suite runs shallower, at the depth perft.sh
+    checks them (published counts up to 1,000,000 nodes)."""
+    catalogue = ("--catalogue", str(ROOT / "catalogues" / "fairy-stockfish.yaml"))
+    code, out, err = run(
+        capsys, "perft", *catalogue, "--suite", str(SUITES / "fairy-stockfish-perft-sh-published.perft")
+    )
+    assert code == 0 and err == "", out
+    m = SUMMARY.match(out.splitlines()[-1])
+    assert m is not None, out
+    assert tuple(map(int, m.groups())) == (64, 0, 64)
+
+
 def test_perft_suite_mismatch(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     suite = tmp_path / "wrong.perft"
     suite.write_text(
