@@ -332,13 +332,30 @@ BAD: dict[str, tuple[str, str, str, tuple[str, ...]]] = {
         "holes: [c4]}",
         "holes: [c4], hole: [c3]}",
         "hole: [c3]",
-        ("variant 'mini'", "field 'board'", "unknown key 'hole'", "allowed keys: files, ranks, holes"),
+        (
+            "variant 'mini'",
+            "field 'board'",
+            "unknown key 'hole' (did you mean 'holes'?)",
+            "allowed keys: files, ranks, holes",
+        ),
+    ),
+    "unknown-key-far-from-any": (
+        "holes: [c4]}",
+        "holes: [c4], zzz: 1}",
+        "zzz: 1",
+        ("unknown key 'zzz'; allowed keys: files, ranks, holes",),
+    ),
+    "unknown-variant-key": (
+        "    title: Mini\n",
+        "    title: Mini\n    castle: []\n",
+        "castle: []",
+        ("variant 'mini'", "unknown key 'castle' (did you mean 'castling'?); allowed keys: abstract"),
     ),
     "unknown-top-key": (
         "variants:\n",
         "variant:\n  x: 1\nvariants:\n",
         "variant:",
-        ("unknown top-level key 'variant'",),
+        ("unknown top-level key 'variant' (did you mean 'variants'?)",),
     ),
     "list-expected": (
         "holes: [c4]",

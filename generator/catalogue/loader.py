@@ -39,6 +39,7 @@ from generator.catalogue.validating import (
     VARIANT,
     check,
     describe_value,
+    did_you_mean,
     name_problem,
 )
 
@@ -66,7 +67,11 @@ def _parse_root(root: Node, path: str, opening: tuple[str, ...] = ()) -> _Parsed
         raise top.error(root.line, None, f"expected {expected}, got {describe_value(root.value)}")
     for key, node in root.value.items():
         if key not in TOP_KEYS:
-            raise top.error(node.key_line, None, f"unknown top-level key {key!r}; allowed keys: {', '.join(TOP_KEYS)}")
+            raise top.error(
+                node.key_line,
+                None,
+                f"unknown top-level key {key!r}{did_you_mean(key, TOP_KEYS)}; allowed keys: {', '.join(TOP_KEYS)}",
+            )
     for key in REQUIRED_TOP_KEYS:
         if key not in root.value:
             raise top.error(root.line, None, f"missing top-level key {key!r}")

@@ -19,9 +19,10 @@ generator.catalogue.errors.CatalogueError: <doc>:2: field 'board.ranks', must be
 
 from __future__ import annotations
 
+import difflib
 import re
 import unicodedata
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
@@ -482,6 +483,17 @@ def _check_seq(node: Node, spec: Seq, field: str, where: Where, partial: bool) -
             seen.add(item.value)
 
 
+def did_you_mean(word: str, known: Iterable[str]) -> str:
+    """`` (did you mean 'x'?)`` where one known word is close to ``word`` (the standard library's difflib),
+    else nothing.
+
+    >>> did_you_mean("castle", ["pawns", "castling", "drops"]), did_you_mean("zzz", ["pawns"])
+    (" (did you mean 'castling'?)", '')
+    """
+    close = difflib.get_close_matches(word, list(known), n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
 def _check_mapping(node: Node, spec: Struct | Table, field: str, where: Where, partial: bool) -> None:
     value = node.value
     if not isinstance(value, dict):
@@ -490,7 +502,11 @@ def _check_mapping(node: Node, spec: Struct | Table, field: str, where: Where, p
         if isinstance(spec, Struct):
             if key not in spec.fields:
                 allowed = ", ".join(spec.fields)
-                raise where.error(child.key_line, field, f"unknown key {key!r}; allowed keys: {allowed}")
+                raise where.error(
+                    child.key_line,
+                    field,
+                    f"unknown key {key!r}{did_you_mean(key, spec.fields)}; allowed keys: {allowed}",
+                )
             child_spec = spec.fields[key]
         else:
             problem = spec.key.problem(key, value)
