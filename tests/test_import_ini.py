@@ -12,7 +12,7 @@ import pytest
 from support import ini_options, legal_uci, pyffish_perft, run
 
 from generator.catalogue import load_catalogue
-from generator.catalogue.model import Color
+from generator.catalogue.model import Color, Variant
 from generator.emit.fairy_stockfish.table import ROWS
 from generator.engine import Position
 from generator.engine.perft import perft
@@ -559,21 +559,33 @@ castling = false
 def test_triple_steps_from_fewer_ranks_than_double_steps(tmp_path: Path, fen: str, moves: list[str]) -> None:
     """Fairy-Stockfish's ``tripleStepRegion`` within its ``doubleStepRegion`` (wildebeest): imported as
     ``triple_step_ranks``, and the pawns' moves are pyffish's."""
-    ini = tmp_path / "wildebeest.ini"
-    ini.write_text(WILDEBEEST, encoding="utf-8")
-    result = import_ini(str(ini), tmp_path / "wildebeest.yaml")
-    assert result.imported == ["wildebeest"], result.left_out
-    assert "triple_step_ranks: [2]" in result.text
-    (tmp_path / "wildebeest.yaml").write_text(result.text, encoding="utf-8")
-    v = load_catalogue(tmp_path / "wildebeest.yaml").get("wildebeest")
-    assert v is not None and v.pawn_rules.triple_step_ranks == (2,)
+    v = _one_imported(tmp_path, "wildebeest", WILDEBEEST, "triple_step_ranks: [2]")
+    assert v.pawn_rules.triple_step_ranks == (2,)
     assert ini_options(v)["tripleStepRegionWhite"] == "*2" and ini_options(v)["doubleStepRegionWhite"] == "*2 *3"
-    pyffish.load_variant_config(WILDEBEEST)
+    _plays_as_its_section(v, WILDEBEEST, fen, moves)
+
+
+def _one_imported(tmp_path: Path, name: str, text: str, written: str) -> Variant:
+    """The one section of ``text`` imported (with the proof), its entry holding ``written``, and loaded."""
+    ini = tmp_path / f"{name}.ini"
+    ini.write_text(text, encoding="utf-8")
+    result = import_ini(str(ini), tmp_path / f"{name}.yaml")
+    assert result.imported == [name], result.left_out
+    assert written in result.text
+    (tmp_path / f"{name}.yaml").write_text(result.text, encoding="utf-8")
+    v = load_catalogue(tmp_path / f"{name}.yaml").get(name)
+    assert v is not None
+    return v
+
+
+def _plays_as_its_section(v: Variant, text: str, fen: str, moves: list[str]) -> None:
+    """The entry's legal moves and perft 2 after ``moves`` are pyffish's on the section ``text``."""
+    pyffish.load_variant_config(text)
     pos = Position.from_fen(v, fen)
     for m in moves:
         pos.push_uci(m)
-    assert legal_uci(pos) == set(pyffish.legal_moves("wildebeest", fen, moves))
-    assert perft(pos, 2) == pyffish_perft("wildebeest", fen, moves, 2)
+    assert legal_uci(pos) == set(pyffish.legal_moves(v.name, fen, moves))
+    assert perft(pos, 2) == pyffish_perft(v.name, fen, moves, 2)
 
 
 MYHORDE = """\
@@ -597,20 +609,9 @@ castling = false
 def test_en_passant_on_some_ranks_only(tmp_path: Path, fen: str, moves: list[str]) -> None:
     """Fairy-Stockfish's ``enPassantRegion`` per side, each the other's mirror (horde's): imported as
     ``en_passant_ranks``, and the pawns' moves are pyffish's."""
-    ini = tmp_path / "myhorde.ini"
-    ini.write_text(MYHORDE, encoding="utf-8")
-    result = import_ini(str(ini), tmp_path / "myhorde.yaml")
-    assert result.imported == ["myhorde"], result.left_out
-    assert "en_passant_ranks: [3]" in result.text
-    (tmp_path / "myhorde.yaml").write_text(result.text, encoding="utf-8")
-    v = load_catalogue(tmp_path / "myhorde.yaml").get("myhorde")
-    assert v is not None and v.pawn_rules.en_passant_ranks == (3,)
-    pyffish.load_variant_config(MYHORDE)
-    pos = Position.from_fen(v, fen)
-    for m in moves:
-        pos.push_uci(m)
-    assert legal_uci(pos) == set(pyffish.legal_moves("myhorde", fen, moves))
-    assert perft(pos, 2) == pyffish_perft("myhorde", fen, moves, 2)
+    v = _one_imported(tmp_path, "myhorde", MYHORDE, "en_passant_ranks: [3]")
+    assert v.pawn_rules.en_passant_ranks == (3,)
+    _plays_as_its_section(v, MYHORDE, fen, moves)
 
 
 BLACKLETTER = """\
