@@ -20,6 +20,7 @@ from typing import NoReturn
 from generator.catalogue import CatalogueError, load_catalogue, schema
 from generator.catalogue.model import Catalogue, Color, Variant
 from generator.catalogue.source import SHIPPED, find_catalogue
+from generator.catalogue.validating import did_you_mean
 from generator.check import command as check_command
 from generator.check.zillions import perft_generated
 from generator.emit import output
@@ -42,7 +43,8 @@ class UsageError(Exception):
 def _variant(catalogue: Catalogue, name: str) -> Variant:
     v = catalogue.get(name)
     if v is None:
-        raise UsageError(f"unknown variant {name!r}; known: {', '.join(catalogue.names())}")
+        known = catalogue.names()
+        raise UsageError(f"unknown variant {name!r}{did_you_mean(name, known)}; known: {', '.join(known)}")
     return v
 
 

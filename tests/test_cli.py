@@ -249,6 +249,11 @@ def bad_inputs(tmp_path: Path) -> dict[str, tuple[list[str], str]]:
     return {
         "unknown variant": (["moves", "no-such-chess"], "unknown variant 'no-such-chess'"),
         "unknown variant in perft": (["perft", "no-such-chess", "1"], "unknown variant"),
+        "misspelt variant": (["show", "ajax-chesss"], "unknown variant 'ajax-chesss' (did you mean 'ajax-chess'?)"),
+        "misspelt variant in check": (
+            ["check", "--engine", "zillions", "prime-minister-chess"],
+            "unknown variant 'prime-minister-chess' (did you mean 'prime-ministers-chess'?)",
+        ),
         "wrong rank count": (
             ["moves", "chess", "--fen", "8/8/8/8/8/8/8/K6k/8 w - - 0 1"],
             "board has 9 ranks; chess has 8",
@@ -276,6 +281,8 @@ def bad_inputs(tmp_path: Path) -> dict[str, tuple[list[str], str]]:
     [
         "unknown variant",
         "unknown variant in perft",
+        "misspelt variant",
+        "misspelt variant in check",
         "wrong rank count",
         "piece on a hole",
         "letter not in the variant",

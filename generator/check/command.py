@@ -33,6 +33,7 @@ from typing import TypeVar
 
 from generator.catalogue.model import Catalogue, Variant
 from generator.catalogue.source import describe
+from generator.catalogue.validating import did_you_mean
 from generator.check.compare import (
     EngineAdapter,
     EngineError,
@@ -162,7 +163,8 @@ def _request(catalogue: Catalogue, args: argparse.Namespace) -> _Request:
         raise ValueError("--jobs is for pyffish's worker processes; --uci runs one engine")
     unknown = [n for n in request.names if catalogue.get(n) is None]
     if unknown:
-        raise ValueError(f"unknown variant {unknown[0]!r}; known: {', '.join(catalogue.names())}")
+        known = catalogue.names()
+        raise ValueError(f"unknown variant {unknown[0]!r}{did_you_mean(unknown[0], known)}; known: {', '.join(known)}")
     for option in ("depth", "games", "plies", "game_depth"):
         if getattr(args, option) < 0:
             raise ValueError(f"--{option.replace('_', '-')} {getattr(args, option)} must be 0 or more")
