@@ -54,10 +54,12 @@ def _source(source: Source | None) -> dict[str, str] | None:
 
 def _zillions(catalogue: Catalogue, variant: Variant) -> dict[str, str]:
     """The download holding ``variant``'s game, the ``.zrf`` in it and the game's title there."""
-    title = zillions.download_of(catalogue, variant.name).title
+    d = zillions.download_of(catalogue, variant.name)
+    title = d.title
     folder = zillions.download_name(title)
+    games = dict(zip((v.name for v in d.variants), zillions.game_titles([v.title for v in d.variants]), strict=True))
     return {
         "download": f"{zillions.FOLDER}/{zillions.zip_file_name(title)}",
         "zrf": f"{folder}/{zillions.zrf_file_name(title)}",
-        "game": zillions.game_title(variant.title),
+        "game": games[variant.name],
     }

@@ -133,7 +133,15 @@ def lint_text(text: str, path: str = "<zrf>", read: Callable[[str], bytes] | Non
         out.add(e.line, e.message, "error", e.path)
     if not rf.games:
         out.add(1, "the file has no game", "error")
+    seen: dict[str, Game] = {}
     for game in rf.games:
+        if game.title in seen:
+            first = seen[game.title].node.line
+            out.at(
+                game.node,
+                f"a second game titled {game.title!r} (the first at line {first}): Zillions lists the games by title",
+            )
+        seen.setdefault(game.title, game)
         _game(game, out)
     return out.result()
 

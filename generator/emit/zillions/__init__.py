@@ -76,7 +76,14 @@ from generator.emit.zillions.packaging import (
     write_family_zip,
 )
 from generator.emit.zillions.pieces import zrf_piece_names
-from generator.emit.zillions.text import SUFFIX, download_name, game_title, zip_file_name, zrf_file_name
+from generator.emit.zillions.text import (
+    SUFFIX,
+    download_name,
+    game_title,
+    game_titles,
+    zip_file_name,
+    zrf_file_name,
+)
 
 __all__ = [
     "BOARD_BORDER",
@@ -95,6 +102,7 @@ __all__ = [
     "family_context",
     "family_files",
     "game_title",
+    "game_titles",
     "render_family",
     "rules_text",
     "write_family_zip",

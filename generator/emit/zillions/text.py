@@ -56,6 +56,23 @@ def game_title(title: str) -> str:
     return zrf_text(title) + SUFFIX
 
 
+def game_titles(titles: Sequence[str]) -> list[str]:
+    """The games' titles in one rules file, each unique, as Zillions needs them: a title met again is
+    numbered (Zillions lists the games by title, and a second of one title could never be chosen).
+
+    >>> game_titles(["Courier Chess", "Chess", "Courier Chess"])
+    ['Courier Chess (variantgen)', 'Chess (variantgen)', 'Courier Chess 2 (variantgen)']
+    """
+    out: list[str] = []
+    for title in titles:
+        n, name = 1, game_title(title)
+        while name in out:
+            n += 1
+            name = game_title(f"{title} {n}")
+        out.append(name)
+    return out
+
+
 def file_stem(title: str) -> str:
     """A title as a file name without extension; ``ValueError`` if nothing usable is left."""
     text = re.sub(r"[^A-Za-z0-9 ._()-]+", "-", ascii_text(title)).strip(" .-")
