@@ -55,7 +55,7 @@ def test_a_section_reads_back_as_the_relaxed_variant(variant: Variant, sections:
         ("chess", "castlingKingsideFile", "f", "castling"),
         ("chess", "checkmateValue", "win", "goals"),
         ("chess", "nMoveRule", "40", "draws"),
-        ("chess", "mustCapture", "true", "rules"),
+        ("chess", "mustCapture", "true", "flags"),
         ("chess", "startFen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1", "setup"),
         ("ajax-bigamous", "dropRegionWhite", "*1 *2", "drops"),
         ("bipartite-stage-one", "flagPieceCount", "8", "goals"),
