@@ -8,7 +8,7 @@ import dataclasses
 
 import pyffish
 import pytest
-from support import fsf_entry, ini_options, legal_uci, load_section, pyffish_perft, run
+from support import MINI, fsf_entry, ini_options, legal_uci, load_section, pyffish_perft, run
 
 from generator.catalogue import CatalogueError, load_catalogue_text
 from generator.emit.fairy_stockfish.reading import read_section, stated
@@ -77,28 +77,14 @@ def test_the_rules_text_and_no_limitation_in_either_download() -> None:
         assert not [x for x in limitations(horde, target) if "passant" in x.rule or "passant" in x.text]
 
 
-ENTRY = """\
-families:
-  chess: {title: Chess}
-variants:
-  v:
-    title: V
-    family: chess
-    board: {files: 8, ranks: 8}
-    pieces:
-      K: {name: King, betza: K, roles: [royal]}
-      P: {name: Pawn, betza: fmWfcF, roles: [pawn]}
-    setup:
-      white: {K: [e1], P: [a2-h2]}
-      black: {K: [e8], P: [a7-h7]}
-    pawns: {max_steps: 2, multi_step_ranks: [2], %s}
-"""
+#: the support's small catalogue, its pawns stepping twice from their second rank
+ENTRY = MINI + "    pawns: {max_steps: 2, multi_step_ranks: [2], %s}\n"
 
 
 def test_ranks_without_en_passant_are_refused() -> None:
     with pytest.raises(
         CatalogueError,
-        match=r"<string>:14: variant 'v', field 'pawns.en_passant_ranks', where en passant is taken needs 'en_passant",
+        match=r"<string>:15: variant 'mini', field 'pawns.en_passant_ranks', where en passant is taken needs 'en_",
     ):
         load_catalogue_text(ENTRY % "en_passant_ranks: [3]")
 

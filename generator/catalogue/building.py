@@ -488,20 +488,21 @@ class VariantBuilder(GoalsBuilder, PromotionBuilder):
 
     def _en_passant_ranks(self, node: Node) -> tuple[int, ...] | None:
         """``en_passant_ranks``: the ranks of passed squares, of a variant with en passant."""
-        at = node.get("en_passant_ranks")
-        if at is None:
-            return None
-        if not self.or_default(node, PawnRules, "en_passant"):
-            self.fail(at, "pawns.en_passant_ranks", "where en passant is taken needs 'en_passant: true'")
-        return self.relative_ranks(at, "pawns.en_passant_ranks")
+        at = self._with_en_passant(node, "en_passant_ranks", "where en passant is taken")
+        return None if at is None else self.relative_ranks(at, "pawns.en_passant_ranks")
+
+    def _with_en_passant(self, node: Node, key: str, what: str) -> Node | None:
+        """The key ``key`` of the pawn rules, which says ``what`` and so needs ``en_passant: true``."""
+        at = node.get(key)
+        if at is not None and not self.or_default(node, PawnRules, "en_passant"):
+            self.fail(at, f"pawns.{key}", f"{what} needs 'en_passant: true'")
+        return at
 
     def _en_passant_takers(self, node: Node) -> tuple[str, ...] | None:
         """``en_passant_takers``: pawns, of a variant with en passant."""
-        at = node.get("en_passant_takers")
+        at = self._with_en_passant(node, "en_passant_takers", "who takes en passant")
         if at is None:
             return None
-        if not self.or_default(node, PawnRules, "en_passant"):
-            self.fail(at, "pawns.en_passant_takers", "who takes en passant needs 'en_passant: true'")
         for i, item in enumerate(at.value):
             field = f"pawns.en_passant_takers[{i}]"
             if not self.letter(item.value, item, field).pawn:

@@ -88,10 +88,8 @@ def _game(pyffish: Any, name: str, fen: str, rng: random.Random) -> list[list[An
     return plies
 
 
-def first_difference(theirs: Counts, ours: Counts) -> str | None:
+def first_difference(theirs: dict[str, Any], ours: dict[str, Any]) -> str | None:
     """Where the entry's section first plays otherwise than the original, in words; None where they agree."""
-    if theirs is None or ours is None:
-        return None
     if theirs["start"] != ours["start"]:
         return f"the original starts from {theirs['start']}, the entry's section from {ours['start']}"
     if theirs["perft"] != ours["perft"]:

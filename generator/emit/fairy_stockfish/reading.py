@@ -23,11 +23,11 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
 
-from generator.betza import IMMOBILE, Modality, parse_betza
+from generator.betza import IMMOBILE, BetzaMove, Modality, parse_betza
 from generator.catalogue.model import (
     BareKing,
     Board,
@@ -335,7 +335,8 @@ def _taken_ranks(
     options: Mapping[str, str], board: Board, pieces: tuple[Piece, ...], multi: tuple[int, ...], steps: int
 ) -> tuple[int, ...] | None:
     """The en passant ranks the regions state: () for no en passant, None for every rank passed."""
-    passed = passed_ranks(multi, max(steps, _initial_span(pieces)), board.ranks)
+    initial = (m for _, betza, pawn, _, _ in pieces if pawn for m in parse_betza(betza).moves)
+    passed = passed_ranks(multi, max(steps, _initial_span(initial)), board.ranks)
     regions = [_en_passant_region(options, c, board) for c in Color]
     return en_passant_ranks(regions[0], regions[1], board, passed)
 
@@ -376,7 +377,12 @@ def en_passant_ranks(
         raise UnstatedRegion(
             "en passant is taken on other squares than the same whole ranks, each counted from the side that passes"
         )
-    return None if set(passed) <= set(ranks[0]) else tuple(r for r in ranks[0] if r in passed)
+    return _on_passed(ranks[0], passed)
+
+
+def _on_passed(ranks: tuple[int, ...], passed: tuple[int, ...]) -> tuple[int, ...] | None:
+    """``ranks`` on the ranks pawns pass; None where they hold all of those."""
+    return None if set(passed) <= set(ranks) else tuple(r for r in ranks if r in passed)
 
 
 def normal_en_passant_ranks(v: Variant) -> tuple[int, ...] | None:
@@ -384,9 +390,9 @@ def normal_en_passant_ranks(v: Variant) -> tuple[int, ...] | None:
     pr = v.pawn_rules
     if pr.en_passant_ranks is None:
         return None
-    pieces = tuple((p.letter, p.movement.render(), p.pawn, None, None) for p in v.pieces)
-    passed = passed_ranks(pr.multi_step_ranks, max(pr.max_steps, _initial_span(pieces)), v.board.ranks)
-    return None if set(passed) <= set(pr.en_passant_ranks) else tuple(r for r in pr.en_passant_ranks if r in passed)
+    initial = (m for p in v.pieces if p.pawn for m in p.movement.moves)
+    passed = passed_ranks(pr.multi_step_ranks, max(pr.max_steps, _initial_span(initial)), v.board.ranks)
+    return _on_passed(pr.en_passant_ranks, passed)
 
 
 def _en_passant_region(options: Mapping[str, str], color: Color, board: Board) -> frozenset[Square]:
@@ -399,19 +405,9 @@ def _en_passant_region(options: Mapping[str, str], color: Color, board: Board) -
 _RIDER = 99
 
 
-def _initial_span(pieces: tuple[Piece, ...]) -> int:
-    """The longest forward reach of the pawns' initial moves (1 without any)."""
-    return max(
-        (
-            abs(y) if m.range == 1 else _RIDER
-            for _, betza, pawn, _, _ in pieces
-            if pawn
-            for m in parse_betza(betza).moves
-            if m.initial
-            for _, y in m.vectors()
-        ),
-        default=1,
-    )
+def _initial_span(moves: Iterable[BetzaMove]) -> int:
+    """The longest forward reach of the initial ones of the pawns' ``moves`` (1 without any)."""
+    return max((abs(y) if m.range == 1 else _RIDER for m in moves if m.initial for _, y in m.vectors()), default=1)
 
 
 def _multi_step_squares(
