@@ -1,9 +1,9 @@
-"""Nothing written is dropped on the way back: every option the emitter writes for a catalogue entry, given
-another value of its type, changes what the read-back states, unless the read-back declares it not read
-(``reading.NOT_READ``, with the reason).  Options whose values have a grammar of their own (the kinds
-``other``, ``string`` and ``piece``: pieces, promotion limits, counting rules) get no other value here; the
-round-trip tests compare each entry's whole read-back with the entry.  Before, ``dropChecks`` was written, named a model field in its row,
-and read by nothing: an import of ``dropChecks = false`` played checking drops."""
+"""Nothing written is dropped on the way back: every option the emitter writes for a catalogue entry, given another
+value of its type, changes what the read-back states, unless the read-back declares it not read
+(``reading.NOT_READ``, with the reason). Options whose values have a grammar of their own (the kinds ``other``,
+``string`` and ``piece``: pieces, promotion limits, counting rules) get no other value here; the round-trip tests
+compare each entry's whole read-back with the entry. Before, ``dropChecks`` was written, named a model field in its
+row, and read by nothing: an import of ``dropChecks = false`` played checking drops."""
 
 from __future__ import annotations
 
