@@ -24,7 +24,7 @@ from generator.catalogue.validating import did_you_mean
 from generator.check import command as check_command
 from generator.check.zillions import perft_generated
 from generator.emit import output
-from generator.emit.fidelity import TARGETS, limitations
+from generator.emit.fidelity import ANALYSED, limitations
 from generator.emit.listing import variant_record
 from generator.emit.pictures.diagrams import write_show_svg
 from generator.emit.web import serve
@@ -87,10 +87,10 @@ def cmd_list(catalogue: Catalogue, args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps([variant_record(catalogue, v) for v in catalogue.variants], indent=2, ensure_ascii=False))
         return 0
-    rows = [("name", "title", "board", "pieces", *(f"not in {t}" for t in TARGETS))]
+    rows = [("name", "title", "board", "pieces", *(f"not in {t}" for t in ANALYSED))]
     for v in catalogue.variants:
         board = f"{v.board.files}x{v.board.ranks}" + (f", {len(v.board.holes)} holes" if v.board.holes else "")
-        missing = [",".join(lim.rule for lim in limitations(v, t)) or "-" for t in TARGETS]
+        missing = [",".join(lim.rule for lim in limitations(v, t)) or "-" for t in ANALYSED]
         rows.append((v.name, v.title, board, "".join(p.letter for p in v.pieces), *missing))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]) - 1)]
     for r in rows:

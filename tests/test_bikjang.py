@@ -17,7 +17,8 @@ from generator.catalogue.model import Points
 from generator.check.endings import BUILDERS
 from generator.emit.fairy_stockfish import start_fen
 from generator.emit.fairy_stockfish.reading import read_section
-from generator.emit.fidelity import FAIRY_STOCKFISH, ZILLIONS, limitations, relaxed
+from generator.emit.fidelity import limitations, relaxed
+from generator.emit.target import Target
 from generator.emit.web.rules_text import rules_in_short
 from generator.engine import Position, uci
 from generator.engine.outcome import Reason
@@ -132,7 +133,7 @@ def test_a_repetition_goes_by_the_points() -> None:
 
 def test_our_own_section_plays_as_the_builtin() -> None:
     # (its general has no moves along the palace's diagonals: the relaxed reference's are compared)
-    v = relaxed(dataclasses.replace(fsf_entry("janggi"), name="janggi-own"), FAIRY_STOCKFISH)
+    v = relaxed(dataclasses.replace(fsf_entry("janggi"), name="janggi-own"), Target.FAIRY_STOCKFISH)
     load_section(v)
     for fen, played in [(FACING.format("1P6"), ["d9e9", "0000"]), (FACING.format("8"), ["d9e9", "0000"])]:
         assert _their_result("janggi-own", fen, played) == _their_result("janggi", fen, played) is not None
@@ -143,21 +144,21 @@ def test_our_own_section_plays_as_the_builtin() -> None:
 
 def test_the_rows_the_read_back_the_notes_and_the_words() -> None:
     v = fsf_entry("janggi")
-    played = relaxed(v, FAIRY_STOCKFISH)
+    played = relaxed(v, Target.FAIRY_STOCKFISH)
     options = ini_options(played)
     assert (options["bikjangRule"], options["materialCounting"]) == ("true", "janggi")
     # the counted horse and elephant are Fairy-Stockfish's, which it counts by type
     assert (options["horse"], options["janggiElephant"]) == ("n", "b")
     back = read_section({**options, "startFen": start_fen(played)})
     assert back.draws.bikjang and back.draws.points == v.draws.points
-    traditional = ini_options(relaxed(fsf_entry("janggitraditional"), FAIRY_STOCKFISH))
+    traditional = ini_options(relaxed(fsf_entry("janggitraditional"), Target.FAIRY_STOCKFISH))
     assert traditional["bikjangRule"] == "true" and "materialCounting" not in traditional
-    assert {"bikjang", "points"} <= {limit.rule for limit in limitations(v, ZILLIONS)}
-    assert "points" not in {limit.rule for limit in limitations(v, FAIRY_STOCKFISH)}
+    assert {"bikjang", "points"} <= {limit.rule for limit in limitations(v, Target.ZILLIONS)}
+    assert "points" not in {limit.rule for limit in limitations(v, Target.FAIRY_STOCKFISH)}
     # other points than janggi's: Fairy-Stockfish cannot count them
     other = dataclasses.replace(v, draws=dataclasses.replace(v.draws, points=Points((("R", 10),), (0.0, 1.5))))
-    assert "points" in {limit.rule for limit in limitations(other, FAIRY_STOCKFISH)}
-    assert "materialCounting" not in ini_options(relaxed(other, FAIRY_STOCKFISH))
+    assert "points" in {limit.rule for limit in limitations(other, Target.FAIRY_STOCKFISH)}
+    assert "materialCounting" not in ini_options(relaxed(other, Target.FAIRY_STOCKFISH))
     words = dict(rules_in_short(v))["Draws"]
     assert "(bikjang)" in words and "Chariot 13" in words and "Black 1.5 more" in words
 

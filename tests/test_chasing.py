@@ -17,7 +17,8 @@ from generator.check.command import cmd_check
 from generator.check.endings import endings
 from generator.check.fairy_stockfish import built_ini
 from generator.emit.fairy_stockfish.reading import read_section, stated
-from generator.emit.fidelity import PYCHESS, ZILLIONS, limitations, relaxed
+from generator.emit.fidelity import limitations, relaxed
+from generator.emit.target import Target
 from generator.emit.web.rules_text import rules_in_short
 from generator.engine import Position
 from generator.engine.outcome import Reason
@@ -212,6 +213,6 @@ def test_the_rules_text_tells_the_chase_and_the_checks() -> None:
 
 def test_zillions_names_the_limitation_and_pychess_gets_no_upload() -> None:
     xiangqi = entry("xiangqi")
-    assert "chasing" in [x.rule for x in limitations(xiangqi, ZILLIONS)]
-    assert relaxed(xiangqi, ZILLIONS).draws.chasing is None
-    assert [x.rule for x in limitations(xiangqi, PYCHESS)] == ["chasing"]
+    assert "chasing" in [x.rule for x in limitations(xiangqi, Target.ZILLIONS)]
+    assert relaxed(xiangqi, Target.ZILLIONS).draws.chasing is None
+    assert [x.rule for x in limitations(xiangqi, Target.PYCHESS)] == ["chasing"]

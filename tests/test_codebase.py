@@ -116,14 +116,20 @@ def test_missing_shared_data_fails_with_one_clear_line() -> None:
 
 
 # What a check may take from the emitters: an emitter's ``emit`` (it runs it and reads the files
-# back) and ``FOLDER`` (where a build puts them under out/), the manifest types, and the fidelity
-# table every target shares, and Fairy-Stockfish's option table (the ini lint reads each option's type
+# back) and ``FOLDER`` (where a build puts them under out/), the manifest types, the targets' enum, the
+# fidelity table every target shares, and Fairy-Stockfish's option table (the ini lint reads each option's type
 # there); and, from the build, its default output folder and whether a folder holds a build of the
 # catalogue.  Anything else would be an emitter's internals (how it names pieces, titles games,
 # writes strings).  The fidelity table is a package: one module per target.
 FIDELITY = ("generator.emit.fidelity", "generator.emit.fidelity.fairy_stockfish", "generator.emit.fidelity.zillions")
 CHECK_MAY_IMPORT = frozenset(
-    {"generator.emit.manifest", *FIDELITY, "generator.emit.output", "generator.emit.fairy_stockfish.table"}
+    {
+        "generator.emit.manifest",
+        "generator.emit.target",
+        *FIDELITY,
+        "generator.emit.output",
+        "generator.emit.fairy_stockfish.table",
+    }
 )
 EMITTER_PUBLISHES = frozenset({"emit", "FOLDER"})
 

@@ -15,7 +15,8 @@ from generator.check.compare import check_variant
 from generator.check.endings import prove_into
 from generator.check.zillions import Zillions
 from generator.emit.fairy_stockfish.options import draw_options
-from generator.emit.fidelity import ZILLIONS, limitations, relaxed
+from generator.emit.fidelity import limitations, relaxed
+from generator.emit.target import Target
 from generator.emit.web.rules_text import rules_in_short
 from generator.emit.zillions import download_of, render_family
 from generator.engine import Position
@@ -61,8 +62,8 @@ def test_draw_odds_in_the_ini_and_in_zillions() -> None:
     assert dict(draw_options(v).options)["materialCounting"] == "blackdrawodds"
     assert "materialCounting" not in dict(draw_options(entry("chess")).options)
     # Zillions: a stalemate and a repetition are Black's wins whoever they befall (the move rule is left out)
-    assert [x.rule for x in limitations(v, ZILLIONS)] == ["move-rule"]
-    assert relaxed(v, ZILLIONS).draws.draw_odds is Color.BLACK
+    assert [x.rule for x in limitations(v, Target.ZILLIONS)] == ["move-rule"]
+    assert relaxed(v, Target.ZILLIONS).draws.draw_odds is Color.BLACK
     zrf = render_family(fsf_catalogue(), download_of(fsf_catalogue(), v.name).key)
     for line in ("(win-condition (Black) stalemated)", "(loss-condition (White) stalemated)"):
         assert line in zrf

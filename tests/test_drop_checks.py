@@ -12,7 +12,8 @@ from support import fsf_entry, ini_options, legal_uci, load_section, pyffish_per
 
 from generator.catalogue.model import Variant
 from generator.emit.fairy_stockfish.reading import read_section, stated
-from generator.emit.fidelity import FAIRY_STOCKFISH, ZILLIONS, limitations, relaxed
+from generator.emit.fidelity import limitations, relaxed
+from generator.emit.target import Target
 from generator.emit.web.rules_text import rules_in_short
 from generator.engine import Position
 from generator.engine.perft import perft
@@ -53,13 +54,13 @@ def test_the_ini_states_it_and_reads_it_back() -> None:
     assert ini_options(fsf_entry("crazyhouse"))["dropChecks"] == "true"
     back = read_section({**options, "startFen": pyffish.start_fen("crazyhouse")})
     assert back.drops is not None and back.drops.no_checks
-    assert back.drops == stated(relaxed(v, FAIRY_STOCKFISH)).drops
+    assert back.drops == stated(relaxed(v, Target.FAIRY_STOCKFISH)).drops
 
 
 def test_zillions_names_it_and_the_rules_say_it() -> None:
     v = _no_check_house()
-    assert [x.rule for x in limitations(v, ZILLIONS) if x.rule == "drop-checks"] == ["drop-checks"]
-    assert not [x for x in limitations(v, FAIRY_STOCKFISH) if "check" in x.rule]
-    played = relaxed(v, ZILLIONS)
+    assert [x.rule for x in limitations(v, Target.ZILLIONS) if x.rule == "drop-checks"] == ["drop-checks"]
+    assert not [x for x in limitations(v, Target.FAIRY_STOCKFISH) if "check" in x.rule]
+    played = relaxed(v, Target.ZILLIONS)
     assert played.drops is not None and not played.drops.no_checks
     assert "a drop may not give check" in " ".join(text for _, text in rules_in_short(v))

@@ -20,7 +20,8 @@ from generator.check.compare import check_variant
 from generator.check.zillions import Zillions
 from generator.emit.fairy_stockfish import start_fen
 from generator.emit.fairy_stockfish.reading import read_section, stated
-from generator.emit.fidelity import ZILLIONS, limitations, relaxed
+from generator.emit.fidelity import limitations, relaxed
+from generator.emit.target import Target
 from generator.emit.web.rules_text import rules_in_short
 from generator.engine import Position, uci
 from generator.engine.perft import perft
@@ -104,11 +105,15 @@ def test_the_row_the_read_back_zillions_and_the_words() -> None:
     assert read_section({**options, "startFen": start_fen(v)}).drops == stated(v).drops
     # written in the download (test_the_zillions_download_drops_either_way_up); with promoted pieces kept in
     # hand it is not, and stays a named limitation
-    assert "drop-promoted" not in [x.rule for x in limitations(v, ZILLIONS)]
-    assert v.drops is not None and relaxed(v, ZILLIONS).drops is not None and relaxed(v, ZILLIONS).drops.promoted
+    assert "drop-promoted" not in [x.rule for x in limitations(v, Target.ZILLIONS)]
+    assert (
+        v.drops is not None
+        and relaxed(v, Target.ZILLIONS).drops is not None
+        and relaxed(v, Target.ZILLIONS).drops.promoted
+    )
     kept = dataclasses.replace(v, drops=dataclasses.replace(v.drops, keep_promoted=True))
-    assert "drop-promoted" in [x.rule for x in limitations(kept, ZILLIONS)]
-    assert relaxed(kept, ZILLIONS).drops is not None and not relaxed(kept, ZILLIONS).drops.promoted
+    assert "drop-promoted" in [x.rule for x in limitations(kept, Target.ZILLIONS)]
+    assert relaxed(kept, Target.ZILLIONS).drops is not None and not relaxed(kept, Target.ZILLIONS).drops.promoted
     assert "may also be dropped as what it promotes to" in dict(rules_in_short(v))["Drops"]
 
 

@@ -12,7 +12,8 @@ from support import MINI, fsf_entry, ini_options, legal_uci, load_section, pyffi
 
 from generator.catalogue import CatalogueError, load_catalogue_text
 from generator.emit.fairy_stockfish.reading import read_section, stated
-from generator.emit.fidelity import FAIRY_STOCKFISH, ZILLIONS, limitations, relaxed
+from generator.emit.fidelity import limitations, relaxed
+from generator.emit.target import Target
 from generator.emit.web.rules_text import rules_in_short
 from generator.engine import Position
 from generator.engine.perft import perft
@@ -56,7 +57,7 @@ def test_the_ini_states_each_side_and_reads_back() -> None:
     assert "enPassantRegion" not in options
     back = read_section({**options, "startFen": pyffish.start_fen("horde")})
     assert back.pawn_rules.en_passant_ranks == (3,)
-    assert back.pawn_rules == stated(relaxed(horde, FAIRY_STOCKFISH)).pawn_rules
+    assert back.pawn_rules == stated(relaxed(horde, Target.FAIRY_STOCKFISH)).pawn_rules
 
 
 def test_our_section_plays_as_the_builtin() -> None:
@@ -73,7 +74,7 @@ def test_the_rules_text_and_no_limitation_in_either_download() -> None:
     assert "taken en passant only on a square it passed on its own rank 3" in " ".join(
         text for _, text in rules_in_short(horde)
     )
-    for target in (FAIRY_STOCKFISH, ZILLIONS):
+    for target in (Target.FAIRY_STOCKFISH, Target.ZILLIONS):
         assert not [x for x in limitations(horde, target) if "passant" in x.rule or "passant" in x.text]
 
 

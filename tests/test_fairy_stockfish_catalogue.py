@@ -19,7 +19,8 @@ from generator.catalogue import FAIRY_STOCKFISH_CATALOGUE, load_catalogue
 from generator.check.command import cmd_check
 from generator.check.compare import EngineError, check_variant
 from generator.check.fairy_stockfish import FairyStockfish, builtin_manifest
-from generator.emit.fidelity import FAIRY_STOCKFISH, ZILLIONS, limitations, relaxed
+from generator.emit.fidelity import limitations, relaxed
+from generator.emit.target import Target
 from generator.engine import Position, uci
 from generator.engine.perft import perft
 
@@ -382,6 +383,6 @@ def test_a_suicide_stalemate_goes_to_the_side_with_fewer_pieces(fen: str, suicid
 
 def test_zillions_leaves_the_counting_rule_out_and_says_so() -> None:
     makruk = entry("makruk")
-    assert [x.rule for x in limitations(makruk, ZILLIONS)] == ["counting"]
-    assert relaxed(makruk, ZILLIONS).draws.counting is None and makruk.draws.counting is not None
-    assert limitations(makruk, FAIRY_STOCKFISH) == ()
+    assert [x.rule for x in limitations(makruk, Target.ZILLIONS)] == ["counting"]
+    assert relaxed(makruk, Target.ZILLIONS).draws.counting is None and makruk.draws.counting is not None
+    assert limitations(makruk, Target.FAIRY_STOCKFISH) == ()

@@ -14,9 +14,10 @@ from generator.emit import fairy_stockfish as fsf
 from generator.emit.fairy_stockfish.reading import read_section, stated
 from generator.emit.fairy_stockfish.table import ROW, ROWS, SINCE
 from generator.emit.fidelity import relaxed, writable
+from generator.emit.target import Target
 
 CATALOGUES = [load_catalogue(DEFAULT_CATALOGUE), FSF_CATALOGUE]
-VARIANTS = [v for c in CATALOGUES for v in c.variants if writable(v, fsf.TARGET)]
+VARIANTS = [v for c in CATALOGUES for v in c.variants if writable(v, Target.FAIRY_STOCKFISH)]
 
 
 #: section name -> its options, for both catalogues' ini
@@ -36,7 +37,7 @@ def sections() -> Sections:
 def test_a_section_reads_back_as_the_relaxed_variant(variant: Variant, sections: Sections) -> None:
     """Every part of the model the section states (:class:`~generator.emit.fairy_stockfish.reading.Stated`)."""
     back = read_section(sections[fsf.section_name(variant)])
-    want = stated(relaxed(variant, fsf.TARGET))
+    want = stated(relaxed(variant, Target.FAIRY_STOCKFISH))
     differ = {
         f.name: (getattr(back, f.name), getattr(want, f.name))
         for f in dataclasses.fields(back)
@@ -70,7 +71,7 @@ def test_a_changed_option_reads_back_as_a_changed_part(
     section = dict(sections[fsf.section_name(variant)])
     assert key in section
     section[key] = value
-    back, want = read_section(section), stated(relaxed(variant, fsf.TARGET))
+    back, want = read_section(section), stated(relaxed(variant, Target.FAIRY_STOCKFISH))
     assert getattr(back, part) != getattr(want, part)
 
 

@@ -14,7 +14,8 @@ from support import assert_random_games_agree, ini_options, legal_uci, pyffish_p
 from support import fsf_entry as entry
 
 from generator.catalogue.loader import load_catalogue_text
-from generator.emit.fidelity import ZILLIONS, limitations, relaxed
+from generator.emit.fidelity import limitations, relaxed
+from generator.emit.target import Target
 from generator.emit.web.rules_text import rules_in_short
 from generator.engine import Position
 from generator.engine.fen import FenError
@@ -149,10 +150,10 @@ def test_the_rules_text_says_what_is_in_hand_and_when_it_comes_in() -> None:
 
 
 def test_zillions_names_gating_and_leaves_out_the_hand_only_without_drops() -> None:
-    seirawan, shouse = (relaxed(entry(name), ZILLIONS) for name in ("seirawan", "shouse"))
+    seirawan, shouse = (relaxed(entry(name), Target.ZILLIONS) for name in ("seirawan", "shouse"))
     assert not seirawan.gating and not seirawan.setup.pockets
     assert not shouse.gating and shouse.setup.pockets == entry("shouse").setup.pockets
-    assert "gating" in {lim.rule for lim in limitations(entry("seirawan"), ZILLIONS)}
+    assert "gating" in {lim.rule for lim in limitations(entry("seirawan"), Target.ZILLIONS)}
 
 
 def test_a_repetition_leaves_the_gates_out() -> None:
@@ -173,10 +174,10 @@ def test_a_repetition_leaves_the_gates_out() -> None:
 
 def test_zillions_says_why_gating_is_left_out_and_names_repetition_only_where_it_draws() -> None:
     v = entry("seirawan")
-    why = {lim.rule: lim.text for lim in limitations(v, ZILLIONS)}["gating"]
+    why = {lim.rule: lim.text for lim in limitations(v, Target.ZILLIONS)}["gating"]
     assert "shield its king along the first rank" in why and "still able to gate" in why
     no_repetition = dataclasses.replace(v, draws=dataclasses.replace(v.draws, repetition=0))
-    why = {lim.rule: lim.text for lim in limitations(no_repetition, ZILLIONS)}["gating"]
+    why = {lim.rule: lim.text for lim in limitations(no_repetition, Target.ZILLIONS)}["gating"]
     assert "shield its king along the first rank" in why and "still able to gate" not in why
 
 

@@ -15,7 +15,8 @@ from support import fsf_entry, ini_options, pyffish_perft
 
 from generator.emit.fairy_stockfish import start_fen
 from generator.emit.fairy_stockfish.reading import read_section, stated
-from generator.emit.fidelity import FAIRY_STOCKFISH, ZILLIONS, limitations, relaxed
+from generator.emit.fidelity import limitations, relaxed
+from generator.emit.target import Target
 from generator.emit.web.rules_text import rules_in_short
 from generator.engine import Position, uci
 from generator.engine.perft import perft
@@ -90,7 +91,7 @@ def _rules(target: str) -> set[str]:
 
 def test_the_row_the_read_back_the_notes_and_the_words() -> None:
     v = fsf_entry(NAME)
-    played = relaxed(v, FAIRY_STOCKFISH)
+    played = relaxed(v, Target.FAIRY_STOCKFISH)
     options = ini_options(played)
     assert options["diagonalLines"] == "d1 f1 e2 d3 f3 d8 f8 e9 d10 f10"
     assert (options["wazir"], options["rook"], options["soldier"], options["janggiCannon"]) == ("a", "r", "p", "c")
@@ -98,12 +99,14 @@ def test_the_row_the_read_back_the_notes_and_the_words() -> None:
     assert (back.diagonal_lines, back.line_moves) == (stated(played).diagonal_lines, stated(played).line_moves)
     assert back.line_moves == {("A", "F"), ("R", "B"), ("P", "fF"), ("C", "pB")}
     # a section's king is a custom one, which Fairy-Stockfish moves along no line: the general's F is noted
-    assert _rules(FAIRY_STOCKFISH) == {"diagonal-lines"} and played.piece("K").line_moves is None
+    assert _rules(Target.FAIRY_STOCKFISH) == {"diagonal-lines"} and played.piece("K").line_moves is None
     # the Zillions file writes the lines as a zone its moves start and land in, the cannon's shunning as
     # (not-piece? Cannon) tests and a pass as the general's staying put (tests/test_zillions_janggi.py plays
     # them); only the end of the game on two passes is left out
-    assert "double-pass" in _rules(ZILLIONS) and not {"diagonal-lines", "shuns-own-type", "passing"} & _rules(ZILLIONS)
-    assert [p.line_moves for p in relaxed(v, ZILLIONS).pieces] == [p.line_moves for p in v.pieces]
+    assert "double-pass" in _rules(Target.ZILLIONS) and not {"diagonal-lines", "shuns-own-type", "passing"} & _rules(
+        Target.ZILLIONS
+    )
+    assert [p.line_moves for p in relaxed(v, Target.ZILLIONS).pieces] == [p.line_moves for p in v.pieces]
     # without the lines a rook is Fairy-Stockfish's rook; with them, a rook without line moves is a custom piece
     plain = tuple(dataclasses.replace(p, line_moves=None) if p.letter == "R" else p for p in played.pieces)
     plain_options = ini_options(dataclasses.replace(played, pieces=plain))

@@ -14,7 +14,8 @@ from support import ini_options, pyffish_perft
 
 from generator.emit.fairy_stockfish import start_fen
 from generator.emit.fairy_stockfish.reading import read_section, stated
-from generator.emit.fidelity import ZILLIONS, limitations, relaxed
+from generator.emit.fidelity import limitations, relaxed
+from generator.emit.target import Target
 from generator.emit.web.rules_text import rules_in_short
 from generator.engine import Position, uci
 from generator.engine.perft import perft
@@ -56,9 +57,9 @@ def test_random_games_flip_every_piece_as_the_builtin_does() -> None:
 def test_zillions_writes_the_three_rules() -> None:
     # the download sets up, demotes and drops promoted forms (tests/test_zillions_turning_pieces.py plays it)
     v = entry("kyotoshogi")
-    rules = [x.rule for x in limitations(v, ZILLIONS)]
+    rules = [x.rule for x in limitations(v, Target.ZILLIONS)]
     assert {"setup-promoted", "piece-demotion", "drop-promoted"}.isdisjoint(rules)
-    r = relaxed(v, ZILLIONS)
+    r = relaxed(v, Target.ZILLIONS)
     assert r.setup.promoted and r.drops is not None and r.drops.promoted
     assert r.piece_promotion is not None and r.piece_promotion.demotion
     words = dict(rules_in_short(v))["Promotion by piece"]
@@ -90,5 +91,5 @@ def test_micro_counts_as_its_builtin_and_its_row_reads_back() -> None:
     assert options["piecePromotionOnCapture"] == "true"
     assert read_section({**options, "startFen": start_fen(v)}).piece_promotion == stated(v).piece_promotion
     assert read_section({**options, "startFen": start_fen(v)}).setup == stated(v).setup
-    assert "promotion-on-capture" not in [x.rule for x in limitations(v, ZILLIONS)]
+    assert "promotion-on-capture" not in [x.rule for x in limitations(v, Target.ZILLIONS)]
     assert "Only a capture promotes (or demotes)." in dict(rules_in_short(v))["Promotion by piece"]

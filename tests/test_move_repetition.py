@@ -15,7 +15,8 @@ from support import fsf_entry, ini_options
 from generator.check.endings import BUILDERS
 from generator.emit.fairy_stockfish import start_fen
 from generator.emit.fairy_stockfish.reading import read_section
-from generator.emit.fidelity import FAIRY_STOCKFISH, ZILLIONS, limitations, relaxed
+from generator.emit.fidelity import limitations, relaxed
+from generator.emit.target import Target
 from generator.emit.web.rules_text import rules_in_short
 from generator.engine import Position
 from generator.engine.outcome import Reason
@@ -100,14 +101,14 @@ def test_without_the_ban_the_repetition_decides() -> None:
 
 def test_the_row_the_read_back_the_notes_the_words_and_the_proof() -> None:
     v = fsf_entry(NAME)
-    played = relaxed(v, FAIRY_STOCKFISH)
+    played = relaxed(v, Target.FAIRY_STOCKFISH)
     options = ini_options(played)
     assert (options["moveRepetitionIllegal"], options["nFoldRule"], options["nMoveRule"]) == ("true", "4", "100")
     assert options["materialCounting"] == "janggi" and "bikjangRule" not in options
     back = read_section({**options, "startFen": start_fen(played)})
     assert back.draws.move_repetition_loses and back.draws.repetition == 4
-    assert "move-repetition" in {limit.rule for limit in limitations(v, ZILLIONS)}
-    assert not relaxed(v, ZILLIONS).draws.move_repetition_loses
+    assert "move-repetition" in {limit.rule for limit in limitations(v, Target.ZILLIONS)}
+    assert not relaxed(v, Target.ZILLIONS).draws.move_repetition_loses
     assert "back and forth five times in a row" in dict(rules_in_short(v))["Draws"]
     cases = [c for rule, _, build in BUILDERS if rule == "move repetition" for c in build(v)]
     assert cases and all(_their_result(c.fen, list(c.moves)) is not None for c in cases)

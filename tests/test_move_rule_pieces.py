@@ -19,7 +19,8 @@ from generator.check.endings import endings
 from generator.check.fairy_stockfish import built_ini
 from generator.emit.fairy_stockfish import render_ini, section_name
 from generator.emit.fairy_stockfish.reading import read_section, stated
-from generator.emit.fidelity import ZILLIONS, limitations, relaxed
+from generator.emit.fidelity import limitations, relaxed
+from generator.emit.target import Target
 from generator.emit.web.rules_text import rules_in_short
 from generator.engine import Position
 from generator.engine.outcome import Reason
@@ -72,8 +73,8 @@ def test_the_ini_row_its_read_back_and_the_words() -> None:
     assert "nMoveRuleTypes" not in ini_options(entry("chess"))
     assert read_section({**ini_options(v), "startFen": START}).draws == stated(v).draws
     assert "50 moves each without a capture or a promotion draw" in dict(rules_in_short(v))["Draws"]
-    assert "move-rule" in [x.rule for x in limitations(v, ZILLIONS)]
-    assert relaxed(v, ZILLIONS).draws.move_rule_pieces is None
+    assert "move-rule" in [x.rule for x in limitations(v, Target.ZILLIONS)]
+    assert relaxed(v, Target.ZILLIONS).draws.move_rule_pieces is None
 
 
 SIDES = """

@@ -15,7 +15,8 @@ from generator.emit.fairy_stockfish import start_fen
 from generator.emit.fairy_stockfish.options import option_groups
 from generator.emit.fairy_stockfish.reading import NOT_READ, read_section
 from generator.emit.fairy_stockfish.table import ROW, ROWS, Kind
-from generator.emit.fidelity import FAIRY_STOCKFISH, relaxed
+from generator.emit.fidelity import relaxed
+from generator.emit.target import Target
 
 
 @cache
@@ -24,7 +25,7 @@ def _sections() -> tuple[dict[str, str], ...]:
     out = []
     for path in (DEFAULT_CATALOGUE, FAIRY_STOCKFISH_CATALOGUE):
         for v in load_catalogue(path).variants:
-            played = relaxed(v, FAIRY_STOCKFISH)
+            played = relaxed(v, Target.FAIRY_STOCKFISH)
             options = dict(o for group in option_groups(played) for o in group.options)
             out.append({**options, "startFen": start_fen(played)})
     return tuple(out)

@@ -14,7 +14,8 @@ from support import assert_random_games_agree, fsf_entry, ini_options, legal_uci
 from generator.catalogue.model import Variant
 from generator.emit.fairy_stockfish import start_fen
 from generator.emit.fairy_stockfish.reading import read_section
-from generator.emit.fidelity import FAIRY_STOCKFISH, ZILLIONS, limitations, relaxed
+from generator.emit.fidelity import limitations, relaxed
+from generator.emit.target import Target
 from generator.emit.web.rules_text import rules_in_short
 from generator.engine import Position
 from generator.engine.outcome import Reason
@@ -128,9 +129,9 @@ def test_the_rows_read_back_and_zillions_names_what_it_leaves_out() -> None:
     )
     back = read_section({**options, "startFen": start_fen(v)})
     assert back.pawn_rules.promotion == v.pawn_rules.promotion
-    assert limitations(v, FAIRY_STOCKFISH) == ()
-    assert "promotion-by-move" in {x.rule for x in limitations(v, ZILLIONS)}
-    promo = relaxed(v, ZILLIONS).pawn_rules.promotion
+    assert limitations(v, Target.FAIRY_STOCKFISH) == ()
+    assert "promotion-by-move" in {x.rule for x in limitations(v, Target.ZILLIONS)}
+    promo = relaxed(v, Target.ZILLIONS).pawn_rules.promotion
     assert promo is not None and not promo.own_move and not promo.mandatory
     # without the rook's own drop ranks, no sittuyinRookDrop
     assert v.drops is not None

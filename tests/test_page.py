@@ -19,8 +19,9 @@ import pytest
 from generator.catalogue import DEFAULT_CATALOGUE, load_catalogue
 from generator.catalogue.loader import load_catalogue_text
 from generator.emit import fairy_stockfish, pychess, zillions
-from generator.emit.fidelity import FAIRY_STOCKFISH, writable
+from generator.emit.fidelity import writable
 from generator.emit.output import build
+from generator.emit.target import Target
 from generator.emit.web.orthodox import orthodox_chess, piece_key, rule_differences, same_rules, yardstick
 from generator.emit.web.page import PageContext, VariantEntry, page_context, render_page
 
@@ -108,7 +109,7 @@ def test_every_variant_with_its_diagrams_downloads_and_fidelity(out: Path, page:
         assert f"diagrams/{v.name}-setup.svg" in srcs
         zip_name = quote(zillions.zip_file_name(v.family_title), safe="")
         assert f"zillions/{zip_name}" in page.links and "%28variantgen%29.zip" in zip_name
-        if writable(v, FAIRY_STOCKFISH):
+        if writable(v, Target.FAIRY_STOCKFISH):
             section = fairy_stockfish.section_name(v)
             assert f"[{section}]" in text and f"\n[{section}]\n" in ini
     assert "fairy-stockfish/variants.ini" in page.links

@@ -17,7 +17,8 @@ from generator.catalogue import load_catalogue_text
 from generator.catalogue.model import Variant
 from generator.emit.fairy_stockfish import start_fen
 from generator.emit.fairy_stockfish.reading import read_section, stated
-from generator.emit.fidelity import FAIRY_STOCKFISH, ZILLIONS, limitations, relaxed
+from generator.emit.fidelity import limitations, relaxed
+from generator.emit.target import Target
 from generator.emit.web.rules_text import rules_in_short
 from generator.engine import Position, uci
 from generator.engine.outcome import Reason
@@ -120,8 +121,8 @@ def test_the_zillions_file_passes_as_the_king_staying_put_and_agrees(
     # passes in a row end nothing there
     text = MINI.replace("    title: Mini\n", "    title: Mini\n    passing: true\n    draws: {double_pass: true}\n")
     v = load_catalogue_text(text, "mini.yaml").variants[0]
-    assert "passing" not in _rules(v, ZILLIONS) and "double-pass" in _rules(v, ZILLIONS)
-    assert relaxed(v, ZILLIONS).passing
+    assert "passing" not in _rules(v, Target.ZILLIONS) and "double-pass" in _rules(v, Target.ZILLIONS)
+    assert relaxed(v, Target.ZILLIONS).passing
     assert_check_agrees(text, "zillions", tmp_path, capsys)
 
 
@@ -132,12 +133,12 @@ def test_the_row_the_read_back_the_notes_and_the_words() -> None:
     assert read_section({**options, "startFen": start_fen(v)}).flags == stated(v).flags
     assert stated(v).flags.passing
     # Fairy-Stockfish always ends the game on a double pass: a variant that plays on is noted
-    assert "double-pass" not in _rules(v, FAIRY_STOCKFISH)
-    assert "double-pass" in _rules(_variant(False), FAIRY_STOCKFISH)
-    assert relaxed(_variant(False), FAIRY_STOCKFISH).draws.double_pass
+    assert "double-pass" not in _rules(v, Target.FAIRY_STOCKFISH)
+    assert "double-pass" in _rules(_variant(False), Target.FAIRY_STOCKFISH)
+    assert relaxed(_variant(False), Target.FAIRY_STOCKFISH).draws.double_pass
     # Zillions' pass turn would let a side pass in check (the check below finds it when it is kept)
-    assert "passing" in _rules(v, ZILLIONS)
-    played = relaxed(v, ZILLIONS)
+    assert "passing" in _rules(v, Target.ZILLIONS)
+    played = relaxed(v, Target.ZILLIONS)
     assert not played.passing and not played.draws.double_pass
     words = dict(rules_in_short(v))
     assert words["Moves"] == "Either side may pass instead of moving, unless its King is in check."

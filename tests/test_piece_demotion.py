@@ -21,7 +21,8 @@ from generator.check.compare import check_variant
 from generator.check.zillions import Zillions
 from generator.emit.fairy_stockfish import start_fen
 from generator.emit.fairy_stockfish.reading import read_section, stated
-from generator.emit.fidelity import ZILLIONS, limitations, relaxed
+from generator.emit.fidelity import limitations, relaxed
+from generator.emit.target import Target
 from generator.emit.web.rules_text import rules_in_short
 from generator.engine import Position, uci
 from generator.engine.perft import perft
@@ -85,13 +86,13 @@ def test_the_row_the_read_back_zillions_and_the_words() -> None:
     assert read_section({**options, "startFen": start_fen(v)}).piece_promotion == stated(v).piece_promotion
     # written in the download (test_the_zillions_download_demotes); where a pawn promotes by piece, whose
     # promotion the file may write by the pawns' rules, it is not, and stays a named limitation
-    assert "piece-demotion" not in [x.rule for x in limitations(v, ZILLIONS)]
-    assert relaxed(v, ZILLIONS).piece_promotion == v.piece_promotion
+    assert "piece-demotion" not in [x.rule for x in limitations(v, Target.ZILLIONS)]
+    assert relaxed(v, Target.ZILLIONS).piece_promotion == v.piece_promotion
     pawn = dataclasses.replace(
         v, pieces=tuple(dataclasses.replace(p, roles=p.roles | {Role.PAWN}) if p.letter == "P" else p for p in v.pieces)
     )
-    assert "piece-demotion" in [x.rule for x in limitations(pawn, ZILLIONS)]
-    promo = relaxed(pawn, ZILLIONS).piece_promotion
+    assert "piece-demotion" in [x.rule for x in limitations(pawn, Target.ZILLIONS)]
+    promo = relaxed(pawn, Target.ZILLIONS).piece_promotion
     assert promo is not None and not promo.demotion
     assert "a promoted piece must instead demote" in dict(rules_in_short(v))["Promotion by piece"]
 

@@ -15,7 +15,8 @@ from support import assert_random_games_agree, fsf_entry, ini_options, legal_uci
 from generator.catalogue.model import Variant
 from generator.emit.fairy_stockfish import start_fen
 from generator.emit.fairy_stockfish.reading import read_section, stated
-from generator.emit.fidelity import FAIRY_STOCKFISH, ZILLIONS, limitations, relaxed
+from generator.emit.fidelity import limitations, relaxed
+from generator.emit.target import Target
 from generator.emit.web.rules_text import rules_in_short
 from generator.engine import Position
 from generator.engine.perft import perft
@@ -152,13 +153,13 @@ def test_the_rows_read_back_and_fairy_stockfish_plays_it_all() -> None:
     )
     back = read_section({**options, "startFen": start_fen(v)})
     assert back.drops == stated(v).drops and back.castling == stated(v).castling
-    assert limitations(v, FAIRY_STOCKFISH) == ()
+    assert limitations(v, Target.FAIRY_STOCKFISH) == ()
 
 
 def test_zillions_leaves_out_the_set_up_rules_by_name() -> None:
     v = fsf_entry("placement")
-    assert {"must-drop", "drop-colors", "castling-by-drops"} <= {x.rule for x in limitations(v, ZILLIONS)}
-    r = relaxed(v, ZILLIONS)
+    assert {"must-drop", "drop-colors", "castling-by-drops"} <= {x.rule for x in limitations(v, Target.ZILLIONS)}
+    r = relaxed(v, Target.ZILLIONS)
     assert r.drops is not None and not r.drops.must and r.drops.opposite_colors is None and r.drops.castling is None
     assert r.castling == ()
     words = dict(rules_in_short(v))["Drops"]

@@ -29,15 +29,16 @@ from generator.check.endings import endings
 from generator.check.fairy_stockfish_worker import fsf_fen
 from generator.cli import main
 from generator.emit import fairy_stockfish
-from generator.emit.fidelity import FAIRY_STOCKFISH, limitations, relaxed
+from generator.emit.fidelity import limitations, relaxed
 from generator.emit.output import build
+from generator.emit.target import Target
 from generator.emit.web import play, serve
 from generator.engine import Position, uci
 
 ROOT = Path(__file__).resolve().parents[1]
 CATALOGUE = load_catalogue(DEFAULT_CATALOGUE)
 PLAYED = [v for v in CATALOGUE.variants if play.playable(v)]
-EXACT = [v for v in PLAYED if not limitations(v, FAIRY_STOCKFISH)]
+EXACT = [v for v in PLAYED if not limitations(v, Target.FAIRY_STOCKFISH)]
 
 #: waits for the page to have shown the position of this load, then reads what the tests compare
 PROBE = """new Promise(function (resolve, reject) {
@@ -106,7 +107,7 @@ def fragment(v: Variant, moves: list[str], fen: str | None = None, name: str | N
 def reference(v: Variant, moves: list[str], fen: str | None = None) -> tuple[str, str]:
     """The reference engine's legal moves (sorted, space-separated) and result ("" while the game
     goes on) after ``moves``, for the variant as Fairy-Stockfish plays it."""
-    rv = relaxed(v, FAIRY_STOCKFISH)
+    rv = relaxed(v, Target.FAIRY_STOCKFISH)
     pos = Position.from_fen(rv, fen) if fen else Position.start(rv)
     pos.track_history()  # for repetitions
     for m in moves:
@@ -119,7 +120,7 @@ def a_few_moves(v: Variant, plies: int = 8, seed: int = 14) -> list[str]:
     """A short game of the reference engine: a drop whenever one is legal, else a piece leaving its
     side's first rank (which opens squares to drop on), else any move; ties broken by a seeded draw."""
     rng = random.Random(seed)
-    pos = Position.start(relaxed(v, FAIRY_STOCKFISH))
+    pos = Position.start(relaxed(v, Target.FAIRY_STOCKFISH))
     pos.track_history()
     played: list[str] = []
     for _ in range(plies):
@@ -167,7 +168,7 @@ def test_the_cases_cover_drops_and_holes() -> None:
 
 @pytest.mark.parametrize("v", PLAYED, ids=lambda v: v.name)
 def test_results_where_the_game_end_proofs_decide(browser: Browser, out: Path, v: Variant) -> None:
-    cases, _ = endings(relaxed(v, FAIRY_STOCKFISH))
+    cases, _ = endings(relaxed(v, Target.FAIRY_STOCKFISH))
     decided = 0
     for case in cases:
         fen, played = fsf_fen(case.fen), list(case.moves)
@@ -371,7 +372,7 @@ def test_the_opponent_only_where_the_page_is_served_cross_origin_isolated(
     ready = browser.open(f"{served}/{play.FILE_NAME}#{fragment(PLAYED[0], [])}", ENGINE_READY)
     assert ready == {"state": "ready", "isolated": True, "text": "Fairy-Stockfish is ready: choose the side it plays."}
     for v in PLAYED:  # the engine moves first, as the side to move at the start; its move is legal
-        side = "w" if Position.start(relaxed(v, FAIRY_STOCKFISH)).turn == 0 else "b"
+        side = "w" if Position.start(relaxed(v, Target.FAIRY_STOCKFISH)).turn == 0 else "b"
         answer = browser.evaluate(
             ENGINE_MOVE % {"fragment": json.dumps("#" + fragment(v, [])), "side": json.dumps(side)}
         )

@@ -12,7 +12,8 @@ from support import assert_check_agrees, legal_uci, pyffish_perft
 from support import fsf_entry as entry
 
 from generator.emit.fairy_stockfish.options import pawn_options
-from generator.emit.fidelity import ZILLIONS, limitations, relaxed
+from generator.emit.fidelity import limitations, relaxed
+from generator.emit.target import Target
 from generator.emit.web.rules_text import rules_in_short
 from generator.engine import Position
 from generator.engine.perft import perft
@@ -86,11 +87,11 @@ def test_promotion_limits_in_the_ini_and_in_zillions_but_beside_black_choices() 
     assert dict(pawn_options(grand).options)["promotionLimit"] == "a:1 c:1 q:1 r:2 b:2 n:2"
     assert "promotionLimit" not in dict(pawn_options(entry("chess")).options)
     # the Zillions file counts the pieces (tests/test_check_zillions.py plays it), but not beside Black's own choices
-    assert "promotion-limit" not in [x.rule for x in limitations(grand, ZILLIONS)]
-    assert relaxed(grand, ZILLIONS).pawn_rules == grand.pawn_rules
+    assert "promotion-limit" not in [x.rule for x in limitations(grand, Target.ZILLIONS)]
+    assert relaxed(grand, Target.ZILLIONS).pawn_rules == grand.pawn_rules
     spartan = entry("spartan")
-    assert "promotion-limit" in [x.rule for x in limitations(spartan, ZILLIONS)]
-    promo = relaxed(spartan, ZILLIONS).pawn_rules.promotion
+    assert "promotion-limit" in [x.rule for x in limitations(spartan, Target.ZILLIONS)]
+    promo = relaxed(spartan, Target.ZILLIONS).pawn_rules.promotion
     assert promo is not None and promo.limits == () and promo.choices == ("Q", "R", "B", "N")
     text = dict(rules_in_short(grand))["Promotion"]
     assert "only while its side has fewer of it on the board than: Archbishop 1, Chancellor 1, Queen 1, Rook 2" in text

@@ -18,10 +18,11 @@ from generator.catalogue.model import Catalogue, Color
 from generator.cli import main
 from generator.emit import fairy_stockfish as fsf
 from generator.emit import pychess
-from generator.emit.fidelity import FAIRY_STOCKFISH, PYCHESS, limitations
+from generator.emit.fidelity import limitations
 from generator.emit.manifest import Manifest
 from generator.emit.output import build
 from generator.emit.pictures.glyphs import INK, PAPER
+from generator.emit.target import Target
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGUE = load_catalogue(DEFAULT_CATALOGUE)
@@ -72,7 +73,7 @@ def pieces_line(text: str) -> list[str]:
 
 def test_an_upload_for_each_variant_fairy_stockfish_plays_exactly(built: tuple[Path, Manifest]) -> None:
     folder, manifest = built
-    exact = [v for v in CATALOGUE.variants if not limitations(v, FAIRY_STOCKFISH)]
+    exact = [v for v in CATALOGUE.variants if not limitations(v, Target.FAIRY_STOCKFISH)]
     assert [s.variant for s in manifest.sections] == [v.name for v in exact]
     assert sorted(uploads(folder)) == sorted(pychess.upload_file_name(v) for v in exact)
     for v in exact:
@@ -82,7 +83,9 @@ def test_an_upload_for_each_variant_fairy_stockfish_plays_exactly(built: tuple[P
     assert sorted(manifest.files) == written
     # the others: a limitation line per rule says why there is none
     for v in CATALOGUE.variants:
-        assert [x.rule for x in limitations(v, PYCHESS)] == [x.rule for x in limitations(v, FAIRY_STOCKFISH)]
+        assert [x.rule for x in limitations(v, Target.PYCHESS)] == [
+            x.rule for x in limitations(v, Target.FAIRY_STOCKFISH)
+        ]
         assert pychess.uploaded(v) == (v in exact)
 
 
@@ -126,7 +129,7 @@ def test_every_upload_of_the_fairy_stockfish_catalogue_passes_too() -> None:
     counted = [v for v in FSF_CATALOGUE.variants if v.draws.counting]
     chasing = [v for v in FSF_CATALOGUE.variants if v.draws.chasing]  # the site refuses chasingRule
     walled = [v for v in FSF_CATALOGUE.variants if v.walling]  # and wallingRule
-    inexact = [v.name for v in FSF_CATALOGUE.variants if limitations(v, FAIRY_STOCKFISH)]
+    inexact = [v.name for v in FSF_CATALOGUE.variants if limitations(v, Target.FAIRY_STOCKFISH)]
     assert inexact == ["janggi", "janggitraditional", "janggimodern", "janggicasual"]
     assert len(uploaded) == len(FSF_CATALOGUE.variants) - len(counted) - len(chasing) - len(walled) - len(inexact)
     assert counted and chasing and walled

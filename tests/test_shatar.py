@@ -14,7 +14,8 @@ from support import ini_options
 
 from generator.catalogue.model import Color, ShatarMate
 from generator.emit.fairy_stockfish.reading import read_section, stated
-from generator.emit.fidelity import FAIRY_STOCKFISH, ZILLIONS, limitations, relaxed
+from generator.emit.fidelity import limitations, relaxed
+from generator.emit.target import Target
 from generator.emit.web.rules_text import rules_in_short
 from generator.engine import Position
 from generator.engine.outcome import Reason
@@ -69,16 +70,16 @@ def test_the_ini_names_the_bers_by_type_and_reads_back() -> None:
     start = "rnbjkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBJKBNR w - - 0 1"
     assert read_section({**options, "startFen": start}).goals == stated(v).goals
     assert "shatarMateRule" not in ini_options(entry("chess"))
-    assert not limitations(v, FAIRY_STOCKFISH)
+    assert not limitations(v, Target.FAIRY_STOCKFISH)
 
 
 def test_a_rule_fairy_stockfish_cannot_say_is_named_and_left_out() -> None:
     v = entry("shatar")
     other = dataclasses.replace(v, goals=dataclasses.replace(v.goals, shatar_mate=ShatarMate(("R",), ("N",))))
-    assert [x.rule for x in limitations(other, FAIRY_STOCKFISH)] == ["shatar-mate"]
-    assert relaxed(other, FAIRY_STOCKFISH).goals.shatar_mate is None
-    assert "shatar-mate" in [x.rule for x in limitations(v, ZILLIONS)]
-    assert relaxed(v, ZILLIONS).goals.shatar_mate is None
+    assert [x.rule for x in limitations(other, Target.FAIRY_STOCKFISH)] == ["shatar-mate"]
+    assert relaxed(other, Target.FAIRY_STOCKFISH).goals.shatar_mate is None
+    assert "shatar-mate" in [x.rule for x in limitations(v, Target.ZILLIONS)]
+    assert relaxed(v, Target.ZILLIONS).goals.shatar_mate is None
 
 
 def test_the_words() -> None:

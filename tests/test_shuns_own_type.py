@@ -16,7 +16,8 @@ from generator.catalogue.model import Variant
 from generator.emit import pychess
 from generator.emit.fairy_stockfish import start_fen
 from generator.emit.fairy_stockfish.reading import read_section, stated
-from generator.emit.fidelity import FAIRY_STOCKFISH, ZILLIONS, limitations, relaxed
+from generator.emit.fidelity import limitations, relaxed
+from generator.emit.target import Target
 from generator.emit.web.rules_text import rules_in_short
 from generator.engine import Position, uci
 from generator.engine.perft import perft
@@ -75,13 +76,13 @@ def test_the_piece_the_read_back_the_notes_and_the_words() -> None:
     options = ini_options(v)
     assert options["janggiCannon"] == "c" and "janggiCannon" not in ini_options(fsf_entry("xiangqi"))
     assert read_section({**options, "startFen": start_fen(v)}).shuns_own_type == stated(v).shuns_own_type == {"C"}
-    assert "shuns-own-type" not in _rules(v, FAIRY_STOCKFISH)
+    assert "shuns-own-type" not in _rules(v, Target.FAIRY_STOCKFISH)
     # Fairy-Stockfish's janggi cannon is a pR piece: xiangqi's cannon cannot shun its own type there
     other = _variant("mRcpR")
-    assert "shuns-own-type" in _rules(other, FAIRY_STOCKFISH)
-    assert relaxed(other, FAIRY_STOCKFISH).shuns_own_type == ()
+    assert "shuns-own-type" in _rules(other, Target.FAIRY_STOCKFISH)
+    assert relaxed(other, Target.FAIRY_STOCKFISH).shuns_own_type == ()
     assert "janggiCannon" not in ini_options(other) and ini_options(other)["customPiece4"] == "c:mRcpR"
-    assert "shuns-own-type" not in _rules(v, ZILLIONS) and relaxed(v, ZILLIONS).shuns_own_type == ("C",)
+    assert "shuns-own-type" not in _rules(v, Target.ZILLIONS) and relaxed(v, Target.ZILLIONS).shuns_own_type == ("C",)
     words = dict(rules_in_short(v))
     assert "a Cannon may neither hop over nor take another Cannon, of either side" in words["Moves"]
 

@@ -16,7 +16,8 @@ from support import assert_random_games_agree, fsf_entry, ini_options, legal_uci
 from generator.catalogue.model import StalemateResult, Variant, Walling, WallingRule
 from generator.emit.fairy_stockfish import start_fen
 from generator.emit.fairy_stockfish.reading import read_section, stated
-from generator.emit.fidelity import ZILLIONS, limitations, relaxed
+from generator.emit.fidelity import limitations, relaxed
+from generator.emit.target import Target
 from generator.emit.web.rules_text import rules_in_short
 from generator.engine import Position
 from generator.engine.perft import perft
@@ -121,8 +122,8 @@ def test_the_rows_the_read_back_zillions_and_the_words() -> None:
     options = ini_options(duck)
     assert options["wallingRule"] == "duck" and "wallingRule" not in ini_options(fsf_entry("chess"))
     assert read_section({**options, "startFen": start_fen(duck)}).walling == stated(duck).walling
-    assert "walling" in [x.rule for x in limitations(duck, ZILLIONS)]
-    assert relaxed(duck, ZILLIONS).walling is None
+    assert "walling" in [x.rule for x in limitations(duck, Target.ZILLIONS)]
+    assert relaxed(duck, Target.ZILLIONS).walling is None
     assert "moving the duck" in dict(rules_in_short(duck))["Walls"]
     regional = dataclasses.replace(
         duck,

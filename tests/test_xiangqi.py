@@ -15,7 +15,8 @@ from support import fsf_entry as entry
 from generator.catalogue import load_catalogue_text
 from generator.catalogue.model import Color, Role
 from generator.check.zillions import Zillions
-from generator.emit.fidelity import FAIRY_STOCKFISH, ZILLIONS, limitations, relaxed
+from generator.emit.fidelity import limitations, relaxed
+from generator.emit.target import Target
 from generator.emit.zillions import downloads, render_family
 from generator.engine import Position
 from generator.engine.perft import perft
@@ -80,18 +81,18 @@ def test_the_ini_writes_regions_the_soldier_and_the_rules() -> None:
     assert options["soldier"] == "p" and options["soldierPromotionRank"] == "6"
     assert options["flyingGeneral"] == "true" and options["perpetualCheckIllegal"] == "true"
     assert "*1 *2 *3 *4 *5" in options.values()  # the elephant's side of the river, as whole ranks
-    assert limitations(entry("xiangqi"), FAIRY_STOCKFISH) == ()
+    assert limitations(entry("xiangqi"), Target.FAIRY_STOCKFISH) == ()
 
 
 def test_zillions_plays_regions_and_advanced_moves_and_keeps_the_flying_general() -> None:
     xiangqi = entry("xiangqi")
-    assert [x.rule for x in limitations(xiangqi, ZILLIONS)] == ["move-rule", "perpetual-check", "chasing"]
-    played = relaxed(xiangqi, ZILLIONS)
+    assert [x.rule for x in limitations(xiangqi, Target.ZILLIONS)] == ["move-rule", "perpetual-check", "chasing"]
+    played = relaxed(xiangqi, Target.ZILLIONS)
     assert played.flying_general
     assert played.pieces == xiangqi.pieces  # regions and the soldier's advanced moves kept
     assert not played.draws.perpetual_check_loses
     for name in ("minixiangqi", "manchu", "pawnback"):
-        rules = {x.rule for x in limitations(entry(name), ZILLIONS)}
+        rules = {x.rule for x in limitations(entry(name), Target.ZILLIONS)}
         assert not rules & {"region", "advanced-moves"}, name
 
 
@@ -156,15 +157,15 @@ def test_regions_and_advanced_moves_are_left_out_where_a_move_does_not_land_thro
         dataclasses.replace(p, roles=p.roles | {Role.PAWN}) if p.letter == "P" else p for p in xiangqi.pieces
     )
     pawn = dataclasses.replace(xiangqi, pieces=pieces)
-    assert "advanced-moves" in [x.rule for x in limitations(pawn, ZILLIONS)]
-    assert relaxed(pawn, ZILLIONS).piece("P").advanced is None
-    assert relaxed(pawn, ZILLIONS).piece("K").region is not None
+    assert "advanced-moves" in [x.rule for x in limitations(pawn, Target.ZILLIONS)]
+    assert relaxed(pawn, Target.ZILLIONS).piece("P").advanced is None
+    assert relaxed(pawn, Target.ZILLIONS).piece("K").region is not None
     # castling lands the king and the rook itself: a rook with a region keeps its limitation
     chess = entry("chess")
     rook = dataclasses.replace(chess.piece("R"), region=chess.piece("P").region or xiangqi.piece("B").region)
     castling = dataclasses.replace(chess, pieces=tuple(rook if p.letter == "R" else p for p in chess.pieces))
-    assert "region" in [x.rule for x in limitations(castling, ZILLIONS)]
-    assert relaxed(castling, ZILLIONS).piece("R").region is None
+    assert "region" in [x.rule for x in limitations(castling, Target.ZILLIONS)]
+    assert relaxed(castling, Target.ZILLIONS).piece("R").region is None
 
 
 #: regions on a slider, a hopper, a pawn (and its promotions, multi-steps and en passant) and on pieces
@@ -212,7 +213,7 @@ def test_regions_and_advanced_moves_of_every_kind_of_move_agree_through_zillions
 ) -> None:
     cat = load_catalogue_text(ZONES)
     for v in cat.variants:
-        assert [x.rule for x in limitations(v, ZILLIONS)] == ["move-rule"], v.name
+        assert [x.rule for x in limitations(v, Target.ZILLIONS)] == ["move-rule"], v.name
     text = " ".join(" ".join(render_family(cat, key) for key in downloads(cat)).split())
     assert "(define unadvanced-step ((verify (not-in-zone? advanced-zone-s)) $1 (verify not-friend?) $2))" in text
     assert "(drop-from-hand Knight (in-region region-n add) drop-zone)" in text

@@ -17,7 +17,8 @@ from support import assert_check_agrees, fsf_entry
 from generator.catalogue import load_catalogue_text
 from generator.check.compare import Query, check_variant
 from generator.check.zillions import Zillions
-from generator.emit.fidelity import ZILLIONS, limitations, relaxed
+from generator.emit.fidelity import limitations, relaxed
+from generator.emit.target import Target
 from generator.engine import Position, uci
 
 NAMES = ("janggi", "janggitraditional", "janggimodern", "janggicasual")
@@ -32,7 +33,7 @@ def _zillions(engine: Zillions, name: str, fen: str) -> set[str]:
 
 
 def _reference(name: str, fen: str) -> set[str]:
-    pos = Position.from_fen(relaxed(fsf_entry(name), ZILLIONS), fen)
+    pos = Position.from_fen(relaxed(fsf_entry(name), Target.ZILLIONS), fen)
     return {uci(pos.rules, m) for m in pos.legal_moves()}
 
 
@@ -83,9 +84,9 @@ def test_the_palace_and_the_cannon_as_in_the_reference_and_pyffish(
 def test_the_limitations_are_gone_and_the_files_agree_with_the_reference(engine: Zillions) -> None:
     for name in NAMES:
         v = fsf_entry(name)
-        rules = {x.rule for x in limitations(v, ZILLIONS)}
+        rules = {x.rule for x in limitations(v, Target.ZILLIONS)}
         assert {"diagonal-lines", "shuns-own-type", "passing"}.isdisjoint(rules) and "double-pass" in rules
-        played = relaxed(v, ZILLIONS)
+        played = relaxed(v, Target.ZILLIONS)
         assert played.shuns_own_type == ("C",) and played.piece("K").line_moves is not None and played.passing
         report = check_variant(v, engine, depth=2, games=3, plies=120, seed=5)
         assert report.ok, report.disagreement.describe()
@@ -126,7 +127,7 @@ variants:
 
 def test_lines_off_a_palace_and_a_shunning_cannon_agree(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     v = load_catalogue_text(LINES, "lines.yaml").variants[0]
-    assert {"diagonal-lines", "shuns-own-type"}.isdisjoint(x.rule for x in limitations(v, ZILLIONS))
+    assert {"diagonal-lines", "shuns-own-type"}.isdisjoint(x.rule for x in limitations(v, Target.ZILLIONS))
     fen = "3k2/6/6/6/6/R2K2 w - - 0 1"
     pos = Position.from_fen(v, fen)
     assert {"a1c3", "a1e5", "a1f6"} <= {uci(pos.rules, m) for m in pos.legal_moves()}

@@ -18,7 +18,8 @@ from support import legal_uci
 from generator.catalogue.model import Role, Variant
 from generator.check.compare import check_variant
 from generator.check.zillions import Zillions, zrf_start
-from generator.emit.fidelity import ZILLIONS, limitations, relaxed
+from generator.emit.fidelity import limitations, relaxed
+from generator.emit.target import Target
 from generator.engine import Position
 
 FOUR = {"setup-promoted", "piece-demotion", "promotion-on-capture", "drop-promoted"}
@@ -49,9 +50,9 @@ def _same(engine: Zillions, name: str, line: list[str]) -> set[str]:
 @pytest.mark.parametrize("name", ["kyotoshogi", "micro"])
 def test_the_four_rules_are_written_not_left_out(name: str) -> None:
     v = entry(name)
-    assert FOUR.isdisjoint(x.rule for x in limitations(v, ZILLIONS))
-    assert {x.rule for x in limitations(v, ZILLIONS)} == {"perpetual-check", "repetition"}
-    r = relaxed(v, ZILLIONS)
+    assert FOUR.isdisjoint(x.rule for x in limitations(v, Target.ZILLIONS))
+    assert {x.rule for x in limitations(v, Target.ZILLIONS)} == {"perpetual-check", "repetition"}
+    r = relaxed(v, Target.ZILLIONS)
     assert r.setup == v.setup and r.drops == v.drops and r.piece_promotion == v.piece_promotion
 
 
@@ -112,8 +113,8 @@ def _pawns(v: Variant, letters: str) -> Variant:
 
 def test_where_a_pawn_promotes_by_piece_the_four_stay_named_limitations() -> None:
     v = _pawns(entry("micro"), "PL")
-    rules = {x.rule for x in limitations(v, ZILLIONS)}
+    rules = {x.rule for x in limitations(v, Target.ZILLIONS)}
     assert rules >= FOUR
-    r = relaxed(v, ZILLIONS)
+    r = relaxed(v, Target.ZILLIONS)
     assert not r.setup.promoted and r.drops is not None and not r.drops.promoted
     assert r.piece_promotion is None or not (r.piece_promotion.demotion or r.piece_promotion.on_capture)

@@ -49,11 +49,10 @@ from generator.check.progress import LiveBar, table
 from generator.emit.fidelity import limitations, writable
 from generator.emit.manifest import Manifest
 from generator.emit.output import DEFAULT_OUT, holds_build_of
+from generator.emit.target import Target
 
 #: the parser class of the command line the sub-command joins
 ParserT = TypeVar("ParserT", bound=argparse.ArgumentParser)
-
-ENGINES = ("fairy-stockfish", "zillions")
 
 
 def register(subparsers: argparse._SubParsersAction[ParserT], parents: Sequence[ParserT] = ()) -> ParserT:
@@ -66,7 +65,7 @@ def register(subparsers: argparse._SubParsersAction[ParserT], parents: Sequence[
         "the reference engine's legal moves and game results with the engine's.",
     )
     p.add_argument("variants", nargs="*", metavar="VARIANT", help="the variants to check (default: all)")
-    p.add_argument("--engine", choices=ENGINES, default=ENGINES[0], help="the engine (default: %(default)s)")
+    p.add_argument("--engine", choices=list(ADAPTERS), default=DEFAULT, help="the engine (default: %(default)s)")
     p.add_argument(
         "--ini",
         metavar="FILE",
@@ -114,51 +113,47 @@ def register(subparsers: argparse._SubParsersAction[ParserT], parents: Sequence[
 @dataclass(frozen=True)
 class _Request:
     """What ``variantgen check`` was asked, validated: the engine, the variant names as given (no
-    duplicates; empty for all), the file under test if any, and the worker count."""
+    duplicates; empty for all), the file under test if any (``--ini`` or ``--zrf``), and the worker count."""
 
-    engine: str
+    engine: Target
     names: list[str]
-    ini: str | None
-    zrf: str | None
+    file: str | None
     jobs: int | None
     uci: str | None = None
     out: Path | None = None  #: the build folder whose files are checked (None: --ini or --zrf names the file)
     out_note: str | None = None  #: why no build folder is checked, when the files are built in memory
 
 
-def _engine_options(engine_name: str, ini_path: str | None, zrf_path: str | None, jobs: int | None) -> None:
-    """``ValueError`` for an option of the other engine."""
-    if engine_name not in ENGINES:
-        raise ValueError(f"unknown engine {engine_name!r}; known: {', '.join(ENGINES)}")
-    if ini_path and engine_name != "fairy-stockfish":
-        raise ValueError(
-            f"--ini is a Fairy-Stockfish file: use it with --engine fairy-stockfish, not {engine_name}"
-            + (" (a Zillions file is --zrf FILE)" if engine_name == "zillions" else "")
-        )
-    if zrf_path and engine_name != "zillions":
-        raise ValueError(f"--zrf is a Zillions file: use it with --engine zillions, not {engine_name}")
-    if jobs is not None and engine_name != "fairy-stockfish":
-        raise ValueError(f"--jobs is for --engine fairy-stockfish; {engine_name} runs in this process")
+def _engine(args: argparse.Namespace) -> Target:
+    """The engine asked for; ``ValueError`` for one with no adapter, or for an option of another engine."""
+    name = getattr(args, "engine", DEFAULT)
+    if name not in ADAPTERS:
+        raise ValueError(f"unknown engine {name!r}; known: {', '.join(ADAPTERS)}")
+    engine = Target(name)
+    for other in ADAPTERS.values():
+        for option, what in other.options.items():
+            if other.target != engine and getattr(args, option, None) is not None:
+                mine = ADAPTERS[engine]
+                raise ValueError(
+                    f"--{option} {what}: use it with --engine {other.target}, not {engine}"
+                    + (f" ({mine.file_noun} is --{mine.file_option} FILE)" if option == other.file_option else "")
+                )
+    return engine
 
 
 def _request(catalogue: Catalogue, args: argparse.Namespace) -> _Request:
     """The arguments, checked; ``ValueError`` (one line) for anything wrong."""
-    out, out_note = _out_folder(catalogue, args)
+    engine = _engine(args)
+    out, out_note = _out_folder(catalogue, args, engine)
     request = _Request(
-        engine=getattr(args, "engine", ENGINES[0]),
+        engine=engine,
         names=list(dict.fromkeys(getattr(args, "variants", None) or ())),
-        ini=getattr(args, "ini", None),
-        zrf=getattr(args, "zrf", None),
+        file=getattr(args, ADAPTERS[engine].file_option, None),
         jobs=getattr(args, "jobs", None),
         uci=getattr(args, "uci", None),
         out=out,
         out_note=out_note,
     )
-    _engine_options(request.engine, request.ini, request.zrf, request.jobs)
-    if request.uci and request.engine != "fairy-stockfish":
-        raise ValueError(
-            f"--uci is a Fairy-Stockfish binary: use it with --engine fairy-stockfish, not {request.engine}"
-        )
     if request.uci and request.jobs is not None:
         raise ValueError("--jobs is for pyffish's worker processes; --uci runs one engine")
     unknown = [n for n in request.names if catalogue.get(n) is None]
@@ -173,13 +168,11 @@ def _request(catalogue: Catalogue, args: argparse.Namespace) -> _Request:
     return request
 
 
-def _out_folder(catalogue: Catalogue, args: argparse.Namespace) -> tuple[Path | None, str | None]:
+def _out_folder(catalogue: Catalogue, args: argparse.Namespace, engine: Target) -> tuple[Path | None, str | None]:
     """The build folder whose files are checked: ``--out``, else ``./out`` when it holds a build of
     this catalogue (its build record names the same file and sha256); None when ``--ini`` or
     ``--zrf`` names the file instead, or when the files are built in memory, with the line that says so."""
-    engine = getattr(args, "engine", ENGINES[0])
-    given = getattr(args, "ini", None) if engine == "fairy-stockfish" else getattr(args, "zrf", None)
-    if given:
+    if getattr(args, ADAPTERS[engine].file_option, None):
         return None, None
     out = getattr(args, "out", None)
     if out:
@@ -189,14 +182,12 @@ def _out_folder(catalogue: Catalogue, args: argparse.Namespace) -> tuple[Path | 
     return None, f"{DEFAULT_OUT}/ holds no build of this catalogue: checking the files of a build made in memory"
 
 
-def _names_in_zrf(catalogue: Catalogue, zrf_path: str, names: list[str]) -> list[str]:
-    """``names``, or if there are none the catalogue variants the given rules file has a game for."""
+def _names_in_zrf(catalogue: Catalogue, zrf_path: str) -> list[str]:
+    """The catalogue variants the given rules file has a game for."""
     from generator.check.zillions import built_downloads, titles_of
     from generator.zrf.source import open_rules
 
     zrf = open_rules(zrf_path)
-    if names:
-        return names
     try:
         titles = set(titles_of(zrf))
     except EngineError as e:
@@ -211,7 +202,7 @@ def _names_in_zrf(catalogue: Catalogue, zrf_path: str, names: list[str]) -> list
     return found
 
 
-def _checkable(catalogue: Catalogue, names: list[str], engine_name: str) -> list[Variant]:
+def _checkable(catalogue: Catalogue, names: list[str], engine_name: Target) -> list[Variant]:
     """The variants ``engine_name`` gets a rules file for, in the order of ``names``; a line for each other."""
     by_name = {v.name: v for v in catalogue.variants}
     variants = []
@@ -227,7 +218,7 @@ def _checkable(catalogue: Catalogue, names: list[str], engine_name: str) -> list
     return variants
 
 
-def _print_report(report: VariantReport | CountReport, engine_name: str) -> None:
+def _print_report(report: VariantReport | CountReport, engine_name: Target) -> None:
     print(report.summary())
     if report.proved:
         print(f"  game-end rules proved: {', '.join(report.proved)}")
@@ -270,7 +261,11 @@ def _table(reports: Sequence[VariantReport | CountReport], games: int) -> str:
 
 
 def _summary(
-    reports: Sequence[VariantReport | CountReport], engine_name: str, elapsed: float, startup: float, restarts: int = 0
+    reports: Sequence[VariantReport | CountReport],
+    engine_name: Target,
+    elapsed: float,
+    startup: float,
+    restarts: int = 0,
 ) -> str:
     bad = [r.variant for r in reports if not r.ok]
     ref = sum(r.reference_seconds for r in reports)
@@ -318,9 +313,10 @@ def cmd_check(catalogue: Catalogue, args: argparse.Namespace) -> int:
     """Run the check; 0 when the engine agrees on every variant, 1 on a disagreement, ``ValueError``
     for bad input or an engine that cannot be used."""
     request = _request(catalogue, args)
+    adapter = ADAPTERS[request.engine]
     names = request.names
-    if request.zrf:
-        names = _names_in_zrf(catalogue, request.zrf, names)
+    if not names and request.file and adapter.names_in_file:
+        names = adapter.names_in_file(catalogue, request.file)
     names = names or catalogue.names()
     variants = _checkable(catalogue, names, request.engine)
     if request.uci:
@@ -330,22 +326,14 @@ def cmd_check(catalogue: Catalogue, args: argparse.Namespace) -> int:
     reports: list[VariantReport] = []
     startup = 0.0
     started = time.perf_counter()
-    opened = _open_engine(
-        request.engine, catalogue, variants, names, request.ini, request.zrf, request.jobs, request.out
-    )
     try:
-        with opened as (engine, notes, loaded):
+        with adapter.open(catalogue, variants, names, request) as (engine, notes, loaded):
             startup = time.perf_counter() - started
             _announce(catalogue, request, notes)
             print(f"{loaded} in {startup:.1f} s")
-            # a file given to the ZRF interpreter is another's: its game ends are its own, compared by moves
-            proofs = not (request.engine == "zillions" and request.zrf)
+            proofs = adapter.proves_given_file or not request.file
             reports = _compare_all(engine, variants, args, bar, proofs=proofs)
-        if request.engine == "fairy-stockfish":
-            reports += _compare_builtins(variants, request.jobs, args, bar)
-            reports += _compare_sources(catalogue, variants, request.jobs, args, bar)
-        if request.engine == "zillions" and not request.zrf:
-            reports += _compare_games(catalogue, variants, args, bar)
+        reports += adapter.others(catalogue, variants, request, args, bar)
     except EngineError as e:
         raise ValueError(str(e)) from None
     finally:
@@ -355,6 +343,16 @@ def cmd_check(catalogue: Catalogue, args: argparse.Namespace) -> int:
     print(_table(reports, args.games))
     print(_summary(reports, request.engine, elapsed, startup))
     return 1 if any(not r.ok for r in reports) else 0
+
+
+def _compare_originals(
+    catalogue: Catalogue, variants: Sequence[Variant], request: _Request, args: argparse.Namespace, bar: LiveBar | None
+) -> list[VariantReport]:
+    """Fairy-Stockfish's other definitions of the variants: its built-ins, and the sections entries were
+    imported from."""
+    return _compare_builtins(variants, request.jobs, args, bar) + _compare_sources(
+        catalogue, variants, request.jobs, args, bar
+    )
 
 
 def _compare_builtins(
@@ -411,10 +409,14 @@ def _compare_sources(
 
 
 def _compare_games(
-    catalogue: Catalogue, variants: Sequence[Variant], args: argparse.Namespace, bar: LiveBar | None
+    catalogue: Catalogue, variants: Sequence[Variant], request: _Request, args: argparse.Namespace, bar: LiveBar | None
 ) -> list[VariantReport]:
-    """The variants imported from Zillions games (``source: {file, game}``) compared with those games."""
+    """The variants imported from Zillions games (``source: {file, game}``) compared with those games (not
+    when a file is given: its games are not the catalogue's)."""
     from generator.check.zillions_source import ZillionsSources, imported_from_zillions, on_disk, source_path
+
+    if request.file:
+        return []
 
     named = []
     for v in imported_from_zillions(variants):
@@ -455,7 +457,7 @@ def _check_counts(
 ) -> int:
     """``--uci``: perft counts through the native engine, variant by variant; 0 when all agree."""
     assert request.uci is not None
-    ini, manifest, source, notes = _ini(catalogue, names, request.ini, request.out)
+    ini, manifest, source, notes = _ini(catalogue, names, request.file, request.out)
     reports: list[CountReport] = []
     started = time.perf_counter()
     try:
@@ -482,13 +484,13 @@ def _check_counts(
                 if bar:
                     bar.clear()
                 reports.append(report)
-                _print_report(report, "fairy-stockfish")
+                _print_report(report, request.engine)
             restarts = engine.restarts
     except EngineError as e:
         raise ValueError(str(e)) from None
     elapsed = time.perf_counter() - started
     print(_table(reports, args.games))
-    print(_summary(reports, "fairy-stockfish", elapsed, startup, restarts))
+    print(_summary(reports, request.engine, elapsed, startup, restarts))
     return 1 if any(not r.ok for r in reports) else 0
 
 
@@ -509,44 +511,90 @@ def _ini(
     return text, manifest, source, (note,) if note else ()
 
 
-@contextlib.contextmanager
-def _open_engine(
-    engine_name: str,
-    catalogue: Catalogue,
-    variants: list[Variant],
-    names: list[str],
-    ini_path: str | None,
-    zrf_path: str | None,
-    jobs: int | None,
-    out: Path | None,
-) -> Iterator[tuple[EngineAdapter, tuple[str, ...], str]]:
-    """The adapter, lines naming files on disk that differ from a fresh build, and a line saying
-    what it loaded and verified."""
-    if engine_name == "zillions":
-        from generator.check.zillions import Zillions
+#: what an adapter's ``open`` yields: the adapter, lines naming files on disk that differ from a fresh build,
+#: and a line saying what it loaded and verified
+Opened = tuple[EngineAdapter, tuple[str, ...], str]
 
-        engine = Zillions(catalogue, variants, zrf_path, out)
-        built = f"{len(engine.sources)} .zrf files " + (f"in {out}" if out else "built from the catalogue")
-        source = zrf_path if zrf_path else built
-        with engine:
-            yield (
-                engine,
-                engine.notes,
-                (
-                    f"zillions (the ZRF interpreter): {len(variants)} games of {source} loaded and verified "
-                    f"(start positions)"
-                ),
-            )
-        return
+
+@contextlib.contextmanager
+def _open_zillions(
+    catalogue: Catalogue, variants: list[Variant], names: list[str], request: _Request
+) -> Iterator[Opened]:
+    from generator.check.zillions import Zillions
+
+    engine = Zillions(catalogue, variants, request.file, request.out)
+    built = f"{len(engine.sources)} .zrf files " + (f"in {request.out}" if request.out else "built from the catalogue")
+    source = request.file or built
+    with engine:
+        loaded = f"{engine.name} (the ZRF interpreter): {len(variants)} games of {source} loaded and verified"
+        yield engine, engine.notes, f"{loaded} (start positions)"
+
+
+@contextlib.contextmanager
+def _open_fairy_stockfish(
+    catalogue: Catalogue, variants: list[Variant], names: list[str], request: _Request
+) -> Iterator[Opened]:
     from generator.check.fairy_stockfish import FairyStockfish
 
-    ini, manifest, source, notes = _ini(catalogue, names, ini_path, out)
-    with FairyStockfish(ini, variants, workers=jobs, manifest=manifest) as fsf:
+    ini, manifest, source, notes = _ini(catalogue, names, request.file, request.out)
+    with FairyStockfish(ini, variants, workers=request.jobs, manifest=manifest) as fsf:
         yield (
             fsf,
             notes,
             (
-                f"{engine_name} (pyffish {fsf.version}, {fsf.workers} worker processes): "
+                f"{fsf.name} (pyffish {fsf.version}, {fsf.workers} worker processes): "
                 f"{len(variants)} sections of {source} loaded and verified"
             ),
         )
+
+
+@dataclass(frozen=True)
+class Adapter:
+    """How ``check`` runs through one :class:`~generator.emit.target.Target`'s engine.
+
+    ``file_option`` names a file of the target to check instead of the build's (``file_noun`` is what it is);
+    ``options`` are the options only this engine takes, each with what it is, for the line that refuses
+    them with another engine; ``open`` loads the rules files and verifies them; ``names_in_file`` picks the
+    variants a given file holds when none are named; ``proves_given_file``: whether the game-end proofs run
+    on a given file too (a Zillions file given is another's: its game ends are its own, compared by moves);
+    ``others`` compares the variants with the engine's other definitions of them."""
+
+    target: Target
+    file_option: str
+    file_noun: str
+    options: dict[str, str]
+    open: Callable[[Catalogue, list[Variant], list[str], _Request], contextlib.AbstractContextManager[Opened]]
+    others: Callable[[Catalogue, Sequence[Variant], _Request, argparse.Namespace, LiveBar | None], list[VariantReport]]
+    names_in_file: Callable[[Catalogue, str], list[str]] | None = None
+    proves_given_file: bool = True
+
+
+#: The engines ``check`` runs, one per target with fidelity checks (``tests/test_targets.py``).
+ADAPTERS: dict[Target, Adapter] = {
+    a.target: a
+    for a in (
+        Adapter(
+            Target.FAIRY_STOCKFISH,
+            "ini",
+            "a Fairy-Stockfish file",
+            {
+                "ini": "is a Fairy-Stockfish file",
+                "uci": "is a Fairy-Stockfish binary",
+                "jobs": "sets pyffish's worker processes",
+            },
+            _open_fairy_stockfish,
+            _compare_originals,
+        ),
+        Adapter(
+            Target.ZILLIONS,
+            "zrf",
+            "a Zillions file",
+            {"zrf": "is a Zillions file"},
+            _open_zillions,
+            _compare_games,
+            names_in_file=_names_in_zrf,
+            proves_given_file=False,
+        ),
+    )
+}
+DEFAULT = Target.FAIRY_STOCKFISH

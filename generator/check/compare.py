@@ -47,6 +47,7 @@ from typing import Protocol, runtime_checkable
 
 from generator.catalogue.model import Variant
 from generator.emit.fidelity import Limitation, limitations, relaxed
+from generator.emit.target import Target
 from generator.engine import Move, Outcome, Position, uci
 from generator.engine.moved_back import moved_back_and_forth
 from generator.engine.own_promotion import lone_pawn
@@ -94,7 +95,7 @@ class Answer:
 class EngineAdapter(Protocol):
     """What :func:`check_variant` needs from an engine.
 
-    ``name`` is the target name of :mod:`generator.emit.fidelity` (``"fairy-stockfish"``).
+    ``name`` is the :class:`~generator.emit.target.Target` whose rules file it plays.
     ``probe`` answers a batch of positions of one variant, in order; moves in and out use our
     notation (the adapter translates passes, castling and the like).  It raises
     :class:`EngineError` when it cannot answer at all (unknown variant, dead engine); a position
@@ -103,7 +104,7 @@ class EngineAdapter(Protocol):
     variant's rules in full, no limitation switched off.
     """
 
-    name: str
+    name: Target
 
     def probe(self, variant: str, queries: Sequence[Query]) -> list[Answer]: ...
 
@@ -142,7 +143,7 @@ class Disagreement:
     """The first position where the reference and the engine differ."""
 
     variant: str
-    engine: str
+    engine: Target
     where: str  #: ``"perft"`` or ``"game 3, ply 17"``
     fen: str  #: the reference's FEN of the position
     moves: tuple[str, ...]  #: from the start position
@@ -179,7 +180,7 @@ class VariantReport:
     disagreement if there is one."""
 
     variant: str
-    engine: str
+    engine: Target
     positions: int = 0  #: distinct positions compared
     moves: int = 0  #: legal moves compared, summed over the positions
     ends: Counter[str] = field(default_factory=Counter)  #: game ends whose results were compared, by reason
@@ -278,7 +279,9 @@ def check_variant(
     return report
 
 
-def _compare(reference: Variant, engine: str, node: Node, answer: Answer, report: VariantReport) -> Disagreement | None:
+def _compare(
+    reference: Variant, engine: Target, node: Node, answer: Answer, report: VariantReport
+) -> Disagreement | None:
     report.positions += 1
     report.moves += len(node.expected | answer.moves)
     reason, found = judge(reference, engine, node, answer)
@@ -287,7 +290,7 @@ def _compare(reference: Variant, engine: str, node: Node, answer: Answer, report
     return found
 
 
-def judge(reference: Variant, engine: str, node: Node, answer: Answer) -> tuple[str | None, Disagreement | None]:
+def judge(reference: Variant, engine: Target, node: Node, answer: Answer) -> tuple[str | None, Disagreement | None]:
     """The engine's ``answer`` at ``node`` judged by the result policy (the module docstring): the
     reason of the game end whose result was compared there (None if none was), and the
     disagreement if the two differ."""
@@ -339,7 +342,7 @@ def ends_text(ends: Counter[str]) -> str:
 
 def _disagreement(
     reference: Variant,
-    engine: str,
+    engine: Target,
     node: Node,
     answer: Answer,
     ref_result: str | None,

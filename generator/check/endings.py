@@ -93,6 +93,7 @@ from generator.check.ending_passes import bikjang_endings, points_endings
 from generator.check.ending_positions import ATTEMPTS, lone_pawn_positions, reread, small_positions
 from generator.check.fairy_stockfish_worker import fsf_fen
 from generator.check.perft_compare import CountReport
+from generator.emit.target import Target
 from generator.engine import Move, Position
 from generator.engine import moves as mv
 from generator.engine.counting import count_limit
@@ -674,7 +675,9 @@ def prove(reference: Variant, adapter: EngineAdapter, cases: Sequence[Ending]) -
     return proved, None
 
 
-def _differs(reference: Variant, engine: str, case: Ending, k: int, seen: _Seen, answer: Answer) -> Disagreement | None:
+def _differs(
+    reference: Variant, engine: Target, case: Ending, k: int, seen: _Seen, answer: Answer
+) -> Disagreement | None:
     theirs_result = answer.result if not answer.moves else None
     theirs_claim = answer.claim if answer.moves else None
     if answer.error is None and (seen.moves, seen.result, seen.claim) == (answer.moves, theirs_result, theirs_claim):

@@ -51,10 +51,10 @@ from generator.check.fairy_stockfish_worker import child_command, fsf_fen
 from generator.emit.fairy_stockfish import FOLDER, emit
 from generator.emit.fidelity import relaxed
 from generator.emit.manifest import Manifest, SectionEntry
+from generator.emit.target import Target
 from generator.engine import Position
 
 __all__ = [
-    "NAME",
     "FairyStockfish",
     "built_ini",
     "builtin_manifest",
@@ -63,7 +63,6 @@ __all__ = [
     "source_manifest",
 ]
 
-NAME = "fairy-stockfish"
 #: The catalogue name in the header of an ini built for a bare list of variants.
 _VARIANTS_ONLY = "<the variants under check>"
 
@@ -118,7 +117,7 @@ def builtin_manifest(variants: Sequence[Variant]) -> Manifest:
     """Fairy-Stockfish's own built-ins as the sections of an empty ini: each variant that names one
     (``fairy_stockfish_builtin``), paired with the start position the catalogue gives it."""
     return Manifest(
-        target=NAME,
+        target=Target.FAIRY_STOCKFISH,
         files=(),
         sections=tuple(
             SectionEntry(v.name, v.fairy_stockfish_builtin, fsf_fen(Position.start(v).fen()))
@@ -132,10 +131,10 @@ def source_manifest(variants: Sequence[Variant]) -> Manifest:
     """The original sections of imported entries (``source``) as the sections of their ini file, each
     paired with the start position the catalogue gives the entry."""
     return Manifest(
-        target=NAME,
+        target=Target.FAIRY_STOCKFISH,
         files=(),
         sections=tuple(
-            SectionEntry(v.name, v.source.section, fsf_fen(Position.start(relaxed(v, NAME)).fen()))
+            SectionEntry(v.name, v.source.section, fsf_fen(Position.start(relaxed(v, Target.FAIRY_STOCKFISH)).fen()))
             for v in variants
             if v.source is not None and v.source.section is not None
         ),
@@ -152,7 +151,7 @@ def _expected(variants: Sequence[Variant], manifest: Manifest) -> tuple[dict[str
         try:
             entry = manifest.section_of(v.name)
         except KeyError:
-            raise EngineError(f"{v.name}: the build writes no {NAME} section for it") from None
+            raise EngineError(f"{v.name}: the build writes no {Target.FAIRY_STOCKFISH} section for it") from None
         sections[v.name] = entry.section
         expected[entry.section] = fsf_fen(entry.start_fen)
     return sections, expected
@@ -170,7 +169,7 @@ class FairyStockfish(OnePosition):
     Use it as a context manager (or call :meth:`close`) so that the workers end.
     """
 
-    name = NAME
+    name = Target.FAIRY_STOCKFISH
 
     def __init__(
         self,
@@ -206,7 +205,7 @@ class FairyStockfish(OnePosition):
         if problems:
             log = self._workers[0].stderr_text().strip()
             self.close()
-            text = f"{NAME} cannot check this ini: " + "; ".join(problems)
+            text = f"{Target.FAIRY_STOCKFISH} cannot check this ini: " + "; ".join(problems)
             if log:  # one line, as every error of the command: the last thing pyffish said is the telling one
                 text += f" (pyffish said while loading it: {' / '.join(log.splitlines()[-3:])})"
             raise EngineError(text)
@@ -224,11 +223,11 @@ class FairyStockfish(OnePosition):
         section = self.sections.get(variant)
         if section is None:
             raise EngineError(
-                f"{NAME}: {variant!r} is not one of the variants loaded and verified "
+                f"{Target.FAIRY_STOCKFISH}: {variant!r} is not one of the variants loaded and verified "
                 f"({', '.join(self.sections) or 'none'})"
             )
         if not self._workers:
-            raise EngineError(f"{NAME}: the adapter is closed")
+            raise EngineError(f"{Target.FAIRY_STOCKFISH}: the adapter is closed")
         items = [(q.fen, tuple(q.moves), q.claim) for q in queries]
         share = -(-len(items) // len(self._workers)) if items else 0
         parts = [(w, items[i * share : (i + 1) * share]) for i, w in enumerate(self._workers)]
@@ -329,7 +328,7 @@ class _Worker:
             except subprocess.TimeoutExpired:
                 code = None
         log = self.stderr_text().strip()
-        text = f"{NAME}: {what}" + (f" (exit status {code})" if code is not None else "")
+        text = f"{Target.FAIRY_STOCKFISH}: {what}" + (f" (exit status {code})" if code is not None else "")
         if log:
             text += "; its last words: " + " | ".join(log.splitlines()[-5:])
         return EngineError(text)
@@ -355,5 +354,5 @@ def _payload(reply: tuple[object, ...]) -> object:
     ``("error", text)`` one."""
     kind, payload = reply
     if kind != "ok":
-        raise EngineError(f"{NAME}: {payload}")
+        raise EngineError(f"{Target.FAIRY_STOCKFISH}: {payload}")
     return payload

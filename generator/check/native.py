@@ -27,6 +27,7 @@ from generator.check.fairy_stockfish_worker import fsf_fen
 from generator.check.perft_compare import Counts
 from generator.check.uci import UciEngine, is_pass
 from generator.emit.manifest import Manifest
+from generator.emit.target import Target
 
 __all__ = ["NativeProofs", "engine_counts", "open_native"]
 
@@ -64,7 +65,7 @@ class NativeProofs:
     ini, the same engine: UCI has no command that reports a draw a player may claim, and at a
     finished game Fairy-Stockfish prints ``score mate 0`` whichever side has won."""
 
-    name = "fairy-stockfish"
+    name = Target.FAIRY_STOCKFISH
 
     def __init__(self, engine: UciEngine, starts: dict[str, tuple[str, str]], results: FairyStockfish) -> None:
         self.engine = engine

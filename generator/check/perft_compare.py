@@ -39,6 +39,7 @@ from generator.check.compare import (
     judge,
 )
 from generator.emit.fidelity import Limitation, limitations, relaxed
+from generator.emit.target import Target
 from generator.engine import Move, Position
 from generator.engine.perft import divide
 
@@ -55,7 +56,7 @@ class CountReport:
     """What :func:`check_counts` found for one variant."""
 
     variant: str
-    engine: str
+    engine: Target
     nodes: int = 0  #: leaf nodes counted by both and compared
     counts: int = 0  #: perft runs compared (the start, and the positions along the games)
     ends: Counter[str] = field(default_factory=Counter)  #: game ends whose results were compared, by reason
@@ -141,7 +142,7 @@ def _moves_differ(
     path: Sequence[str],
     ours: dict[str, int],
     theirs: dict[str, int],
-    engine: str,
+    engine: Target,
     where: str,
     note: str = "",
 ) -> Disagreement:

@@ -47,6 +47,7 @@ from generator.catalogue.model import Catalogue, Color, Variant
 from generator.check.compare import Answer, EngineError, OnePosition, Query
 from generator.emit.fidelity import relaxed
 from generator.emit.manifest import GameEntry, Manifest
+from generator.emit.target import Target
 from generator.emit.zillions import FOLDER, emit
 from generator.engine import Position
 from generator.engine.geometry import bits
@@ -55,7 +56,6 @@ from generator.zrf.command import print_perft
 from generator.zrf.program import Program
 from generator.zrf.source import Rules, open_rules
 
-NAME = "zillions"
 PLAYERS = {"White": "w", "Black": "b"}  # the emitter's player names -> FEN colour
 
 
@@ -74,7 +74,7 @@ class Built:
         try:
             return self.manifest.game_of(v.name)[1]
         except KeyError:
-            raise EngineError(f"{NAME}: the Zillions emitter wrote no game for {v.name}") from None
+            raise EngineError(f"{Target.ZILLIONS}: the Zillions emitter wrote no game for {v.name}") from None
 
     def label(self, v: Variant) -> str:
         key = self.manifest.game_of(v.name)[0].download
@@ -119,7 +119,7 @@ def _load(rules: Rules) -> RulesFile:
     try:
         return load_text(rules.text, rules.label, None, rules.read)
     except ZrfError as e:
-        raise EngineError(f"{NAME}: {e}") from None  # the error names the file and line
+        raise EngineError(f"{Target.ZILLIONS}: {e}") from None  # the error names the file and line
 
 
 def find_game(rules: RulesFile, v: Variant, entry: GameEntry) -> Game:
@@ -130,7 +130,8 @@ def find_game(rules: RulesFile, v: Variant, entry: GameEntry) -> Game:
             return rules.game(t)
     shown = "; ".join(repr(t) for t in titles) or "none"
     raise EngineError(
-        f"{NAME}: {rules.path} has no game or variant titled {entry.title!r} (for {v.name}); its titles: {shown}"
+        f"{Target.ZILLIONS}: {rules.path} has no game or variant titled {entry.title!r} (for {v.name}); "
+        f"its titles: {shown}"
     )
 
 
@@ -308,7 +309,7 @@ class Zillions(OnePosition):
     build wrote there (``notes`` says which differ from a fresh build), else from a fresh build.
     """
 
-    name = NAME
+    name = Target.ZILLIONS
     batch_size = 64
 
     def __init__(
@@ -331,11 +332,11 @@ class Zillions(OnePosition):
                 state = start(game)
                 notation = Notation(state.prog, entry.letters(), hand=entry.hand)
             except ZrfError as e:
-                raise EngineError(f"{NAME}: {v.name}: cannot play {game.title!r} of {label}: {e}") from None
+                raise EngineError(f"{Target.ZILLIONS}: {v.name}: cannot play {game.title!r} of {label}: {e}") from None
             got = zrf_start(state, notation, v)
             if got != entry.start:
                 raise EngineError(
-                    f"{NAME}: {v.name}: {game.title!r} of {label} starts from {got!r}, "
+                    f"{Target.ZILLIONS}: {v.name}: {game.title!r} of {label} starts from {got!r}, "
                     f"the catalogue from {entry.start!r}"
                 )
             state.track_history()
@@ -348,7 +349,7 @@ class Zillions(OnePosition):
         line = self.lines.get(variant)
         if line is None:
             raise EngineError(
-                f"{NAME}: {variant!r} is not one of the variants loaded and verified "
+                f"{Target.ZILLIONS}: {variant!r} is not one of the variants loaded and verified "
                 f"({', '.join(self.lines) or 'none'})"
             )
         out: list[Answer] = []
@@ -376,7 +377,7 @@ class Zillions(OnePosition):
             return line
         got = self.set_ups.get((variant, fen))
         if got is None:
-            v = relaxed(line.variant, NAME)
+            v = relaxed(line.variant, Target.ZILLIONS)
             state = set_up(line.state, line.entry, v, fen)
             got = self.set_ups[variant, fen] = _Line(v, line.title, state, line.notation, line.entry)
         return got
@@ -422,7 +423,6 @@ def perft_generated(
 
 
 __all__ = [
-    "NAME",
     "Built",
     "Zillions",
     "built_downloads",

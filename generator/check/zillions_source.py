@@ -16,8 +16,9 @@ from pathlib import Path
 
 from generator.catalogue.model import Catalogue, Variant
 from generator.check.compare import EngineError
-from generator.check.zillions import NAME, Zillions, _Line
+from generator.check.zillions import Zillions, _Line
 from generator.emit.manifest import GameEntry
+from generator.emit.target import Target
 from generator.engine import Position
 from generator.zrf import Notation, ZrfError, start
 from generator.zrf.layout import Layout, layout
@@ -56,10 +57,12 @@ class ZillionsSources(Zillions):
                 game = load(path).game(v.source.game)
                 state = start(game)
             except (OSError, ZrfError) as e:
-                raise EngineError(f"{NAME}: {v.name}: cannot open game {v.source.game!r} of {path}: {e}") from None
+                raise EngineError(
+                    f"{Target.ZILLIONS}: {v.name}: cannot open game {v.source.game!r} of {path}: {e}"
+                ) from None
             lay = layout(state.prog)
             if isinstance(lay, str):
-                raise EngineError(f"{NAME}: {v.name}: {game.title!r} of {path}: {lay}")
+                raise EngineError(f"{Target.ZILLIONS}: {v.name}: {game.title!r} of {path}: {lay}")
             letters = {p.name: letter for letter, p in v.piece_index.items()}
             notation = Notation(
                 state.prog, letters, lay.names(state.prog), hand=(state.prog.names[p] for p in lay.hands)
@@ -67,7 +70,7 @@ class ZillionsSources(Zillions):
             got, want = _board(state, lay, letters), _sorted_pocket(Position.start(v).fen().split(" ")[0])
             if got != want:
                 raise EngineError(
-                    f"{NAME}: {v.name}: {game.title!r} of {path} starts from {got}, the entry from {want}"
+                    f"{Target.ZILLIONS}: {v.name}: {game.title!r} of {path} starts from {got}, the entry from {want}"
                 )
             state.track_history()
             entry = GameEntry(v.name, game.title, 0, tuple((letter, name) for name, letter in letters.items()), want)

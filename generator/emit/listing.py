@@ -20,27 +20,27 @@ from typing import Any
 
 from generator.catalogue.model import Catalogue, Source, Variant
 from generator.emit import fairy_stockfish, pychess, zillions
-from generator.emit.fidelity import PYCHESS, TARGETS, limitations, writable
+from generator.emit.fidelity import PLAYING, limitations, writable
+from generator.emit.target import Target
 
 
 def variant_record(catalogue: Catalogue, variant: Variant) -> dict[str, Any]:
     """The JSON-ready record of ``variant`` (see the module docstring)."""
     board = variant.board
-    fsf, zrf = TARGETS
+    in_ini = writable(variant, Target.FAIRY_STOCKFISH)
     return {
         "name": variant.name,
         "title": variant.title,
         "family": variant.family,
         "board": {"files": board.files, "ranks": board.ranks, "holes": sorted(s.name for s in board.holes)},
         "pieces": [{"letter": p.letter, "name": p.name, "betza": p.betza} for p in variant.pieces],
-        "fairy_stockfish_section": fairy_stockfish.section_name(variant) if writable(variant, fsf) else None,
+        "fairy_stockfish_section": fairy_stockfish.section_name(variant) if in_ini else None,
         "fairy_stockfish_builtin": variant.fairy_stockfish_builtin,
         "source": _source(variant.source),
-        "zillions": _zillions(catalogue, variant) if writable(variant, zrf) else None,
+        "zillions": _zillions(catalogue, variant) if writable(variant, Target.ZILLIONS) else None,
         "pychess": f"{pychess.FOLDER}/{pychess.upload_file_name(variant)}" if pychess.uploaded(variant) else None,
         "cannot_express": {
-            target: [{"rule": x.rule, "why": x.text} for x in limitations(variant, target)]
-            for target in (*TARGETS, PYCHESS)
+            target: [{"rule": x.rule, "why": x.text} for x in limitations(variant, target)] for target in PLAYING
         },
     }
 

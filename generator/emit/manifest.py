@@ -6,7 +6,7 @@ asks the emitter's internals how it names things.  Everything here is immutable.
 
 >>> entry = SectionEntry(variant="chess", section="chess-variantgen",
 ...                      start_fen="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
->>> m = Manifest(target="fairy-stockfish", files=("variants.ini",), sections=(entry,))
+>>> m = Manifest(target=Target.FAIRY_STOCKFISH, files=("variants.ini",), sections=(entry,))
 >>> m.section_of("chess").section
 'chess-variantgen'
 >>> from pathlib import PurePosixPath
@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import PurePath
+
+from generator.emit.target import Target
 
 
 @dataclass(frozen=True)
@@ -73,7 +75,7 @@ class ZrfEntry:
 class Manifest:
     """What one emitter wrote into its folder: ``files`` relative to that folder, in order."""
 
-    target: str
+    target: Target
     files: tuple[str, ...]
     sections: tuple[SectionEntry, ...] = ()
     zrf: tuple[ZrfEntry, ...] = ()

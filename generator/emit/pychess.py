@@ -29,7 +29,7 @@ commit 37b7a72 of 2026-08-22), and :func:`upload_problems`, :func:`svg_problems`
   optional as well; none is written, as the site draws the board itself.
 
 A variant gets an upload only where Fairy-Stockfish plays every rule of it
-(:data:`generator.emit.fidelity.PYCHESS`); the build prints why the others get none.  Its file is
+(``Target.PYCHESS``); the build prints why the others get none.  Its file is
 ``out/pychess/<name>.ini`` and its piece set ``out/pychess/<name>/``, where the name
 (:func:`upload_name`) is the variant's short name (its catalogue ``id``, else its name), renamed
 ``<name>-variantgen`` where the site or Fairy-Stockfish has it, as the Fairy-Stockfish emitter
@@ -64,10 +64,11 @@ from generator.emit.fairy_stockfish import (
 from generator.emit.fairy_stockfish import FOLDER as INI_FOLDER
 from generator.emit.fairy_stockfish.options import needs
 from generator.emit.fairy_stockfish.table import ROWS
-from generator.emit.fidelity import PYCHESS, writable
+from generator.emit.fidelity import writable
 from generator.emit.jinja import render
 from generator.emit.manifest import Manifest, SectionEntry
 from generator.emit.pictures.glyphs import Glyph, glyph_set, svg_symbol
+from generator.emit.target import Target
 
 __all__ = [
     "FOLDER",
@@ -76,7 +77,6 @@ __all__ = [
     "MAX_PIECE_SET_BYTES",
     "SITE_PYFFISH",
     "TAKEN",
-    "TARGET",
     "UploadContext",
     "emit",
     "piece_file_names",
@@ -93,7 +93,6 @@ __all__ = [
     "uploaded",
 ]
 
-TARGET = PYCHESS
 FOLDER = "pychess"  # under out/
 TEMPLATE = "pychess/variant.ini.j2"
 
@@ -174,7 +173,7 @@ def piece_folder(variant: Variant) -> str:
 
 def uploaded(variant: Variant) -> bool:
     """Whether ``variant`` gets an upload: only where Fairy-Stockfish plays every rule of it."""
-    return writable(variant, TARGET)
+    return writable(variant, Target.PYCHESS)
 
 
 def piece_letters(variant: Variant) -> tuple[str, ...]:
@@ -527,4 +526,4 @@ def emit(catalogue: Catalogue, folder: Path, names: Sequence[str] | None = None)
             (folder / piece_folder(v) / file_name).write_bytes(data)
         files += [upload_file_name(v), *(f"{piece_folder(v)}/{f}" for f in pieces)]
     sections = tuple(SectionEntry(v.name, name, start_fen(v)) for name, (v, _t, _p) in uploads.items())
-    return Manifest(target=TARGET, files=tuple(files), sections=sections)
+    return Manifest(target=Target.PYCHESS, files=tuple(files), sections=sections)

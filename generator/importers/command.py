@@ -28,9 +28,10 @@ from generator import shipped
 from generator.catalogue import CatalogueError
 from generator.catalogue.loader import load_catalogue_data, load_catalogue_text
 from generator.catalogue.model import Catalogue
-from generator.emit.fairy_stockfish import BUILTIN_VARIANTS, TARGET, render_ini, section_name
+from generator.emit.fairy_stockfish import BUILTIN_VARIANTS, render_ini, section_name
 from generator.emit.fairy_stockfish.reading import Stated, stated
 from generator.emit.fidelity import limitations, relaxed
+from generator.emit.target import Target
 from generator.importers.entry import difference, entry_data
 from generator.importers.ini import IniError, Section, read_ini_file
 from generator.importers.proof import counts, first_difference
@@ -96,7 +97,7 @@ def _candidates(resolved: Sequence[Resolved], result: Import) -> dict[str, _Cand
 
 def _builtin_data(name: str) -> dict[str, Any]:
     """The shipped entry of a built-in as :func:`entry_data` writes it, for the difference a child restates."""
-    return entry_data(stated(relaxed(builtin_entries()[name], TARGET)), builtin_rules(name))
+    return entry_data(stated(relaxed(builtin_entries()[name], Target.FAIRY_STOCKFISH)), builtin_rules(name))
 
 
 def _entries(
@@ -204,9 +205,9 @@ def _reads_back(
         c = candidates[key]
         v = catalogue.get(c.name)
         assert v is not None
-        played = relaxed(v, TARGET)
+        played = relaxed(v, Target.FAIRY_STOCKFISH)
         # a note whose rule the entry already states as FSF plays it relaxes nothing
-        lims = [x for x in limitations(v, TARGET) if not x.switchable or played != v]
+        lims = [x for x in limitations(v, Target.FAIRY_STOCKFISH) if not x.switchable or played != v]
         why = None
         if lims:
             why = f"Fairy-Stockfish cannot play the entry exactly: {lims[0].rule}: {lims[0].text}"

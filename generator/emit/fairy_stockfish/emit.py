@@ -16,16 +16,16 @@ from generator.emit.fairy_stockfish.options import (
     needs,
     option_groups,
 )
-from generator.emit.fidelity import FAIRY_STOCKFISH, check_name, limitations, relaxed, writable
+from generator.emit.fidelity import check_name, limitations, relaxed, writable
 from generator.emit.jinja import render
 from generator.emit.manifest import Manifest, SectionEntry
+from generator.emit.target import Target
 from generator.engine import Position
 
 __all__ = [
     "BUILTIN_VARIANTS",
     "FILE_NAME",
     "FOLDER",
-    "TARGET",
     "IniContext",
     "SectionContext",
     "catalogue_identity",
@@ -41,7 +41,6 @@ __all__ = [
     "start_fen",
 ]
 
-TARGET = FAIRY_STOCKFISH
 FOLDER = "fairy-stockfish"  # under out/
 FILE_NAME = "variants.ini"
 TEMPLATE = "fairy-stockfish/variants.ini.j2"
@@ -156,7 +155,7 @@ def _comment(variant: Variant, naming: str, source: str | None, written: bool) -
     comment = [f"{variant.title} ({variant.name})", f"source: {where}; family {variant.family_title}{seed}"]
     if naming:
         comment += _wrap(naming, "", "  ")
-    lims = limitations(variant, TARGET)
+    lims = limitations(variant, Target.FAIRY_STOCKFISH)
     if not lims:
         comment.append("Fairy-Stockfish plays every rule of this entry.")
     else:
@@ -184,11 +183,11 @@ def section_context(
                 f"named {name}: Fairy-Stockfish has a built-in variant {variant.name} and keeps the first "
                 "definition of a name"
             )
-    written = writable(variant, TARGET)
+    written = writable(variant, Target.FAIRY_STOCKFISH)
     comment = _comment(variant, naming, source, written)
     if not written:
         return SectionContext(name, variant.name, False, comment)
-    r = relaxed(variant, TARGET)
+    r = relaxed(variant, Target.FAIRY_STOCKFISH)
     fen = start_fen(r)
     setup = OptionGroup.of("setup", [("startFen", fen)])
     return SectionContext(name, variant.name, True, comment, (*option_groups(r), setup), fen)
@@ -248,9 +247,9 @@ def render_ini(catalogue: Catalogue, names: Sequence[str] | None = None) -> str:
 def section_entries(catalogue: Catalogue, names: Sequence[str] | None = None) -> tuple[SectionEntry, ...]:
     """The manifest's entries: every section :func:`render_ini` writes, with its start FEN."""
     return tuple(
-        SectionEntry(v.name, section_name(v), start_fen(relaxed(v, TARGET)))
+        SectionEntry(v.name, section_name(v), start_fen(relaxed(v, Target.FAIRY_STOCKFISH)))
         for v in select(catalogue, names)
-        if writable(v, TARGET)
+        if writable(v, Target.FAIRY_STOCKFISH)
     )
 
 
@@ -263,4 +262,4 @@ def emit(catalogue: Catalogue, folder: Path, names: Sequence[str] | None = None)
     """Write ``variants.ini`` into ``folder``; what was written.  The
     :class:`generator.emit.output.Emitter` signature."""
     (folder / FILE_NAME).write_bytes(render_ini(catalogue, names).encode("utf-8"))
-    return Manifest(target=TARGET, files=(FILE_NAME,), sections=section_entries(catalogue, names))
+    return Manifest(target=Target.FAIRY_STOCKFISH, files=(FILE_NAME,), sections=section_entries(catalogue, names))

@@ -17,20 +17,20 @@ adds to one :class:`~.notes.Notes`, which holds the variant relaxed so far.
 
 >>> from generator.catalogue import DEFAULT_CATALOGUE, load_catalogue
 >>> cat = load_catalogue(DEFAULT_CATALOGUE)
->>> [x.rule for x in limitations(cat.get("prime-ministers-chess"), "fairy-stockfish")]
+>>> [x.rule for x in limitations(cat.get("prime-ministers-chess"), Target.FAIRY_STOCKFISH)]
 ['swap']
->>> relaxed(cat.get("prime-ministers-chess"), "fairy-stockfish").swaps
+>>> relaxed(cat.get("prime-ministers-chess"), Target.FAIRY_STOCKFISH).swaps
 ()
->>> limitations(cat.get("chess"), "fairy-stockfish")
+>>> limitations(cat.get("chess"), Target.FAIRY_STOCKFISH)
 ()
 
-pychess-variants (:data:`PYCHESS`) is not a target of its own: its user-defined variants are
+pychess-variants (``Target.PYCHESS``) has no checks of its own: its user-defined variants are
 Fairy-Stockfish sections, so a variant is uploaded only where Fairy-Stockfish plays every rule of
 it, and each rule it does not becomes a reason for no upload (:data:`EXACT_ONLY`).
 
->>> [x.rule for x in limitations(cat.get("prime-ministers-chess"), PYCHESS)]
+>>> [x.rule for x in limitations(cat.get("prime-ministers-chess"), Target.PYCHESS)]
 ['swap']
->>> writable(cat.get("prime-ministers-chess"), PYCHESS), writable(cat.get("chess"), PYCHESS)
+>>> writable(cat.get("prime-ministers-chess"), Target.PYCHESS), writable(cat.get("chess"), Target.PYCHESS)
 (False, True)
 """
 
@@ -43,14 +43,13 @@ from collections.abc import Callable
 from generator.catalogue.model import Variant
 from generator.emit.fidelity import fairy_stockfish, zillions
 from generator.emit.fidelity.notes import Limitation, Notes
+from generator.emit.target import Target
 
 __all__ = [
+    "ANALYSED",
     "EXACT_ONLY",
-    "FAIRY_STOCKFISH",
-    "PYCHESS",
-    "TARGETS",
+    "PLAYING",
     "UNWRITABLE",
-    "ZILLIONS",
     "Limitation",
     "check_name",
     "limitations",
@@ -58,22 +57,18 @@ __all__ = [
     "writable",
 ]
 
-TARGETS = ("fairy-stockfish", "zillions")
-FAIRY_STOCKFISH, ZILLIONS = TARGETS
-
-#: pychess-variants' user-defined variants: Fairy-Stockfish sections, uploaded one at a time
-PYCHESS = "pychess"
-
 #: Rules whose limitation means the target gets no output at all for the variant.
 UNWRITABLE = frozenset({"board-size", "piece-slots", "no-moves"})
 #: Targets that get output for a variant only where they play every rule of it.
-EXACT_ONLY = frozenset({PYCHESS})
+EXACT_ONLY = frozenset({Target.PYCHESS})
 
-#: each target's checks, in the order they add to its notes
-_CHECKS: dict[str, Callable[[Notes], None]] = {
-    FAIRY_STOCKFISH: fairy_stockfish.checks,
-    ZILLIONS: zillions.checks,
+#: The targets with checks of their own (called in order on one :class:`Notes`): the engines a variant is
+#: checked through.
+_CHECKS: dict[Target, Callable[[Notes], None]] = {
+    Target.FAIRY_STOCKFISH: fairy_stockfish.checks,
+    Target.ZILLIONS: zillions.checks,
 }
+ANALYSED: tuple[Target, ...] = tuple(_CHECKS)
 
 _NAME_RE = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
 
@@ -96,28 +91,28 @@ def check_name(name: object, what: str = "name") -> str:
     return name
 
 
-def limitations(variant: Variant, target: str) -> tuple[Limitation, ...]:
+def limitations(variant: Variant, target: Target) -> tuple[Limitation, ...]:
     """The rules of ``variant`` that ``target`` cannot express, in a fixed order."""
     return _analyse(variant, target)[0]
 
 
-def relaxed(variant: Variant, target: str) -> Variant:
+def relaxed(variant: Variant, target: Target) -> Variant:
     """``variant`` with the switchable rules of :func:`limitations` switched off (itself if none)."""
     return _analyse(variant, target)[1]
 
 
-def writable(variant: Variant, target: str) -> bool:
+def writable(variant: Variant, target: Target) -> bool:
     """Whether ``target`` gets any output for ``variant`` (see :data:`UNWRITABLE` and :data:`EXACT_ONLY`)."""
     found = limitations(variant, target)
     return not found if target in EXACT_ONLY else not any(x.rule in UNWRITABLE for x in found)
 
 
 @functools.lru_cache(maxsize=512)
-def _analyse(variant: Variant, target: str) -> tuple[tuple[Limitation, ...], Variant]:
-    if target == PYCHESS:
-        return tuple(_pychess(variant)), variant
+def _analyse(variant: Variant, target: Target) -> tuple[tuple[Limitation, ...], Variant]:
+    if target in _DERIVED:
+        return tuple(_DERIVED[target](variant)), variant
     if target not in _CHECKS:
-        raise ValueError(f"unknown target {target!r}; known: {', '.join((*TARGETS, PYCHESS))}")
+        raise ValueError(f"target '{target}' plays no rules; those that do: {', '.join(PLAYING)}")
     notes = Notes(target, variant)
     _CHECKS[target](notes)
     return tuple(notes.found), notes.variant
@@ -131,11 +126,19 @@ def _pychess(v: Variant) -> list[Limitation]:
     walls = "pychess-variants refuses the wallingRule option Fairy-Stockfish needs for the walls"
     return (
         [
-            Limitation(PYCHESS, x.rule, f"no upload, as pychess-variants plays by Fairy-Stockfish: {x.text}", False)
-            for x in _analyse(v, FAIRY_STOCKFISH)[0]
+            Limitation(
+                Target.PYCHESS, x.rule, f"no upload, as pychess-variants plays by Fairy-Stockfish: {x.text}", False
+            )
+            for x in _analyse(v, Target.FAIRY_STOCKFISH)[0]
         ]
-        + ([Limitation(PYCHESS, "counting", f"no upload: {site}.", False)] if v.draws.counting else [])
-        + ([Limitation(PYCHESS, "first-leaps", f"no upload: {leaps}.", False)] if v.first_leaps else [])
-        + ([Limitation(PYCHESS, "chasing", f"no upload: {chase}.", False)] if v.draws.chasing else [])
-        + ([Limitation(PYCHESS, "walling", f"no upload: {walls}.", False)] if v.walling else [])
+        + ([Limitation(Target.PYCHESS, "counting", f"no upload: {site}.", False)] if v.draws.counting else [])
+        + ([Limitation(Target.PYCHESS, "first-leaps", f"no upload: {leaps}.", False)] if v.first_leaps else [])
+        + ([Limitation(Target.PYCHESS, "chasing", f"no upload: {chase}.", False)] if v.draws.chasing else [])
+        + ([Limitation(Target.PYCHESS, "walling", f"no upload: {walls}.", False)] if v.walling else [])
     )
+
+
+#: The targets whose limitations derive from another's.
+_DERIVED: dict[Target, Callable[[Variant], list[Limitation]]] = {Target.PYCHESS: _pychess}
+#: The targets that play a variant's rules: those with checks of their own, then those derived.
+PLAYING: tuple[Target, ...] = (*ANALYSED, *_DERIVED)

@@ -29,6 +29,7 @@ from generator.catalogue.model import (
     Variant,
     Walling,
 )
+from generator.emit.target import Target
 
 
 @dataclass(frozen=True)
@@ -40,7 +41,7 @@ class Limitation:
     remains, and is only reported).
     """
 
-    target: str
+    target: Target
     rule: str
     text: str
     switchable: bool = True
@@ -83,14 +84,14 @@ class Notes:
 
     >>> from generator.catalogue import DEFAULT_CATALOGUE, load_catalogue
     >>> chess = load_catalogue(DEFAULT_CATALOGUE).get("chess")
-    >>> notes = Notes("zillions", chess)
+    >>> notes = Notes(Target.ZILLIONS, chess)
     >>> notes.relax(draws=dataclasses.replace(notes.variant.draws, move_rule=0))
     >>> notes.relax(draws=dataclasses.replace(notes.variant.draws, repetition=0))
     >>> (notes.variant.draws.move_rule, notes.variant.draws.repetition), chess.draws.move_rule > 0
     ((0, 0), True)
     """
 
-    def __init__(self, target: str, variant: Variant) -> None:
+    def __init__(self, target: Target, variant: Variant) -> None:
         self.target = target
         self.variant = variant
         self.found: list[Limitation] = []

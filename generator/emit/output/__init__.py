@@ -33,11 +33,12 @@ from generator.catalogue import DEFAULT_CATALOGUE
 from generator.catalogue.model import Catalogue
 from generator.catalogue.source import describe, identity
 from generator.emit import fairy_stockfish, pychess, zillions
-from generator.emit.fidelity import check_name, limitations
+from generator.emit.fidelity import PLAYING, check_name, limitations
 from generator.emit.manifest import Manifest
 from generator.emit.output import folder as build_folder
 from generator.emit.output.folder import RECORD
 from generator.emit.pictures import diagrams
+from generator.emit.target import Target
 from generator.emit.web import page, play
 
 #: the parser class of the command line the sub-command joins
@@ -68,34 +69,34 @@ class Emitter:
 
     ``folder`` is its folder under ``out/`` (a safe name); ``write(catalogue, folder, names)``
     fills that (already created, empty) folder and returns its
-    :class:`~generator.emit.manifest.Manifest` (files relative to that folder); ``target``, if
-    set, is the :data:`~generator.emit.fidelity.TARGETS` entry whose limitations the build prints.
+    :class:`~generator.emit.manifest.Manifest` (files relative to that folder), which names its
+    :class:`~generator.emit.target.Target`: for a target that plays the rules
+    (:data:`~generator.emit.fidelity.PLAYING`) the build also prints what it cannot play.
 
     With ``file=True``, ``folder`` is instead the name of one file at the top of ``out/``
     (``index.html``): ``write`` gets an empty scratch folder and must write exactly that file
     into it (its manifest lists just that name); the file is then swapped in like a folder.
 
     The build's summary says what each emitter wrote from its manifest alone
-    (:meth:`~generator.emit.manifest.Manifest.summary`), and for an emitter with a ``target`` which
-    variants that target cannot play exactly: a new emitter needs nothing else.
+    (:meth:`~generator.emit.manifest.Manifest.summary`), and for a target that plays the rules which
+    variants it cannot play exactly: a new emitter needs nothing else.
     """
 
     folder: str
     write: Callable[[Catalogue, Path, Sequence[str] | None], Manifest]
-    target: str | None = None
     file: bool = False
 
 
-#: The emitters, in build order.
-EMITTERS: list[Emitter] = [
-    Emitter(fairy_stockfish.FOLDER, fairy_stockfish.emit, fairy_stockfish.TARGET),
-    Emitter(zillions.FOLDER, zillions.emit, zillions.TARGET),
-    Emitter(pychess.FOLDER, pychess.emit, pychess.TARGET),
+#: The emitters of every :class:`~generator.emit.target.Target`, in build order.
+EMITTERS: tuple[Emitter, ...] = (
+    Emitter(fairy_stockfish.FOLDER, fairy_stockfish.emit),
+    Emitter(zillions.FOLDER, zillions.emit),
+    Emitter(pychess.FOLDER, pychess.emit),
     Emitter(diagrams.FOLDER, diagrams.emit),
     Emitter(page.FILE_NAME, page.emit, file=True),
     Emitter(play.FOLDER, play.emit_files),
     Emitter(play.FILE_NAME, play.emit, file=True),
-]
+)
 
 _FILE_NAME_RE = re.compile(r"[a-z0-9][a-z0-9-]{0,63}\.[a-z0-9]{1,8}")
 
@@ -109,7 +110,7 @@ def _check_output(e: Emitter) -> None:
         )
 
 
-def limitation_lines(catalogue: Catalogue, names: Sequence[str] | None, target: str) -> list[str]:
+def limitation_lines(catalogue: Catalogue, names: Sequence[str] | None, target: Target) -> list[str]:
     """``target: variant: rule: text`` for every limitation of the selected variants."""
     return [
         f"{target}: {v.name}: {lim.rule}: {lim.text}"
@@ -157,19 +158,20 @@ class Built:
         """Every file written, relative to ``out``, in build order."""
         return [name if e.file else f"{e.folder}/{name}" for e, m in self.parts for name in m.files]
 
+    def playing(self) -> list[Target]:
+        """The targets built that play the rules, in build order."""
+        return [m.target for _, m in self.parts if m.target in PLAYING]
+
     def details(self) -> list[str]:
         """``variantgen build -v``: every rule each target cannot express, then ``wrote PATH`` per file."""
-        lines = [
-            line for e, _ in self.parts if e.target for line in limitation_lines(self.catalogue, self.names, e.target)
-        ]
+        lines = [line for t in self.playing() for line in limitation_lines(self.catalogue, self.names, t)]
         return lines + [f"wrote {self.out / name}" for name in self.files()]
 
     def inexact(self) -> list[str]:
         """A line per variant that some target cannot play exactly: the targets and the rules' short names."""
-        targets = [e.target for e, _ in self.parts if e.target]
         lines = []
         for v in fairy_stockfish.select(self.catalogue, self.names):
-            missing = [(t, [x.rule for x in limitations(v, t)]) for t in targets]
+            missing = [(t, [x.rule for x in limitations(v, t)]) for t in self.playing()]
             said = "; ".join(f"{t} ({', '.join(rules)})" for t, rules in missing if rules)
             if said:
                 lines.append(f"  {v.name}: {said}")

@@ -40,6 +40,7 @@ from generator.catalogue.model import FILE_LETTERS, Catalogue, Color, PieceType,
 from generator.emit.fidelity import check_name
 from generator.emit.manifest import Manifest
 from generator.emit.pictures.glyphs import glyph_set, svg_symbol
+from generator.emit.target import Target
 from generator.engine import Position
 from generator.engine.state import EMPTY
 
@@ -638,7 +639,7 @@ def emit(catalogue: Catalogue, folder: Path, names: Sequence[str] | None = None)
             path = folder / piece_file(v, p)
             path.write_bytes(piece_svg(v, p).encode("utf-8"))
             written.append(path)
-    return Manifest(target=FOLDER, files=tuple(p.name for p in written))
+    return Manifest(target=Target.DIAGRAMS, files=tuple(p.name for p in written))
 
 
 def write_show_svg(variant: Variant, path: str) -> None:

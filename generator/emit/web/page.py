@@ -27,11 +27,12 @@ from markupsafe import Markup
 from generator.betza import BetzaPiece
 from generator.catalogue.model import Catalogue, Color, PieceType, Role, Variant
 from generator.emit import fairy_stockfish, pychess, zillions
-from generator.emit.fidelity import FAIRY_STOCKFISH, TARGETS, UNWRITABLE, ZILLIONS, limitations, writable
+from generator.emit.fidelity import ANALYSED, UNWRITABLE, limitations, writable
 from generator.emit.jinja import render
 from generator.emit.manifest import Manifest
 from generator.emit.pictures import diagrams
 from generator.emit.pictures.glyphs import Glyph, glyph_set, svg_symbol
+from generator.emit.target import Target
 from generator.emit.web import play
 from generator.emit.web.orthodox import piece_key, rule_differences, yardstick
 from generator.emit.web.rules_text import most_steps, ranks_phrase, rules_in_short
@@ -40,7 +41,6 @@ __all__ = ["FILE_NAME", "emit", "page_context", "pychess_upload", "render_page",
 
 FILE_NAME = "index.html"  # at the top of out/
 TEMPLATE = "page/index.html.j2"
-TARGET_TITLES = {FAIRY_STOCKFISH: "Fairy-Stockfish", ZILLIONS: "Zillions of Games"}
 ORTHODOX_ANCHOR = "orthodox-chess"
 
 #: The pychess-variants file of a variant, as a path under ``out/`` (None: the variant has none).
@@ -264,9 +264,9 @@ class _Pieces:
 
 def _fidelity(v: Variant) -> tuple[TargetFidelity, ...]:
     out = []
-    for target in TARGETS:
+    for target in ANALYSED:
         lims = limitations(v, target)
-        title = TARGET_TITLES.get(target, target)
+        title = target.product
         summary = f"{title} plays every rule." if not lims else f"{title} differs:"
         out.append(TargetFidelity(title, not lims, summary, tuple(x.text for x in lims)))
     return tuple(out)
@@ -275,15 +275,15 @@ def _fidelity(v: Variant) -> tuple[TargetFidelity, ...]:
 def _downloads(
     catalogue: Catalogue, v: Variant, pychess: PychessFile | None
 ) -> tuple[FairyStockfishLink, ZillionsLink, Link | None]:
-    why = "; ".join(x.text for x in limitations(v, FAIRY_STOCKFISH) if x.rule in UNWRITABLE)
+    why = "; ".join(x.text for x in limitations(v, Target.FAIRY_STOCKFISH) if x.rule in UNWRITABLE)
     zip_name = zillions.zip_file_name(zillions.download_of(catalogue, v.name).title)
     fsf = FairyStockfishLink(
         href=_href(fairy_stockfish.FOLDER, fairy_stockfish.FILE_NAME),
         file=f"{fairy_stockfish.FOLDER}/{fairy_stockfish.FILE_NAME}",
-        section=fairy_stockfish.section_name(v) if writable(v, FAIRY_STOCKFISH) else None,
+        section=fairy_stockfish.section_name(v) if writable(v, Target.FAIRY_STOCKFISH) else None,
         why=why,
     )
-    game = zillions.game_title(v.title) if writable(v, ZILLIONS) else None
+    game = zillions.game_title(v.title) if writable(v, Target.ZILLIONS) else None
     zrf = ZillionsLink(_href(zillions.FOLDER, zip_name), zip_name, game)
     path = pychess(v) if pychess else None
     return fsf, zrf, Link(_href(*path.split("/")), path) if path else None
@@ -365,4 +365,4 @@ def emit(catalogue: Catalogue, folder: Path, names: Sequence[str] | None = None)
     ``out/index.html`` (see :class:`generator.emit.output.Emitter`, ``file=True``)."""
     path = Path(folder) / FILE_NAME
     path.write_bytes(render_page(catalogue, names).encode("utf-8"))
-    return Manifest(target="page", files=(FILE_NAME,))
+    return Manifest(target=Target.PAGE, files=(FILE_NAME,))

@@ -42,10 +42,11 @@ from markupsafe import Markup
 from generator import shipped
 from generator.catalogue.model import Catalogue, Color, Variant
 from generator.emit import fairy_stockfish
-from generator.emit.fidelity import FAIRY_STOCKFISH, limitations, writable
+from generator.emit.fidelity import limitations, writable
 from generator.emit.jinja import render
 from generator.emit.manifest import Manifest
 from generator.emit.pictures.glyphs import Glyph, glyph_set, svg_symbol
+from generator.emit.target import Target
 
 __all__ = [
     "BROWSER_FILES",
@@ -77,7 +78,7 @@ BROWSER_FILES = (
 
 def playable(v: Variant) -> bool:
     """Whether the play page offers ``v``: Fairy-Stockfish has a section for it."""
-    return writable(v, FAIRY_STOCKFISH)
+    return writable(v, Target.FAIRY_STOCKFISH)
 
 
 def play_href(v: Variant) -> str | None:
@@ -155,7 +156,7 @@ def _variant(v: Variant, section: str, symbols: _Symbols) -> PlayVariant:
         )
         for p in v.pieces
     )
-    differs = tuple(x.text for x in limitations(v, FAIRY_STOCKFISH))
+    differs = tuple(x.text for x in limitations(v, Target.FAIRY_STOCKFISH))
     return PlayVariant(section, v.name, v.title, v.board.files, v.board.ranks, differs, pieces)
 
 
@@ -198,7 +199,7 @@ def render_play(catalogue: Catalogue, names: Sequence[str] | None = None) -> str
 def emit(catalogue: Catalogue, folder: Path, names: Sequence[str] | None = None) -> Manifest:
     """Write ``play.html`` into ``folder`` (swapped in as ``out/play.html``, like ``index.html``)."""
     (Path(folder) / FILE_NAME).write_bytes(render_play(catalogue, names).encode("utf-8"))
-    return Manifest(target="play", files=(FILE_NAME,))
+    return Manifest(target=Target.PLAY, files=(FILE_NAME,))
 
 
 def emit_files(catalogue: Catalogue, folder: Path, names: Sequence[str] | None = None) -> Manifest:
@@ -208,4 +209,4 @@ def emit_files(catalogue: Catalogue, folder: Path, names: Sequence[str] | None =
         if not (source / name).is_file():
             raise FileNotFoundError(f"{source / name} is missing: run scripts/refresh-browser-files")
         shutil.copyfile(source / name, Path(folder) / name)
-    return Manifest(target="play", files=BROWSER_FILES)
+    return Manifest(target=Target.PLAY, files=BROWSER_FILES)

@@ -64,7 +64,6 @@ How the catalogue becomes ZRF (see ``shared/research/zillions-zrf.md``):
 """
 
 from generator.emit.zillions.downloads import MAX_ZRF_BYTES, Download, download_of, downloads, family_context
-from generator.emit.zillions.game import TARGET
 from generator.emit.zillions.images import BOARD_BORDER, PIECE_SIZE, SQUARE_SIZE
 from generator.emit.zillions.packaging import (
     FOLDER,
@@ -92,7 +91,6 @@ __all__ = [
     "PIECE_SIZE",
     "SQUARE_SIZE",
     "SUFFIX",
-    "TARGET",
     "Download",
     "download_name",
     "download_of",

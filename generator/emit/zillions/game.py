@@ -15,8 +15,9 @@ import dataclasses
 from collections.abc import Sequence
 
 from generator.catalogue.model import Color, StalemateResult, Variant
-from generator.emit.fidelity import ZILLIONS, Limitation, limitations, relaxed
+from generator.emit.fidelity import Limitation, limitations, relaxed
 from generator.emit.pictures.glyphs import glyph, glyph_set
+from generator.emit.target import Target
 from generator.emit.web.rules_text import rules_in_short
 from generator.emit.zillions.board import board_context, direction_name, with_directions, with_zones, zones_of
 from generator.emit.zillions.context import (
@@ -54,8 +55,6 @@ from generator.emit.zillions.text import (
     zrf_paragraphs,
     zrf_text,
 )
-
-TARGET = ZILLIONS
 
 
 def rules_summary(v: Variant) -> list[list[str]]:
@@ -114,8 +113,8 @@ def file_context(title: str, variants: Sequence[Variant], source: str) -> Family
 
 
 def _game_context(macros: Macros, images: Images, variant: Variant, title: str, first: bool) -> GameContext:
-    lims = limitations(variant, TARGET)
-    v = relaxed(variant, TARGET)
+    lims = limitations(variant, Target.ZILLIONS)
+    v = relaxed(variant, Target.ZILLIONS)
     names = names_of(v)
     tokens = swap_tokens(v, names)
     zones = zones_of(v)

@@ -21,9 +21,10 @@ from generator.catalogue.model import Catalogue, Variant
 from generator.emit.fairy_stockfish import select
 from generator.emit.fidelity import limitations
 from generator.emit.manifest import GameEntry, Manifest, ZrfEntry
+from generator.emit.target import Target
 from generator.emit.zillions.context import ATTRIBUTE, FamilyContext, GameContext
 from generator.emit.zillions.downloads import crlf, download, downloads, family_context, render_context
-from generator.emit.zillions.game import TARGET, limitation_lines, rules_summary
+from generator.emit.zillions.game import limitation_lines, rules_summary
 from generator.emit.zillions.hands import PROMOTED
 from generator.emit.zillions.images import draw
 from generator.emit.zillions.pieces import names_of
@@ -71,7 +72,7 @@ def _variant_rules(v: Variant) -> list[str]:
         for n in v.notes:
             out += textwrap.wrap(ascii_text(n), 100, initial_indent="- ", subsequent_indent="  ")
         out.append("")
-    lims = limitations(v, TARGET)
+    lims = limitations(v, Target.ZILLIONS)
     if lims:
         out.append("Not in the Zillions rules file (fidelity notes):")
         for line in limitation_lines(lims):
@@ -159,7 +160,7 @@ def emit(catalogue: Catalogue, folder: Path, names: Sequence[str] | None = None)
     """Write ``<download name>.zip`` into ``folder`` for every download with a selected variant (whole downloads),
     and say what each holds.  The :class:`generator.emit.output.Emitter` signature."""
     written = [_write_zip(catalogue, f, Path(folder)) for f in _selected_downloads(catalogue, names)]
-    return Manifest(target=TARGET, files=tuple(p.name for p, _ in written), zrf=tuple(e for _, e in written))
+    return Manifest(target=Target.ZILLIONS, files=tuple(p.name for p, _ in written), zrf=tuple(e for _, e in written))
 
 
 def emit_zillions(catalogue: Catalogue, out_dir: Path, names: Sequence[str] | None = None) -> list[str]:
