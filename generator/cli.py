@@ -22,7 +22,7 @@ from generator.catalogue.model import Catalogue, Color, Variant
 from generator.catalogue.source import SHIPPED, find_catalogue
 from generator.catalogue.validating import did_you_mean
 from generator.check import command as check_command
-from generator.check.zillions import perft_generated
+from generator.check.zillions import perft_generated, variant_of_game
 from generator.emit import output
 from generator.emit.fidelity import ANALYSED, limitations
 from generator.emit.listing import variant_record
@@ -156,7 +156,7 @@ def cmd_moves(catalogue: Catalogue, args: argparse.Namespace) -> int:
 
 def cmd_perft(catalogue: Catalogue, args: argparse.Namespace) -> int:
     if args.zrf:
-        return _perft_zrf_file(args)
+        return _perft_zrf_file(catalogue, args)
     if args.engine == "zillions":
         return _perft_generated_zrf(catalogue, args)
     if args.suite:
@@ -180,25 +180,27 @@ def cmd_perft(catalogue: Catalogue, args: argparse.Namespace) -> int:
     return 0
 
 
-def _perft_zrf_file(args: argparse.Namespace) -> int:
-    """``perft --zrf FILE [--game TITLE] DEPTH``: count through a Zillions file from its own setup."""
-    if args.fen is not None:
-        raise UsageError("perft --zrf counts from the file's own setup: --fen is not supported with --zrf")
+def _perft_zrf_file(catalogue: Catalogue, args: argparse.Namespace) -> int:
+    """``perft --zrf FILE [--game TITLE] [--fen FEN] DEPTH``: count through a Zillions file from its own
+    setup, or from a FEN read as the catalogue variant whose download holds the game."""
     # with --zrf the only positional is the depth
     depth = args.depth if args.depth is not None else args.variant
     if depth is None or not str(depth).isdigit() or (args.depth is not None and args.variant is not None):
-        raise UsageError("perft --zrf FILE [--game TITLE] DEPTH takes a depth only")
-    perft_zrf(args.zrf, args.game, int(depth), args.divide, args.moves)
+        raise UsageError("perft --zrf FILE [--game TITLE] [--fen FEN] DEPTH takes a depth only")
+    if args.fen is None:
+        perft_zrf(args.zrf, args.game, int(depth), args.divide, args.moves)
+    else:
+        v = variant_of_game(catalogue, args.zrf, args.game)
+        perft_generated(catalogue, v, int(depth), args.divide, args.moves, fen=args.fen, zrf=args.zrf)
     return 0
 
 
 def _perft_generated_zrf(catalogue: Catalogue, args: argparse.Namespace) -> int:
-    """``perft VARIANT DEPTH --engine zillions``: count through the variant's generated Zillions file."""
-    if args.fen is not None:
-        raise UsageError("perft --engine zillions counts from the variant's setup: --fen is not supported")
+    """``perft VARIANT DEPTH --engine zillions [--fen FEN]``: count through the variant's generated Zillions
+    file, from its setup or from ``--fen``."""
     if args.variant is None or args.depth is None:
         raise UsageError("perft VARIANT DEPTH --engine zillions needs VARIANT and DEPTH")
-    perft_generated(catalogue, args.variant, args.depth, args.divide, args.moves)
+    perft_generated(catalogue, args.variant, args.depth, args.divide, args.moves, fen=args.fen)
     return 0
 
 

@@ -3,13 +3,15 @@ reference engine, and the check catches a file altered by one line.  Runs in-pro
 
 from __future__ import annotations
 
+import random
 import re
 import zipfile
 from pathlib import Path
 
 import pyffish
 import pytest
-from support import assert_disagreement, check_args
+from shared_data import zillions_file
+from support import assert_disagreement, check_args, run
 
 from generator.catalogue import DEFAULT_CATALOGUE, find_catalogue, load_catalogue
 from generator.catalogue.model import Variant
@@ -18,6 +20,8 @@ from generator.check.compare import EngineError, Query, check_variant
 from generator.check.endings import prove_into
 from generator.check.zillions import Zillions, perft_generated
 from generator.emit.fidelity import limitations, relaxed
+from generator.emit.output import build
+from generator.emit.target import Target
 from generator.emit.zillions import download_of, render_family
 from generator.engine import Position, uci
 from generator.engine.perft import perft
@@ -253,9 +257,13 @@ def test_options_belong_to_their_engine() -> None:
         cmd_check(CAT, check_args("chess", "--zrf", "x.zrf"))
     with pytest.raises(ValueError, match=r"--ini is a Fairy-Stockfish file.*\(a Zillions file is --zrf FILE\)"):
         cmd_check(CAT, check_args("chess", "--engine", "zillions", "--ini", "x.ini"))
-    with pytest.raises(ValueError, match="--jobs sets pyffish.s worker processes: use it with --engine fairy-stockfish"):
+    with pytest.raises(
+        ValueError, match="--jobs sets pyffish's worker processes: use it with --engine fairy-stockfish"
+    ):
         cmd_check(CAT, check_args("chess", "--engine", "zillions", "--jobs", "2"))
-    with pytest.raises(ValueError, match="--uci is a Fairy-Stockfish binary: use it with --engine fairy-stockfish, not z"):
+    with pytest.raises(
+        ValueError, match="--uci is a Fairy-Stockfish binary: use it with --engine fairy-stockfish, not z"
+    ):
         cmd_check(CAT, check_args("chess", "--engine", "zillions", "--uci", "fsf"))
     args = check_args("chess", "--engine", "zillions")
     assert (args.depth, args.games, args.engine) == (2, 20, "zillions")
@@ -301,6 +309,50 @@ def test_perft_generated_divides_after_moves(capsys: pytest.CaptureFixture[str])
         perft_generated(CAT, "chess", 1, moves=["e2e5"])
     with pytest.raises(ValueError, match="unknown variant 'nope'"):
         perft_generated(CAT, "nope", 1)
+
+
+def _along_a_game(v: Variant, plies: int, seed: int) -> str:
+    """The FEN after ``plies`` random moves of ``v`` as Zillions plays it (fewer if the game ends)."""
+    rng = random.Random(seed)
+    pos = Position.start(relaxed(v, Target.ZILLIONS))
+    for _ in range(plies):
+        moves = sorted(pos.legal_moves(), key=lambda m: uci(pos.rules, m))
+        if not moves or pos.outcome() is not None:
+            break
+        pos.push_uci(uci(pos.rules, rng.choice(moves)))
+    return pos.fen()
+
+
+def test_perft_from_a_fen_through_a_download_equals_the_reference(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # every variant, from a position 12 plies into a random game: the generated file, set up from the FEN
+    for i, v in enumerate(CAT.variants):
+        fen = _along_a_game(v, 12, i)
+        expected = perft(Position.from_fen(relaxed(v, Target.ZILLIONS), fen), 2)
+        assert perft_generated(CAT, v.name, 2, fen=fen) == expected, (v.name, fen)
+    capsys.readouterr()
+    # and on the command line, through a download a build wrote, its game named by title or found by the FEN's
+    # variant: variantgen perft --zrf ZIP [--game G] --fen FEN DEPTH
+    build(CAT, tmp_path / "out", ["ajax-bigamous", "ajax-bigamous-no-drops"])
+    (zipped,) = (tmp_path / "out" / "zillions").glob("*.zip")
+    v = variant("ajax-bigamous-no-drops")
+    fen = _along_a_game(v, 9, 3)
+    expected = perft(Position.from_fen(relaxed(v, Target.ZILLIONS), fen), 2)
+    code, out, _ = run(capsys, "perft", "--zrf", str(zipped), "--game", "2", "--fen", fen, "2")
+    assert (code, out) == (0, f"Nodes searched: {expected}\n")
+    code, out, _ = run(capsys, "perft", "ajax-bigamous-no-drops", "2", "--engine", "zillions", "--fen", fen)
+    assert (code, out) == (0, f"Nodes searched: {expected}\n")
+
+
+def test_perft_from_a_fen_says_what_it_cannot_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    build(CAT, tmp_path / "out", ["chess"])
+    (zipped,) = (tmp_path / "out" / "zillions").glob("*.zip")
+    code, _, err = run(capsys, "perft", "--zrf", str(zipped), "--fen", "8/8 w - - 0 1", "1")
+    assert code == 2 and "chess (" in err and "cannot set up '8/8 w - - 0 1'" in err, err
+    other = str(zillions_file("fairychess.zrf"))
+    code, _, err = run(capsys, "perft", "--zrf", other, "--fen", "8/8/8/8/8/8/8/K6k w - - 0 1", "1")
+    assert code == 2 and "'Fairy Chess' is no game of this catalogue's" in err and "--catalogue FILE" in err, err
 
 
 # -- game-end proofs through the interpreter ------------------------------------------------------------

@@ -122,6 +122,25 @@ def _load(rules: Rules) -> RulesFile:
         raise EngineError(f"{Target.ZILLIONS}: {e}") from None  # the error names the file and line
 
 
+def variant_of_game(catalogue: Catalogue, zrf: str, game: str | None) -> Variant:
+    """The catalogue variant whose download holds the game ``game`` (a title or a 1-based number; default:
+    the first) of the rules file ``zrf``: the game a build titled so, or the variant titled so."""
+    rules = open_rules(zrf)
+    try:
+        title = _load(rules).game(game).title
+    except ZrfError as e:
+        raise ValueError(str(e)) from None
+    written = {g.title: g.variant for z in built_downloads(catalogue, catalogue.variants).manifest.zrf for g in z.games}
+    name = written.get(title) or next((v.name for v in catalogue.variants if v.title == title), None)
+    v = catalogue.get(name) if name else None
+    if v is None:
+        raise ValueError(
+            f"{rules.label}: {title!r} is no game of this catalogue's: a FEN is read as a catalogue variant reads it "
+            "(give --catalogue FILE, the catalogue its download was built from)"
+        )
+    return v
+
+
 def find_game(rules: RulesFile, v: Variant, entry: GameEntry) -> Game:
     """The game of ``rules`` titled as the manifest says ``v``'s was written, or as the catalogue titles it."""
     titles = rules.titles()
@@ -224,6 +243,10 @@ def set_up(prog_state: State, entry: GameEntry, v: Variant, fen: str) -> State:
         z = _attribute(prog, z, entry.unmoved, bool(pos.unmoved >> s & 1))
         z = _attribute(prog, z, entry.promoted, bool(promoted >> s & 1))
         st.board[prog.index[rules.geo.name(s)]] = z
+    for i, sides in enumerate(entry.tokens):
+        for color, positions in zip(Color, sides, strict=True):
+            for name in positions[pos.swaps_left[color][i] :]:  # the rights used up
+                st.board[prog.index[name]] = -1
     for color in Color:
         side = hand[len(hand) // 2 :] if color is Color.BLACK else hand[: len(hand) // 2]
         for t, n in enumerate(pos.pockets[color]):
@@ -355,7 +378,7 @@ class Zillions(OnePosition):
         out: list[Answer] = []
         for q in queries:
             try:
-                line = self._line(variant, q.fen)
+                line = self.line(variant, q.fen)
                 line.go(q.moves)
                 end = line.state.outcome()
                 moves = frozenset() if end is not None else frozenset(line.here())
@@ -370,7 +393,7 @@ class Zillions(OnePosition):
             out.append(Answer(moves, result, claim))
         return out
 
-    def _line(self, variant: str, fen: str | None) -> _Line:
+    def line(self, variant: str, fen: str | None) -> _Line:
         """The line from the start, or from ``fen`` (set up on first use); ``ValueError`` if it cannot be set up."""
         line = self.lines[variant]
         if fen is None:
@@ -394,11 +417,19 @@ class Zillions(OnePosition):
 
 
 def perft_generated(
-    catalogue: Catalogue, variant: str | Variant, depth: int, divide: bool = False, moves: Sequence[str] = ()
+    catalogue: Catalogue,
+    variant: str | Variant,
+    depth: int,
+    divide: bool = False,
+    moves: Sequence[str] = (),
+    fen: str | None = None,
+    zrf: str | None = None,
 ) -> int:
-    """Perft ``depth`` of ``variant`` through the .zrf generated for its download, after the UCI ``moves``;
-    prints ``move: count`` lines (with ``divide``) and ``Nodes searched: N``, and returns N.
-    Bad input (unknown variant, negative depth, illegal move) raises ``ValueError``."""
+    """Perft ``depth`` of ``variant`` through the .zrf generated for its download (or the game of ``zrf``
+    built for it), from ``fen`` (Fairy-Stockfish's dialect; default: the game's own setup) after the UCI
+    ``moves``; prints ``move: count`` lines (with ``divide``) and ``Nodes searched: N``, and returns N.
+    Bad input (unknown variant, negative depth, a FEN the game cannot stand, an illegal move) raises
+    ``ValueError``."""
 
     if isinstance(variant, str):
         v = catalogue.get(variant)
@@ -409,14 +440,18 @@ def perft_generated(
     if depth < 0:
         raise ValueError(f"depth {depth} must be 0 or more")
     try:
-        engine = Zillions(catalogue, [v])
+        engine = Zillions(catalogue, [v], zrf)
     except EngineError as e:
         raise ValueError(str(e)) from None
-    line = engine.lines[v.name]
+    where = f"{v.name} ({zrf or 'generated .zrf'})"
+    try:
+        line = engine.line(v.name, fen)
+    except ValueError as e:
+        raise ValueError(f"{where}: cannot set up {fen!r}: {e}") from None
     try:
         line.go(list(moves))
     except ValueError as e:
-        raise ValueError(f"{v.name} (generated .zrf): {e}") from None
+        raise ValueError(f"{where}: {e}") from None
     state = line.state
     state.history = None  # perft counts move paths: no repetition, as the reference's perft
     return print_perft(state, depth, divide, line.notation.uci)
@@ -429,5 +464,6 @@ __all__ = [
     "find_game",
     "perft_generated",
     "titles_of",
+    "variant_of_game",
     "zrf_start",
 ]

@@ -42,7 +42,9 @@ class GameEntry:
     from one is a drop), if the game has them: White's, then as many of Black's.  ``unmoved`` names
     the piece attribute that stays true until the piece moves (castling, first moves), ``promoted``
     the one a pawn promoted to carries (a capture sends it back to hand as a pawn), empty where the
-    file has none: what a position set up from a FEN gives its pieces.
+    file has none: what a position set up from a FEN gives its pieces.  ``tokens`` gives, per swap rule
+    of the variant, the positions of White's swap-right tokens and of Black's: a position set up from a
+    FEN keeps as many of a side's tokens as it has swaps left.
     """
 
     variant: str
@@ -53,6 +55,7 @@ class GameEntry:
     hand: tuple[str, ...] = ()
     unmoved: str = ""
     promoted: str = ""
+    tokens: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = ()
 
     def letters(self) -> dict[str, str]:
         """ZRF piece name -> catalogue letter."""

@@ -17,7 +17,7 @@ import zipfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from generator.catalogue.model import Catalogue, Variant
+from generator.catalogue.model import Catalogue, Color, Variant
 from generator.emit.fairy_stockfish import select
 from generator.emit.fidelity import limitations
 from generator.emit.manifest import GameEntry, Manifest, ZrfEntry
@@ -27,7 +27,7 @@ from generator.emit.zillions.downloads import crlf, download, downloads, family_
 from generator.emit.zillions.game import limitation_lines, rules_summary
 from generator.emit.zillions.hands import PROMOTED
 from generator.emit.zillions.images import draw
-from generator.emit.zillions.pieces import names_of
+from generator.emit.zillions.pieces import names_of, swap_tokens
 from generator.emit.zillions.text import SUFFIX, ascii_text, download_name, zrf_file_name
 from generator.engine import Position
 
@@ -139,6 +139,8 @@ def _game_entry(game: GameContext, number: int) -> GameEntry:
     start = f"{board}{f'[{pocket}]' if pocket else ''} {fields[1]}"
     pieces = tuple(sorted(names_of(v).letters().items()))
     hand = tuple(name for name, _ in game.board.hand.positions) if game.board.hand else ()
+    tokens = swap_tokens(v, names_of(v))
+    white, black = tokens[Color.WHITE], tokens[Color.BLACK]
     return GameEntry(
         variant=game.name,
         title=game.title,
@@ -148,6 +150,7 @@ def _game_entry(game: GameContext, number: int) -> GameEntry:
         hand=hand,
         unmoved=ATTRIBUTE,
         promoted=PROMOTED,
+        tokens=tuple((w[1], b[1]) for w, b in zip(white, black, strict=True)),
     )
 
 
