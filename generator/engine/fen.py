@@ -477,7 +477,7 @@ def _parse_extension(pos: State, text: str) -> None:
 def _check_sanity(pos: State) -> None:
     rules = pos.rules
     variant = rules.variant
-    if variant.goals.checkmate:
+    if variant.goals.checkmate and rules.royal_types:  # none: royalty given up where a target cannot say it
         for c in Color:
             # a royal piece in hand is to be dropped (a set-up phase by drops)
             n = pos.royals(c).bit_count() + sum(pos.pockets[c][t] for t in rules.royal_types)
