@@ -3,11 +3,13 @@ Zillions accepts that the corpus uses, each proved on a file that uses it."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 from shared_data import shared_file
 
 from generator.zrf import load, perft, start
+from generator.zrf.notation import Notation
 
 
 def corpus(*parts: str) -> Path:
@@ -102,10 +104,58 @@ def test_create_without_a_piece_makes_the_moving_pieces_type() -> None:
 
 
 def test_absolute_config_on_a_bare_position_and_unlink_of_one_direction() -> None:
-    # Luzhanqi: (absolute-config FieldMarshalFlag b1); Sahkku: (unlink (a2 dn) ...)
+    # Luzhanqi: (absolute-config FieldMarshalFlag b1); Sahkku: (unlink (a2 dn) ...).  Luzhanqi's first turn drops
+    # its Start piece with ((verify empty?) capture add): the capture on the landing square takes the piece that
+    # arrives, so each of the 63 drops only uses the piece up, one move
     luzhanqi = load(corpus("GlukKazan__ZoG", "Rules", "Luzhanqi.zrf"))
-    assert [perft(start(g), 1) for g in luzhanqi.games] == [63, 63, 63, 63]
+    assert [perft(start(g), 1) for g in luzhanqi.games] == [1, 1, 1, 1]
+    assert [perft(start(g), 2) > 1 for g in luzhanqi.games] == [True] * 4
     sahkku = load(corpus("GlukKazan__ZoG", "Rules", "Sahkku.zrf")).games[0]
     board = sahkku.board
     assert board.links["dn"][board.index["a2"]] == -1
     assert perft(start(sahkku), 1) == 12
+
+
+def test_a_move_onto_a_piece_of_its_own_side_replaces_it() -> None:
+    # Zillions' own Beer Square: every mug is MrBeer's; a Half-Mug drops on an empty square or on a Full-Mug,
+    # an Empty-Mug on anything but an Empty-Mug: after each of the 27 first drops, 24 drops on the 8 empty
+    # squares and 2, 1 or 0 on the mug there
+    tictactoes = corpus("ludamad__zrflib", "zrflib", "zillions-zrf", "TicTacToes", "TicTacToe.zrf")
+    beer = start(load(tictactoes).game("Beer Square"))
+    assert (perft(beer, 1), perft(beer, 2)) == (27, 9 * 26 + 9 * 25 + 9 * 24)
+    # Traffic Lights: a Red-Light on any empty square, a Yellow-Light only onto a Red-Light (its block verifies
+    # (piece? Red-Light) and adds): after each of the 9 first drops, 8 red drops and the yellow one
+    lights = start(load(tictactoes).game("Traffic Lights"))
+    assert (perft(lights, 1), perft(lights, 2)) == (9, 81)
+    # Stavropol Chess: every piece is the third player's, and a piece takes by its type's colour
+    stavropol = start(load(corpus("GlukKazan__ZoG", "Rules", "StavropolChess.zrf")).games[0])
+    notation = Notation(stavropol.prog)
+    for text in ("e2e4", "d7d5"):
+        notation.push(stavropol, text)
+    takes = notation.moves(stavropol)["e4d5"]
+    assert [stavropol.prog.type_names[c >> 4 & 0xFFF] for c in takes.captured] == ["BPawn"]
+
+
+def test_a_capture_on_the_landing_square_removes_the_piece_that_arrives() -> None:
+    # Duke's strike: (mark $1 (verify enemy?) to capture back (create $2) add): the piece moves onto the enemy's
+    # square, its flipped form is created where it stood, and the capture takes both the enemy and the arriving
+    # piece, as Zillions and Dagaz apply a move (pieces, then creations, then captures).  Along seeded random
+    # games every strike leaves the target square empty and the flipped piece at home
+    game = load(corpus("GlukKazan__ZoG", "Rules", "Duke.zrf")).games[0]
+    strikes = 0
+    for seed in range(6):
+        rng, state = random.Random(seed), start(game)
+        for _ in range(60):
+            moves = state.legal_moves()
+            if not moves:
+                break
+            for m in moves:
+                after = dict(m.changes)
+                if m.captured and m.frm >= 0 and after.get(m.frm, -1) >= 0:
+                    strikes += 1
+                    assert after[m.to] == -1, m
+                    assert (
+                        state.prog.type_names[after[m.frm] >> 4 & 0xFFF] != state.prog.type_names[m.piece >> 4 & 0xFFF]
+                    )
+            state.push(rng.choice(moves))
+    assert strikes > 10

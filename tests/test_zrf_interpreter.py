@@ -247,11 +247,14 @@ def test_slide_capture_and_friendly_squares() -> None:
         "(White (R a1) (X e1)) (Black (X c1))",
     )
     assert moves_of(state, n) == {"a1b1", "a1c1"}
-    # without the verify, landing on a friend is still no move (Zillions' rule here)
+    # without the verify, a piece that lands on a friend takes it, as in Zillions (its own Beer Square drops a
+    # mug on a mug of the same player; tests/test_zrf_corpus.py)
     state, n = small(
         "(piece (name R) (moves (e e add) (e add)))(piece (name X) (moves))", "(White (R a1) (X c1)) (Black (X b1))"
     )
-    assert moves_of(state, n) == {"a1b1"}
+    assert moves_of(state, n) == {"a1b1", "a1c1"}
+    [takes_own] = [m for m in state.legal_moves() if m.to == state.prog.index["c1"]]
+    assert [state.prog.type_names[c >> 4 & 0xFFF] for c in takes_own.captured] == ["X"]
 
 
 def test_promotion_choices_and_symmetry() -> None:

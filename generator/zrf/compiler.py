@@ -604,14 +604,15 @@ def changes_move(node: Node) -> bool:
     return isinstance(node, List) and any(changes_move(x) for x in node.items)
 
 
-# E's common case for an add while the block is plain: the piece on ``frm`` goes to ``pos``,
-# taking what stands there unless it is a friend (a piece on frm itself is one)
+# E's common case for an add while the block is plain: the piece on ``frm`` goes to ``pos``, taking what
+# stands there, a friend too (Zillions' own Beer Square drops a mug on a mug of the same player); a piece
+# added on its own square changes nothing
 PLAIN_ADD = (
     "_o = B[pos]",
     "if _o < 0:",
     "    if pc >= 0: out.append(ZM(((frm, -1), (pos, pc)) if frm < pos else ((pos, pc), (frm, -1)), "
     "frm, pos, pc, pc, -1, (), (), MT))",
-    "elif pc >= 0 and _o & 15 != pc & 15:",
+    "elif pc >= 0 and pos != frm:",
     "    out.append(ZM(((frm, -1), (pos, pc)) if frm < pos else ((pos, pc), (frm, -1)), "
     "frm, pos, pc, pc, -1, (_o,), ((_o & 15, _o >> 4 & 4095, 1),) if RC else (), MT))",
 )

@@ -42,8 +42,10 @@ Promote = tuple[str, list[bool], tuple[int, ...]]  # the zone's name and squares
 
 # the tests a block may verify before its add: (quiet moves allowed, captures allowed)
 TESTS = {"not-friend?": (True, True), "empty?": (True, False), "enemy?": (False, True)}
-Test = tuple[bool, bool, frozenset[int]]  # quiet moves allowed, captures allowed, types that may not be taken
-ANY: Test = (True, True, frozenset())  # no test: E itself drops a move onto a friend
+#: quiet moves allowed, captures allowed, types that may not be taken, and whether a friend may be: an add with
+#: no test of :data:`TESTS` lands on a friend and replaces it, which only the compiled block does
+Test = tuple[bool, bool, frozenset[int], bool]
+ANY: Test = (True, True, frozenset(), True)
 
 
 class Idiom(NamedTuple):
@@ -111,17 +113,17 @@ def _verify(node: Node, env: Env) -> Test | None:
 
 def _test(node: Node, env: Env) -> Test | None:
     if isinstance(node, Sym) and node.name in TESTS:
-        return (*TESTS[node.name], frozenset())
+        return (*TESTS[node.name], frozenset(), False)
     if not isinstance(node, List) or len(node.items) < 2:
         return None
     if node.head == "and":
-        quiet, capture, keep = ANY
+        quiet, capture, keep, friend = ANY
         for part in node.items[1:]:
             got = _test(part, env)
             if got is None:
                 return None
-            quiet, capture, keep = quiet and got[0], capture and got[1], keep | got[2]
-        return quiet, capture, keep
+            quiet, capture, keep, friend = quiet and got[0], capture and got[1], keep | got[2], friend and got[3]
+        return quiet, capture, keep, friend
     inner = node.items[1]
     if len(node.items) != 2:
         return None
@@ -135,7 +137,7 @@ def _test(node: Node, env: Env) -> Test | None:
 def _keep(kind: Node, env: Env) -> Test | None:
     """``(not-piece? kind)``: true on an empty square and on any piece of another type."""
     if isinstance(kind, Sym) and kind.name in env.types:
-        return True, True, frozenset((env.types[kind.name],))
+        return True, True, frozenset((env.types[kind.name],)), True
     return None
 
 
@@ -212,12 +214,16 @@ def idiom(env: Env, stmts: list[Node]) -> Idiom | None:
         tail = _tail(body, env)
         if tail is None or tail[2] is not None:
             return None
-        _, capture, keep = tail[0] or ANY  # the square after the ray is not empty: only a capture is left
+        _, capture, keep, friend = tail[0] or ANY  # the square after the ray is not empty: only a capture is left
+        if friend:
+            return None
         return Idiom(pre, loop[0], True, capture, keep, loop[1], tail[1])
     tail = _tail(body, env)
     if tail is None:
         return None
-    quiet, capture, keep = tail[0] or ANY
+    quiet, capture, keep, friend = tail[0] or ANY
+    if friend:
+        return None
     return Idiom(pre, None, quiet, capture, keep, tail[1], tail[1], tail[2])
 
 
@@ -250,7 +256,7 @@ def chain(env: Env, stmts: list[Node]) -> list[Leg] | None:
             steps.append(first.name)
             body.pop(0)
         test = _verify(body.pop(0), env) if steps and len(body) >= 2 else None
-        if test is None or test[2]:
+        if test is None or test[2] or test[3]:
             return None
         last = body.pop(0)
         promote = _promote(last, env)

@@ -19,9 +19,10 @@ What a move is (Zillions' "internals of movement"):
 * a block runs with a cursor on the moving piece's square (for ``drops``, on every
   position in turn) and reads the board as it was before the move;
 * ``add`` emits a move: the moving piece goes from ``from`` to the position
-  ``to`` set, else to the cursor; a piece standing there is captured if it is an
-  enemy's, and the move is dropped if it is a friend's (unless that piece moves
-  away in a cascade or is taken with ``capture``); ``(add A B)`` emits one move
+  ``to`` set, else to the cursor; a piece standing there is captured, a friend's
+  too (Zillions' own Beer Square drops a mug on a mug of the same player; a
+  block that must not verifies ``not-friend?``), unless it moves away in a
+  cascade; ``(add A B)`` emits one move
   per piece type (promotion; with ``recycle promotions`` only types in the
   side's store); generation goes on after ``add``; moves with the same effect
   count once;
@@ -29,10 +30,11 @@ What a move is (Zillions' "internals of movement"):
   has run 4096 times would never end in Zillions: that is an error, not a move;
 * ``cascade`` ends the current piece's part of the move and makes the piece at
   the cursor (or the one picked up with ``from``) the moving piece;
-* ``capture`` removes the piece at the cursor; ``set-attribute``,
-  ``change-owner``, ``flip``, ``change-type`` and ``create`` act on whatever
-  stands on their position once the pieces have moved (Chess.zrf's castling sets
-  ``never-moved?`` on the rook's and then the king's destination);
+* ``set-attribute``, ``change-owner``, ``flip``, ``change-type`` and ``create``
+  act on whatever stands on their position once the pieces have moved (Chess.zrf's
+  castling sets ``never-moved?`` on the rook's and then the king's destination);
+  ``capture`` then removes what stands at its position, a piece that has just
+  landed there too (Duke's strike: ``to capture back (create ...) add``);
 * ``mark``/``back``: ``back`` with no ``mark`` returns to the start square;
 * ``last-from?``/``last-to?`` compare with the previous move's origin and
   destination; ``attacked?`` asks whether an enemy move could capture a piece of

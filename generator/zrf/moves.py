@@ -3,8 +3,12 @@
 A block's compiled code collects what it did (the piece moved, cascades, captures,
 attribute changes, other effects) and calls ``E``; ``E`` works out the squares that
 change and appends a :class:`ZMove`, or nothing when the move is not allowed (it
-lands on a friend, it changes nothing, a promotion type is not in the store); a piece's copy
-added on its own square is a move that changes nothing (the piece stays put).
+changes nothing, a promotion type is not in the store); a piece's copy added on its own
+square is a move that changes nothing (the piece stays put).  As in Zillions, and as Dagaz
+runs ZRF, the pieces move first, then attributes and ``create`` and the other effects
+apply, then the captures: a piece that lands on a friend replaces it (a block that does not
+want that verifies ``not-friend?``), and a ``capture`` on the square a piece lands on
+removes that piece too (Duke's strike: ``to capture back (create ...) add``).
 
 >>> m = ZMove(((12, -1), (28, 0x11)), 12, 28, 0x11, 0x11, -1, (), (), 0)
 >>> m, m.is_pass, PASS.is_pass
@@ -134,13 +138,13 @@ class MoveMaker:
         allparts = [*parts, (frm, dest, pc)]
         vacated = set() if flags & 1 else {f for f, _, c in allparts if c >= 0 and f >= 0}
         new = dict.fromkeys(vacated, EMPTY)
-        new.update(dict.fromkeys(caps, EMPTY))
         stores: list[tuple[int, int, int]] = []
-        landed = self._land(S, B, allparts, promo, vacated, set(caps), new, stores)
+        landed = self._land(S, B, allparts, promo, new, stores)
         if landed is None:
             return None
         self._apply_attributes(B, attrs, new)
         self._apply_effects(B, effs, new)
+        new.update(dict.fromkeys(caps, EMPTY))
         captured = self._captured(B, landed | set(caps), vacated, stores)
         changes = tuple(sorted((p, c) for p, c in new.items() if B[p] != c))
         # a copy added on the square the piece stands on leaves it there: a move that changes nothing, the
@@ -174,13 +178,11 @@ class MoveMaker:
         B: list[int],
         allparts: list[tuple[int, int, int]],
         promo: int | None,
-        vacated: set[int],
-        capset: set[int],
         new: dict[int, int],
         stores: list[tuple[int, int, int]],
     ) -> set[int] | None:
-        """Put the moving pieces down (the last one promoted); the squares they land on, None if the move
-        lands on a friend or promotes to a type the store lacks."""
+        """Put the moving pieces down (the last one promoted), over whatever stands there; the squares
+        they land on, None if the move promotes to a type the store lacks."""
         landed = set()
         for k, (f, t, c) in enumerate(allparts):
             if c < 0:
@@ -192,9 +194,6 @@ class MoveMaker:
                     if S.stores[owner][promo] <= 0:
                         return None
                     stores.append((owner, promo, -1))
-            old = B[t]
-            if old >= 0 and t not in vacated and t not in capset and old & 15 == c & 15 and t != f:
-                return None  # a piece may not land on a friend (a copy may on its own square, where it stays)
             new[t] = c
             landed.add(t)
             if f < 0:
@@ -262,8 +261,6 @@ def make_emit(maker: MoveMaker) -> Emit:
             if pc < 0:
                 return
             old = B[dest]
-            if old >= 0 and old & 15 == pc & 15:
-                return
             code = pc
             for p, mask, val in attrs:
                 if p == dest:
