@@ -698,7 +698,7 @@ def test_bad_catalogue(case: str) -> None:
     ("text", "needle", "words"),
     [
         ("", None, ("empty",)),
-        ("- a\n- b\n", "- a", ("expected a mapping with keys families and variants",)),
+        ("- a\n- b\n", "- a", ("expected a mapping with keys title, families and variants",)),
         ("families: {}\n", "families", ("missing top-level key 'variants'",)),
         (GOOD + "# " + "x" * (1 << 20) + "\n", None, ("larger than 1048576 bytes",)),
     ],

@@ -195,7 +195,7 @@ def test_relaxing_pieces_leaves_the_original_untouched() -> None:
     r = relaxed(v, "fairy-stockfish")
     assert r.piece("N").betza == "D"
     assert v.piece("N").betza == "DDnH" and chess.piece("N").betza == "N"
-    assert "customPiece1 = n:D" in fsf.render_ini(Catalogue("x", (v,)))
+    assert "customPiece1 = n:D" in fsf.render_ini(Catalogue("x", (v,), "X"))
 
 
 def test_castling_fsf_cannot_play_is_named_and_dropped() -> None:
@@ -230,9 +230,9 @@ def test_oversized_board_gets_no_section() -> None:
     chess = variant("chess")
     big = with_changes(chess, name="big-chess", board=Board(13, 8))
     assert not writable(big, "fairy-stockfish")
-    text = fsf.render_ini(Catalogue("x", (chess, big)))
+    text = fsf.render_ini(Catalogue("x", (chess, big), "X"))
     assert "[big-chess]" not in text and "board-size" in text
-    assert list(fsf.expected_start_fens(Catalogue("x", (chess, big)))) == ["chess-variantgen"]
+    assert list(fsf.expected_start_fens(Catalogue("x", (chess, big), "X"))) == ["chess-variantgen"]
 
 
 def test_zillions_loses_the_move_rule() -> None:
@@ -254,13 +254,13 @@ def test_bad_names_are_rejected(bad: str) -> None:
         check_name(bad)
     v = dataclasses.replace(variant("chess"), name=bad)
     with pytest.raises(ValueError, match="not allowed"):
-        fsf.render_ini(Catalogue("x", (v,)))
+        fsf.render_ini(Catalogue("x", (v,), "X"))
 
 
 def test_comment_injection_is_rejected() -> None:
     v = dataclasses.replace(variant("chess"), title="Chess\n[evil]\nmaxFile = 13")
     with pytest.raises(ValueError, match="control character"):
-        fsf.render_ini(Catalogue("x", (v,)))
+        fsf.render_ini(Catalogue("x", (v,), "X"))
 
 
 def test_unknown_variant_names_are_rejected(tmp_path: Path) -> None:
@@ -354,7 +354,7 @@ def test_emit_returns_the_manifest_of_what_it_wrote(tmp_path: Path, parsed: dict
 def test_the_manifest_lists_only_the_sections_written(tmp_path: Path) -> None:
     chess = variant("chess")
     big = with_changes(chess, name="big-chess", board=Board(13, 8))
-    manifest = fsf.emit(Catalogue("x", (chess, big)), tmp_path)
+    manifest = fsf.emit(Catalogue("x", (chess, big), "X"), tmp_path)
     assert [s.variant for s in manifest.sections] == ["chess"]
     with pytest.raises(KeyError):
         manifest.section_of("big-chess")

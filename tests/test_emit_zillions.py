@@ -7,6 +7,7 @@ import io
 import re
 import struct
 import zipfile
+import zlib
 from pathlib import Path
 
 import pytest
@@ -158,7 +159,7 @@ def test_the_prime_ministers_file_is_small(rendered: dict[str, str]) -> None:
 def test_a_variant_cannot_drop_a_section_of_its_game(catalogue: Catalogue) -> None:
     from generator.emit.zillions import game
 
-    first, second = zillions.family_context(catalogue, "ajax-chess").games
+    first, second = zillions.family_context(catalogue, "ajax-bigamous").games
     forcing = dataclasses.replace(first, sections=dataclasses.replace(first.sections, move_priorities=("a", "b")))
     with pytest.raises(ValueError, match="move-priorities"):
         game._restated(second, forcing)
@@ -288,6 +289,22 @@ def _bmp_size(data: bytes) -> tuple[int, int]:
     return width, abs(height)
 
 
+def _png_size(data: bytes) -> tuple[int, int]:
+    """A PNG's width and height, its chunks' checksums and its pixel data's length checked."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    at, chunks = 8, {}
+    while at < len(data):
+        (length,) = struct.unpack_from(">I", data, at)
+        kind, body = data[at + 4 : at + 8], data[at + 8 : at + 8 + length]
+        assert struct.unpack_from(">I", data, at + 8 + length)[0] == zlib.crc32(kind + body)
+        chunks[kind] = body
+        at += 12 + length
+    width, height, depth, colour = struct.unpack_from(">IIBB", chunks[b"IHDR"])
+    assert (depth, colour) == (8, 2) and list(chunks) == [b"IHDR", b"IDAT", b"IEND"]
+    assert len(zlib.decompress(chunks[b"IDAT"])) == height * (1 + 3 * width)
+    return width, height
+
+
 def test_zips_are_reproducible_and_complete(catalogue: Catalogue, tmp_path: Path) -> None:
     for family in zillions.downloads(catalogue):
         a = zillions.write_family_zip(catalogue, family, tmp_path / "a")
@@ -306,11 +323,12 @@ def test_zips_are_reproducible_and_complete(catalogue: Catalogue, tmp_path: Path
             images = {n.removeprefix(f"{top}/") for n in names if n.startswith(f"{top}/images/")}
             assert {n.replace("\\", "/") for n in named} == images, "every picture named, and nothing else"
             for n in images:
-                w, h = _bmp_size(zf.read(f"{top}/{n}"))
+                data = zf.read(f"{top}/{n}")
+                assert len(data) <= 200_000, (n, len(data))  # issue 37: no board bitmap over 200 KB
                 if n.startswith(f"images/{top}/Board"):
-                    assert (w, h) != (zillions.PIECE_SIZE, zillions.PIECE_SIZE)
+                    assert n.endswith(".png") and _png_size(data) != (zillions.PIECE_SIZE, zillions.PIECE_SIZE)
                 else:
-                    assert (w, h) == (zillions.PIECE_SIZE, zillions.PIECE_SIZE)
+                    assert _bmp_size(data) == (zillions.PIECE_SIZE, zillions.PIECE_SIZE)
             rules = zf.read(f"{top}/{top}.txt").decode("ascii")
             for v in zillions.downloads(catalogue)[family].variants:
                 assert v.title in rules
@@ -342,9 +360,9 @@ def test_zips_are_laid_out_as_real_downloads(catalogue: Catalogue, tmp_path: Pat
         tops = {n.split("/")[0] for n in names}
         assert tops == {z.path.removesuffix(".zip")} and all("/" in n for n in names), names
         top = tops.pop()
-        pictures = [n for n in names if n.endswith(".bmp")]
+        pictures = [n for n in names if n.endswith((".bmp", ".png"))]
         assert pictures and all(n.startswith(f"{top}/images/{top}/") for n in pictures)
-        texts = [n for n in names if not n.endswith(".bmp")]
+        texts = [n for n in names if not n.endswith((".bmp", ".png"))]
         assert sorted(texts) == [f"{top}/{top}.txt", f"{top}/{top}.zrf"] and z.member == f"{top}/{top}.zrf"
         for n in texts:
             data = files[n]

@@ -62,7 +62,7 @@ def _rules(v: Variant, original: Variant) -> tuple[object, ...]:
         # promoted to goes back as a pawn (crazyhouse) or as itself (loop chess)
         (
             FAIRY_STOCKFISH_CATALOGUE,
-            "Crazyhouse and its kin part 1 (variantgen).zip",
+            "Crazyhouse and Loop chess (variantgen).zip",
             ["crazyhouse", "loop"],
         ),
     ],
@@ -141,7 +141,7 @@ def test_a_shogi_download_imports_back_with_its_hands_and_promotions(
     # pawn (its drop-mate limitation), so the import reads none
     code, _, err = run(capsys, "build", "--catalogue", str(FAIRY_STOCKFISH_CATALOGUE), "--out", str(tmp_path), "shogi")
     assert code == 0, err
-    [download] = (tmp_path / "zillions").glob("Shogi and its kin*.zip")
+    [download] = (tmp_path / "zillions").glob("Shogi (variantgen).zip")
     [(key, data)] = import_zrf(str(download), download.name).entries
     assert data["piece_promotion"]["ranks"] == [7, 8, 9]
     assert data["immobility_illegal"] is True

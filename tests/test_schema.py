@@ -85,6 +85,7 @@ def test_the_command_reads_no_catalogue(monkeypatch: pytest.MonkeyPatch, capsys:
 DRAFT_07_KEYWORDS = {
     "$schema", "$ref", "$defs", "title", "description", "type", "properties", "required", "additionalProperties",
     "propertyNames", "items", "minItems", "uniqueItems", "enum", "const", "minimum", "maximum", "pattern", "anyOf",
+    "minLength", "maxLength",
     "if", "then", "else",
 }  # fmt: skip
 

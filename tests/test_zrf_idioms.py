@@ -11,7 +11,6 @@ on a count the corpus does not bear out, and on a construct with none.
 
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
 from collections.abc import Iterator
 
@@ -20,6 +19,7 @@ from shared_data import zillions_file
 
 from generator.catalogue import DEFAULT_CATALOGUE, FAIRY_STOCKFISH_CATALOGUE, load_catalogue
 from generator.emit import zillions
+from generator.emit.zillions.downloads import download_title, zrf_size
 from generator.zrf.reader import List, Node, Str, Sym, decode, parse, tokenize
 
 #: the keyword index of the ZRF Language Reference (v2, 2 May 2003), as shared/research/zillions-zrf.md
@@ -201,21 +201,34 @@ def test_a_construct_no_real_file_uses_is_caught() -> None:
 
 
 @pytest.mark.parametrize("path", [DEFAULT_CATALOGUE, FAIRY_STOCKFISH_CATALOGUE])
-def test_no_download_holds_more_than_40_kb_of_zrf(path: str) -> None:
-    """A family whose one file would pass 40 KB is cut into parts: each game in exactly one, the
-    family's games in catalogue order, each part as long as the limit lets it be."""
+def test_a_download_holds_one_game_or_the_games_of_one_board_within_40_kb(path: str) -> None:
+    """A family's games share one download where they share one board and fit in 40 KB of ZRF; else a download
+    holds games of one board, in catalogue order, each as many as the limit lets it hold.  Each is named after
+    what it holds: one game by its title; no two downloads by the same name."""
     catalogue = load_catalogue(path)
     got = zillions.downloads(catalogue)
     for key, d in got.items():
         assert len(zillions.render_family(catalogue, key).encode("ascii")) <= zillions.MAX_ZRF_BYTES, d.title
     games = [v for d in got.values() for v in d.variants]
     assert sorted(v.name for v in games) == sorted(catalogue.names())
-    for family in {v.family for v in games}:
-        assert [v for v in games if v.family == family] == [v for v in catalogue.variants if v.family == family]
+    assert len({d.title.lower() for d in got.values()}) == len(got)
     for key, d in got.items():
-        family, _, part = key.partition("/")
-        after = catalogue.variants[catalogue.variants.index(d.variants[-1]) + 1 :]
-        nxt = next((v for v in after if v.family == family), None)
-        if part and nxt is not None:  # the part and the family's next game: too much for one file
-            fuller = dataclasses.replace(catalogue, variants=(*d.variants, nxt))
-            assert family not in zillions.downloads(fuller), f"{d.title} could hold {nxt.name}"
+        family, _, first = key.partition("/")
+        assert {v.family for v in d.variants} == {family}
+        if len(d.variants) == 1:
+            assert d.title == d.variants[0].title
+        if not first:
+            continue
+        # one of several downloads of a family: one board's games, which with the next would not fit
+        board = (d.variants[0].board.files, d.variants[0].board.ranks)
+        assert first == d.variants[0].name and {(v.board.files, v.board.ranks) for v in d.variants} == {board}
+        same = [v for v in catalogue.variants if v.family == family and (v.board.files, v.board.ranks) == board]
+        at = same.index(d.variants[-1])
+        assert same[at - len(d.variants) + 1 : at + 1] == list(d.variants)
+        if at + 1 < len(same):
+            # measured, as the cut measures it, under the longest title it could get
+            fuller = (*d.variants, same[at + 1])
+            title = download_title(d.variants[0].family_title, fuller, [fuller, fuller])
+            assert zrf_size(catalogue, title, fuller) > zillions.MAX_ZRF_BYTES, (
+                f"{d.title} could hold {fuller[-1].name}"
+            )

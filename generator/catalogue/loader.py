@@ -33,6 +33,7 @@ from generator.catalogue.model import Catalogue
 from generator.catalogue.reading import MAX_BYTES, Node, Where, as_node, read_yaml
 from generator.catalogue.source import SHIPPED
 from generator.catalogue.validating import (
+    CATALOGUE_TITLE,
     FAMILIES,
     REQUIRED_TOP_KEYS,
     TOP_KEYS,
@@ -52,6 +53,7 @@ class _Parsed:
     entries: dict[str, Node]  #: as written, in file order
     merged: dict[str, Node]  #: the same entries with their parents merged in
     line: int | None  #: where ``variants:`` is
+    title: str  #: the catalogue's (:func:`catalogue_title`)
 
 
 def _parse(text: str, path: str, opening: tuple[str, ...] = ()) -> _Parsed:
@@ -63,7 +65,7 @@ def _parse_root(root: Node, path: str, opening: tuple[str, ...] = ()) -> _Parsed
     """Check a catalogue read into ``root``."""
     top = Where(path)
     if not isinstance(root.value, dict):
-        expected = f"a mapping with keys {' and '.join(TOP_KEYS)}"
+        expected = f"a mapping with keys {', '.join(TOP_KEYS[:-1])} and {TOP_KEYS[-1]}"
         raise top.error(root.line, None, f"expected {expected}, got {describe_value(root.value)}")
     for key, node in root.value.items():
         if key not in TOP_KEYS:
@@ -75,6 +77,9 @@ def _parse_root(root: Node, path: str, opening: tuple[str, ...] = ()) -> _Parsed
     for key in REQUIRED_TOP_KEYS:
         if key not in root.value:
             raise top.error(root.line, None, f"missing top-level key {key!r}")
+    given = root.value.get("title")
+    if given is not None:
+        check(given, CATALOGUE_TITLE, "title", top, partial=False)
     # a family's 'seed: null' just means "no seed page"
     families = strip_nulls(root.value.get("families") or Node({}, root.line, root.line))
     check(families, FAMILIES, "families", top, partial=False)
@@ -97,8 +102,14 @@ def _parse_root(root: Node, path: str, opening: tuple[str, ...] = ()) -> _Parsed
         known = {**their_families, **known}  # a family of the other file comes with its variants
     merged = resolve_extends({**parents, **entries.value}, path)
     own = {name: merged[name] for name in entries.value}
+    titles = [
+        node.value["title"].value
+        for key, node in own.items()
+        if "title" in node.value and not getattr(entries.value[key].get("abstract"), "value", False)
+    ]
+    title = catalogue_title(given.value if given is not None else None, path, titles)
     if any("family" not in node.value for node in own.values()):
-        name, title = file_family(path)
+        name, _ = file_family(path)
         line = entries.key_line
         known.setdefault(name, Node({"title": Node(title, line, line)}, line, line))
         family = Node(name, line, line)
@@ -106,12 +117,13 @@ def _parse_root(root: Node, path: str, opening: tuple[str, ...] = ()) -> _Parsed
             key: node if "family" in node.value else replace(node, value={**node.value, "family": family})
             for key, node in own.items()
         }
-    return _Parsed(known, entries.value, own, entries.key_line)
+    return _Parsed(known, entries.value, own, entries.key_line, title)
 
 
 def file_family(path: str) -> tuple[str, str]:
     """The family of the entries that name none and have no parent that does: the catalogue file's
-    own, named and titled after the file.
+    own, named after the file (and titled as the catalogue, :func:`catalogue_title`); with the file's
+    name made readable.
 
     >>> file_family("catalogues/my_variants.yaml"), file_family("<string>")
     (('my-variants', 'My Variants'), ('variants', 'Variants'))
@@ -121,6 +133,30 @@ def file_family(path: str) -> tuple[str, str]:
     if path.startswith("<") or not name:
         return "variants", "Variants"
     return name, " ".join(word.capitalize() for word in name.split("-"))
+
+
+#: words of a file name that say nothing of what the catalogue holds
+GENERIC_WORDS = frozenset({"variants", "variant", "catalogue", "catalog", "games", "game", "my", "new", "imported"})
+
+
+def catalogue_title(given: str | None, path: str, titles: list[str]) -> str:
+    """The catalogue's title: ``given`` (its ``title:``), else the file's name made readable, unless that
+    says nothing (a letter or two, ``variants``), else its variants' titles.
+
+    >>> catalogue_title(None, "shogi-family.yaml", ["Shogi"]), catalogue_title(None, "z.yaml", ["Knightmate"])
+    ('Shogi Family', 'Knightmate')
+    >>> catalogue_title(None, "variants.yaml", ["Squire Chess", "Chess", "Shogi"])
+    'Squire Chess and 2 other variants'
+    """
+    if given is not None:
+        return given.strip()
+    name, readable = file_family(path)
+    if len(name.replace("-", "")) > 2 and not set(name.split("-")) <= GENERIC_WORDS:
+        return readable
+    if len(titles) <= 1:
+        return titles[0] if titles else readable
+    others = len(titles) - 1
+    return f"{titles[0]} and {others} other variant{'s' if others > 1 else ''}"
 
 
 @functools.lru_cache(maxsize=8)
@@ -187,7 +223,7 @@ def _catalogue(parsed: _Parsed, path: str) -> Catalogue:
     if not built:
         raise top.error(parsed.line, "variants", "no variants (every entry is abstract)")
     check_short_names(built, path)
-    return Catalogue(path, tuple(v for v, _ in built))
+    return Catalogue(path, tuple(v for v, _ in built), parsed.title)
 
 
 def load_catalogue_text(text: str, path: str = "<string>") -> Catalogue:

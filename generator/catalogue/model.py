@@ -693,8 +693,13 @@ class Source:
 
 @dataclass(frozen=True)
 class Catalogue:
+    """The variants of one catalogue file, and its ``title``: the ``title:`` key, else the file's name made
+    readable, else its variants' titles (:func:`~generator.catalogue.loader.catalogue_title`); its page, its
+    play page and its downloads are named after it."""
+
     path: str
     variants: tuple[Variant, ...]
+    title: str
 
     def names(self) -> list[str]:
         return [v.name for v in self.variants]

@@ -35,6 +35,7 @@ from typing import Any, TypeVar
 
 from generator.catalogue.validating import (
     FAMILIES,
+    MAX_CATALOGUE_TITLE,
     NAME_PATTERN,
     REQUIRED_TOP_KEYS,
     VARIANT,
@@ -145,6 +146,14 @@ def catalogue_schema(descriptions: Mapping[str, str]) -> dict[str, Any]:
         "description": "A catalogue of chess variants for variantgen (docs/catalogue.md).",
         "type": "object",
         "properties": {
+            "title": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": MAX_CATALOGUE_TITLE,
+                "pattern": '^[^<>:"/\\\\|?*]*$',
+                "description": "The catalogue's title: the page, the play page and the file's own downloads are "
+                "named after it (docs/catalogue.md#title).",
+            },
             "families": families,
             "variants": {
                 "type": "object",

@@ -439,7 +439,28 @@ VARIANT = Struct(
 )
 FAMILY = Struct({"title": TITLE, "seed": Scalar((str,), "a file name", pattern=SEED_PATTERN)}, ("title",))
 FAMILIES = Table(NAME_PATTERN, FAMILY)
-TOP_KEYS = ("families", "variants")
+#: the longest catalogue title: it names the downloads' files and folders, which Windows keeps short
+MAX_CATALOGUE_TITLE = 60
+#: what Windows forbids in a file name, and the path separators
+_NOT_IN_FILE_NAMES = '<>:"/\\|?*'
+
+
+def _catalogue_title(text: str) -> str | None:
+    if not text.strip():
+        return "must not be empty"
+    if len(text) > MAX_CATALOGUE_TITLE:
+        return f"{text[:20]!r}... is {len(text)} characters: at most {MAX_CATALOGUE_TITLE}, as it names files"
+    bad = sorted({ch for ch in text if ch in _NOT_IN_FILE_NAMES})
+    if bad:
+        return f"{text!r} holds {' '.join(bad)}, which a file name cannot hold (it names the downloads)"
+    if text.strip(". ") != text.strip():
+        return f"{text!r} starts or ends with a dot, which Windows drops from a file name"
+    return _bad_chars(text, allow_newline=False)
+
+
+#: ``title:``, the catalogue's own: its page, its play page and its downloads are named after it
+CATALOGUE_TITLE = Scalar((str,), "a one-line string", check=_catalogue_title)
+TOP_KEYS = ("title", "families", "variants")
 #: the top-level keys a catalogue must have: without ``families``, each entry that names none is in
 #: the file's own family (:func:`~generator.catalogue.loader.file_family`)
 REQUIRED_TOP_KEYS = ("variants",)

@@ -184,7 +184,7 @@ class FairyStockfish(OnePosition):
         self.exact = exact
         self._workers: list[_Worker] = []
         if manifest is None:
-            manifest = built_ini(Catalogue(_VARIANTS_ONLY, tuple(variants)))[1]
+            manifest = built_ini(Catalogue(_VARIANTS_ONLY, tuple(variants), _VARIANTS_ONLY))[1]
         #: catalogue name -> ini section name
         self.sections, expected = _expected(variants, manifest)
         n = max(1, _cpus() if workers is None else workers)

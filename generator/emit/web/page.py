@@ -339,7 +339,7 @@ def page_context(
     )
     ini = fairy_stockfish.FOLDER, fairy_stockfish.FILE_NAME
     return PageContext(
-        title="Chess variants: the variantgen catalogue",
+        title=catalogue.title,
         source=Path(catalogue.path).name or "the catalogue",
         count=len(selected),
         orthodox=orthodox,

@@ -178,7 +178,7 @@ def play_context(catalogue: Catalogue, names: Sequence[str] | None = None) -> Pl
     ini = fairy_stockfish.render_ini(catalogue, names)
     data = {"ini": ini, "variants": [asdict(v) for v in variants], "engine": f"{FOLDER}/stockfish.js"}
     return PlayContext(
-        title="Play the variantgen catalogue",
+        title=f"Play: {catalogue.title}",
         index="index.html",
         variants=variants,
         wasm_script=f"{FOLDER}/ffish-wasm.js",

@@ -1,9 +1,11 @@
-"""The pictures of a download: the board and every piece and token, as Windows bitmaps.
+"""The pictures of a download: the board as a PNG, every piece and token as a Windows bitmap.
 
 A rules file names each picture by its path from the rules file, in a folder of the family's own
 under ``images/`` (as downloads keep theirs, so that two games' ``KingWhite.bmp`` never meet);
 :class:`Images` gives every different picture one path, and :func:`draw` makes its bytes (the same
-bytes for the same picture).
+bytes for the same picture).  A board is a PNG, as Zillions' own Tic-Tac-Toe games have theirs: its
+bitmap ran to 1.6 MB (a 10x10 board with hands), its PNG is a few kilobytes; a piece stays a bitmap,
+whose corner colour Zillions takes for transparent.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from generator.catalogue.model import Square
+from generator.emit.pictures.glyph_raster import png_bytes
 from generator.emit.pictures.glyphs import Glyph, Shape, bmp_bytes, raster
 
 SQUARE_SIZE = 50  #: board squares, in pixels
@@ -61,14 +64,15 @@ class Images:
         self._by_picture: dict[Picture, str] = {}
 
     def path(self, stem: str, picture: Picture) -> str:
-        """The path (``images/<folder>/<stem>.bmp``, numbered if taken) of ``picture``."""
+        """The path (``images/<folder>/<stem>.bmp``, ``.png`` for a board, numbered if taken) of ``picture``."""
         found = self._by_picture.get(picture)
         if found is not None:
             return found
-        path, n = f"{self.folder}/{stem}.bmp", 1
+        ext = "png" if isinstance(picture, BoardPicture) else "bmp"
+        path, n = f"{self.folder}/{stem}.{ext}", 1
         while path in self.paths:
             n += 1
-            path = f"{self.folder}/{stem}{n}.bmp"
+            path = f"{self.folder}/{stem}{n}.{ext}"
         self.paths[path] = picture
         self._by_picture[picture] = path
         return path
@@ -117,7 +121,7 @@ def board_pixels(
 def draw(picture: Picture) -> bytes:
     """The bitmap file of ``picture``."""
     if isinstance(picture, BoardPicture):
-        return bmp_bytes(board_pixels(picture.files, picture.ranks, picture.holes, picture.left, picture.right))
+        return png_bytes(board_pixels(picture.files, picture.ranks, picture.holes, picture.left, picture.right))
     if isinstance(picture, PiecePicture):
         return bmp_bytes(raster(Glyph(picture.kind, picture.marks, picture.shapes), picture.color, PIECE_SIZE))
     return bmp_bytes(raster(_token_glyph(), picture.color, PIECE_SIZE))
