@@ -100,7 +100,15 @@ def test_the_summary_is_short_and_says_what_was_written(
         "  prime-ministers-chess: fairy-stockfish (swap); zillions (move-rule, insufficient-material); pychess (swap)"
         in lines
     )
-    assert lines[-1] == f"{len(on_disk) - 1} files written, listed in out/{RECORD}"
+    assert (
+        "pychess: no upload for 8 variants (swap 4, both-bare 2, drop-move-rule 1, double-pass 1); "
+        "`draws.drops_reset_move_rule`, `swaps`, `draws.double_pass`, `goals.bare_king` would give one" in lines
+    )
+    assert lines[-2] == f"{len(on_disk) - 1} files written, listed in out/{RECORD}"
+    assert lines[-1] == (
+        "next: open out/index.html in a browser; `variantgen check --engine fairy-stockfish` and "
+        "`variantgen check --engine zillions` compare the files with the reference"
+    )
 
 
 def test_verbose_prints_every_file_and_every_rule_in_full(
@@ -114,17 +122,18 @@ def test_verbose_prints_every_file_and_every_rule_in_full(
     assert any(
         line.startswith("fairy-stockfish: prime-ministers-chess: swap: Fairy-Stockfish has no swap") for line in lines
     )
-    assert lines[-1] == f"{len(wrote)} files written, listed in out/{RECORD}"  # the summary still ends it
+    assert lines[-2] == f"{len(wrote)} files written, listed in out/{RECORD}"  # the summary still ends it
 
 
 def test_a_long_list_of_inexact_variants_is_cut_to_the_limit(tmp_path: Path) -> None:
     built = build(CATALOGUE, tmp_path / "out")
     inexact = built.inexact()
-    summary = built.summary(10)
-    assert len(summary) == 10 and summary[-1].endswith(f"listed in {tmp_path / 'out' / RECORD}")
+    summary = built.summary(14)
+    assert len(summary) == 14 and summary[-2].endswith(f"listed in {tmp_path / 'out' / RECORD}")
+    assert summary[-1].startswith("next: ") and f"--out {tmp_path / 'out'} --engine zillions`" in summary[-1]
     shown = [line for line in summary if line.startswith("  ") and " more " not in line]
-    assert shown == inexact[: len(shown)]
-    assert summary[-2] == f"  ... and {len(inexact) - len(shown)} more (-v, or variantgen list)"
+    assert shown == inexact[: len(shown)] and shown
+    assert summary[-3] == f"  ... and {len(inexact) - len(shown)} more (-v, or variantgen list)"
 
 
 def test_a_folder_that_is_not_a_build_is_refused_untouched(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -36,7 +36,7 @@ def test_by_default_the_repository_build_is_checked(
     code, out, _ = _run(capsys, "chess", "--depth", "1", "--games", "1", "--jobs", "1")
     assert code == 0
     assert out.splitlines()[0] == "catalogue: variants.yaml in this folder, 14 variants"
-    assert "1 sections of out/fairy-stockfish/variants.ini loaded and verified" in out
+    assert "1 section of out/fairy-stockfish/variants.ini loaded and verified" in out
     assert "differs from a fresh build" not in out
 
 

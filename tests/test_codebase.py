@@ -156,6 +156,7 @@ def test_checks_use_only_what_emitters_publish() -> None:
 LAYERS = (
     "generator.shipped",
     "generator.version",
+    "generator.words",
     "generator.betza",
     "generator.catalogue",
     "generator.engine",

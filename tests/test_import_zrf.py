@@ -262,7 +262,7 @@ def test_the_command_writes_a_catalogue_whose_entries_name_their_game(
     out = tmp_path / "chess-games.yaml"
     code, printed, err = run(capsys, "import", str(chess_zrf), "--game", "Knightmate", "--out", str(out))
     assert (code, err) == (0, "")
-    assert printed.splitlines()[-1] == f"1 of 1 games imported into {out}"
+    assert printed.splitlines()[-1] == f"1 of 1 game imported into {out}"
     catalogue = load_catalogue(out)
     assert [v.name for v in catalogue.variants] == ["knightmate"]
     code, listed, _ = run(capsys, "list", "--catalogue", str(out), "--json")

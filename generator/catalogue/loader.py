@@ -43,6 +43,7 @@ from generator.catalogue.validating import (
     did_you_mean,
     name_problem,
 )
+from generator.words import count
 
 
 @dataclass(frozen=True)
@@ -155,8 +156,7 @@ def catalogue_title(given: str | None, path: str, titles: list[str]) -> str:
         return readable
     if len(titles) <= 1:
         return titles[0] if titles else readable
-    others = len(titles) - 1
-    return f"{titles[0]} and {others} other variant{'s' if others > 1 else ''}"
+    return f"{titles[0]} and {count(len(titles) - 1, 'other variant')}"
 
 
 @functools.lru_cache(maxsize=8)

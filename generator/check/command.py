@@ -42,7 +42,7 @@ from generator.check.compare import (
     compared_text,
     ends_text,
 )
-from generator.check.endings import prove_into
+from generator.check.endings import NOT_GAME_ENDS, prove_into
 from generator.check.native import open_native
 from generator.check.perft_compare import CountReport, check_counts
 from generator.check.progress import LiveBar, table
@@ -50,6 +50,7 @@ from generator.emit.fidelity import limitations, writable
 from generator.emit.manifest import Manifest
 from generator.emit.output import DEFAULT_OUT, holds_build_of
 from generator.emit.target import Target
+from generator.words import count
 
 #: the parser class of the command line the sub-command joins
 ParserT = TypeVar("ParserT", bound=argparse.ArgumentParser)
@@ -220,8 +221,12 @@ def _checkable(catalogue: Catalogue, names: list[str], engine_name: Target) -> l
 
 def _print_report(report: VariantReport | CountReport, engine_name: Target) -> None:
     print(report.summary())
-    if report.proved:
-        print(f"  game-end rules proved: {', '.join(report.proved)}")
+    ends = [rule for rule in report.proved if rule not in NOT_GAME_ENDS]
+    others = [rule for rule in report.proved if rule in NOT_GAME_ENDS]
+    if ends:
+        print(f"  game-end rules proved: {', '.join(ends)}")
+    if others:
+        print(f"  other rules proved at positions set up for them: {', '.join(others)}")
     if report.unbuilt:
         print(f"  no deciding position found, so not proved: {', '.join(report.unbuilt)}")
     for x in report.limitations:
@@ -270,8 +275,9 @@ def _summary(
     bad = [r.variant for r in reports if not r.ok]
     ref = sum(r.reference_seconds for r in reports)
     eng = sum(r.engine_seconds for r in reports)
+    compared = compared_text(sum(r.positions for r in reports), sum(r.nodes for r in reports))
     return (
-        f"{len(reports)} variants, {compared_text(sum(r.positions for r in reports), sum(r.nodes for r in reports))} "
+        f"{count(len(reports), 'variant')}, {compared} "
         f"in {elapsed:.1f} s "
         f"(reference {100 * ref / elapsed:.0f}%, {engine_name} {100 * eng / elapsed:.0f}%, "
         f"rest {100 * max(0.0, elapsed - ref - eng) / elapsed:.0f}%, of which {startup:.1f} s starting the engine"
@@ -367,7 +373,7 @@ def _compare_builtins(
     started = time.perf_counter()
     with FairyStockfish("", named, workers=jobs, manifest=builtin_manifest(named), exact=True) as fsf:
         print(
-            f"fairy-stockfish (pyffish {fsf.version}): {len(named)} built-in variants verified "
+            f"fairy-stockfish (pyffish {fsf.version}): {count(len(named), 'built-in variant')} verified "
             f"(registered, same start position) in {time.perf_counter() - started:.1f} s"
         )
         return _compare_all(fsf, named, args, bar, lambda v: f"{v.name} = built-in {v.fairy_stockfish_builtin}")
@@ -395,7 +401,7 @@ def _compare_sources(
             path.read_text(encoding="utf-8"), named, workers=jobs, manifest=source_manifest(named)
         ) as fsf:
             print(
-                f"fairy-stockfish (pyffish {fsf.version}): {len(named)} sections of {file} verified "
+                f"fairy-stockfish (pyffish {fsf.version}): {count(len(named), 'section')} of {file} verified "
                 f"(registered, same start position) in {time.perf_counter() - started:.1f} s"
             )
             reports += _compare_all(
@@ -429,7 +435,7 @@ def _compare_games(
     started = time.perf_counter()
     with ZillionsSources(catalogue, named) as engine:
         print(
-            f"zillions (the ZRF interpreter): {len(named)} original games of {', '.join(engine.sources)} "
+            f"zillions (the ZRF interpreter): {count(len(named), 'original game')} of {', '.join(engine.sources)} "
             f"loaded and verified (start positions) in {time.perf_counter() - started:.1f} s"
         )
         return _compare_all(
@@ -463,7 +469,7 @@ def _check_counts(
     try:
         with open_native(request.uci, ini, manifest, variants, on_restart=_restarted) as (engine, counts, proofs):
             startup = time.perf_counter() - started
-            loaded = f"{len(variants)} sections of {source} loaded and verified"
+            loaded = f"{count(len(variants), 'section')} of {source} loaded and verified"
             _announce(catalogue, request, notes)
             print(f"{engine.name} ({request.uci}): {loaded} in {startup:.1f} s")
             bar = LiveBar() if sys.stderr.isatty() else None
@@ -526,7 +532,7 @@ def _open_zillions(
     built = f"{len(engine.sources)} .zrf files " + (f"in {request.out}" if request.out else "built from the catalogue")
     source = request.file or built
     with engine:
-        loaded = f"{engine.name} (the ZRF interpreter): {len(variants)} games of {source} loaded and verified"
+        loaded = f"{engine.name} (the ZRF interpreter): {count(len(variants), 'game')} of {source} loaded and verified"
         yield engine, engine.notes, f"{loaded} (start positions)"
 
 
@@ -543,7 +549,7 @@ def _open_fairy_stockfish(
             notes,
             (
                 f"{fsf.name} (pyffish {fsf.version}, {fsf.workers} worker processes): "
-                f"{len(variants)} sections of {source} loaded and verified"
+                f"{count(len(variants), 'section')} of {source} loaded and verified"
             ),
         )
 

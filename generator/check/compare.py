@@ -189,7 +189,7 @@ class VariantReport:
     engine_seconds: float = 0.0  #: waiting for the adapter
     limitations: tuple[Limitation, ...] = ()  #: the ``Limitation`` values switched off in the reference
     disagreement: Disagreement | None = None
-    proved: tuple[str, ...] = ()  #: game-end rules proved (:mod:`generator.check.endings`)
+    proved: tuple[str, ...] = ()  #: rules proved at positions built for them (:mod:`generator.check.endings`)
     unbuilt: tuple[str, ...] = ()  #: rules the variant has for which no deciding position was found
 
     @property

@@ -103,7 +103,7 @@ from generator.engine.outcome import Outcome, Reason
 from generator.engine.rules import Castle, Rules
 from generator.engine.state import EMPTY
 
-__all__ = ["BUILDERS", "Ending", "endings", "prove", "prove_into"]
+__all__ = ["BUILDERS", "NOT_GAME_ENDS", "Ending", "endings", "prove", "prove_into"]
 
 #: random games, and their longest, along which the n-move and repetition builders look
 GAMES, PLIES = 4, 400
@@ -520,6 +520,10 @@ def _applies_checkmate(v: Variant) -> bool:
     royal = any(p.royal for p in v.pieces) or (ext is not None and ext.pseudo_royal)
     return v.goals.checkmate and royal and not v.no_checks
 
+
+#: the rules of :data:`BUILDERS` proved at positions set up for them that do not end a game: a castling
+#: move the engine must have (or must not) where the rights and the squares say so
+NOT_GAME_ENDS = frozenset({"castling"})
 
 #: (rule, whether the variant has it, the builder of its positions)
 BUILDERS: tuple[tuple[str, Callable[[Variant], bool], Callable[[Variant], Sequence[Ending]]], ...] = (

@@ -65,7 +65,7 @@ class CountReport:
     engine_seconds: float = 0.0
     limitations: tuple[Limitation, ...] = ()
     disagreement: Disagreement | None = None
-    proved: tuple[str, ...] = ()  #: game-end rules proved (:mod:`generator.check.endings`)
+    proved: tuple[str, ...] = ()  #: rules proved at positions built for them (:mod:`generator.check.endings`)
     unbuilt: tuple[str, ...] = ()  #: rules the variant has for which no deciding position was found
 
     @property

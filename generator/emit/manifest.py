@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import PurePath
 
 from generator.emit.target import Target
+from generator.words import count
 
 
 @dataclass(frozen=True)
@@ -88,10 +89,10 @@ class Manifest:
         the sections and downloads they hold (the build's summary line for this emitter)."""
         words = [str(folder / self.files[0]) if len(self.files) == 1 else f"{len(self.files)} files in {folder}/"]
         if self.sections:
-            words.append(_count(len(self.sections), "section"))
+            words.append(count(len(self.sections), "section"))
         if self.zrf:
             games = sum(len(z.games) for z in self.zrf)
-            words.append(f"{_count(len(self.zrf), 'download')} with {_count(games, 'game')}")
+            words.append(f"{count(len(self.zrf), 'download')} with {count(games, 'game')}")
         return ", ".join(words)
 
     def section_of(self, variant: str) -> SectionEntry:
@@ -108,7 +109,3 @@ class Manifest:
                 if g.variant == variant:
                     return z, g
         raise KeyError(variant)
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"

@@ -33,6 +33,11 @@ class Target(StrEnum):
         """The target as a person names it."""
         return _PRODUCTS[self]
 
+    @property
+    def unit(self) -> str:
+        """What it holds of one variant: a ``section``, a ``game``, an ``upload``, a ``picture``..."""
+        return _UNITS[self]
+
 
 _PRODUCTS = {
     Target.FAIRY_STOCKFISH: "Fairy-Stockfish",
@@ -41,4 +46,12 @@ _PRODUCTS = {
     Target.DIAGRAMS: "diagrams",
     Target.PAGE: "the catalogue's page",
     Target.PLAY: "the play page",
+}
+_UNITS = {
+    Target.FAIRY_STOCKFISH: "section",
+    Target.ZILLIONS: "game",
+    Target.PYCHESS: "upload",
+    Target.DIAGRAMS: "picture",
+    Target.PAGE: "entry",
+    Target.PLAY: "game",
 }

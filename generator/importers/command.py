@@ -40,6 +40,7 @@ from generator.importers.translate import to_stated
 from generator.importers.writing import MARK, entry_name, write_catalogue
 from generator.importers.yaml_text import render_entry
 from generator.importers.zillions.command import import_zillions, zillions_file
+from generator.words import count
 
 __all__ = ["MARK", "Import", "cmd_import", "entry_name", "import_ini", "register", "summary", "write_catalogue"]
 
@@ -290,7 +291,7 @@ def summary(result: Import, out_path: Path, verbose: bool) -> list[str]:
         lines += [f"ignored in [{name}]: {', '.join(options)}" for name, options in result.ignored]
     sections = len(result.imported) + len({name for name, _ in result.left_out})
     lines.append(
-        f"{len(result.imported)} of {sections} sections imported into {out_path}"
+        f"{len(result.imported)} of {count(sections, 'section')} imported into {out_path}"
         if result.imported
         else f"no section of {sections} imported; {out_path} not written"
     )

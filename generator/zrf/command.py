@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TypeVar
 
+from generator.words import count
 from generator.zrf.interpreter import divide as zrf_divide
 from generator.zrf.interpreter import open_game, perft
 from generator.zrf.lint import lint
@@ -65,14 +66,10 @@ def cmd_lint(catalogue: object, args: argparse.Namespace) -> int:
         print(m)
     errors = sum(m.kind != "warning" for m in messages)
     if messages:
-        print(f"{args.file}: {_count(errors, 'error')}, {_count(len(messages) - errors, 'warning')}")
+        print(f"{args.file}: {count(errors, 'error')}, {count(len(messages) - errors, 'warning')}")
     else:
         print(f"{args.file}: no problems found")
     return 1 if errors else 0
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def perft_zrf(

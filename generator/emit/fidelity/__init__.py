@@ -127,7 +127,11 @@ def _pychess(v: Variant) -> list[Limitation]:
     return (
         [
             Limitation(
-                Target.PYCHESS, x.rule, f"no upload, as pychess-variants plays by Fairy-Stockfish: {x.text}", False
+                Target.PYCHESS,
+                x.rule,
+                f"no upload, as pychess-variants plays by Fairy-Stockfish: {x.text}",
+                False,
+                x.keys,
             )
             for x in _analyse(v, Target.FAIRY_STOCKFISH)[0]
         ]

@@ -695,4 +695,5 @@ def _drop_move_rule(notes: Notes) -> None:
                 f"Fairy-Stockfish restarts the {draws.move_rule}-move count on every drop, the catalogue only on "
                 f"captures and {pawns} moves (draws.drops_reset_move_rule: true plays it Fairy-Stockfish's way).",
                 switchable=False,
+                keys=("draws.drops_reset_move_rule",),
             )

@@ -38,13 +38,15 @@ class Limitation:
 
     ``rule`` is a short id (``"swap"``), ``text`` one plain sentence.  ``switchable`` says whether
     :func:`~generator.emit.fidelity.relaxed` switches the rule off (otherwise the difference
-    remains, and is only reported).
+    remains, and is only reported); ``keys`` are the catalogue keys switching it off changed
+    (``draws.move_rule``): what a variant would change to be played exactly.
     """
 
     target: Target
     rule: str
     text: str
     switchable: bool = True
+    keys: tuple[str, ...] = ()
 
     def __str__(self) -> str:
         return f"{self.rule}: {self.text}"
@@ -86,19 +88,46 @@ class Notes:
     >>> chess = load_catalogue(DEFAULT_CATALOGUE).get("chess")
     >>> notes = Notes(Target.ZILLIONS, chess)
     >>> notes.relax(draws=dataclasses.replace(notes.variant.draws, move_rule=0))
+    >>> notes.add("repetition", "no repetition")
     >>> notes.relax(draws=dataclasses.replace(notes.variant.draws, repetition=0))
     >>> (notes.variant.draws.move_rule, notes.variant.draws.repetition), chess.draws.move_rule > 0
     ((0, 0), True)
+    >>> notes.found[0].keys
+    ('draws.repetition',)
     """
 
     def __init__(self, target: Target, variant: Variant) -> None:
         self.target = target
         self.variant = variant
         self.found: list[Limitation] = []
+        self._unrelaxed = 0  #: the first of :attr:`found` that no relax has followed yet
 
-    def add(self, rule: str, text: str, switchable: bool = True) -> None:
-        self.found.append(Limitation(self.target, rule, text, switchable))
+    def add(self, rule: str, text: str, switchable: bool = True, keys: tuple[str, ...] = ()) -> None:
+        """A rule the target cannot play; ``keys``: for one it plays otherwise, the keys that would say its way."""
+        self.found.append(Limitation(self.target, rule, text, switchable, keys))
 
     def relax(self, **changes: Unpack[Changes]) -> None:
-        """Replace those parts of :attr:`variant`; a check builds each from :attr:`variant` itself."""
-        self.variant = dataclasses.replace(self.variant, **changes)
+        """Replace those parts of :attr:`variant`; a check builds each from :attr:`variant` itself.  The
+        limitations added since the last relax are the rules it switches off: they get the keys it changed."""
+        before, self.variant = self.variant, dataclasses.replace(self.variant, **changes)
+        keys = tuple(k for name in changes for k in _changed(name, getattr(before, name), getattr(self.variant, name)))
+        self.found[self._unrelaxed :] = [
+            dataclasses.replace(x, keys=x.keys or keys) for x in self.found[self._unrelaxed :]
+        ]
+        self._unrelaxed = len(self.found)
+
+
+#: the model's fields whose catalogue key has another name
+_KEYS = {"pawn_rules": "pawns"}
+
+
+def _changed(name: str, old: object, new: object) -> list[str]:
+    """The catalogue keys of field ``name`` that differ: its own fields that differ where both values are
+    records of one kind, else the field itself."""
+    key = _KEYS.get(name, name)
+    if old == new:
+        return []
+    if dataclasses.is_dataclass(old) and type(old) is type(new):
+        inner = [f"{key}.{f.name}" for f in dataclasses.fields(old) if getattr(old, f.name) != getattr(new, f.name)]
+        return inner or [key]
+    return [key]

@@ -23,6 +23,7 @@ import argparse
 import re
 import shutil
 import tempfile
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,13 +34,14 @@ from generator.catalogue import DEFAULT_CATALOGUE
 from generator.catalogue.model import Catalogue
 from generator.catalogue.source import describe, identity
 from generator.emit import fairy_stockfish, pychess, zillions
-from generator.emit.fidelity import PLAYING, check_name, limitations
+from generator.emit.fidelity import ANALYSED, EXACT_ONLY, PLAYING, UNWRITABLE, check_name, limitations, writable
 from generator.emit.manifest import Manifest
 from generator.emit.output import folder as build_folder
 from generator.emit.output.folder import RECORD
 from generator.emit.pictures import diagrams
 from generator.emit.target import Target
 from generator.emit.web import page, play
+from generator.words import count
 
 #: the parser class of the command line the sub-command joins
 ParserT = TypeVar("ParserT", bound=argparse.ArgumentParser)
@@ -177,19 +179,52 @@ class Built:
                 lines.append(f"  {v.name}: {said}")
         return lines
 
+    def unwritten(self, target: Target) -> str | None:
+        """The line saying for how many variants ``target`` got nothing, why (the rules, by how many
+        variants), and which keys would give them something; None if it got every variant."""
+        missing = [v for v in fairy_stockfish.select(self.catalogue, self.names) if not writable(v, target)]
+        if not missing:
+            return None
+        rules: Counter[str] = Counter()
+        keys: dict[str, None] = {}
+        for v in missing:
+            why = [x for x in limitations(v, target) if target in EXACT_ONLY or x.rule in UNWRITABLE]
+            rules.update({x.rule for x in why})
+            keys.update(dict.fromkeys(k for x in why for k in x.keys))
+        said = ", ".join(f"{rule} {n}" for rule, n in rules.most_common())
+        would = f"; {', '.join(f'`{k}`' for k in keys)} would give one" if keys else ""
+        return f"{target}: no {target.unit} for {count(len(missing), 'variant')} ({said}){would}"
+
+    def next_steps(self) -> str:
+        """What to do with the build: open its page, and check its files."""
+        given = (
+            ""
+            if Path(self.catalogue.path).resolve() == DEFAULT_CATALOGUE.resolve()
+            else (f" --catalogue {self.catalogue.path}")
+        )
+        out = "" if self.out == DEFAULT_OUT else f" --out {self.out}"
+        engines = " and ".join(f"`variantgen check{given}{out} --engine {t}`" for t in self.playing() if t in ANALYSED)
+        return f"next: open {self.out / page.FILE_NAME} in a browser; {engines} compare the files with the reference"
+
     def summary(self, max_lines: int = SUMMARY_LINES) -> list[str]:
-        """At most ``max_lines`` lines: what each emitter wrote, the variants a target cannot play
-        exactly (cut short with a count if there are too many), and where the list of files is."""
-        lines = [f"{m.target}: {m.summary(self.out if e.file else self.out / e.folder)}" for e, m in self.parts]
+        """At most ``max_lines`` lines: what each emitter wrote and, for a target that plays the rules,
+        what it did not write and why, the variants a target cannot play exactly (cut short with a count if
+        there are too many), where the list of files is, and what to do next."""
+        lines = []
+        for e, m in self.parts:
+            lines.append(f"{m.target}: {m.summary(self.out if e.file else self.out / e.folder)}")
+            unwritten = self.unwritten(m.target) if m.target in PLAYING else None
+            if unwritten:
+                lines.append(unwritten)
+        tail = [f"{len(self.files())} files written, listed in {self.out / RECORD}", self.next_steps()]
         inexact = self.inexact()
-        if inexact:
-            room = max_lines - len(lines) - 2  # less the heading and the last line
+        room = max_lines - len(lines) - len(tail) - 1  # less the heading of the list
+        if inexact and room > 0:
             if len(inexact) > room:
-                shown = max(room - 1, 0)
+                shown = room - 1
                 inexact = [*inexact[:shown], f"  ... and {len(inexact) - shown} more (-v, or variantgen list)"]
             lines += ["not played exactly (-v says why):", *inexact]
-        lines.append(f"{len(self.files())} files written, listed in {self.out / RECORD}")
-        return lines[:max_lines]
+        return [*lines[: max_lines - len(tail)], *tail]
 
 
 def build(

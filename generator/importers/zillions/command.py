@@ -28,6 +28,7 @@ from generator.importers.yaml_text import render_entry
 from generator.importers.zillions.game import Imported, read_game
 from generator.importers.zillions.proof import Disagreement, Unstatable, prove
 from generator.importers.zillions.refused import Refused
+from generator.words import count
 from generator.zrf import Game, RulesFile, ZrfError
 from generator.zrf.model import load
 
@@ -184,7 +185,7 @@ def summary(result: ZrfImport, out_path: Path) -> list[str]:
     lines = [f"left out: game {game!r}: {why}" for game, why in result.left_out]
     total = len(result.entries) + len(result.left_out)
     lines.append(
-        f"{len(result.entries)} of {total} games imported into {out_path}"
+        f"{len(result.entries)} of {count(total, 'game')} imported into {out_path}"
         if result.entries
         else f"no game of {total} imported; {out_path} not written"
     )
