@@ -1,4 +1,4 @@
-"""The ``variantgen`` command line.
+"""The ``variantgen`` command line: its sub-commands, their options and their examples.
 
 Every command but ``schema`` takes ``--catalogue FILE`` (a path, or the name of a catalogue shipped
 with variantgen, which ``list --catalogues`` names; default: ``variants.yaml`` in the current folder
@@ -12,6 +12,7 @@ import argparse
 import json
 import os
 import sys
+import textwrap
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -252,8 +253,50 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message} (see '{self.prog} --help')\n")
 
 
+#: what ``variantgen --help`` says the tool is
+ABOUT = (
+    "variantgen turns one YAML catalogue of chess variants into Fairy-Stockfish variants.ini sections, "
+    "Zillions of Games downloads, pychess-variants uploads and a page of rules, and checks each of them move "
+    "by move against its own reference move generator; it also imports variants.ini sections and Zillions games."
+)
+#: the commands ``variantgen --help`` shows
+COMMON = (
+    ("variantgen build", "write out/ from variants.yaml (or --catalogue FILE)"),
+    ("variantgen check --engine zillions", "compare the Zillions downloads with the reference, move by move"),
+    ("variantgen import variants.ini", "read a Fairy-Stockfish variants.ini (or a .zrf) into a catalogue"),
+)
+#: each sub-command's examples, shown under its --help (``tests/test_cli.py`` runs those that read no other file)
+EXAMPLES = {
+    "list": ("variantgen list", "variantgen list --catalogue fairy-stockfish --json"),
+    "show": ("variantgen show ajax-chess",),
+    "build": ("variantgen build", "variantgen build --catalogue mine.yaml --out mine-out"),
+    "check": (
+        "variantgen check chess --engine zillions --depth 1 --games 2",
+        "variantgen check --catalogue mine.yaml --out mine-out --engine fairy-stockfish",
+    ),
+    "moves": ("variantgen moves chess --moves e2e4 e7e5",),
+    "perft": (
+        "variantgen perft chess 3",
+        "variantgen perft chess 2 --engine zillions --fen '4k3/8/8/8/8/8/8/R3K2R w Q - 0 1'",
+    ),
+    "lint": ('variantgen lint "out/zillions/Chess (variantgen).zip"',),
+    "schema": ("variantgen schema",),
+    "serve": ("variantgen serve --out out",),
+    "import": ("variantgen import mine.ini --out mine.yaml", "variantgen import Chess.zrf --game Knightmate"),
+}
+
+
+def _examples(lines: Sequence[str]) -> str:
+    return "examples:\n" + "\n".join(f"  {line}" for line in lines)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="variantgen", description=__doc__.splitlines()[0])
+    parser = _Parser(
+        prog="variantgen",
+        description=textwrap.fill(ABOUT, 100),
+        epilog="common commands:\n" + "\n".join(f"  {c:<38} {what}" for c, what in COMMON),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     common = _Parser(add_help=False)
     common.add_argument(
@@ -318,6 +361,9 @@ def build_parser() -> argparse.ArgumentParser:
     schema.register(sub)
     serve.register(sub)
     import_command.register(sub)
+    for name, p in sub.choices.items():
+        p.epilog = _examples(EXAMPLES[name])
+        p.formatter_class = argparse.RawDescriptionHelpFormatter
     return parser
 
 

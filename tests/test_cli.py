@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 import subprocess
 import sys
 import zipfile
@@ -335,3 +336,36 @@ def test_build_of_another_catalogue_never_lands_in_the_repository_out(
     code, out, _ = run(capsys, "build", "--catalogue", str(private), "--out", str(tmp_path / "out"), "chess")
     assert code == 0 and f"catalogue: {private}, 14 variants" in out
     assert (tmp_path / "out" / "fairy-stockfish" / "variants.ini").exists()
+
+
+def test_the_help_says_what_the_tool_is_and_shows_common_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--help")
+    assert code == 0
+    assert "variantgen turns one YAML catalogue of chess variants into Fairy-Stockfish variants.ini" in out
+    assert "common commands:\n  variantgen build " in out and "  variantgen import variants.ini " in out
+    code, out, _ = run(capsys, "import", "--help")
+    assert code == 0 and "variants.ini" in out and "Zillions .zrf" in out
+
+
+# the examples that need files of the reader's own (mine.yaml, mine.ini, Chess.zrf) or run until stopped (serve)
+NEEDS_MORE = ("mine.", "Chess.zrf", "variantgen serve")
+
+
+def test_every_sub_command_shows_examples_that_run(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from generator.cli import EXAMPLES, build_parser
+
+    commands = build_parser()._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+    assert set(EXAMPLES) == set(commands)
+    for name in commands:
+        code, out, _ = run(capsys, name, "--help")
+        assert code == 0 and "examples:\n" in out and all(f"  {line}\n" in out for line in EXAMPLES[name]), name
+    for name, lines in EXAMPLES.items():
+        for line in lines:
+            if any(part in line for part in NEEDS_MORE):
+                continue
+            # build writes ./out: in a folder of its own; the others read the checkout's out/
+            monkeypatch.chdir(tmp_path if name == "build" else ROOT)
+            code, _, err = run(capsys, *shlex.split(line)[1:])
+            assert (code, err) == (0, ""), line

@@ -306,10 +306,11 @@ def register(subparsers: argparse._SubParsersAction[ParserT], parents: Sequence[
     p = subparsers.add_parser(
         "import",
         parents=list(parents),
-        help="a Fairy-Stockfish variants.ini as a catalogue, each entry proven against its section",
-        description="Read a Fairy-Stockfish variants.ini as Fairy-Stockfish reads it and write a catalogue: "
-        "one entry per section the catalogue can state exactly, proven against the original section in "
-        "pyffish (start position, perft and random games) before it is written.",
+        help="a Fairy-Stockfish variants.ini or a Zillions .zrf as a catalogue, each entry proven against its original",
+        description="Read a Fairy-Stockfish variants.ini as Fairy-Stockfish reads it, or a Zillions .zrf (or a .zip "
+        "download holding one) as Zillions plays it, and write a catalogue: one entry per section or game the "
+        "catalogue can state exactly, proven against the original (in pyffish, or through the ZRF interpreter: "
+        "start position, perft and random games) before it is written.",
     )
     p.add_argument("ini", metavar="FILE", help="a variants.ini, or a Zillions .zrf (or a .zip download holding one)")
     p.add_argument("--game", metavar="N", help="a .zrf's one game to import, by title or number (default: every game)")
