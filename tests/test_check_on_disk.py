@@ -63,7 +63,7 @@ def test_a_zip_that_differs_is_named_and_checked(out_copy: Path, capsys: pytest.
     code, out, _ = _run(capsys, "chess", "--engine", "zillions", "--out", str(out_copy), "--depth", "1", "--games", "1")
     assert code == 0
     assert f"{path}:{member} differs from a fresh build of the catalogue; checking the file on disk" in out
-    assert f".zrf files in {out_copy} loaded and verified" in out
+    assert f"1 game of 1 .zrf file in {out_copy} loaded and verified" in out
 
 
 @pytest.mark.parametrize(

@@ -529,7 +529,9 @@ def _open_zillions(
     from generator.check.zillions import Zillions
 
     engine = Zillions(catalogue, variants, request.file, request.out)
-    built = f"{len(engine.sources)} .zrf files " + (f"in {request.out}" if request.out else "built from the catalogue")
+    built = f"{count(len(engine.sources), '.zrf file')} " + (
+        f"in {request.out}" if request.out else "built from the catalogue"
+    )
     source = request.file or built
     with engine:
         loaded = f"{engine.name} (the ZRF interpreter): {count(len(variants), 'game')} of {source} loaded and verified"
