@@ -245,3 +245,10 @@ def test_a_failure_during_the_swap_puts_everything_back(tmp_path: Path, monkeypa
         build(CATALOGUE, out, ["chess"], [Emitter("part", _writer("a.txt", "new/c.txt", "d.txt"))])
     assert calls[:2] == ["part/a.txt", "part/new/c.txt"]  # two files were in when it failed
     assert {k: v[0] for k, v in _state(tmp_path).items()} == {k: v[0] for k, v in before.items()}
+
+
+def test_a_target_that_writes_nothing_says_so_and_why(tmp_path: Path) -> None:
+    built = build(CATALOGUE, tmp_path / "out", ["prime-ministers-chess"])
+    summary = built.summary()
+    assert "pychess: nothing written" in summary and not (tmp_path / "out" / "pychess").exists()
+    assert "pychess: no upload for 1 variant (swap 1); `swaps` would give one" in summary

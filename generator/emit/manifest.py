@@ -87,6 +87,8 @@ class Manifest:
     def summary(self, folder: PurePath) -> str:
         """What was written into ``folder``, in a few words: the one file, or how many files, then
         the sections and downloads they hold (the build's summary line for this emitter)."""
+        if not self.files:
+            return "nothing written"  # the build made no folder for it
         words = [str(folder / self.files[0]) if len(self.files) == 1 else f"{len(self.files)} files in {folder}/"]
         if self.sections:
             words.append(count(len(self.sections), "section"))
