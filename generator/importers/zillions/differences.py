@@ -46,6 +46,9 @@ def genuine(
             return "a side that has no move passes its turn, which the catalogue cannot state"
         if m.frm >= 0 and m.frm == m.to and m.promo >= 0 and not m.parts:
             return "a piece turns into another where it stands, which the catalogue cannot state"
+        if m.piece >= 0 and any(c & 15 == m.piece & 15 for c in m.captured):
+            # a block that does not verify not-friend? lands on a friend, as in Zillions: the piece there goes
+            return "a piece takes a piece of its own side, which the catalogue cannot state"
     if _took_elsewhere(pos, state, notation):
         return (
             "a move takes a piece on a square it does not reach (as custodian captures do), "
