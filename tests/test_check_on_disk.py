@@ -89,5 +89,5 @@ def test_another_catalogue_without_out_is_built_in_memory(
     catalogue = tmp_path / "variants.yaml"  # the repository's out/ is not its build: never read it
     catalogue.write_text(Path(DEFAULT_CATALOGUE).read_text(encoding="utf-8"), encoding="utf-8")
     code, out, _ = _run(capsys, "chess", "--catalogue", str(catalogue), "--depth", "1", "--games", "0")
-    assert code == 0 and "sections of the ini built from the catalogue loaded and verified" in out
+    assert code == 0 and "1 section of the ini built from the catalogue loaded and verified" in out
     assert "out/ holds no build of this catalogue: checking the files of a build made in memory" in out

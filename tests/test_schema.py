@@ -232,11 +232,12 @@ SHAPE = {
     "piece-promotion-on-capture-not-bool.yaml",
     "passing-not-bool.yaml",
     "drops-per-file-negative.yaml",
+    "title-long.yaml", "title-slash.yaml", "title-windows.yaml",
 }  # fmt: skip
 # Refused for their shape by the loader alone: JSON Schema is not told (a Scalar.check), counts 6.0 as an
 # integer, or cannot know what ``extends`` brings.
 LOADER_ONLY = {"title-newline.yaml", "title-surrogate.yaml", "help-nul.yaml", "type-ranks-float.yaml",
-               "extends-missing-board.yaml"}  # fmt: skip
+               "extends-missing-board.yaml", "title-empty.yaml"}  # fmt: skip
 READABLE = sorted(name for name in CASES if readable(name))
 
 

@@ -65,19 +65,7 @@ def _parse(text: str, path: str, opening: tuple[str, ...] = ()) -> _Parsed:
 def _parse_root(root: Node, path: str, opening: tuple[str, ...] = ()) -> _Parsed:
     """Check a catalogue read into ``root``."""
     top = Where(path)
-    if not isinstance(root.value, dict):
-        expected = f"a mapping with keys {', '.join(TOP_KEYS[:-1])} and {TOP_KEYS[-1]}"
-        raise top.error(root.line, None, f"expected {expected}, got {describe_value(root.value)}")
-    for key, node in root.value.items():
-        if key not in TOP_KEYS:
-            raise top.error(
-                node.key_line,
-                None,
-                f"unknown top-level key {key!r}{did_you_mean(key, TOP_KEYS)}; allowed keys: {', '.join(TOP_KEYS)}",
-            )
-    for key in REQUIRED_TOP_KEYS:
-        if key not in root.value:
-            raise top.error(root.line, None, f"missing top-level key {key!r}")
+    _check_top(root, top)
     given = root.value.get("title")
     if given is not None:
         check(given, CATALOGUE_TITLE, "title", top, partial=False)
@@ -103,12 +91,7 @@ def _parse_root(root: Node, path: str, opening: tuple[str, ...] = ()) -> _Parsed
         known = {**their_families, **known}  # a family of the other file comes with its variants
     merged = resolve_extends({**parents, **entries.value}, path)
     own = {name: merged[name] for name in entries.value}
-    titles = [
-        node.value["title"].value
-        for key, node in own.items()
-        if "title" in node.value and not getattr(entries.value[key].get("abstract"), "value", False)
-    ]
-    title = catalogue_title(given.value if given is not None else None, path, titles)
+    title = catalogue_title(given.value if given is not None else None, path, _titles(entries.value, own))
     if any("family" not in node.value for node in own.values()):
         name, _ = file_family(path)
         line = entries.key_line
@@ -119,6 +102,32 @@ def _parse_root(root: Node, path: str, opening: tuple[str, ...] = ()) -> _Parsed
             for key, node in own.items()
         }
     return _Parsed(known, entries.value, own, entries.key_line, title)
+
+
+def _check_top(root: Node, top: Where) -> None:
+    """A mapping of the top-level keys, those required among them."""
+    if not isinstance(root.value, dict):
+        expected = f"a mapping with keys {', '.join(TOP_KEYS[:-1])} and {TOP_KEYS[-1]}"
+        raise top.error(root.line, None, f"expected {expected}, got {describe_value(root.value)}")
+    for key, node in root.value.items():
+        if key not in TOP_KEYS:
+            raise top.error(
+                node.key_line,
+                None,
+                f"unknown top-level key {key!r}{did_you_mean(key, TOP_KEYS)}; allowed keys: {', '.join(TOP_KEYS)}",
+            )
+    for key in REQUIRED_TOP_KEYS:
+        if key not in root.value:
+            raise top.error(root.line, None, f"missing top-level key {key!r}")
+
+
+def _titles(entries: dict[str, Node], merged: dict[str, Node]) -> list[str]:
+    """The titles of the variants (the entries not abstract), as merged."""
+    return [
+        node.value["title"].value
+        for key, node in merged.items()
+        if "title" in node.value and not getattr(entries[key].get("abstract"), "value", False)
+    ]
 
 
 def file_family(path: str) -> tuple[str, str]:

@@ -243,10 +243,7 @@ def set_up(prog_state: State, entry: GameEntry, v: Variant, fen: str) -> State:
         z = _attribute(prog, z, entry.unmoved, bool(pos.unmoved >> s & 1))
         z = _attribute(prog, z, entry.promoted, bool(promoted >> s & 1))
         st.board[prog.index[rules.geo.name(s)]] = z
-    for i, sides in enumerate(entry.tokens):
-        for color, positions in zip(Color, sides, strict=True):
-            for name in positions[pos.swaps_left[color][i] :]:  # the rights used up
-                st.board[prog.index[name]] = -1
+    _use_up_rights(st, entry, pos)
     for color in Color:
         side = hand[len(hand) // 2 :] if color is Color.BLACK else hand[: len(hand) // 2]
         for t, n in enumerate(pos.pockets[color]):
@@ -263,6 +260,14 @@ def set_up(prog_state: State, entry: GameEntry, v: Variant, fen: str) -> State:
         st.last_from, st.last_to = _multi_step(pos, prog.index), prog.index[rules.geo.name(pos.ep_victim)]
     st.track_history()
     return st
+
+
+def _use_up_rights(st: State, entry: GameEntry, pos: Position) -> None:
+    """The swap-right tokens of ``entry`` off the board where ``pos`` says a side has used them."""
+    for i, sides in enumerate(entry.tokens):
+        for color, positions in zip(Color, sides, strict=True):
+            for name in positions[pos.swaps_left[color][i] :]:
+                st.board[st.prog.index[name]] = -1
 
 
 def _attribute(prog: Program, code: int, name: str, on: bool) -> int:
