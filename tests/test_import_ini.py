@@ -17,7 +17,7 @@ from generator.emit.fairy_stockfish.table import ROWS
 from generator.engine import Position
 from generator.engine.perft import perft
 from generator.importers.command import MARK, Import, import_ini
-from generator.importers.ini import IniError, read_ini
+from generator.importers.ini import read_ini
 from generator.importers.options import Rules, apply_section
 from generator.importers.resolve import resolve
 from generator.importers.translate import to_stated
@@ -63,14 +63,23 @@ def test_lines_are_read_as_fairy_stockfish_reads_them() -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("[broken\nmaxRank = 8\n", "f.ini:1: section header '[broken' has no closing ']'"),
-        ("[:chess]\n", "f.ini:1: section header '[:chess]' has no name"),
+        (
+            "[broken\nmaxRank = 8\n[x:chess]\nmaxRank = 9\n[y:chess]\n",
+            "f.ini:1: section header '[broken' has no closing ']': Fairy-Stockfish reads its name on to the ']' of "
+            "line 3, and leaves out what it so names",
+        ),
+        (
+            "[broken\nmaxRank = 8\n",
+            "f.ini:1: section header '[broken' has no closing ']', nor has the rest of the file",
+        ),
+        ("[:chess]\n[y:chess]\n", "f.ini:1: section header '[:chess]' has no name"),
     ],
 )
-def test_a_file_fsf_cannot_split_is_one_line(text: str, message: str) -> None:
-    with pytest.raises(IniError) as e:
-        read_ini(text, "f.ini")
-    assert str(e.value) == message
+def test_a_section_fsf_cannot_split_is_left_out_and_the_others_read(text: str, message: str) -> None:
+    # as Fairy-Stockfish reads it: a header's name runs on to the next ']' of the file, taking what it runs over
+    sections = read_ini(text, "f.ini")
+    assert sections[0].problems == (message,)
+    assert [(s.name, s.problems) for s in sections[1:]] == ([("y", ())] if "[y" in text else [])
 
 
 @pytest.mark.parametrize(
@@ -82,10 +91,10 @@ def test_a_file_fsf_cannot_split_is_one_line(text: str, message: str) -> None:
         ("[a:b]\n[b]\n", "f.ini:1: section [a]: unknown parent 'b' (it comes later in the file)"),
     ],
 )
-def test_an_unknown_parent_or_a_cycle_ends_the_import(text: str, message: str) -> None:
-    with pytest.raises(IniError) as e:
-        resolve(read_ini(text, "f.ini"), "f.ini")
-    assert str(e.value) == message
+def test_an_unknown_parent_or_a_cycle_leaves_the_section_out_as_fsf_skips_it(text: str, message: str) -> None:
+    resolved = resolve(read_ini(text + "[ok:chess]\n", "f.ini"), "f.ini")
+    assert resolved[0].problems == (message,) and resolved[0].rules is None
+    assert resolved[-1].name == "ok" and resolved[-1].rules is not None  # the others still resolve
 
 
 # -- options as FSF applies them ------------------------------------------------------------------------------
@@ -312,24 +321,36 @@ def test_the_command_writes_once_and_says_what_it_left_out(tmp_path: Path, capsy
     assert code == 2 and err.startswith("variantgen: ") and "cannot write the catalogue" in err
 
 
+def test_a_file_that_cannot_be_read_ends_with_one_line_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(capsys, "import", str(tmp_path / "bad.ini"))
+    assert code == 2 and out == ""
+    assert len(err.splitlines()) == 1 and "cannot read the file" in err
+    assert not (tmp_path / "bad.yaml").exists()
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        (None, "cannot read the file"),
         ("[a:nosuch]\n", "section [a]: unknown parent 'nosuch'"),
         ("[a\n", "section header '[a' has no closing ']'"),
     ],
 )
-def test_bad_files_end_with_one_line_and_exit_2(
-    text: str | None, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+def test_a_file_is_as_strong_as_its_best_section(
+    text: str, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    # the bad section alone: the file was read and nothing could be imported, exit 1
     ini = tmp_path / "bad.ini"
-    if text is not None:
-        ini.write_text(text, encoding="utf-8")
+    ini.write_text(text, encoding="utf-8")
     code, out, err = run(capsys, "import", str(ini))
-    assert code == 2 and out == ""
-    assert len(err.splitlines()) == 1 and message in err
+    assert (code, err) == (1, "") and f"left out: {ini}:1: {message}" in out
     assert not (tmp_path / "bad.yaml").exists()
+    # with a good section after it: that one imports, exit 0
+    ini.write_text("[weak:chess]\nmaxFile = 7\nstartFen = rnbqkbn/ppppppp/7/7/7/7/PPPPPPP/RNBQKBN w - - 0 1\n" + text)
+    code, out, err = run(capsys, "import", str(ini))
+    assert (code, err) == (0, "") and "1 of 2 sections imported" in out and message in out
+    assert load_catalogue(tmp_path / "bad.yaml").get("weak") is not None
 
 
 # -- Fairy-Stockfish's own example file ----------------------------------------------------------------------

@@ -310,7 +310,10 @@ def register(subparsers: argparse._SubParsersAction[ParserT], parents: Sequence[
         description="Read a Fairy-Stockfish variants.ini as Fairy-Stockfish reads it, or a Zillions .zrf (or a .zip "
         "download holding one) as Zillions plays it, and write a catalogue: one entry per section or game the "
         "catalogue can state exactly, proven against the original (in pyffish, or through the ZRF interpreter: "
-        "start position, perft and random games) before it is written.",
+        "start position, perft and random games) before it is written.  A section or game that cannot be "
+        "stated, or that Fairy-Stockfish would skip (an unknown parent, a broken header), is left out with its "
+        "line; the others import.  Exit status 0 when something was imported, 1 when the file was read and "
+        "nothing could be, 2 when it could not be read.",
     )
     p.add_argument("ini", metavar="FILE", help="a variants.ini, or a Zillions .zrf (or a .zip download holding one)")
     p.add_argument("--game", metavar="N", help="a .zrf's one game to import, by title or number (default: every game)")
@@ -340,4 +343,4 @@ def cmd_import(args: argparse.Namespace) -> int:
             raise ValueError(f"{out_path}: cannot write the catalogue: {e.strerror or e}") from None
     for line in summary(result, out_path, args.verbose):
         print(line)
-    return 0
+    return 0 if result.imported else 1

@@ -8,7 +8,9 @@ first ``=`` with trailing spaces removed (leading ones kept: `` maxFile`` is ano
 everything after it with leading whitespace removed and trailing whitespace kept (``true `` is no
 bool), a carriage return at the end dropped.  There are no inline comments.  A key given twice
 keeps its last value.  A non-empty line without ``=`` is what FSF's check calls invalid syntax: the
-section is reported and left out.
+section is reported and left out.  A header without ``]`` runs on, as FSF reads it, to the next ``]``
+of the file, and the section so named (and any whose header that ``]`` closes) is left out; one
+without a name is left out.  The other sections are read as they are.
 
 >>> text = "# comment\\n[a:chess]\\nmaxRank = 9 \\n; c\\ncentaur=h\\n[b:a]\\nx\\n"
 >>> [(s.name, s.parent, dict(s.values())) for s in read_ini(text, "f.ini")]
@@ -44,14 +46,24 @@ class Section:
         return {key: value for key, (value, _) in self.options.items()}
 
 
-def _header(line: str, path: str, number: int) -> tuple[str, str]:
-    """The name and parent of a header line; :class:`IniError` if it has no ``]`` or no name."""
-    if "]" not in line:
-        raise IniError(f"{path}:{number}: section header {line.strip()!r} has no closing ']'")
-    name, _, parent = line[1 : line.index("]")].partition(":")
+def _header(lines: list[str], at: int, path: str) -> tuple[str, str, str | None, int]:
+    """The name and parent of the header at ``lines[at]``, what is wrong with it, and the index of the line
+    where it ends: FSF reads the name on to the next ``]``, on a later line if this one has none."""
+    number = at + 1
+    end = next((i for i in range(at, len(lines)) if "]" in lines[i]), None)
+    if end is None:
+        why = f"{path}:{number}: section header {lines[at].strip()!r} has no closing ']', nor has the rest of the file"
+        return lines[at][1:], "", why, len(lines) - 1
+    if end > at:
+        why = (
+            f"{path}:{number}: section header {lines[at].strip()!r} has no closing ']': Fairy-Stockfish reads its "
+            f"name on to the ']' of line {end + 1}, and leaves out what it so names"
+        )
+        return lines[at][1:], "", why, end
+    name, _, parent = lines[at][1 : lines[at].index("]")].partition(":")
     if not name:
-        raise IniError(f"{path}:{number}: section header {line.strip()!r} has no name")
-    return name, parent
+        return name, parent, f"{path}:{number}: section header {lines[at].strip()!r} has no name", at
+    return name, parent, None, at
 
 
 def read_ini(text: str, path: str) -> list[Section]:
@@ -59,13 +71,16 @@ def read_ini(text: str, path: str) -> list[Section]:
     sections: list[Section] = []
     current: Section | None = None
     problems: list[str] = []
-    for number, raw in enumerate(text.split("\n"), 1):
-        line = raw[:-1] if raw.endswith("\r") else raw
+    lines = [raw[:-1] if raw.endswith("\r") else raw for raw in text.split("\n")]
+    skip_to = -1
+    for number, line in enumerate(lines, 1):
+        if number - 1 <= skip_to:  # the lines a header without ']' runs on through
+            continue
         if line.startswith("["):
             if current is not None:
                 sections.append(Section(current.name, current.parent, current.line, current.options, tuple(problems)))
-            name, parent = _header(line, path, number)
-            current, problems = Section(name, parent, number), []
+            name, parent, why, skip_to = _header(lines, number - 1, path)
+            current, problems = Section(name, parent, number), [why] if why else []
         elif current is None or not line or line[0] in "#;":
             continue
         elif "=" not in line:

@@ -6,9 +6,10 @@ which ``variantgen check`` holds to pyffish's built-in): that entry's relaxed va
 our own option writer (:func:`generator.emit.fairy_stockfish.section_context`) is a section without a
 parent, whose options applied to FSF's defaults give the built-in's every option.
 
-A parent FSF does not know when it reads the section (not a built-in, not an earlier section) and a
-chain of parents that comes back to itself end the import (:class:`~.ini.IniError`); a built-in with
-no catalogue entry, a bad value or a start position that does not fit leave one section out.
+A parent FSF does not know when it reads the section (not a built-in, not an earlier section: FSF
+skips the section), a chain of parents that comes back to itself, a built-in with no catalogue entry,
+a bad value or a start position that does not fit leave that section out, with its line; the other
+sections resolve.
 
 >>> from generator.importers.ini import read_ini
 >>> [r.name for r in resolve(read_ini("[a:chess]\\nmaxRank = 9\\n[b:a]\\n", "f.ini"), "f.ini")]
@@ -28,7 +29,7 @@ from generator.emit.fairy_stockfish import BUILTIN_VARIANTS, section_context
 from generator.emit.fairy_stockfish.named import NAMED_BETZA
 from generator.emit.fairy_stockfish.table import ROW
 from generator.emit.fairy_stockfish.values import FILES
-from generator.importers.ini import IniError, Section
+from generator.importers.ini import Section
 from generator.importers.options import PRIVATE, OptionError, Rules, apply_section
 from generator.importers.translate import IGNORED, fen_problem, refusals
 
@@ -104,22 +105,20 @@ def _private_slots(rules: Rules) -> Rules:
     return Rules(pieces, sets, values, promoted, limits)
 
 
-def _check_parents(sections: Sequence[Section], path: str) -> None:
-    """:class:`IniError` for a parent FSF does not know when it reads the section, or a cycle."""
-    names = {s.name: s for s in sections}
-    seen: set[str] = set()
-    for s in sections:
-        if s.parent and s.parent not in seen and s.parent not in BUILTIN_VARIANTS:
-            chain = [s.name]
-            while chain[-1] in names and names[chain[-1]].parent and names[chain[-1]].parent not in BUILTIN_VARIANTS:
-                parent = names[chain[-1]].parent
-                if parent in chain:
-                    cycle = " -> ".join([*chain[chain.index(parent) :], parent])
-                    raise IniError(f"{path}:{s.line}: section [{s.name}]: its parents go round in a cycle: {cycle}")
-                chain.append(parent)
-            later = " (it comes later in the file)" if s.parent in names else ""
-            raise IniError(f"{path}:{s.line}: section [{s.name}]: unknown parent {s.parent!r}{later}")
-        seen.add(s.name)
+def _parent_problem(s: Section, seen: set[str], names: dict[str, Section], path: str) -> str | None:
+    """Why FSF skips ``s``: a parent it does not know when it reads the section (``seen``: the sections
+    before it), which may come back to ``s`` in a cycle; None if it knows the parent."""
+    if not s.parent or s.parent in seen or s.parent in BUILTIN_VARIANTS:
+        return None
+    chain = [s.name]
+    while chain[-1] in names and names[chain[-1]].parent and names[chain[-1]].parent not in BUILTIN_VARIANTS:
+        parent = names[chain[-1]].parent
+        if parent in chain:
+            cycle = " -> ".join([*chain[chain.index(parent) :], parent])
+            return f"{path}:{s.line}: section [{s.name}]: its parents go round in a cycle: {cycle}"
+        chain.append(parent)
+    later = " (it comes later in the file)" if s.parent in names else ""
+    return f"{path}:{s.line}: section [{s.name}]: unknown parent {s.parent!r}{later}"
 
 
 def _where(path: str, s: Section, key: str | None) -> str:
@@ -147,11 +146,18 @@ def _one(s: Section, parent: Rules | None, path: str) -> Resolved:
 
 
 def resolve(sections: Sequence[Section], path: str) -> list[Resolved]:
-    """Every section resolved, in file order; :class:`IniError` for an unknown parent or a cycle."""
-    _check_parents(sections, path)
+    """Every section resolved, in file order; one that FSF skips (an unknown parent, a cycle) is left out."""
+    names = {s.name: s for s in sections}
+    seen: set[str] = set()
     done: dict[str, Resolved] = {}
     out = []
     for s in sections:
+        problem = _parent_problem(s, seen, names, path)
+        seen.add(s.name)
+        if problem is not None:
+            out.append(Resolved(s, None, (*s.problems, problem)))
+            done.setdefault(s.name, out[-1])
+            continue
         if s.name in done or s.name in BUILTIN_VARIANTS:
             first = "a built-in" if s.name in BUILTIN_VARIANTS else "an earlier section"
             why = (

@@ -158,8 +158,9 @@ def catalogue_text(result: ZrfImport, out_path: Path) -> str:
 
 def import_zillions(path: str, game: str | None, out: str | None, force: bool) -> int:
     """The command for a Zillions file: import, write the catalogue if a game was imported, print the
-    summary; a file that cannot be read is ``ValueError`` (one line, exit 2).  Each entry names the
-    file by its path from the catalogue's folder, where ``variantgen check`` looks for it."""
+    summary; 0 when a game was imported, 1 when none could be, and a file that cannot be read is
+    ``ValueError`` (one line, exit 2).  Each entry names the file by its path from the catalogue's folder,
+    where ``variantgen check`` looks for it."""
     where = path.split(".zip:")[0] + ".zip" if ".zip:" in path.lower() else path
     out_path = Path(out) if out else Path(where).with_suffix(".yaml")
     if out_path.resolve() == Path(where).resolve():
@@ -177,7 +178,7 @@ def import_zillions(path: str, game: str | None, out: str | None, force: bool) -
             raise ValueError(f"{out_path}: cannot write the catalogue: {e.strerror or e}") from None
     for line in summary(result, out_path):
         print(line)
-    return 0
+    return 0 if result.entries else 1
 
 
 def summary(result: ZrfImport, out_path: Path) -> list[str]:
