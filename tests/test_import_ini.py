@@ -885,3 +885,35 @@ def test_the_sections_that_played_otherwise_are_stated_or_refused_by_name(tmp_pa
     assert legal_uci(pos) == set(pyffish.legal_moves("allwayspawns", fen, moves))
     after = pyffish.get_fen("allwayspawns", fen, moves)
     assert perft(Position.from_fen(v, after), 2) == pyffish_perft("allwayspawns", after, [], 2)
+
+
+def test_an_option_fairy_stockfish_does_not_know_is_warned_about_with_the_nearest_it_knows(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ini = tmp_path / "mine.ini"
+    ini.write_text("[mine:chess]\nmaxRnk = 9\nmustCheck = true\npieceToCharTable = PNBRQK\n", encoding="utf-8")
+    code, out, err = run(capsys, "import", str(ini))  # without -v
+    assert (code, err) == (0, "")
+    assert out.splitlines()[:2] == [
+        f"warning: {ini}:2: section [mine]: 'maxRnk' is no option of Fairy-Stockfish 0.0.90, which ignores it "
+        "(did you mean 'maxRank'?)",
+        f"warning: {ini}:3: section [mine]: 'mustCheck' is no option of Fairy-Stockfish 0.0.90, which ignores it "
+        "(did you mean 'dupleCheck'?)",
+    ]
+    assert "pieceToCharTable" not in out  # an option it knows, that does not change play: listed with -v
+
+
+def test_an_inline_comment_is_part_of_the_value_as_fairy_stockfish_reads_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ini = tmp_path / "mine.ini"
+    ini.write_text("[mine:chess]\ncastling = false # no castling\n", encoding="utf-8")
+    code, out, _ = run(capsys, "import", str(ini))
+    assert (
+        code == 1
+        and (
+            f"left out: {ini}:2: section [mine]: castling: 'false # no castling' is not true or false "
+            "(Fairy-Stockfish has no inline comments: the value is all of it)"
+        )
+        in out
+    )

@@ -66,6 +66,8 @@ class Import:
     left_out: list[tuple[str, str]] = field(default_factory=list)
     ignored: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
     by_option: dict[str, int] = field(default_factory=dict)
+    #: the options Fairy-Stockfish does not know, a line each
+    unknown: list[str] = field(default_factory=list)
 
 
 def _candidates(resolved: Sequence[Resolved], result: Import) -> dict[str, _Candidate]:
@@ -74,6 +76,7 @@ def _candidates(resolved: Sequence[Resolved], result: Import) -> dict[str, _Cand
     for r in resolved:
         if r.ignored:
             result.ignored.append((r.name, r.ignored))
+        result.unknown += r.unknown
         if r.problems:
             result.left_out += [(r.name, p) for p in r.problems]
             continue
@@ -286,7 +289,8 @@ def import_ini(path: str, out_path: Path, prove: bool = True) -> Import:
 def summary(result: Import, out_path: Path, verbose: bool) -> list[str]:
     """The lines the command prints: each section left out, the options ignored (``verbose``), and the
     counts."""
-    lines = [f"left out: {why}" for _, why in result.left_out]
+    lines = [f"warning: {why}" for why in result.unknown]
+    lines += [f"left out: {why}" for _, why in result.left_out]
     if verbose:
         lines += [f"ignored in [{name}]: {', '.join(options)}" for name, options in result.ignored]
     sections = len(result.imported) + len({name for name, _ in result.left_out})

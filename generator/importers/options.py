@@ -112,11 +112,18 @@ def _int(key: str, text: str) -> int:
     return int(m.group())
 
 
+def _not(text: str, what: str) -> str:
+    """``'text' is not WHAT``, and where the text holds a comment, that Fairy-Stockfish reads it as value."""
+    comment = re.search(r"\s[#;]", text)
+    hint = " (Fairy-Stockfish has no inline comments: the value is all of it)" if comment else ""
+    return f"{text!r} is not {what}{hint}"
+
+
 def _check_value(key: str, text: str) -> str:
     """``text`` as FSF would store it for a scalar option, or :class:`OptionError`."""
     kind = ROW[key].kind
     if kind == "bool" and text not in ("true", "false"):
-        raise OptionError(key, f"{text!r} is not true or false")
+        raise OptionError(key, _not(text, "true or false"))
     if kind == "int":
         return str(_int(key, text))
     if kind == "rank":
@@ -131,11 +138,11 @@ def _check_value(key: str, text: str) -> str:
             raise OptionError(key, f"file {text!r} is not a-l or 1-{FILE_MAX}")
         return str(number)
     if kind == "value" and text not in ("win", "loss", "draw", "none"):
-        raise OptionError(key, f"{text!r} is not win, loss, draw or none")
+        raise OptionError(key, _not(text, "win, loss, draw or none"))
     if kind == "bitboard":
         return _bitboard(key, text)
     if key in _WORDS and text not in _WORDS[key]:
-        raise OptionError(key, f"{text!r} is not one of {', '.join(_WORDS[key])}")
+        raise OptionError(key, _not(text, f"one of {', '.join(_WORDS[key])}"))
     return text
 
 

@@ -18,6 +18,7 @@ sections resolve.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -25,9 +26,10 @@ from dataclasses import dataclass, field
 from generator.catalogue import load_catalogue
 from generator.catalogue.model import Variant
 from generator.catalogue.source import FAIRY_STOCKFISH_CATALOGUE
+from generator.catalogue.validating import did_you_mean
 from generator.emit.fairy_stockfish import BUILTIN_VARIANTS, section_context
 from generator.emit.fairy_stockfish.named import NAMED_BETZA
-from generator.emit.fairy_stockfish.table import ROW
+from generator.emit.fairy_stockfish.table import PARSER_RELEASE, ROW
 from generator.emit.fairy_stockfish.values import FILES
 from generator.importers.ini import Section
 from generator.importers.options import PRIVATE, OptionError, Rules, apply_section
@@ -46,6 +48,8 @@ class Resolved:
     problems: tuple[str, ...] = ()
     refused: tuple[str, ...] = ()
     ignored: tuple[str, ...] = field(default=())
+    #: an option Fairy-Stockfish does not know, which it ignores: a line each, with the nearest it knows
+    unknown: tuple[str, ...] = ()
 
     @property
     def name(self) -> str:
@@ -126,7 +130,22 @@ def _where(path: str, s: Section, key: str | None) -> str:
     return f"{path}:{line}: section [{s.name}]"
 
 
+def _unknown(s: Section, path: str) -> tuple[str, ...]:
+    """A warning for each option of ``s`` that Fairy-Stockfish does not know."""
+    return tuple(
+        f"{path}:{line}: section [{s.name}]: {key!r} is no option of Fairy-Stockfish {PARSER_RELEASE}, which ignores it"
+        + did_you_mean(key, ROW)
+        for key, (_, line) in s.options.items()
+        if key not in ROW and key not in IGNORED
+    )
+
+
 def _one(s: Section, parent: Rules | None, path: str) -> Resolved:
+    result = _resolved(s, parent, path)
+    return dataclasses.replace(result, unknown=_unknown(s, path))
+
+
+def _resolved(s: Section, parent: Rules | None, path: str) -> Resolved:
     config = s.values()
     ignored = tuple(f"{k} = {v}" for k, v in config.items() if k in IGNORED or k not in ROW)
     if s.problems:

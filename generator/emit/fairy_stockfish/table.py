@@ -27,12 +27,14 @@ from generator.catalogue.model import Color
 from generator.emit.fairy_stockfish import values as w
 from generator.emit.fairy_stockfish.values import Writer
 
-__all__ = ["GROUPS", "ROW", "ROWS", "SINCE", "Kind", "Row"]
+__all__ = ["GROUPS", "PARSER_RELEASE", "ROW", "ROWS", "SINCE", "Kind", "Row"]
 
 #: The type of an option's value, as FSF's ``parse_attribute`` reads it.
 Kind = Literal["bool", "int", "rank", "file", "value", "bitboard", "piecetype", "pieceset", "piece", "string", "other"]
 
 WHITE, BLACK = Color.WHITE, Color.BLACK
+#: the pyffish release whose parser the table is: an option it has no row for, that release ignores
+PARSER_RELEASE = "0.0.90"
 # the first releases that read an option (see SINCE)
 V57 = ("0.0.57", "2021-04-17")
 V78 = ("0.0.78", "2023-03-24")
