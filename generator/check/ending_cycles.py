@@ -19,6 +19,7 @@ rules on chasing's perpetual chase, and the move rule lengthened by checks (``dr
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -29,6 +30,7 @@ from generator.engine import Move, Position, uci
 from generator.engine import moves as mv
 from generator.engine.moved_back import counted
 from generator.engine.outcome import Outcome, Reason
+from generator.engine.rules import Rules
 from generator.engine.state import EMPTY
 
 __all__ = [
@@ -60,7 +62,14 @@ class Ending:
 
 
 def spell(pos: Position, m: Move) -> str:
-    return uci(pos.rules, m)
+    return _spelled(pos.rules, m)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _spelled(rules: Rules, m: Move) -> str:
+    """A move's spelling, kept: the searches spell every move of every position they look at, to take
+    them in one order on every run, and the same moves come back again and again."""
+    return uci(rules, m)
 
 
 def quiet(pos: Position, m: Move) -> bool:
@@ -187,7 +196,8 @@ def _chasing_cycle(pos: Position) -> list[str] | None:
 
 def _keeps_chasing(pos: Position, a: str, b: str, b_move: Move) -> bool:
     pos.push(b_move)
-    chasing = bool(pos.chases[-1][0] or pos.chases[-2][0])
+    last_two = pos.chases_from(len(pos.chases) - 2)
+    chasing = bool(last_two[-1][0] or last_two[-2][0])
     pos.pop()
     if not chasing:
         return False

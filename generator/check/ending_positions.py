@@ -4,6 +4,7 @@ its FEN."""
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterator
 
@@ -104,10 +105,19 @@ def _placements(rules: Rules, rng: random.Random, mover: int) -> list[tuple[int,
 
 def _area(geo: Geometry, rng: random.Random) -> tuple[list[int], int, list[int]]:
     """The board's squares, a square drawn by the edge, and the squares at most 3 steps from it."""
-    squares = list(bits(geo.all))
-    edge = [s for s in squares if geo.file_of(s) in (0, geo.files - 1) or geo.rank_of(s) in (0, geo.ranks - 1)]
+    squares, edge, around = _areas(geo)
     anchor = rng.choice(edge or squares)
-    return squares, anchor, [s for s in squares if _distance(geo, s, anchor) <= 3]
+    return list(squares), anchor, list(around[anchor])
+
+
+@functools.lru_cache(maxsize=64)
+def _areas(geo: Geometry) -> tuple[tuple[int, ...], list[int], dict[int, tuple[int, ...]]]:
+    """The board's squares, those by the edge, and the squares at most 3 steps from each (the searches
+    draw thousands of small positions on one board)."""
+    squares = tuple(bits(geo.all))
+    edge = [s for s in squares if geo.file_of(s) in (0, geo.files - 1) or geo.rank_of(s) in (0, geo.ranks - 1)]
+    around = {a: tuple(s for s in squares if _distance(geo, s, a) <= 3) for a in edge or squares}
+    return squares, edge, around
 
 
 def _distance(geo: Geometry, a: int, b: int) -> int:

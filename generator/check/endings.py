@@ -91,6 +91,7 @@ from generator.check.ending_cycles import (
 )
 from generator.check.ending_passes import bikjang_endings, points_endings
 from generator.check.ending_positions import ATTEMPTS, lone_pawn_positions, reread, small_positions
+from generator.check.ending_stalemates import Sieve, sieve
 from generator.check.fairy_stockfish_worker import fsf_fen
 from generator.check.perft_compare import CountReport
 from generator.emit.target import Target
@@ -99,6 +100,7 @@ from generator.engine import moves as mv
 from generator.engine.counting import count_limit
 from generator.engine.gates import extinction
 from generator.engine.geometry import bits
+from generator.engine.movegen import free_move
 from generator.engine.outcome import Outcome, Reason
 from generator.engine.rules import Castle, Rules
 from generator.engine.state import EMPTY
@@ -167,7 +169,18 @@ def _moved_back(end: Outcome, _: list[str]) -> bool:
 
 def _checking_cycle(pos: Position) -> list[str] | None:
     """Four quiet moves that bring ``pos`` back, the mover's two giving check and the other side's not."""
-    return four_moves(pos, _steps_away, lambda pos, a, b, b_move: pos.in_check() and _unchecking(pos, b_move, a, b))
+    return four_moves(pos, _steps_away, lambda pos, a, b, b_move: _unchecking(pos, b_move, a, b), _checking)
+
+
+def _checking(pos: Position) -> list[tuple[str, Move]]:
+    """The moves of :func:`reversible` that give check (the replies to the others are never looked at)."""
+    found = []
+    for a, m in reversible(pos):
+        pos.push(m)
+        if pos.in_check():
+            found.append((a, m))
+        pos.pop()
+    return found
 
 
 def _steps_away(pos: Position) -> list[tuple[str, Move]]:
@@ -316,21 +329,31 @@ def _ends_by(reason: Reason) -> Callable[[Position], bool]:
 
 
 def _stalemated(pos: Position) -> bool:
-    if pos.immediate_outcome() is not None or pos.in_check():
-        return False
     if pos.rules.stalemate is StalemateResult.PASS:
+        if pos.immediate_outcome() is not None or pos.in_check():
+            return False
         return pos.legal_moves() == [mv.PASS_MOVE]
-    return pos.count_moves() == 0
+    # the cheapest questions first: a move found without playing one, nearly always
+    if free_move(pos) or pos.in_check() or pos.immediate_outcome() is not None:
+        return False
+    return not pos.has_moves()
 
 
 def _by_search(
-    rule: str, decided: Callable[[Position], bool], where: Callable[[Variant, str], Iterator[Position]]
+    rule: str,
+    decided: Callable[[Position], bool],
+    where: Callable[[Variant, str], Iterator[Position]],
+    sieve: Callable[[Position], Sieve | None] = lambda _: None,
 ) -> Callable[[Variant], list[Ending]]:
-    """A builder: the first move, among the positions ``where`` yields, after which ``decided``."""
+    """A builder: the first move, among the positions ``where`` yields, after which ``decided``; ``sieve``
+    passes over the moves it knows cannot decide."""
 
     def build(variant: Variant) -> list[Ending]:
         for pos in where(variant, rule):
-            for m in _candidates(pos):
+            s = sieve(pos)
+            if s is not None and s.hopeless:
+                continue
+            for m in _candidates(pos, s.may_stalemate if s is not None else None):
                 pos.push(m)
                 found = decided(pos)
                 pos.pop()
@@ -341,10 +364,10 @@ def _by_search(
     return build
 
 
-def _candidates(pos: Position) -> list[Move]:
-    """The legal moves of ``pos`` by spelling; where moves place walls, each move with its first wall
-    only (hundreds of walls a move: the search looks at more positions instead)."""
-    moves = sorted(pos.legal_moves(), key=lambda m: spell(pos, m))
+def _candidates(pos: Position, keep: Callable[[Move], bool] | None = None) -> list[Move]:
+    """The legal moves of ``pos`` (those ``keep`` keeps) by spelling; where moves place walls, each move
+    with its first wall only (hundreds of walls a move: the search looks at more positions instead)."""
+    moves = sorted(filter(keep, pos.legal_moves()) if keep else pos.legal_moves(), key=lambda m: spell(pos, m))
     if pos.rules.walling is None:
         return moves
     first: dict[tuple[int, ...], Move] = {}
@@ -366,17 +389,21 @@ def _positions(variant: Variant) -> Iterator[Position]:
     yield from small_positions(variant, "moves", attempts=300)
 
 
-def _game_positions(variant: Variant, rule: str, games: range = range(GAMES)) -> Iterator[Position]:
-    """The positions along a few random games, as an engine reads their FEN: the material is always
-    what play can leave (a race counted by pieces in the zone needs that)."""
+def _game_positions(
+    variant: Variant, rule: str, games: range = range(GAMES), worth: Callable[[Position], bool] = lambda _: True
+) -> Iterator[Position]:
+    """The positions along a few random games (those ``worth`` a look), as an engine reads their FEN: the
+    material is always what play can leave (a race counted by pieces in the zone needs that)."""
     for game in games:
         rng = random.Random(f"endings:{variant.name}:{rule}:{game}")
         pos = Position.start(variant)
         for _ in range(PLIES):
-            legal = sorted(spell(pos, m) for m in pos.legal_moves())
+            legal = sorted((spell(pos, m), m) for m in pos.legal_moves())
             if not legal or pos.outcome() is not None:
                 break
-            pos.push_uci(rng.choice(legal))
+            pos.push(rng.choice(legal)[1])
+            if not worth(pos):
+                continue
             seen = reread(pos)
             if seen is not None and seen.outcome() is None:
                 yield seen
@@ -392,9 +419,15 @@ def _small_then_game_positions(variant: Variant, rule: str) -> Iterator[Position
 def _stalemate_positions(variant: Variant, rule: str) -> Iterator[Position]:
     """Those of :func:`_small_then_game_positions`, then ten times as many random games: where captures
     are forced and a bare king wins (losers), a stalemate needs blocked pawns, which only play leaves."""
-    yield from _small_then_game_positions(variant, rule)
+    yield from small_positions(variant, rule)
+    yield from _game_positions(variant, rule, worth=_may_stalemate)
     if variant.walling is None:  # with walls, hundreds of moves a position: too long a search
-        yield from _game_positions(variant, rule, range(GAMES, 10 * GAMES))
+        yield from _game_positions(variant, rule, range(GAMES, 10 * GAMES), _may_stalemate)
+
+
+def _may_stalemate(pos: Position) -> bool:
+    found = sieve(pos)
+    return found is None or not found.hopeless
 
 
 def _one_check_left(variant: Variant, rule: str) -> Iterator[Position]:
@@ -559,7 +592,7 @@ BUILDERS: tuple[tuple[str, Callable[[Variant], bool], Callable[[Variant], Sequen
         _by_search("mate without shak", _ends_by(Reason.MATE_WITHOUT_SHAK), _small_then_game_positions),
     ),
     # a side that may pass is never stalemated: it passes, unless in check
-    ("stalemate", lambda v: not v.passing, _by_search("stalemate", _stalemated, _stalemate_positions)),
+    ("stalemate", lambda v: not v.passing, _by_search("stalemate", _stalemated, _stalemate_positions, sieve)),
     ("stalemate piece count", lambda v: v.draws.stalemate_piece_count, _stalemates_by_count),
     (
         "bare king",

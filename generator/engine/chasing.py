@@ -19,7 +19,7 @@ attacking each other chase nothing (unless one is pinned, or a horse's leg is bl
 >>> pos.track_history()
 >>> for text in ["a8a5", "c9b7"]:
 ...     pos.push_uci(text)
->>> [pos.rules.geo.name(s) for s in bits(pos.chases[-1][0])]
+>>> [pos.rules.geo.name(s) for s in bits(pos.chases_from(2)[-1][0])]
 ['a5']
 """
 

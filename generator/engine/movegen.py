@@ -32,7 +32,7 @@ from generator.engine.moves import (
 from generator.engine.odd_moves import first_leaps, keep_safe, safe, swaps
 from generator.engine.own_promotion import own_promotions, promotion_choices
 from generator.engine.rules import Rules
-from generator.engine.special import keep_legal, quiet_safe
+from generator.engine.special import keep_legal, legal, quiet_safe
 from generator.engine.state import EMPTY, State
 from generator.engine.tables import MoveTables, targets
 from generator.engine.walled_moves import walled
@@ -46,6 +46,94 @@ def generate(pos: State, out: list[Move] | None) -> int:
     if rules.plain_moves:  # the usual case, without a further call
         return _generate(pos, out)
     return generate_on(pos, out)
+
+
+def has_moves(pos: State) -> bool:
+    """Whether the side to move has a legal move: ``generate(pos, None) > 0``, answered by the first piece
+    whose moves need no test where it can be (a game's end is asked for after every move played, and
+    the counting of every move, the king's steps tested one by one, is most of that cost).
+
+    >>> from generator.catalogue import DEFAULT_CATALOGUE, load_catalogue
+    >>> from generator.engine.position import Position
+    >>> chess = load_catalogue(DEFAULT_CATALOGUE).get("chess")
+    >>> fens = ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "4k3/8/8/8/8/8/8/4K3 w - - 0 1")
+    >>> [has_moves(Position.from_fen(chess, fen)) for fen in fens]
+    [False, True]
+    """
+    if free_move(pos):
+        return True
+    rules = pos.rules
+    if rules.special and not rules.walled and not pos.walls:
+        if rules.immediate_goals and pos.immediate_outcome() is not None:
+            return False
+        # the listing path of _special_on, stopped at the first legal move
+        moves: list[Move] = []
+        _generate(pos, moves)
+        return next(legal(pos, moves, quiet_tested=False), None) is not None
+    return generate(pos, None) > 0
+
+
+def free_move(pos: State) -> bool:
+    """Whether a legal move is found without playing any: a target of a piece that is neither royal nor
+    pinned, nor moves otherwise from where it stands (initial, lame or general moves), the side to move
+    not in check, as :func:`_count_free` counts it.  False where it cannot tell.  The filters of
+    :func:`_filtered` never empty a list that holds such a move (forced drops and captures leave the
+    others when there are none; only drops may not check), but for the ban on checks and bikjang; under
+    the rules of captures only a move that takes nothing counts, and none with pseudo-royal pieces."""
+    rules = pos.rules
+    if rules.walled or pos.walls or rules.no_checks or rules.bikjang:
+        return False
+    if rules.special and rules.pseudo_royal is not None:
+        return False
+    if rules.immediate_goals and pos.immediate_outcome() is not None:
+        return False
+    held = _held(pos)
+    return held is not None and _free_target(pos, held)
+
+
+def _held(pos: State) -> Bitboard | None:
+    """The pieces of the side to move whose moves need a test (royal or pinned); None if every one does."""
+    us = pos.turn
+    kings = pos.royals(us)
+    if not kings:
+        return 0
+    if kings & (kings - 1):
+        return None
+    king = kings.bit_length() - 1
+    checked, pinned = pos.check_and_pins(king, us)
+    if checked or (pos.rules.hoppers and pos.hoppers_aimed(king, us)):
+        return None
+    return kings | pinned
+
+
+def _free_target(pos: State, held: Bitboard) -> bool:
+    rules = pos.rules
+    us = pos.turn
+    own = pos.by_color[us]
+    occ = own | pos.by_color[1 - us]
+    # the rules of captures (mutually immune pieces) may forbid a capture, never a move that takes nothing
+    enemy = 0 if rules.special else pos.by_color[1 - us]
+    empty = rules.geo.all & ~occ
+    allowed = (0, empty, enemy, empty | enemy)
+    for t, tabs, init, pawn, general in rules.plans[us]:
+        bb = pos.by_type[t] & own & ~held
+        if init is not None:
+            bb &= ~pos.unmoved
+        if not bb or general or (pawn and tabs.has_slides):
+            continue
+        if pawn:
+            # an en passant capture counts among a pawn's moves: under the rules of captures it may be forbidden
+            if not (rules.special and pos.ep) and _count_pawns(pos, t, tabs, bb, empty, enemy):
+                return True
+            continue
+        quiet, capture = tabs.quiet, tabs.capture
+        slides = tabs.slides if tabs.has_slides else None
+        for s in squares(bb):
+            if quiet[s] & empty or capture[s] & enemy:
+                return True
+            if slides and any(cache[occ & mask] & allowed[mod] for mask, cache, _, mod in slides[s]):
+                return True
+    return False
 
 
 def generate_on(pos: State, out: list[Move] | None) -> int:

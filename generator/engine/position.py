@@ -18,7 +18,7 @@ from generator.engine.facing import drawn_for
 from generator.engine.fen import format_fen, read_fen, set_start
 from generator.engine.geometry import Bitboard
 from generator.engine.moved_back import moved_back_and_forth
-from generator.engine.movegen import generate, generate_on
+from generator.engine.movegen import generate, generate_on, has_moves
 from generator.engine.moves import Move
 from generator.engine.outcome import Outcome, Reason
 from generator.engine.own_promotion import lone_pawn
@@ -55,6 +55,9 @@ class Position(State):
 
     def count_moves(self) -> int:
         return generate(self, None)
+
+    def has_moves(self) -> bool:
+        return has_moves(self)
 
     def _stalemate(self) -> Outcome:
         """The stalemated side (to move) loses, wins or draws; with the piece count, that result befalls the
@@ -136,7 +139,9 @@ class Position(State):
             return None
         key, n = self.history[-1], self.rules.variant.draws.repetition
         first = [i for i, k in enumerate(self.history) if k == key][-n]
-        them, us = kept_chasing(self.chases, first)
+        # from the position before the first, where there is one: kept_chasing reads its first entry as the
+        # position no move reached
+        them, us = kept_chasing(self.chases_from(first - 1 if first else 0), 1 if first else 0)
         if them == us:
             return Outcome(None, Reason.PERPETUAL_CHASE_BY_BOTH) if them else None
         return Outcome(Color(self.turn if them else 1 - self.turn), Reason.PERPETUAL_CHASE)
@@ -182,7 +187,7 @@ class Position(State):
             return end
         rules = self.rules
         draws = rules.variant.draws
-        if self.count_moves() == 0:
+        if not has_moves(self):
             return self._without_moves()
         if self.count_limit and self.count_ply > self.count_limit:
             return Outcome(None, Reason.COUNTING)

@@ -13,6 +13,8 @@ attack each other (taking one would blow up the taker).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+
 from generator.engine import moves as mv
 from generator.engine.geometry import Bitboard, bits
 from generator.engine.moves import Move
@@ -23,31 +25,43 @@ def keep_legal(pos: State, moves: list[Move], quiet_tested: bool = True) -> list
     """The moves of ``moves`` (listed as if no rule of captures applied) that these rules allow;
     without ``quiet_tested``, moves that take nothing are kept without a test where they are sure
     to be legal."""
+    return list(legal(pos, moves, quiet_tested))
+
+
+def legal(pos: State, moves: list[Move], quiet_tested: bool = True) -> Iterator[Move]:
+    """As :func:`keep_legal`, one move at a time: whether a side has a move at all stops at the first."""
     if not moves:
-        return moves
+        return iter(moves)
     rules = pos.rules
     mutual = rules.mutually_immune
     board = pos.board
+    kept: Iterable[Move] = moves
     if any(mutual):
-        moves = [m for m in moves if not _mutual_capture(board, m, mutual)]
+        kept = (m for m in kept if not _mutual_capture(board, m, mutual))
     if rules.pseudo_royal is None:
-        return moves
-    us = pos.turn
-    types, most = rules.pseudo_royal
-    their_royals = _royals_of(pos, 1 - us)
+        return iter(kept)
+    their_royals = _royals_of(pos, 1 - pos.turn)
     if rules.duple_check:
-        moves = _without_duple_check(pos, moves, their_royals)
+        kept = (m for m in kept if not _duple_checked(pos, m, their_royals))
+    return _pseudo_royals_safe(pos, kept, their_royals, quiet_tested)
+
+
+def _pseudo_royals_safe(pos: State, kept: Iterable[Move], their_royals: Bitboard, quiet_tested: bool) -> Iterator[Move]:
+    """The moves of ``kept`` that leave the pseudo-royal pieces of the side to move safe (see :func:`keep_legal`)."""
+    assert pos.rules.pseudo_royal is not None
+    us = pos.turn
+    types, most = pos.rules.pseudo_royal
     ours = tuple(t for t in types if pos.pieces(t, us).bit_count() <= most)
     if not ours:
-        return moves
+        return iter(kept)
     theirs = tuple((t, n) for t in types if (n := pos.pieces(t, 1 - us).bit_count()) <= most)
     royal = 0
     for t in ours:
         royal |= pos.pieces(t, us)
     safe = None if quiet_tested else _quiet_safe(pos, royal)
     if safe is None:
-        return [m for m in moves if _royals_safe(pos, m, royal, theirs, their_royals)]
-    return [m for m in moves if _sure(pos.board, m, safe) or _royals_safe(pos, m, royal, theirs, their_royals)]
+        return (m for m in kept if _royals_safe(pos, m, royal, theirs, their_royals))
+    return (m for m in kept if _sure(pos.board, m, safe) or _royals_safe(pos, m, royal, theirs, their_royals))
 
 
 def _sure(board: list[int], m: Move, safe: Bitboard) -> bool:
@@ -142,11 +156,6 @@ def _after(pos: State, us: int, royals: Bitboard, theirs: tuple[tuple[int, int],
     if any(pos.pieces(t, them).bit_count() < n for t, n in theirs):
         return True
     return not _royals_attacked(pos, royals, them, their_royals, every=False)
-
-
-def _without_duple_check(pos: State, moves: list[Move], their_royals: Bitboard) -> list[Move]:
-    """The moves of ``moves`` that do not leave the side to move in duple check."""
-    return [m for m in moves if not _duple_checked(pos, m, their_royals)]
 
 
 def _duple_checked(pos: State, m: Move, their_royals: Bitboard) -> bool:

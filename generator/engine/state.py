@@ -84,8 +84,9 @@ class State:
         #: beside each key, whether the side to move was in check there (only where perpetual check loses, or
         #: the rules on chasing lengthen the move rule by the checks given)
         self.checked: list[bool] = []
-        #: beside each key, what the rules on chasing keep of the position (only where they apply)
-        self.chases: list[Chase] = []
+        #: beside each key, what the rules on chasing keep of the position (only where they apply; None until
+        #: :meth:`chases_from` works it out: it matters only once a position repeats)
+        self.chases: list[Chase | None] = []
         self.chase_tables: ChaseTables | None = None
 
     # -- construction ---------------------------------------------------------------------------------
@@ -500,8 +501,25 @@ class State:
         if self.checked:
             self.checked.append(self.in_check())
         if self.chase_tables is not None:
-            m, captured = self.stack[-1][0], self.stack[-1][7]
-            self.chases.append(chased(self, self.chase_tables, m, captured != EMPTY, self.chases[-1][1]))
+            self.chases.append(None)
+
+    def chases_from(self, first: int) -> list[Chase]:
+        """What the rules on chasing keep of the positions from ``first`` (an index of ``history``) to this
+        one, worked out where it was not yet: the moves are taken back to the first position not worked
+        out and played again."""
+        tables = self.chase_tables
+        assert tables is not None
+        todo = [i for i in range(first, len(self.chases)) if self.chases[i] is None]
+        if todo:
+            moves = [self.pop() for _ in range(len(self.chases) - todo[0])]
+            kept = self.chases[-1]
+            before = kept[1] if kept is not None else (blockers(self, 0), blockers(self, 1))
+            for m in reversed(moves):
+                self.push(m)
+                now = chased(self, tables, m, self.stack[-1][7] != EMPTY, before)
+                self.chases[-1] = now
+                before = now[1]
+        return [c for c in self.chases[first:] if c is not None]
 
     def _push_drop(self, us: int, frm: int, to: int, t: int) -> None:
         self.pockets[us][t] -= 1
