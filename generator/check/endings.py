@@ -100,7 +100,7 @@ from generator.engine import moves as mv
 from generator.engine.counting import count_limit
 from generator.engine.gates import extinction
 from generator.engine.geometry import bits
-from generator.engine.movegen import free_move
+from generator.engine.movegen import free_move, one_wall_each
 from generator.engine.outcome import Outcome, Reason
 from generator.engine.rules import Castle, Rules
 from generator.engine.state import EMPTY
@@ -367,7 +367,11 @@ def _by_search(
 def _candidates(pos: Position, keep: Callable[[Move], bool] | None = None) -> list[Move]:
     """The legal moves of ``pos`` (those ``keep`` keeps) by spelling; where moves place walls, each move
     with its first wall only (hundreds of walls a move: the search looks at more positions instead)."""
-    moves = sorted(filter(keep, pos.legal_moves()) if keep else pos.legal_moves(), key=lambda m: spell(pos, m))
+    by_name = pos.rules.geo.name
+    listed = one_wall_each(pos, lambda walls: min(bits(walls), key=by_name)) if pos.rules.walling else None
+    if listed is None:
+        listed = pos.legal_moves()
+    moves = sorted(filter(keep, listed) if keep else listed, key=lambda m: spell(pos, m))
     if pos.rules.walling is None:
         return moves
     first: dict[tuple[int, ...], Move] = {}

@@ -11,6 +11,8 @@ swaps, several royal pieces) is played, tested and taken back.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from generator.engine.facing import kings_face, parted
 from generator.engine.gating import gated, gates
 from generator.engine.geometry import Bitboard, squares
@@ -35,7 +37,7 @@ from generator.engine.rules import Rules
 from generator.engine.special import keep_legal, legal, quiet_safe
 from generator.engine.state import EMPTY, State
 from generator.engine.tables import MoveTables, targets
-from generator.engine.walled_moves import walled
+from generator.engine.walled_moves import first_walls, walled
 
 
 def generate(pos: State, out: list[Move] | None) -> int:
@@ -134,6 +136,17 @@ def _free_target(pos: State, held: Bitboard) -> bool:
             if slides and any(cache[occ & mask] & allowed[mod] for mask, cache, _, mod in slides[s]):
                 return True
     return False
+
+
+def one_wall_each(pos: State, first: Callable[[Bitboard], int]) -> list[Move] | None:
+    """Where every move places a wall: each legal move with the one of its walls ``first`` chooses; None
+    where walls are placed otherwise (instead of a move, or tested by the rules of captures)."""
+    walls = pos.rules.walling
+    if walls is None or walls.or_move or pos.rules.special:
+        return None
+    if pos.rules.immediate_goals and pos.immediate_outcome() is not None:
+        return []
+    return first_walls(pos, _unwalled, first)
 
 
 def generate_on(pos: State, out: list[Move] | None) -> int:

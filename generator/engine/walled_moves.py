@@ -38,17 +38,8 @@ def walled(pos: State, out: list[Move] | None, base: Generator) -> int:
     rules = pos.rules
     walls = rules.walling
     assert walls is not None
-    us, held = pos.turn, pos.walls
-    own = pos.by_color[us]
-    moves: list[Move] = []
-    # a wall, counted among the mover's own pieces for the time being, blocks every line and is never
-    # a target; it is of no type, so never moves
-    pos.by_color[us] = own | held
-    try:
-        base(pos, moves)
-        checked = walls.or_move and pos.in_check(us)
-    finally:
-        pos.by_color[us] = own
+    own = pos.by_color[pos.turn]
+    moves, checked = _unwalled(pos, base)
     if walls.or_move:
         if own and not checked:
             first = (own & -own).bit_length() - 1
@@ -63,6 +54,39 @@ def walled(pos: State, out: list[Move] | None, base: Generator) -> int:
     if out is not None:
         out.extend(moves)
     return len(moves)
+
+
+def _unwalled(pos: State, base: Generator) -> tuple[list[Move], bool]:
+    """The moves ``base`` lists with the walls standing, and whether the side to move is in check where
+    it may place a wall instead of moving."""
+    walls = pos.rules.walling
+    assert walls is not None
+    us, held = pos.turn, pos.walls
+    own = pos.by_color[us]
+    moves: list[Move] = []
+    # a wall, counted among the mover's own pieces for the time being, blocks every line and is never
+    # a target; it is of no type, so never moves
+    pos.by_color[us] = own | held
+    try:
+        base(pos, moves)
+        checked = walls.or_move and pos.in_check(us)
+    finally:
+        pos.by_color[us] = own
+    return moves, checked
+
+
+def first_walls(pos: State, base: Generator, first: Callable[[Bitboard], int]) -> list[Move]:
+    """Each move of ``pos`` that may place a wall, with the one wall of its squares that ``first``
+    chooses (the rules of captures and walls placed instead of a move aside: each wall is a move of
+    its own there)."""
+    walls = pos.rules.walling
+    assert walls is not None and not walls.or_move and not pos.rules.special
+    found: list[Move] = []
+    for m in _unwalled(pos, base)[0]:
+        squares = wall_squares(pos, m)
+        if squares:
+            found.append(Walled(m, first(squares)))
+    return found
 
 
 def wall_squares(pos: State, m: Move) -> Bitboard:
