@@ -258,10 +258,6 @@ def test_options_belong_to_their_engine() -> None:
     with pytest.raises(ValueError, match=r"--ini is a Fairy-Stockfish file.*\(a Zillions file is --zrf FILE\)"):
         cmd_check(CAT, check_args("chess", "--engine", "zillions", "--ini", "x.ini"))
     with pytest.raises(
-        ValueError, match="--jobs sets pyffish's worker processes: use it with --engine fairy-stockfish"
-    ):
-        cmd_check(CAT, check_args("chess", "--engine", "zillions", "--jobs", "2"))
-    with pytest.raises(
         ValueError, match="--uci is a Fairy-Stockfish binary: use it with --engine fairy-stockfish, not z"
     ):
         cmd_check(CAT, check_args("chess", "--engine", "zillions", "--uci", "fsf"))

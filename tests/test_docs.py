@@ -39,6 +39,8 @@ _ELIDED = (
     (re.compile(r"\b\d+(\.\d+)? s\b"), "N s"),
     (re.compile(r"\b\d+%"), "N%"),
     (re.compile(r"\b\d+ worker process(es)?\b"), "N worker processes"),
+    # the cores of the machine that runs the check
+    (re.compile(r" on \d+ workers \("), " ("),
     (re.compile(r" {2,}"), " "),  # a table's columns, as wide as their longest figure
 )
 

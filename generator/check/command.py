@@ -2,9 +2,13 @@
 
     variantgen check [VARIANT...] --engine fairy-stockfish [--ini FILE] [--jobs J] [--depth D] [--games N]
                      [--plies L] [--seed S]
-    variantgen check [VARIANT...] --engine fairy-stockfish --uci PATH [--ini FILE] [--depth D] [--games N]
-                     [--game-depth G] [--plies L] [--seed S]
-    variantgen check [VARIANT...] --engine zillions [--zrf FILE] [--depth D] [--games N] [--plies L] [--seed S]
+    variantgen check [VARIANT...] --engine fairy-stockfish --uci PATH [--ini FILE] [--jobs J] [--depth D]
+                     [--games N] [--game-depth G] [--plies L] [--seed S]
+    variantgen check [VARIANT...] --engine zillions [--zrf FILE] [--jobs J] [--depth D] [--games N] [--plies L]
+                     [--seed S]
+
+The variants are checked on ``--jobs`` worker processes (default: one per core), each with its own engine
+(:mod:`generator.check.parallel`); ``--jobs 1`` checks them one after another in this process.
 
 With ``--uci`` the engine is a native Fairy-Stockfish binary and the check compares perft
 counts, bisecting to the first wrong move (:mod:`generator.check.perft_compare`); without it,
@@ -24,12 +28,13 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from generator.catalogue.model import Catalogue, Variant
 from generator.catalogue.source import describe
@@ -43,9 +48,10 @@ from generator.check.compare import (
     ends_text,
 )
 from generator.check.endings import NOT_GAME_ENDS, prove_into
-from generator.check.native import open_native
+from generator.check.native import Native, open_native
+from generator.check.parallel import Job, Unfinished, cores, run
 from generator.check.perft_compare import CountReport, check_counts
-from generator.check.progress import LiveBar, table
+from generator.check.progress import LiveBar, Show, table
 from generator.emit.fidelity import limitations, writable
 from generator.emit.manifest import Manifest
 from generator.emit.output import DEFAULT_OUT, holds_build_of
@@ -54,6 +60,7 @@ from generator.words import count
 
 #: the parser class of the command line the sub-command joins
 ParserT = TypeVar("ParserT", bound=argparse.ArgumentParser)
+ReportT = TypeVar("ReportT", VariantReport, CountReport)
 
 
 def register(subparsers: argparse._SubParsersAction[ParserT], parents: Sequence[ParserT] = ()) -> ParserT:
@@ -105,7 +112,7 @@ def register(subparsers: argparse._SubParsersAction[ParserT], parents: Sequence[
         type=int,
         default=None,
         metavar="J",
-        help="fairy-stockfish: engine worker processes (default: one per CPU)",
+        help="worker processes, each checking whole variants with its own engine (default: one per core)",
     )
     p.set_defaults(run=cmd_check)
     return p
@@ -119,7 +126,7 @@ class _Request:
     engine: Target
     names: list[str]
     file: str | None
-    jobs: int | None
+    jobs: int
     uci: str | None = None
     out: Path | None = None  #: the build folder whose files are checked (None: --ini or --zrf names the file)
     out_note: str | None = None  #: why no build folder is checked, when the files are built in memory
@@ -150,13 +157,11 @@ def _request(catalogue: Catalogue, args: argparse.Namespace) -> _Request:
         engine=engine,
         names=list(dict.fromkeys(getattr(args, "variants", None) or ())),
         file=getattr(args, ADAPTERS[engine].file_option, None),
-        jobs=getattr(args, "jobs", None),
+        jobs=getattr(args, "jobs", None) or cores(),
         uci=getattr(args, "uci", None),
         out=out,
         out_note=out_note,
     )
-    if request.uci and request.jobs is not None:
-        raise ValueError("--jobs is for pyffish's worker processes; --uci runs one engine")
     unknown = [n for n in request.names if catalogue.get(n) is None]
     if unknown:
         known = catalogue.names()
@@ -164,8 +169,8 @@ def _request(catalogue: Catalogue, args: argparse.Namespace) -> _Request:
     for option in ("depth", "games", "plies", "game_depth"):
         if getattr(args, option) < 0:
             raise ValueError(f"--{option.replace('_', '-')} {getattr(args, option)} must be 0 or more")
-    if request.jobs is not None and request.jobs < 1:
-        raise ValueError(f"--jobs {request.jobs} must be 1 or more")
+    if getattr(args, "jobs", None) is not None and args.jobs < 1:
+        raise ValueError(f"--jobs {args.jobs} must be 1 or more")
     return request
 
 
@@ -271,16 +276,20 @@ def _summary(
     elapsed: float,
     startup: float,
     restarts: int = 0,
+    jobs: int = 1,
 ) -> str:
+    """The last line; the shares are of the time the variants took, summed over the worker processes."""
     bad = [r.variant for r in reports if not r.ok]
     ref = sum(r.reference_seconds for r in reports)
     eng = sum(r.engine_seconds for r in reports)
+    spent = max(elapsed, sum(r.seconds for r in reports)) or 1.0
     compared = compared_text(sum(r.positions for r in reports), sum(r.nodes for r in reports))
     return (
         f"{count(len(reports), 'variant')}, {compared} "
-        f"in {elapsed:.1f} s "
-        f"(reference {100 * ref / elapsed:.0f}%, {engine_name} {100 * eng / elapsed:.0f}%, "
-        f"rest {100 * max(0.0, elapsed - ref - eng) / elapsed:.0f}%, of which {startup:.1f} s starting the engine"
+        f"in {elapsed:.1f} s"
+        + (f" on {jobs} workers" if jobs > 1 else "")
+        + f" (reference {100 * ref / spent:.0f}%, {engine_name} {100 * eng / spent:.0f}%, "
+        f"rest {100 * max(0.0, spent - ref - eng) / spent:.0f}%, of which {startup:.1f} s starting the engine"
         + (f", {restarts} engine restarts" if restarts else "")
         + "): "
         + (f"{len(bad)} disagree ({', '.join(bad)})" if bad else "all agree")
@@ -294,25 +303,67 @@ def _compare_all(
     bar: LiveBar | None,
     label: Callable[[Variant], str] | None = None,
     proofs: bool = True,
+    opener: Callable[[], contextlib.AbstractContextManager[EngineAdapter]] | None = None,
+    jobs: int = 1,
 ) -> list[VariantReport]:
     """Each variant compared and its report printed as soon as it is done; with ``label`` the engine
     plays another definition of each variant (a built-in, an imported section), which the report names;
-    ``proofs``: also prove the game-end rules at positions set up from a FEN."""
-    reports = []
-    for i, v in enumerate(variants, 1):
-        progress = bar.for_variant(f"{v.name} ({i}/{len(variants)})") if bar else None
+    ``proofs``: also prove the game-end rules at positions set up from a FEN.  With ``opener`` and more
+    than one job, the variants are compared on ``jobs`` worker processes, each with the engine ``opener``
+    opens (``engine`` is then only the one that verified the files)."""
+
+    def one(adapter: EngineAdapter, v: Variant, progress: Show | None = None) -> VariantReport:
         report = check_variant(
-            v, engine, depth=args.depth, games=args.games, plies=args.plies, seed=args.seed, progress=progress
+            v, adapter, depth=args.depth, games=args.games, plies=args.plies, seed=args.seed, progress=progress
         )
         if label is not None:
             report.variant = label(v)
         if proofs:
-            prove_into(report, v, engine)
+            prove_into(report, v, adapter)
+        return report
+
+    if opener is not None and _parallel(jobs, variants):
+        return _in_parallel(Job(variants, opener, one), jobs, bar, engine.name)
+    reports = []
+    for i, v in enumerate(variants, 1):
+        progress = bar.for_variant(f"{v.name} ({i}/{len(variants)})") if bar else None
+        report = one(engine, v, progress)
         if bar:
             bar.clear()
         reports.append(report)
         _print_report(report, engine.name)
     return reports
+
+
+def _parallel(jobs: int, variants: Sequence[Variant]) -> bool:
+    return jobs > 1 and len(variants) > 1
+
+
+def _in_parallel(job: Job[Any, ReportT], jobs: int, bar: LiveBar | None, engine_name: Target) -> list[ReportT]:
+    """``job`` on ``jobs`` worker processes, each report printed in the variants' order."""
+    total = len(job.variants)
+
+    def done(k: int) -> None:
+        if bar:
+            bar.for_variant(f"{k}/{total} variants checked on {jobs} workers")("variants", k, total, 0)
+
+    def show(report: ReportT) -> None:
+        if bar:
+            bar.clear()
+        _print_report(report, engine_name)
+
+    try:
+        return run(job, jobs, show, done)
+    finally:
+        if bar:
+            bar.clear()
+
+
+@contextlib.contextmanager
+def _engine_of(opened: contextlib.AbstractContextManager[Opened]) -> Iterator[EngineAdapter]:
+    """The engine of an adapter's ``open``, for a worker process."""
+    with opened as (engine, _, _):
+        yield engine
 
 
 def cmd_check(catalogue: Catalogue, args: argparse.Namespace) -> int:
@@ -332,23 +383,46 @@ def cmd_check(catalogue: Catalogue, args: argparse.Namespace) -> int:
     reports: list[VariantReport] = []
     startup = 0.0
     started = time.perf_counter()
+    # the worker processes open engines of their own: the one here only verifies the files
+    each = replace(request, jobs=1)
+    mine = each if _parallel(request.jobs, variants) else request
     try:
-        with adapter.open(catalogue, variants, names, request) as (engine, notes, loaded):
+        with adapter.open(catalogue, variants, names, mine) as (engine, notes, loaded):
             startup = time.perf_counter() - started
             _announce(catalogue, request, notes)
             print(f"{loaded} in {startup:.1f} s")
             proofs = adapter.proves_given_file or not request.file
-            reports = _compare_all(engine, variants, args, bar, proofs=proofs)
+            reports = _compare_all(
+                engine,
+                variants,
+                args,
+                bar,
+                proofs=proofs,
+                opener=lambda: _engine_of(adapter.open(catalogue, variants, names, each)),
+                jobs=request.jobs,
+            )
         reports += adapter.others(catalogue, variants, request, args, bar)
     except EngineError as e:
         raise ValueError(str(e)) from None
+    except Unfinished as e:
+        return _unfinished(e)
     finally:
         if bar:
             bar.clear()
     elapsed = time.perf_counter() - started
     print(_table(reports, args.games))
-    print(_summary(reports, request.engine, elapsed, startup))
+    print(
+        _summary(
+            reports, request.engine, elapsed, startup, jobs=request.jobs if _parallel(request.jobs, variants) else 1
+        )
+    )
     return 1 if any(not r.ok for r in reports) else 0
+
+
+def _unfinished(e: Unfinished) -> int:
+    """A check that stopped before its end: one line saying what was not checked; 130 if interrupted, else 1."""
+    print(f"variantgen check: {e}", file=sys.stderr)
+    return 130 if e.interrupted else 1
 
 
 def _compare_originals(
@@ -362,7 +436,7 @@ def _compare_originals(
 
 
 def _compare_builtins(
-    variants: Sequence[Variant], jobs: int | None, args: argparse.Namespace, bar: LiveBar | None
+    variants: Sequence[Variant], jobs: int, args: argparse.Namespace, bar: LiveBar | None
 ) -> list[VariantReport]:
     """The variants that name a Fairy-Stockfish built-in, compared with the built-in itself."""
     from generator.check.fairy_stockfish import FairyStockfish, builtin_manifest
@@ -371,16 +445,28 @@ def _compare_builtins(
     if not named:
         return []
     started = time.perf_counter()
-    with FairyStockfish("", named, workers=jobs, manifest=builtin_manifest(named), exact=True) as fsf:
+
+    def opener(workers: int) -> FairyStockfish:
+        return FairyStockfish("", named, workers=workers, manifest=builtin_manifest(named), exact=True)
+
+    with opener(1 if _parallel(jobs, named) else jobs) as fsf:
         print(
             f"fairy-stockfish (pyffish {fsf.version}): {count(len(named), 'built-in variant')} verified "
             f"(registered, same start position) in {time.perf_counter() - started:.1f} s"
         )
-        return _compare_all(fsf, named, args, bar, lambda v: f"{v.name} = built-in {v.fairy_stockfish_builtin}")
+        return _compare_all(
+            fsf,
+            named,
+            args,
+            bar,
+            lambda v: f"{v.name} = built-in {v.fairy_stockfish_builtin}",
+            opener=lambda: opener(1),
+            jobs=jobs,
+        )
 
 
 def _compare_sources(
-    catalogue: Catalogue, variants: Sequence[Variant], jobs: int | None, args: argparse.Namespace, bar: LiveBar | None
+    catalogue: Catalogue, variants: Sequence[Variant], jobs: int, args: argparse.Namespace, bar: LiveBar | None
 ) -> list[VariantReport]:
     """The imported variants (``source``) compared with their original sections, loaded from the
     original file beside the catalogue."""
@@ -397,8 +483,9 @@ def _compare_sources(
             print(f"{path}: not found; the {len(named)} entries imported from it are not compared with it")
             continue
         started = time.perf_counter()
+        text = path.read_text(encoding="utf-8")
         with FairyStockfish(
-            path.read_text(encoding="utf-8"), named, workers=jobs, manifest=source_manifest(named)
+            text, named, workers=1 if _parallel(jobs, named) else jobs, manifest=source_manifest(named)
         ) as fsf:
             print(
                 f"fairy-stockfish (pyffish {fsf.version}): {count(len(named), 'section')} of {file} verified "
@@ -410,6 +497,8 @@ def _compare_sources(
                 args,
                 bar,
                 lambda v: f"{v.name} = [{v.source.section if v.source else ''}] of {v.source.file if v.source else ''}",
+                opener=functools.partial(FairyStockfish, text, named, workers=1, manifest=source_manifest(named)),
+                jobs=jobs,
             )
     return reports
 
@@ -446,6 +535,8 @@ def _compare_games(
             lambda v: f"{v.name} = {v.source.game if v.source else ''!r} of {v.source.file if v.source else ''}",
             # the proofs set positions up on the emitter's own files; an original game is compared by moves
             proofs=False,
+            opener=lambda: ZillionsSources(catalogue, named),
+            jobs=request.jobs,
         )
 
 
@@ -463,30 +554,35 @@ def _check_counts(
 ) -> int:
     """``--uci``: perft counts through the native engine, variant by variant; 0 when all agree."""
     assert request.uci is not None
+    uci = request.uci
     ini, manifest, source, notes = _ini(catalogue, names, request.file, request.out)
     reports: list[CountReport] = []
     started = time.perf_counter()
+    bar = LiveBar() if sys.stderr.isatty() else None
+
+    def one(opened: Native, v: Variant, progress: Show | None = None) -> CountReport:
+        _, counts, proofs = opened
+        report = check_counts(
+            v, proofs, counts[v.name], args.depth, args.games, args.game_depth, args.plies, args.seed, progress=progress
+        )
+        prove_into(report, v, proofs)
+        return report
+
+    def opener() -> contextlib.AbstractContextManager[Native]:
+        return open_native(uci, ini, manifest, variants, on_restart=_restarted)
+
     try:
-        with open_native(request.uci, ini, manifest, variants, on_restart=_restarted) as (engine, counts, proofs):
+        with opener() as opened:
+            engine = opened[0]
             startup = time.perf_counter() - started
             loaded = f"{count(len(variants), 'section')} of {source} loaded and verified"
             _announce(catalogue, request, notes)
-            print(f"{engine.name} ({request.uci}): {loaded} in {startup:.1f} s")
-            bar = LiveBar() if sys.stderr.isatty() else None
-            for i, v in enumerate(variants, 1):
+            print(f"{engine.name} ({uci}): {loaded} in {startup:.1f} s")
+            if _parallel(request.jobs, variants):
+                reports = _in_parallel(Job(variants, opener, one), request.jobs, bar, request.engine)
+            for i, v in enumerate(variants if not reports else (), 1):
                 show = bar.for_variant(f"{v.name} ({i}/{len(variants)})") if bar else None
-                report = check_counts(
-                    v,
-                    proofs,
-                    counts[v.name],
-                    args.depth,
-                    args.games,
-                    args.game_depth,
-                    args.plies,
-                    args.seed,
-                    progress=show,
-                )
-                prove_into(report, v, proofs)
+                report = one(opened, v, show)
                 if bar:
                     bar.clear()
                 reports.append(report)
@@ -494,9 +590,20 @@ def _check_counts(
             restarts = engine.restarts
     except EngineError as e:
         raise ValueError(str(e)) from None
+    except Unfinished as e:
+        return _unfinished(e)
     elapsed = time.perf_counter() - started
     print(_table(reports, args.games))
-    print(_summary(reports, request.engine, elapsed, startup, restarts))
+    print(
+        _summary(
+            reports,
+            request.engine,
+            elapsed,
+            startup,
+            restarts,
+            request.jobs if _parallel(request.jobs, variants) else 1,
+        )
+    )
     return 1 if any(not r.ok for r in reports) else 0
 
 
@@ -585,11 +692,7 @@ ADAPTERS: dict[Target, Adapter] = {
             Target.FAIRY_STOCKFISH,
             "ini",
             "a Fairy-Stockfish file",
-            {
-                "ini": "is a Fairy-Stockfish file",
-                "uci": "is a Fairy-Stockfish binary",
-                "jobs": "sets pyffish's worker processes",
-            },
+            {"ini": "is a Fairy-Stockfish file", "uci": "is a Fairy-Stockfish binary"},
             _open_fairy_stockfish,
             _compare_originals,
         ),

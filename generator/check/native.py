@@ -29,7 +29,7 @@ from generator.check.uci import UciEngine, is_pass
 from generator.emit.manifest import Manifest
 from generator.emit.target import Target
 
-__all__ = ["NativeProofs", "engine_counts", "open_native"]
+__all__ = ["Native", "NativeProofs", "engine_counts", "open_native"]
 
 
 def engine_counts(engine: UciEngine, section: str, fen: str) -> Counts:
@@ -81,6 +81,10 @@ class NativeProofs:
         return out
 
 
+#: what :func:`open_native` yields: the engine, each variant's counting function (by name), the proofs' adapter
+Native = tuple[UciEngine, dict[str, Counts], "NativeProofs"]
+
+
 @contextlib.contextmanager
 def open_native(
     path: str,
@@ -88,7 +92,7 @@ def open_native(
     manifest: Manifest,
     variants: Sequence[Variant],
     on_restart: Callable[[str], None] | None = None,
-) -> Iterator[tuple[UciEngine, dict[str, Counts], NativeProofs]]:
+) -> Iterator[Native]:
     """The running engine with ``ini_text`` loaded and each variant's section verified, the
     counting function of each variant (by name), and the adapter of the game-end proofs."""
     with tempfile.TemporaryDirectory() as tmp:
