@@ -229,14 +229,19 @@ def _reads_back(
 
 
 def _prove(
-    original: str, catalogue: Catalogue, kept: list[str], candidates: dict[str, _Candidate], result: Import
+    original: str,
+    catalogue: Catalogue,
+    kept: list[str],
+    candidates: dict[str, _Candidate],
+    result: Import,
+    jobs: int | None = None,
 ) -> None:
     pairs = []
     for key in kept:
         v = catalogue.get(candidates[key].name)
         assert v is not None
         pairs.append((key, section_name(v)))
-    theirs, ours = counts(original, render_ini(catalogue, [candidates[k].name for k in kept]), pairs)
+    theirs, ours = counts(original, render_ini(catalogue, [candidates[k].name for k in kept]), pairs, jobs=jobs)
     for key, own in pairs:
         a, b = theirs.get(key), ours.get(own)
         why = None
@@ -266,9 +271,10 @@ def _catalogue(
     return load_catalogue_text(_text(candidates, kept, sections, where), str(where[1]))
 
 
-def import_ini(path: str, out_path: Path, prove: bool = True) -> Import:
-    """Import the ``variants.ini`` at ``path`` as the catalogue to be written at ``out_path``;
-    :class:`~.ini.IniError` if the file cannot be read at all."""
+def import_ini(path: str, out_path: Path, prove: bool = True, jobs: int | None = None) -> Import:
+    """Import the ``variants.ini`` at ``path`` as the catalogue to be written at ``out_path``, the proofs on
+    ``jobs`` worker processes (default: one per core); :class:`~.ini.IniError` if the file cannot be read at
+    all."""
     text, sections = read_ini_file(path)
     result = Import(path)
     candidates = _candidates(resolve(sections, path), result)
@@ -276,7 +282,7 @@ def import_ini(path: str, out_path: Path, prove: bool = True) -> Import:
     kept = list(candidates)
     _screen(candidates, kept, by_name, (path, out_path), result)
     if prove and kept:
-        _prove(text, _catalogue(candidates, kept, by_name, (path, out_path)), kept, candidates, result)
+        _prove(text, _catalogue(candidates, kept, by_name, (path, out_path)), kept, candidates, result, jobs)
     result.text = _text(candidates, kept, by_name, (path, out_path))
     if kept:  # every entry loaded alone, with its ancestors: the whole file loads as well
         _catalogue(candidates, kept, by_name, (path, out_path))
@@ -324,6 +330,9 @@ def register(subparsers: argparse._SubParsersAction[ParserT], parents: Sequence[
     p.add_argument("--out", metavar="CATALOGUE.yaml", help="default: FILE.yaml beside FILE")
     p.add_argument("--force", action="store_true", help="replace --out even if variantgen import did not write it")
     p.add_argument("-v", "--verbose", action="store_true", help="also list the options ignored (display only)")
+    p.add_argument(
+        "--jobs", type=int, metavar="J", help="an ini's proofs: pyffish worker processes (default: one per core)"
+    )
     p.set_defaults(alone=cmd_import)
     return p
 
@@ -333,11 +342,13 @@ def cmd_import(args: argparse.Namespace) -> int:
         return import_zillions(args.ini, args.game, args.out, args.force)
     if args.game is not None:
         raise ValueError("--game picks a game of a Zillions .zrf; a variants.ini has sections")
+    if args.jobs is not None and args.jobs < 1:
+        raise ValueError(f"--jobs {args.jobs} must be 1 or more")
     out_path = Path(args.out) if args.out else Path(args.ini).with_suffix(".yaml")
     if out_path.resolve() == Path(args.ini).resolve():
         raise ValueError(f"--out {out_path} is the ini file itself")
     try:
-        result = import_ini(args.ini, out_path)
+        result = import_ini(args.ini, out_path, jobs=args.jobs)
     except IniError as e:
         raise ValueError(str(e)) from None
     if result.imported:

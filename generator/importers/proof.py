@@ -7,7 +7,7 @@ cannot share one), and each section gives its start position, perft counts from 
 moves and whether the game has ended, then a move chosen among them by a generator seeded alike for
 the two sections of a pair, so that the two play the same game for as long as they agree.  A name
 pyffish does not know after loading is never asked about: pyffish crashes on one.  Run as
-``python -m generator.importers.proof``: JSON ``{"ini", "names", "depth"}`` on standard input,
+``python -m generator.importers.proof``: JSON ``{"ini", "names", "depth", "first"}`` on standard input,
 ``{name: {"start", "perft", "games"} or null}`` on standard output.
 """
 
@@ -22,6 +22,8 @@ from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
+
+from generator.check.parallel import cores
 
 __all__ = ["DEPTH", "GAMES", "PLIES", "Counts", "counts", "first_difference", "perft_counts"]
 
@@ -39,16 +41,17 @@ WIDE = 200
 Counts = dict[str, Any] | None
 
 
-def perft_counts(ini: str, names: Sequence[str], depth: int) -> dict[str, Counts]:
+def perft_counts(ini: str, names: Sequence[str], depth: int, first: int = 0) -> dict[str, Counts]:
     """In this process: load ``ini`` into pyffish, count ``names``' perft to ``depth`` and play their
-    random games (the ``i``-th name's seeded with ``i``).  (A worker that fails, pyffish missing or
-    crashing, is ``ValueError`` in :func:`counts`: one line, exit 2.)"""
+    random games (the ``i``-th name's seeded with ``first + i``: its place among all the names proved).
+    (A worker that fails, pyffish missing or crashing, is ``ValueError`` in :func:`counts`: one line,
+    exit 2.)"""
     import pyffish  # here: the worker process alone loads it
 
     pyffish.load_variant_config(ini)
     known = set(pyffish.variants())
     out: dict[str, Counts] = {}
-    for i, name in enumerate(names):
+    for i, name in enumerate(names, first):
         if name not in known:
             out[name] = None
             continue
@@ -116,11 +119,11 @@ def _ply_difference(x: list[Any], y: list[Any]) -> str:
     )
 
 
-def _run(ini: str, names: Sequence[str], depth: int) -> dict[str, Counts]:
+def _run(ini: str, names: Sequence[str], depth: int, first: int) -> dict[str, Counts]:
     root = str(Path(__file__).resolve().parents[2])
     path = os.environ.get("PYTHONPATH")
     env = dict(os.environ, PYTHONPATH=root + (os.pathsep + path if path else ""))
-    request = json.dumps({"ini": ini, "names": list(names), "depth": depth})
+    request = json.dumps({"ini": ini, "names": list(names), "depth": depth, "first": first})
     done = subprocess.run(
         [sys.executable, "-m", __name__], input=request, capture_output=True, text=True, env=env, check=False
     )
@@ -132,19 +135,33 @@ def _run(ini: str, names: Sequence[str], depth: int) -> dict[str, Counts]:
 
 
 def counts(
-    original: str, own: str, names: Sequence[tuple[str, str]], depth: int = DEPTH
+    original: str, own: str, names: Sequence[tuple[str, str]], depth: int = DEPTH, jobs: int | None = None
 ) -> tuple[dict[str, Counts], dict[str, Counts]]:
     """The counts of each ``(original section, own section)`` pair: from the original file and from the
-    catalogue's own sections, in two worker processes side by side."""
-    with ThreadPoolExecutor(2) as pool:
-        first = pool.submit(_run, original, [a for a, _ in names], depth)
-        second = pool.submit(_run, own, [b for _, b in names], depth)
-        return first.result(), second.result()
+    catalogue's own sections, the pairs shared among ``jobs`` worker processes (default: one per core, two
+    at least: one for each file)."""
+    shares = max(1, min(len(names), (jobs or cores()) // 2))
+    size = -(-len(names) // shares) if names else 0
+    parts = [(i, names[i : i + size]) for i in range(0, len(names), size)] if names else []
+    theirs: dict[str, Counts] = {}
+    ours: dict[str, Counts] = {}
+    with ThreadPoolExecutor(2 * len(parts) or 1) as pool:
+        runs = [
+            (
+                pool.submit(_run, original, [a for a, _ in part], depth, i),
+                pool.submit(_run, own, [b for _, b in part], depth, i),
+            )
+            for i, part in parts
+        ]
+        for a, b in runs:
+            theirs.update(a.result())
+            ours.update(b.result())
+    return theirs, ours
 
 
 def _main() -> None:
     request = json.loads(sys.stdin.read())
-    json.dump(perft_counts(request["ini"], request["names"], request["depth"]), sys.stdout)
+    json.dump(perft_counts(request["ini"], request["names"], request["depth"], request.get("first", 0)), sys.stdout)
 
 
 if __name__ == "__main__":
