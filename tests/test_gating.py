@@ -134,7 +134,8 @@ def test_the_importer_takes_gating_with_seirawan_gating(tmp_path: Path) -> None:
     result = import_ini(str(ini), tmp_path / "mine.yaml")  # each entry proven in pyffish: start and perft
     assert result.imported == ["myseirawan", "hawkgate"]
     assert [why for _, why in result.left_out] == [
-        "section [halfgate]: no equivalent for seirawanGating = true (without gating = true)"
+        f"{ini}:11: section [halfgate]: no equivalent for seirawanGating = true (without gating = true) "
+        "(line 12; gating not written: the built-in chess's; write it to change it)"
     ]
     catalogue = load_catalogue_text(result.text, str(tmp_path / "mine.yaml"))
     hawkgate = catalogue.get("hawkgate")

@@ -243,17 +243,23 @@ def test_each_section_is_imported_or_left_out_with_one_line(imported: tuple[Path
     assert result.imported == ["orda", "Orda_Mirror", "3bears", "mini6", "child-of-connect"]
     left = dict(result.left_out)
     # the janggi cannon is a piece that shuns its own type (shuns_own_type): only connectN has no equivalent
-    assert left["connect"] == "section [connect]: no equivalent for connectN = 4"
+    assert left["connect"] == (
+        f"{ini}:{line_of('[connect')}: section [connect]: no equivalent for connectN = 4 (line {line_of('connectN')})"
+    )
     assert (
         left["badvalue"]
         == f"{ini}:{line_of('castling = maybe')}: section [badvalue]: castling: 'maybe' is not true or false"
     )
     assert left["badfen"] == f"{ini}:{line_of('startFen = 8/8/8')}: section [badfen]: startFen has 3 ranks, the board 8"
-    assert left["badbetza"].startswith("section [badbetza]: no equivalent for customPiece1 = a:jN ('j'")
-    assert left["longrange"].startswith("section [longrange]: no equivalent for customPiece1 = a:R10 (Fairy-Stockfish")
+    assert left["badbetza"].startswith(
+        f"{ini}:{line_of('[badbetza')}: section [badbetza]: no equivalent for customPiece1 = a:jN ('j'"
+    )
+    assert left["longrange"].startswith(
+        f"{ini}:{line_of('[longrange')}: section [longrange]: no equivalent for customPiece1 = a:R10 (Fairy-Stockfish"
+    )
     assert (
-        left["flippy"]
-        == "section [flippy]: no equivalent for parent flipello (a built-in the shipped catalogue does not reproduce)"
+        left["flippy"] == f"{ini}:{line_of('[flippy')}: section [flippy]: no equivalent for parent flipello "
+        "(a built-in the shipped catalogue does not reproduce)"
     )
     ignored = "Fairy-Stockfish keeps a built-in of that name and ignores this one"
     assert left["chess"] == f"{ini}:{line_of('[chess]')}: section [chess]: {ignored}"
@@ -303,7 +309,7 @@ def test_the_command_writes_once_and_says_what_it_left_out(tmp_path: Path, capsy
     code, text, err = run(capsys, "import", str(ini), "--out", str(out), "-v")
     assert (code, err) == (0, "")
     assert text.splitlines() == [
-        "left out: section [cn]: no equivalent for connectN = 4",
+        f"left out: {ini}:4: section [cn]: no equivalent for connectN = 4 (line 5)",
         "ignored in [weak2]: variantTemplate = fairy",
         f"1 of 2 sections imported into {out}",
         "left out, by option: connectN 1",

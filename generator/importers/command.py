@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import os
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,6 +31,7 @@ from generator.catalogue.loader import load_catalogue_data, load_catalogue_text
 from generator.catalogue.model import Catalogue
 from generator.emit.fairy_stockfish import BUILTIN_VARIANTS, render_ini, section_name
 from generator.emit.fairy_stockfish.reading import Stated, stated
+from generator.emit.fairy_stockfish.table import ROW
 from generator.emit.fidelity import limitations, relaxed
 from generator.emit.target import Target
 from generator.importers.entry import difference, entry_data
@@ -73,6 +75,7 @@ class Import:
 def _candidates(resolved: Sequence[Resolved], result: Import) -> dict[str, _Candidate]:
     out: dict[str, _Candidate] = {}
     taken: set[str] = set()
+    sections = {r.name: r.section for r in resolved}
     for r in resolved:
         if r.ignored:
             result.ignored.append((r.name, r.ignored))
@@ -81,7 +84,10 @@ def _candidates(resolved: Sequence[Resolved], result: Import) -> dict[str, _Cand
             result.left_out += [(r.name, p) for p in r.problems]
             continue
         if r.refused or r.rules is None:
-            result.left_out.append((r.name, f"section [{r.name}]: no equivalent for {'; '.join(r.refused)}"))
+            why = "; ".join(f"{x}{_whence(x, r.section, sections)}" for x in r.refused)
+            result.left_out.append(
+                (r.name, f"{result.path}:{r.section.line}: section [{r.name}]: no equivalent for {why}")
+            )
             for option in r.refused:
                 key = option.split(" ")[0]
                 result.by_option[key] = result.by_option.get(key, 0) + 1
@@ -97,6 +103,67 @@ def _candidates(resolved: Sequence[Resolved], result: Import) -> dict[str, _Cand
         taken.add(name)
         out[r.name] = _Candidate(r.section, s, data, name)
     return out
+
+
+def _whence(refused: str, section: Section, sections: dict[str, Section]) -> str:
+    """Where the options a refusal names come from: their lines, the parent that sets them, or Fairy-Stockfish's
+    defaults (which assume 8 ranks), so that the person who wrote the file knows what to change.
+
+    >>> from generator.importers.ini import Section
+    >>> six = Section("six", "", 2, {"maxRank": ("6", 3), "doubleStepRegionWhite": ("*2", 4)})
+    >>> print(_whence("doubleStepRegionWhite = *2", six, {}))
+     (line 4)
+    >>> print(_whence("doubleStepRegionBlack = *7", six, {}))
+     (not written: Fairy-Stockfish's default, made for 8 ranks; write it to change it)
+    """
+    lines, inherited, unwritten = [], [], []
+    for key in dict.fromkeys(re.findall(r"\b([a-z]\w*) =", refused)):
+        s: Section | None = section
+        seen: set[str] = set()
+        while s is not None and key not in s.options and s.name not in seen:
+            seen.add(s.name)
+            s = sections.get(s.parent) if s.parent not in BUILTIN_VARIANTS else None
+        if s is section:
+            lines.append(str(section.options[key][1]))
+        elif s is not None and key in s.options:
+            inherited.append(f"{key} on line {s.options[key][1]}, in [{s.name}]")
+        else:
+            unwritten.append(key)
+    notes = [f"line{'s' if len(lines) > 1 else ''} {', '.join(lines)}"] if lines else []
+    notes += inherited
+    if unwritten:
+        alone = not lines and not inherited
+        notes.append(_unwritten(unwritten, alone, _builtin_parent(section, sections)))
+    return f" ({'; '.join(notes)})" if notes else ""
+
+
+def _unwritten(keys: list[str], alone: bool, parent: str | None) -> str:
+    """The note on options a section does not write: whose values they are (``parent``: the built-in the
+    section descends from), and that Fairy-Stockfish's regions assume 8 ranks; ``alone``: no other option named."""
+    one = len(keys) == 1
+    origin = f"the built-in {parent}'s" if parent else "Fairy-Stockfish's " + ("default" if one else "defaults")
+    ranks = not parent and any(k in ROW and ROW[k].kind == "bitboard" and ROW[k].default not in ("", "-") for k in keys)
+    return (
+        ("" if alone else f"{' and '.join(keys)} ")
+        + f"not written: {origin}"
+        + (", made for 8 ranks" if ranks else "")
+        + f"; write {'it' if one else 'them'} to change {'it' if one else 'them'}"
+    )
+
+
+def _builtin_parent(section: Section, sections: dict[str, Section]) -> str | None:
+    """The built-in variant the section's line of parents ends at, if any."""
+    seen = set()
+    s = section
+    while s.parent and s.parent not in seen:
+        if s.parent in BUILTIN_VARIANTS:
+            return s.parent
+        seen.add(s.parent)
+        nxt = sections.get(s.parent)
+        if nxt is None:
+            return None
+        s = nxt
+    return None
 
 
 def _builtin_data(name: str) -> dict[str, Any]:
