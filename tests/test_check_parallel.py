@@ -72,3 +72,12 @@ def test_an_interrupted_check_stops_its_workers() -> None:
         run(Job(variants, _nothing, lambda _, v: v.name), 2, interrupt, lambda _: None)
     assert e.value.interrupted
     assert multiprocessing.active_children() == []
+
+
+def test_without_fork_the_check_runs_in_one_process(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(multiprocessing, "get_all_start_methods", lambda: ["spawn"])
+    assert main(["check", "chess", "ajax-chess", "--engine", "zillions", "--depth", "1", "--games", "1"]) == 0
+    out = capsys.readouterr().out
+    assert " workers (" not in out and out.rstrip().endswith("all agree")

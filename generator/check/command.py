@@ -49,7 +49,7 @@ from generator.check.compare import (
 )
 from generator.check.endings import NOT_GAME_ENDS, prove_into
 from generator.check.native import Native, open_native
-from generator.check.parallel import Job, Unfinished, cores, run
+from generator.check.parallel import Job, Unfinished, available, cores, run
 from generator.check.perft_compare import CountReport, check_counts
 from generator.check.progress import LiveBar, Show, table
 from generator.emit.fidelity import limitations, writable
@@ -336,7 +336,7 @@ def _compare_all(
 
 
 def _parallel(jobs: int, variants: Sequence[Variant]) -> bool:
-    return jobs > 1 and len(variants) > 1
+    return jobs > 1 and len(variants) > 1 and available()
 
 
 def _in_parallel(job: Job[Any, ReportT], jobs: int, bar: LiveBar | None, engine_name: Target) -> list[ReportT]:

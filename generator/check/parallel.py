@@ -27,7 +27,7 @@ from typing import Any, Generic, TypeVar
 
 from generator.catalogue.model import Variant
 
-__all__ = ["Job", "Unfinished", "cores", "run"]
+__all__ = ["Job", "Unfinished", "available", "cores", "run"]
 
 Engine = TypeVar("Engine")
 Report = TypeVar("Report")
@@ -36,6 +36,11 @@ Report = TypeVar("Report")
 def cores() -> int:
     """The cores this process may run on."""
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def available() -> bool:
+    """Whether this system forks processes (Windows does not: there the check runs in one process)."""
+    return "fork" in multiprocessing.get_all_start_methods()
 
 
 class Unfinished(Exception):
