@@ -324,14 +324,23 @@ def _compare_all(
 
     if opener is not None and _parallel(jobs, variants):
         return _in_parallel(Job(variants, opener, one), jobs, bar, engine.name)
+    return _in_turn(variants, lambda v, progress: one(engine, v, progress), bar, engine.name)
+
+
+def _in_turn(
+    variants: Sequence[Variant],
+    check: Callable[[Variant, Show | None], ReportT],
+    bar: LiveBar | None,
+    engine_name: Target,
+) -> list[ReportT]:
+    """The variants checked one after another in this process, each report printed as soon as it is done."""
     reports = []
     for i, v in enumerate(variants, 1):
-        progress = bar.for_variant(f"{v.name} ({i}/{len(variants)})") if bar else None
-        report = one(engine, v, progress)
+        report = check(v, bar.for_variant(f"{v.name} ({i}/{len(variants)})") if bar else None)
         if bar:
             bar.clear()
         reports.append(report)
-        _print_report(report, engine.name)
+        _print_report(report, engine_name)
     return reports
 
 
@@ -580,13 +589,8 @@ def _check_counts(
             print(f"{engine.name} ({uci}): {loaded} in {startup:.1f} s")
             if _parallel(request.jobs, variants):
                 reports = _in_parallel(Job(variants, opener, one), request.jobs, bar, request.engine)
-            for i, v in enumerate(variants if not reports else (), 1):
-                show = bar.for_variant(f"{v.name} ({i}/{len(variants)})") if bar else None
-                report = one(opened, v, show)
-                if bar:
-                    bar.clear()
-                reports.append(report)
-                _print_report(report, request.engine)
+            else:
+                reports = _in_turn(variants, lambda v, show: one(opened, v, show), bar, request.engine)
             restarts = engine.restarts
     except EngineError as e:
         raise ValueError(str(e)) from None
