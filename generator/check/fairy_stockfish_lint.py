@@ -13,24 +13,14 @@ option table (:mod:`generator.emit.fairy_stockfish.table`) gives it.
 
 from __future__ import annotations
 
-import re
-import string
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from generator.betza import BetzaError, parse_betza
-from generator.emit.fairy_stockfish.table import ROWS
+from generator.emit.fairy_stockfish.table import CUSTOM_PIECE, KING, ROW, Opt, Row
 from generator.emit.fidelity import check_name
-from generator.emit.fidelity.fairy_stockfish import FSF_LAME, FSF_MAX_FILES, FSF_MAX_RANGE, FSF_MAX_RANKS, FSF_RIDERS
+from generator.emit.fidelity.fairy_stockfish import FSF_LAME, FSF_MAX_RANGE, FSF_RIDERS
 
 __all__ = ["IniOption", "IniSection", "check_ini_text", "fsf_betza_problems", "parse_ini"]
-
-_FILES = string.ascii_lowercase[:FSF_MAX_FILES]
-
-#: The options FSF reads (``src/parser.cpp``), each with the type of its value.
-_TYPES: dict[str, str] = {row.key: row.kind for row in ROWS}
-_VALUES = ("win", "loss", "draw", "none")
-_DEPRECATED = frozenset(row.key for row in ROWS if row.deprecated)
 
 
 @dataclass(frozen=True)
@@ -101,97 +91,11 @@ def fsf_betza_problems(betza: str) -> list[str]:
     return out
 
 
-# --- one validator per type of value: (value, the section's piece letters) -> why it is wrong, or None ---
-
-
-def _bool_problem(value: str, letters: frozenset[str]) -> str | None:
-    return None if value in ("true", "false") else "not true or false"
-
-
-def _int_problem(value: str, letters: frozenset[str]) -> str | None:
-    return None if re.fullmatch(r"-?\d+", value) else "not an integer"
-
-
-def _rank_problem(value: str, letters: frozenset[str]) -> str | None:
-    if value.isdigit() and 1 <= int(value) <= FSF_MAX_RANKS:
-        return None
-    return f"not a rank from 1 to {FSF_MAX_RANKS}"
-
-
-def _file_problem(value: str, letters: frozenset[str]) -> str | None:
-    if (value.isdigit() and 1 <= int(value) <= FSF_MAX_FILES) or (len(value) == 1 and value in _FILES):
-        return None
-    return f"not a file from 1 to {FSF_MAX_FILES} or a to l"
-
-
-def _value_problem(value: str, letters: frozenset[str]) -> str | None:
-    return None if value in _VALUES else f"not one of {', '.join(_VALUES)}"
-
-
-def _bitboard_problem(value: str, letters: frozenset[str]) -> str | None:
-    for symbol in value.split():
-        if symbol == "-":
-            return None  # FSF stops reading there
-        m = re.fullmatch(r"\*(\d+)|([a-z])(\d+)|([a-z])\*", symbol, flags=re.IGNORECASE)
-        if not m:
-            return f"symbol {symbol!r} is not *RANK, FILE* or a square"
-        rank = m.group(1) or m.group(3)
-        file = m.group(2) or m.group(4)
-        if rank is not None and not 1 <= int(rank) <= FSF_MAX_RANKS:
-            return f"rank {rank} is off the largest board"
-        if file is not None and file.lower() not in _FILES:
-            return f"file {file!r} is off the largest board"
-    return None
-
-
-def _letters_problem(tokens: str, letters: frozenset[str]) -> str | None:
-    bad = [ch for ch in tokens if ch != "*" and ch.lower() not in letters]
-    return f"letter {bad[0]!r} is not a piece of this section" if bad else None
-
-
-def _piece_type_problem(value: str, letters: frozenset[str]) -> str | None:
-    tokens = value.replace(" ", "")
-    if tokens == "-":
-        return None
-    if len(tokens) != 1:
-        return "not one piece letter"
-    return _letters_problem(tokens, letters)
-
-
-def _piece_set_problem(value: str, letters: frozenset[str]) -> str | None:
-    tokens = value.replace(" ", "")
-    return None if tokens == "-" else _letters_problem(tokens, letters)
-
-
-def _piece_problem(value: str, letters: frozenset[str]) -> str | None:
-    if value == "-":
-        return None
-    if not value[:1].isalpha():
-        return f"invalid letter {value[:1]!r}"
-    if len(value) > 1 and (value[1] != ":" or len(value) < 3):
-        return "not 'letter' or 'letter:Betza'"
-    return None
-
-
-_VALIDATORS: dict[str, Callable[[str, frozenset[str]], str | None]] = {
-    "bool": _bool_problem,
-    "int": _int_problem,
-    "rank": _rank_problem,
-    "file": _file_problem,
-    "value": _value_problem,
-    "bitboard": _bitboard_problem,
-    "piecetype": _piece_type_problem,
-    "pieceset": _piece_set_problem,
-    "piece": _piece_problem,
-}
-
-
-def _invalid_value(kind: str, value: str, letters: frozenset[str]) -> str | None:
-    """Why ``value`` is not a value of ``kind``; None if it is (strings and the rest are not checked)."""
+def _invalid_value(row: Row, value: str, letters: frozenset[str]) -> str | None:
+    """Why ``value`` is not a value of ``row``'s type; None if it is."""
     if value != value.rstrip():
         return "trailing whitespace (FSF keeps it: 'true ' reads as false)"
-    validator = _VALIDATORS.get(kind)
-    return validator(value, letters) if validator else None
+    return row.codec.problem(value, letters)
 
 
 # --- the check, section by section --------------------------------------------------------------------------
@@ -225,16 +129,16 @@ def _duplicate_keys(section: IniSection) -> list[str]:
 
 def _option_problems(at: str, o: IniOption, letters: frozenset[str]) -> list[str]:
     """One option line: a key FSF reads, a value of its type, and a Betza FSF plays as written."""
-    kind = _TYPES.get(o.key)
-    if kind is None:
+    row = ROW.get(o.key)
+    if row is None:
         return [f"{at} line {o.line}: Invalid option: {o.key}"]
     problems = []
-    if o.key in _DEPRECATED:
+    if row.deprecated:
         problems.append(f"{at} line {o.line}: {o.key} - Deprecated option might be removed in future version")
-    why = _invalid_value(kind, o.value, letters)
+    why = _invalid_value(row, o.value, letters)
     if why:
         problems.append(f"{at} line {o.line}: {o.key} - Invalid value {o.value!r} ({why})")
-    elif kind == "piece" and (o.key.startswith("customPiece") or (o.key == "king" and len(o.value) > 2)):
+    elif row.kind == "piece" and (o.key.startswith(CUSTOM_PIECE) or (o.key == KING and len(o.value) > 2)):
         if len(o.value) < 3:
             problems.append(f"{at} line {o.line}: {o.key} - Missing Betza move notation")
         else:
@@ -242,19 +146,26 @@ def _option_problems(at: str, o: IniOption, letters: frozenset[str]) -> list[str
     return problems
 
 
+def _kind(key: str) -> str | None:
+    row = ROW.get(key)
+    return row.kind if row else None
+
+
 def _section_problems(section: IniSection) -> list[str]:
     at, where = f"[{section.header}]", f"[{section.header}] (line {section.line})"
     problems = _duplicate_keys(section)
     values = {o.key: o.value for o in section.options}
     letters = frozenset(
-        value[0].lower() for key, value in values.items() if _TYPES.get(key) == "piece" and value[:1].isalpha()
+        value[0].lower() for key, value in values.items() if _kind(key) == "piece" and value[:1].isalpha()
     )
     for o in section.options:
         problems += _option_problems(at, o, letters)
     problems += [
-        f"{where}: {key} is not written (the default is 8)" for key in ("maxFile", "maxRank") if key not in values
+        f"{where}: {row.key} is not written (the default is 8)"
+        for row in (Opt.maxFile, Opt.maxRank)
+        if row.key not in values
     ]
-    if not any(_TYPES.get(k) == "piece" for k in values):
+    if not any(_kind(k) == "piece" for k in values):
         problems.append(f"{where}: defines no piece (a parent-less section without pieces crashes FSF)")
     return problems
 

@@ -19,11 +19,11 @@ frozenset()
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from generator.emit.fairy_stockfish.table import ROW, ROWS
+from generator.emit.fairy_stockfish.codecs import CODECS, Kind, set_letters
+from generator.emit.fairy_stockfish.table import ROW, ROWS, Opt
 
 __all__ = ["ALL", "PIECE_TYPES", "PRIVATE", "OptionError", "Rules", "apply_section"]
 
@@ -33,16 +33,6 @@ PIECE_TYPES = (*tuple(row.key for row in ROWS if row.kind == "piece" and row.key
 PRIVATE = "builtinPiece"
 #: ``*`` in a piece set: every piece type
 ALL = "*"
-RANK_MAX, FILE_MAX = 10, 12
-_INT = re.compile(r"\s*[+-]?\d+")
-_WORDS = {
-    "countingRule": ("makruk", "asean", "none"),
-    "materialCounting": ("janggi", "unweighted", "whitedrawodds", "blackdrawodds", "none"),
-    "chasingRule": ("axf", "none"),
-    "enclosingDrop": ("reversi", "ataxx", "quadwrangle", "snort", "anyside", "top", "none"),
-    "wallingRule": ("arrow", "duck", "edge", "past", "static", "none"),
-    "flipEnclosedPieces": ("reversi", "ataxx", "quadwrangle", "snort", "anyside", "top", "none"),
-}
 _PAWN_TYPES = ("promotionPawnTypes", "enPassantTypes", "nMoveRuleTypes")
 _DEPRECATED_SIMPLE = {
     "whiteFlag": "flagRegionWhite",
@@ -93,8 +83,7 @@ class Rules:
         values = {
             row.key: _check_value(row.key, row.default) for row in ROWS if _canonical(row.key) and row.kind != "other"
         }
-        values.update({k: ROW[k].default for k in ("countingRule", "materialCounting", "chasingRule", "castlingWins")})
-        values.update({k: ROW[k].default for k in ("wallingRule", "enclosingDrop", "flipEnclosedPieces")})
+        values[Opt.castlingWins.key] = Opt.castlingWins.default
         return cls({}, sets, values)
 
     def letter_types(self) -> dict[str, str]:
@@ -106,70 +95,22 @@ class Rules:
 
 
 def _int(key: str, text: str) -> int:
-    m = _INT.match(text)
-    if m is None:
-        raise OptionError(key, f"{text!r} is not an integer")
-    return int(m.group())
+    return int(_check_value(key, text, "int"))
 
 
-def _not(text: str, what: str) -> str:
-    """``'text' is not WHAT``, and where the text holds a comment, that Fairy-Stockfish reads it as value."""
-    comment = re.search(r"\s[#;]", text)
-    hint = " (Fairy-Stockfish has no inline comments: the value is all of it)" if comment else ""
-    return f"{text!r} is not {what}{hint}"
-
-
-def _check_value(key: str, text: str) -> str:
-    """``text`` as FSF would store it for a scalar option, or :class:`OptionError`."""
-    kind = ROW[key].kind
-    if kind == "bool" and text not in ("true", "false"):
-        raise OptionError(key, _not(text, "true or false"))
-    if kind == "int":
-        return str(_int(key, text))
-    if kind == "rank":
-        rank = _int(key, text)
-        if not 1 <= rank <= RANK_MAX:
-            raise OptionError(key, f"rank {text!r} is not 1-{RANK_MAX}")
-        return str(rank)
-    if kind == "file":
-        stripped = text.lstrip()
-        number = _int(key, stripped) if stripped[:1].isdigit() else ord(stripped[:1] or " ") - ord("a") + 1
-        if not 1 <= number <= FILE_MAX:
-            raise OptionError(key, f"file {text!r} is not a-l or 1-{FILE_MAX}")
-        return str(number)
-    if kind == "value" and text not in ("win", "loss", "draw", "none"):
-        raise OptionError(key, _not(text, "win, loss, draw or none"))
-    if kind == "bitboard":
-        return _bitboard(key, text)
-    if key in _WORDS and text not in _WORDS[key]:
-        raise OptionError(key, _not(text, f"one of {', '.join(_WORDS[key])}"))
-    return text
-
-
-def _bitboard(key: str, text: str) -> str:
-    """A Bitboard value in lower case, up to its ``-``."""
-    out = []
-    for symbol in text.split():
-        if symbol == "-":
-            break
-        s = symbol.lower()
-        ok = (
-            (bool(re.fullmatch(r"[a-z]\*", s)) and ord(s[0]) - ord("a") < FILE_MAX)
-            or (bool(re.fullmatch(r"\*\d+", s)) and 1 <= int(s[1:]) <= RANK_MAX)
-            or (bool(re.fullmatch(r"[a-z]\d+", s)) and ord(s[0]) - ord("a") < FILE_MAX and 1 <= int(s[1:]) <= RANK_MAX)
-        )
-        if not ok:
-            raise OptionError(key, f"{symbol!r} is not a square, '*RANK' or 'FILE*'")
-        out.append(s)
-    return " ".join(out) or "-"
+def _check_value(key: str, text: str, kind: Kind | None = None) -> str:
+    """``text`` as FSF would store it for a scalar option (read as ``kind``, else as its row's), or
+    :class:`OptionError`."""
+    try:
+        return (CODECS[kind] if kind else ROW[key].codec).read(text)
+    except ValueError as e:
+        raise OptionError(key, str(e)) from None
 
 
 def _piece_set(key: str, text: str, letters: Mapping[str, str]) -> frozenset[str]:
     """The piece types a piece-set value names, as FSF reads them (``-`` ends it, ``*`` is all)."""
     out: set[str] = set()
-    for ch in text.replace(" ", "").replace("\t", ""):
-        if ch == "-":
-            break
+    for ch in set_letters(text):
         if ch == "*":
             out.add(ALL)
         elif ch.upper() in letters:
