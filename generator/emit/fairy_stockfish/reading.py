@@ -55,8 +55,9 @@ from generator.catalogue.model import (
     WallingRule,
     absolute_rank,
 )
+from generator.emit.fairy_stockfish.codecs import squares
 from generator.emit.fairy_stockfish.named import NAMED_BETZA
-from generator.emit.fairy_stockfish.table import ROW
+from generator.emit.fairy_stockfish.table import ROW, Opt, mobility
 from generator.emit.fairy_stockfish.values import FILES, flag_piece_count
 from generator.emit.fidelity.fairy_stockfish import (
     FSF_LINE_MOVES,
@@ -87,9 +88,9 @@ UNSTATED: dict[str, tuple[str, ...]] = {
 #: The options the emitter writes that :func:`read_section` does not read, and why: each is held where it
 #: matters (a test changes every other written option's value and sees the read-back change).
 NOT_READ: dict[str, str] = {
-    "tripleStepRegionBlack": "read as the mirror of White's; an importer refuses another (translate's _MIRRORED)",
-    "shogiPawnDropMateIllegal": "drops.no_drop_mate is UNSTATED: an importer reads it from the section itself",
-    "sittuyinRookDrop": "drops.piece_ranks is UNSTATED: an importer reads it from the section itself",
+    Opt.tripleStepRegionBlack.key: "read as the mirror of White's; an importer refuses another (translate's _MIRRORED)",
+    Opt.shogiPawnDropMateIllegal.key: "drops.no_drop_mate is UNSTATED: an importer reads it from the section itself",
+    Opt.sittuyinRookDrop.key: "drops.piece_ranks is UNSTATED: an importer reads it from the section itself",
 }
 
 _Model = TypeVar("_Model", DrawRules, Drops, Flag)
@@ -145,32 +146,9 @@ class Stated:
 # --- values, by their row's type ---------------------------------------------------------------------------
 
 
-def _bool(options: Mapping[str, str], key: str) -> bool:
-    return options.get(key, ROW[key].default) == "true"
-
-
-def _int(options: Mapping[str, str], key: str) -> int:
-    return int(options.get(key, ROW[key].default))
-
-
-def _letters(options: Mapping[str, str], key: str) -> tuple[str, ...]:
-    text = options.get(key, ROW[key].default).replace(" ", "")
-    return () if text == "-" else tuple(x.upper() for x in text)
-
-
 def _squares(text: str, board: Board) -> frozenset[Square]:
-    """A Bitboard value: ``*RANK``, ``FILE*`` and squares, up to a ``-``; the board's holes are no squares."""
-    out: set[Square] = set()
-    for symbol in text.split():
-        if symbol == "-":
-            break
-        if symbol.startswith("*"):
-            out |= {Square(f, int(symbol[1:]) - 1) for f in range(board.files)}
-        elif symbol.endswith("*"):
-            out |= {Square(FILES.index(symbol[0]), r) for r in range(board.ranks)}
-        else:
-            out.add(Square(FILES.index(symbol[0]), int(symbol[1:]) - 1))
-    return frozenset(sq for sq in out if sq.file < board.files and sq.rank < board.ranks and sq not in board.holes)
+    """A Bitboard value's squares on ``board``, its holes left out."""
+    return squares(text, board.files, board.ranks) - board.holes
 
 
 def _ranks(squares: frozenset[Square], color: Color, board: Board) -> tuple[int, ...]:
@@ -184,10 +162,6 @@ def _ranks(squares: frozenset[Square], color: Color, board: Board) -> tuple[int,
 def _pairs(text: str) -> list[tuple[str, str]]:
     """``x:y`` tokens, ``x`` upper case."""
     return [(x.upper(), y) for x, _, y in (token.partition(":") for token in text.split())]
-
-
-def _region(options: Mapping[str, str], key: str, board: Board) -> frozenset[Square]:
-    return _squares(options.get(key, ROW[key].default), board)
 
 
 # --- the start position --------------------------------------------------------------------------------------
@@ -226,7 +200,7 @@ def _setup(fen: str, ranks: int) -> tuple[Setup, frozenset[Square], str, str]:
 def _started_promoted(setup: Setup, options: Mapping[str, str]) -> Setup:
     """The FEN's promoted pieces (``+N``) as what they promote to by ``promotedPieceType``, remembering what
     they were."""
-    promotes = {x: y.upper() for x, y in _pairs(options.get("promotedPieceType", ""))}
+    promotes = {x: y.upper() for x, y in _pairs(Opt.promotedPieceType.text(options))}
     placement = tuple((sq, c, promotes[x[1:]] if x.startswith("+") else x) for sq, c, x in setup.placement)
     promoted = tuple(sorted((sq, x[1:]) for sq, _, x in setup.placement if x.startswith("+")))
     return dataclasses.replace(setup, placement=tuple(sorted(placement)), promoted=promoted)
@@ -237,15 +211,14 @@ def _started_promoted(setup: Setup, options: Mapping[str, str]) -> Setup:
 
 def _mobility(options: Mapping[str, str], key: str, board: Board) -> Region | None:
     """The squares the piece written as ``key`` may stand on, each side's; None if not limited."""
-    name = key[0].upper() + key[1:]
-    white, black = (f"mobilityRegion{c.word.title()}{name}" for c in Color)
-    if white not in options:
+    white, black = mobility(key)
+    if white.key not in options:
         return None
-    return _region(options, white, board), _region(options, black, board)
+    return white.squares(options, board), black.squares(options, board)
 
 
 def _pieces(options: Mapping[str, str], board: Board) -> tuple[Piece, ...]:
-    pawns = set(_letters(options, "pawnTypes")) if "pawnTypes" in options else set()
+    pawns = set(Opt.pawnTypes.letters(options)) if Opt.pawnTypes.key in options else set()
     out = []
     for key, value in options.items():
         row = ROW.get(key)
@@ -253,34 +226,34 @@ def _pieces(options: Mapping[str, str], board: Board) -> tuple[Piece, ...]:
             continue
         letter = value[0].upper()
         betza = (value[2:] or IMMOBILE) if ":" in value else NAMED_BETZA[key]
-        advanced = _int(options, "soldierPromotionRank") if key == "soldier" else None
+        advanced = Opt.soldierPromotionRank.number(options) if key == Opt.soldier.key else None
         if advanced == 1:  # a soldier that steps sideways from its first rank on is an fsW piece
             betza, advanced = "fsW", None
-        pawn = key == "pawn" or letter in pawns
+        pawn = key == Opt.pawn.key or letter in pawns
         out.append((letter, parse_betza(betza).render(), pawn, _mobility(options, key, board), advanced))
     return tuple(sorted(out))
 
 
 def _promotion(options: Mapping[str, str], board: Board) -> Promotion | None:
-    choices = _letters(options, "promotionPieceTypes") if "promotionPieceTypesWhite" not in options else ()
-    if not choices and "promotionPieceTypesWhite" not in options:
+    choices = Opt.promotionPieceTypes.letters(options) if Opt.promotionPieceTypesWhite.key not in options else ()
+    if not choices and Opt.promotionPieceTypesWhite.key not in options:
         return None
-    white = _region(options, "promotionRegionWhite", board)
-    black = _region(options, "promotionRegionBlack", board)
+    white = Opt.promotionRegionWhite.squares(options, board)
+    black = Opt.promotionRegionBlack.squares(options, board)
     ranks = _ranks(white, Color.WHITE, board)
     whole = ranks and _ranks(black, Color.BLACK, board) == ranks
     black_choices = None
-    if "promotionPieceTypesWhite" in options:
+    if Opt.promotionPieceTypesWhite.key in options:
         choices, black_choices = (
-            _letters(options, "promotionPieceTypesWhite"),
-            _letters(options, "promotionPieceTypesBlack"),
+            Opt.promotionPieceTypesWhite.letters(options),
+            Opt.promotionPieceTypesBlack.letters(options),
         )
-    limits = tuple((x, int(n)) for x, n in _pairs(options.get("promotionLimit", "")))
-    own_move = _bool(options, "sittuyinPromotion")
+    limits = tuple((x, int(n)) for x, n in _pairs(Opt.promotionLimit.text(options)))
+    own_move = Opt.sittuyinPromotion.on(options)
     return Promotion(
         ranks if whole else (),
         choices,
-        _bool(options, "mandatoryPawnPromotion") and not own_move,
+        Opt.mandatoryPawnPromotion.on(options) and not own_move,
         black_choices,
         limits,
         None if whole else (white, black),
@@ -291,12 +264,12 @@ def _promotion(options: Mapping[str, str], board: Board) -> Promotion | None:
 def _pawn_rules(options: Mapping[str, str], board: Board, pieces: tuple[Piece, ...]) -> PawnRules:
     if not any(piece[2] for piece in pieces):
         return PawnRules()
-    double = _bool(options, "doubleStep") and "pawn" in options
-    triple = _region(options, "tripleStepRegionWhite", board)
+    double = Opt.doubleStep.on(options) and Opt.pawn.key in options
+    triple = Opt.tripleStepRegionWhite.squares(options, board)
     steps = 3 if triple else 2 if double else 1
     # a custom pawn's initial moves are played from the double-step region
-    initial = _bool(options, "doubleStep") and any(piece[2] and _initial(piece[1]) for piece in pieces)
-    region = _region(options, "doubleStepRegionWhite", board)
+    initial = Opt.doubleStep.on(options) and any(piece[2] and _initial(piece[1]) for piece in pieces)
+    region = Opt.doubleStepRegionWhite.squares(options, board)
     # a region of some squares of its ranks is those ranks with multi-step squares (wolf chess)
     touched = tuple(sorted({absolute_rank(Color.WHITE, sq.rank + 1, board.ranks) for sq in region}))
     multi = (_ranks(region, Color.WHITE, board) or touched) if steps > 1 or initial else ()
@@ -321,7 +294,7 @@ def _takes(options: Mapping[str, str], pieces: tuple[Piece, ...], takers: tuple[
     """Whether some pawn takes en passant: FSF's own pawn, or a custom pawn, whose initial moves pass squares
     as FSF's pawn's double step does, with a move that only captures."""
     return takers != () and (
-        "pawn" in options
+        Opt.pawn.key in options
         or any(
             m.modality is Modality.CAPTURE
             for letter, betza, pawn, _, _ in pieces
@@ -397,8 +370,8 @@ def normal_en_passant_ranks(v: Variant) -> tuple[int, ...] | None:
 
 def _en_passant_region(options: Mapping[str, str], color: Color, board: Board) -> frozenset[Square]:
     """Where ``color`` takes en passant: its own option, else the one for both sides, else the default."""
-    key = f"enPassantRegion{color.word.title()}"
-    return _squares(options.get(key, options.get("enPassantRegion", ROW[key].default)), board)
+    row = Opt.enPassantRegionWhite.of(color)
+    return _squares(options.get(row.key, options.get(Opt.enPassantRegion.key, row.default)), board)
 
 
 #: the reach of a pawn's initial ride: the whole board
@@ -416,17 +389,17 @@ def _multi_step_squares(
     """The double-step region as squares, where it is not whole ranks (wolf chess): each side's on the
     multi-step ranks, White's read (as the region's ranks are) mirrored for Black."""
     whole = [_squares(" ".join(f"*{absolute_rank(c, r, board.ranks)}" for r in multi), board) for c in Color]
-    white, black = (_region(options, f"doubleStepRegion{c.word.title()}", board) & whole[c] for c in Color)
+    white, black = (Opt.doubleStepRegionWhite.of(c).squares(options, board) & whole[c] for c in Color)
     return None if [white, black] == whole else (white, black)
 
 
 def _en_passant_takers(options: Mapping[str, str], pieces: tuple[Piece, ...]) -> tuple[str, ...] | None:
     """The pawns that take en passant (FSF's enPassantTypes, which pawnTypes sets to every pawn)."""
-    key = "enPassantTypesWhite" if "enPassantTypesWhite" in options else "enPassantTypes"
-    if key not in options:
+    row = Opt.enPassantTypesWhite if Opt.enPassantTypesWhite.key in options else Opt.enPassantTypes
+    if row.key not in options:
         return None
     pawns = [piece[0] for piece in pieces if piece[2]]
-    takers = tuple(x for x in pawns if x in _letters(options, key))
+    takers = tuple(x for x in pawns if x in row.letters(options))
     return None if len(takers) == len(pawns) else takers
 
 
@@ -435,52 +408,47 @@ def _initial(betza: str) -> bool:
 
 
 def _piece_promotion(options: Mapping[str, str], board: Board) -> PiecePromotion | None:
-    if "promotedPieceType" not in options:
+    if Opt.promotedPieceType.key not in options:
         return None
-    pairs = tuple((x, y.upper()) for x, y in _pairs(options["promotedPieceType"]))
-    ranks = _ranks(_region(options, "promotionRegionWhite", board), Color.WHITE, board)
+    pairs = tuple((x, y.upper()) for x, y in _pairs(options[Opt.promotedPieceType.key]))
+    ranks = _ranks(Opt.promotionRegionWhite.squares(options, board), Color.WHITE, board)
     return PiecePromotion(
         ranks,
         pairs,
-        _bool(options, "mandatoryPiecePromotion"),
-        _bool(options, "pieceDemotion"),
-        _bool(options, "piecePromotionOnCapture"),
+        Opt.mandatoryPiecePromotion.on(options),
+        Opt.pieceDemotion.on(options),
+        Opt.piecePromotionOnCapture.on(options),
     )
-
-
-def _file(options: Mapping[str, str], key: str) -> int:
-    text = options.get(key, ROW[key].default)
-    return int(text) - 1 if text.isdigit() else FILES.index(text)
 
 
 def _castling_rights(options: Mapping[str, str], rights: str) -> str:
     """The FEN's castling rights; with gating only ``K`` and ``Q`` (FSF: every other letter a gate's)."""
     rights = rights.replace("-", "")
-    return "".join(right for right in rights if right.upper() in "KQ") if _bool(options, "gating") else rights
+    return "".join(right for right in rights if right.upper() in "KQ") if Opt.gating.on(options) else rights
 
 
 def _castling(options: Mapping[str, str], setup: Setup, rights: str, board: Board) -> frozenset[CastlingMove]:
     """Each castling the FEN's rights allow, where FSF puts king and rook."""
-    if not _bool(options, "castling"):
+    if not Opt.castling.on(options):
         return frozenset()
-    king = options.get("castlingKingPiece", "k").upper()
-    rooks = set(_letters(options, "castlingRookPieces"))
+    king = Opt.castlingKingPiece.text(options).upper()
+    rooks = set(Opt.castlingRookPieces.letters(options))
     moves = set()
     for right in _castling_rights(options, rights):
         color = Color.WHITE if right.isupper() else Color.BLACK
-        rank = absolute_rank(color, _int(options, "castlingRank"), board.ranks) - 1
+        rank = absolute_rank(color, Opt.castlingRank.number(options), board.ranks) - 1
         king_from = next(sq for sq, c, x in setup.placement if c is color and x == king and sq.rank == rank)
         kingside = right.upper() == "K" or (right.upper() != "Q" and FILES.index(right.lower()) > king_from.file)
-        side = "King" if kingside else "Queen"
-        king_to = Square(_file(options, f"castling{side}sideFile"), rank)
+        king_to = Square((Opt.castlingKingsideFile if kingside else Opt.castlingQueensideFile).file(options), rank)
         at = {sq.file: x for sq, c, x in setup.placement if c is color and sq.rank == rank}
-        rook_file = min(_file(options, f"castlingRook{side}sideFile"), board.files - 1)
+        rook_row = Opt.castlingRookKingsideFile if kingside else Opt.castlingRookQueensideFile
+        rook_file = min(rook_row.file(options), board.files - 1)
         if right.upper() not in "KQ":
             rook_file = FILES.index(right.lower())
         rook_file = _inwards(at, rooks, rook_file, -1 if kingside else 1, board.files)
         rook_to = Square(king_to.file - 1 if kingside else king_to.file + 1, rank)
         moves.add(CastlingMove(color, king_from, king_to, Square(rook_file, rank), rook_to))
-    if _bool(options, "castlingDroppedPiece"):
+    if Opt.castlingDroppedPiece.on(options):
         moves |= _dropped_castling(options, setup, king, rooks, board)
     return frozenset(moves)
 
@@ -501,95 +469,95 @@ def _dropped_castling(
     on the first or the last file, each from hand or set up there."""
     moves = set()
     for color in Color:
-        rank = absolute_rank(color, _int(options, "castlingRank"), board.ranks) - 1
+        rank = absolute_rank(color, Opt.castlingRank.number(options), board.ranks) - 1
         at = {sq: x for sq, c, x in setup.placement if c is color}
         have = set(setup.pocket(color))
-        king_from = Square(_file(options, "castlingKingFile"), rank)
+        king_from = Square(Opt.castlingKingFile.file(options), rank)
         if king not in have and at.get(king_from) != king:
             continue
-        for side, rook_file in (("King", board.files - 1), ("Queen", 0)):
+        for kingside, rook_file in ((True, board.files - 1), (False, 0)):
             rook_from = Square(rook_file, rank)
             if not (have | {at.get(rook_from)}) & rooks:
                 continue
-            king_to = Square(_file(options, f"castling{side}sideFile"), rank)
-            rook_to = Square(king_to.file - 1 if side == "King" else king_to.file + 1, rank)
+            king_to = Square((Opt.castlingKingsideFile if kingside else Opt.castlingQueensideFile).file(options), rank)
+            rook_to = Square(king_to.file - 1 if kingside else king_to.file + 1, rank)
             moves.add(CastlingMove(color, king_from, king_to, rook_from, rook_to))
     return moves
 
 
 def _drops(options: Mapping[str, str], board: Board) -> Drops | None:
-    if not _bool(options, "pieceDrops"):
+    if not Opt.pieceDrops.on(options):
         return None
-    white, black = _region(options, "dropRegionWhite", board), _region(options, "dropRegionBlack", board)
+    white, black = Opt.dropRegionWhite.squares(options, board), Opt.dropRegionBlack.squares(options, board)
     ranks = _ranks(white, Color.WHITE, board)
     mirrored = bool(ranks) and _ranks(black, Color.BLACK, board) == ranks
-    no_doubled = _letters(options, "dropNoDoubled")
-    to_hand = _bool(options, "capturesToHand")
+    no_doubled = Opt.dropNoDoubled.letters(options)
+    to_hand = Opt.capturesToHand.on(options)
     return Drops(
         ranks if mirrored else tuple(range(1, board.ranks + 1)),
         to_hand,
-        to_hand and _bool(options, "dropLoop"),
+        to_hand and Opt.dropLoop.on(options),
         one_per_file=no_doubled[0] if no_doubled else None,
-        per_file=_int(options, "dropNoDoubledCount"),
-        promoted=_bool(options, "dropPromoted"),
-        must=_bool(options, "mustDrop"),
+        per_file=Opt.dropNoDoubledCount.number(options),
+        promoted=Opt.dropPromoted.on(options),
+        must=Opt.mustDrop.on(options),
         must_piece=_must_piece(options),
         opposite_colors=_paired(options),
         castling=_castling_rook(options),
         squares=None if mirrored else (white, black),
-        no_checks=not _bool(options, "dropChecks"),
+        no_checks=not Opt.dropChecks.on(options),
     )
 
 
 def _paired(options: Mapping[str, str]) -> str | None:
     """The piece kept on both colours by drops: Fairy-Stockfish's bishop (``dropOppositeColoredBishop``)."""
-    bishop = options.get("bishop", "-")
-    return bishop[0].upper() if _bool(options, "dropOppositeColoredBishop") and bishop != "-" else None
+    bishop = options.get(Opt.bishop.key, "-")
+    return bishop[0].upper() if Opt.dropOppositeColoredBishop.on(options) and bishop != "-" else None
 
 
 def _must_piece(options: Mapping[str, str]) -> str | None:
     """The one piece that must be dropped (``mustDropType``; ``*``: any), where drops are forced."""
-    letter = options.get("mustDropType", "*")
-    return letter.upper() if _bool(options, "mustDrop") and letter not in ("*", "-") else None
+    letter = Opt.mustDropType.text(options)
+    return letter.upper() if Opt.mustDrop.on(options) and letter not in ("*", "-") else None
 
 
 def _castling_rook(options: Mapping[str, str]) -> str | None:
     """The castling rook a drop may give castling to (``castlingDroppedPiece``)."""
-    if not (_bool(options, "castlingDroppedPiece") and _bool(options, "castling")):
+    if not (Opt.castlingDroppedPiece.on(options) and Opt.castling.on(options)):
         return None
-    return next(iter(_letters(options, "castlingRookPiecesWhite") or _letters(options, "castlingRookPieces")), "R")
+    return next(iter(Opt.castlingRookPiecesWhite.letters(options) or Opt.castlingRookPieces.letters(options)), "R")
 
 
 def _flag(options: Mapping[str, str], board: Board) -> Flag | None:
-    if "flagPiece" not in options:
+    if Opt.flagPiece.key not in options:
         return None
-    regions = (_region(options, "flagRegionWhite", board), _region(options, "flagRegionBlack", board))
-    piece = _letters(options, "flagPiece")
+    regions = (Opt.flagRegionWhite.squares(options, board), Opt.flagRegionBlack.squares(options, board))
+    piece = Opt.flagPiece.letters(options)
     return Flag(
         regions,
         piece[0] if piece and piece[0] != "*" else None,
-        _int(options, "flagPieceCount"),
-        blocked_win=_bool(options, "flagPieceBlockedWin"),
-        reply=_bool(options, "flagMove"),
-        safe=_bool(options, "flagPieceSafe"),
+        Opt.flagPieceCount.number(options),
+        blocked_win=Opt.flagPieceBlockedWin.on(options),
+        reply=Opt.flagMove.on(options),
+        safe=Opt.flagPieceSafe.on(options),
     )
 
 
 def _goals(options: Mapping[str, str], board: Board, checks: str) -> Goals:
     bare = extinction = None
-    if "extinctionValue" in options and _bool(options, "extinctionClaim"):
-        bare = BareKing(_int(options, "extinctionOpponentPieceCount"), both_bare_draw=False)  # FSF plays on
-    elif "extinctionValue" in options:
-        pieces = tuple(x for x in _letters(options, "extinctionPieceTypes") if x != "*")
+    if Opt.extinctionValue.key in options and Opt.extinctionClaim.on(options):
+        bare = BareKing(Opt.extinctionOpponentPieceCount.number(options), both_bare_draw=False)  # FSF plays on
+    elif Opt.extinctionValue.key in options:
+        pieces = tuple(x for x in Opt.extinctionPieceTypes.letters(options) if x != "*")
         extinction = Extinction(
             pieces,
-            _int(options, "extinctionPieceCount"),
-            Result(options["extinctionValue"]),
-            _bool(options, "extinctionPseudoRoyal"),
-            _bool(options, "dupleCheck"),
+            Opt.extinctionPieceCount.number(options),
+            Result(options[Opt.extinctionValue.key]),
+            Opt.extinctionPseudoRoyal.on(options),
+            Opt.dupleCheck.on(options),
         )
-    check_count = int(checks.split("+")[0]) if _bool(options, "checkCounting") and checks else None
-    mate = options.get("checkmateValue")
+    check_count = int(checks.split("+")[0]) if Opt.checkCounting.on(options) and checks else None
+    mate = options.get(Opt.checkmateValue.key)
     return Goals(
         mate is not None,
         _flag(options, board),
@@ -598,20 +566,21 @@ def _goals(options: Mapping[str, str], board: Board, checks: str) -> Goals:
         check_count,
         Result(mate) if mate else Result.LOSS,
         _shatar_mate(options),
-        tuple(x for x in "KQkq" if x in options.get("castlingWins", "-")),
+        tuple(x for x in "KQkq" if x in Opt.castlingWins.text(options)),
     )
 
 
 def _shatar_mate(options: Mapping[str, str]) -> ShatarMate | None:
     """The rule knows FSF's knights, rooks and bers by their type."""
-    if not _bool(options, "shatarMateRule"):
+    if not Opt.shatarMateRule.on(options):
         return None
-    named = {k: options[k][0].upper() for k in ("knight", "rook", "bers") if options.get(k, "-") != "-"}
-    return ShatarMate(tuple(sorted(named.values())), tuple(named[k] for k in ("knight",) if k in named))
+    rows = (Opt.knight, Opt.rook, Opt.bers)
+    named = {row.key: options[row.key][0].upper() for row in rows if options.get(row.key, "-") != "-"}
+    return ShatarMate(tuple(sorted(named.values())), tuple(named[k] for k in (Opt.knight.key,) if k in named))
 
 
 #: the options that say which pieces restart the move rule's count (White's, or both sides'), first found first
-_N_MOVE_RULE_TYPES = ("nMoveRuleTypesWhite", "nMoveRuleTypes")
+_N_MOVE_RULE_TYPES = (Opt.nMoveRuleTypesWhite, Opt.nMoveRuleTypes)
 
 
 #: (nFoldValue is win, nFoldValueAbsolute) -> the catalogue's repetition_winner
@@ -624,29 +593,29 @@ _N_FOLD: dict[tuple[bool, bool], Color | Literal["to_move", "mover"]] = {
 
 
 def _draws(options: Mapping[str, str]) -> DrawRules:
-    value = options.get("nFoldValue", "draw")
+    value = Opt.nFoldValue.text(options)
     # nFoldValue is the side to move's result, or with nFoldValueAbsolute White's
-    winner = None if value == "draw" else _N_FOLD[value == "win", _bool(options, "nFoldValueAbsolute")]
-    odds = options.get("materialCounting", "none")
+    winner = None if value == "draw" else _N_FOLD[value == "win", Opt.nFoldValueAbsolute.on(options)]
+    odds = Opt.materialCounting.text(options)
     stalemate = (
-        StalemateResult.PASS
-        if _bool(options, "passOnStalemate")
-        else StalemateResult(options.get("stalemateValue", "draw"))
+        StalemateResult.PASS if Opt.passOnStalemate.on(options) else StalemateResult(Opt.stalemateValue.text(options))
     )
     return DrawRules(
         stalemate,
-        _int(options, "nFoldRule"),
-        _int(options, "nMoveRule"),
+        Opt.nFoldRule.number(options),
+        Opt.nMoveRule.number(options),
         repetition_winner=winner,
-        counting=Counting(options["countingRule"]) if "countingRule" in options else None,
-        stalemate_piece_count=_bool(options, "stalematePieceCount"),
+        counting=Counting(options[Opt.countingRule.key]) if Opt.countingRule.key in options else None,
+        stalemate_piece_count=Opt.stalematePieceCount.on(options),
         draw_odds=None if odds in ("none", "janggi") else Color.WHITE if odds.startswith("white") else Color.BLACK,
-        perpetual_check_loses=_bool(options, "perpetualCheckIllegal"),
-        move_rule_pieces=next((_letters(options, k) for k in _N_MOVE_RULE_TYPES if k in options), None),
-        black_move_rule_pieces=_letters(options, "nMoveRuleTypesBlack") if "nMoveRuleTypesBlack" in options else None,
-        chasing=Chasing(options["chasingRule"]) if options.get("chasingRule", "none") != "none" else None,
-        bikjang=_bool(options, "bikjangRule"),
-        move_repetition_loses=_bool(options, "moveRepetitionIllegal"),
+        perpetual_check_loses=Opt.perpetualCheckIllegal.on(options),
+        move_rule_pieces=next((row.letters(options) for row in _N_MOVE_RULE_TYPES if row.key in options), None),
+        black_move_rule_pieces=(
+            Opt.nMoveRuleTypesBlack.letters(options) if Opt.nMoveRuleTypesBlack.key in options else None
+        ),
+        chasing=Chasing(options[Opt.chasingRule.key]) if Opt.chasingRule.text(options) != "none" else None,
+        bikjang=Opt.bikjangRule.on(options),
+        move_repetition_loses=Opt.moveRepetitionIllegal.on(options),
         points=_janggi_points(options) if odds == "janggi" else None,
     )
 
@@ -669,16 +638,16 @@ def _line_moves(options: Mapping[str, str]) -> frozenset[tuple[str, str]]:
 
 def _shunning(options: Mapping[str, str]) -> frozenset[str]:
     """The letter of FSF's janggi cannon, the piece that shuns its own type, if the section has one."""
-    value = options.get("janggiCannon", "-")
+    value = options.get(Opt.janggiCannon.key, "-")
     return frozenset() if value == "-" else frozenset({value[0].upper()})
 
 
 def _walling(options: Mapping[str, str], board: Board) -> Walling | None:
-    rule = options.get("wallingRule", ROW["wallingRule"].default)
+    rule = Opt.wallingRule.text(options)
     if rule == "none":
         return None
-    region = (_region(options, "wallingRegionWhite", board), _region(options, "wallingRegionBlack", board))
-    return _stated_walling(Walling(WallingRule(rule), region, _bool(options, "wallOrMove")), board)
+    region = (Opt.wallingRegionWhite.squares(options, board), Opt.wallingRegionBlack.squares(options, board))
+    return _stated_walling(Walling(WallingRule(rule), region, Opt.wallOrMove.on(options)), board)
 
 
 def _stated_walling(walling: Walling | None, board: Board) -> Walling | None:
@@ -691,13 +660,13 @@ def _stated_walling(walling: Walling | None, board: Board) -> Walling | None:
 
 def read_section(options: Mapping[str, str]) -> Stated:
     """What a section's options (key -> value) state, in the model's terms."""
-    ranks = _int(options, "maxRank")
-    setup, holes, rights, checks = _setup(options["startFen"], ranks)
+    ranks = Opt.maxRank.number(options)
+    setup, holes, rights, checks = _setup(options[Opt.startFen.key], ranks)
     setup = _started_promoted(setup, options)
-    board = Board(_file(options, "maxFile") + 1, ranks, holes)
+    board = Board(Opt.maxFile.file(options) + 1, ranks, holes)
     pieces = _pieces(options, board)
     drops = _drops(options, board)
-    lines = _region(options, "diagonalLines", board)
+    lines = Opt.diagonalLines.squares(options, board)
     return Stated(
         board,
         pieces,
@@ -706,24 +675,24 @@ def read_section(options: Mapping[str, str]) -> Stated:
         _piece_promotion(options, board),
         _castling(options, setup, rights, board),
         drops,
-        (_bool(options, "firstRankPawnDrops"), _bool(options, "promotionZonePawnDrops")) if drops else None,
+        (Opt.firstRankPawnDrops.on(options), Opt.promotionZonePawnDrops.on(options)) if drops else None,
         _goals(options, board, checks),
         _draws(options),
         StatedFlags(
-            must_capture=_bool(options, "mustCapture"),
-            no_checks=not _bool(options, "checking"),
-            royal_held_in_check=_bool(options, "makpongRule"),
-            flying_general=_bool(options, "flyingGeneral"),
-            immobility_illegal=_bool(options, "immobilityIllegal"),
-            first_leaps=_bool(options, "gating") and _bool(options, "cambodianMoves"),
-            chess960_castling=_bool(options, "chess960"),
-            gating=_bool(options, "gating") and _bool(options, "seirawanGating"),
-            passing=_bool(options, "pass"),
-            opposite_castling=_bool(options, "oppositeCastling") and _bool(options, "castling"),
+            must_capture=Opt.mustCapture.on(options),
+            no_checks=not Opt.checking.on(options),
+            royal_held_in_check=Opt.makpongRule.on(options),
+            flying_general=Opt.flyingGeneral.on(options),
+            immobility_illegal=Opt.immobilityIllegal.on(options),
+            first_leaps=Opt.gating.on(options) and Opt.cambodianMoves.on(options),
+            chess960_castling=Opt.chess960.on(options),
+            gating=Opt.gating.on(options) and Opt.seirawanGating.on(options),
+            passing=Opt.pass_.on(options),
+            opposite_castling=Opt.oppositeCastling.on(options) and Opt.castling.on(options),
         ),
-        Explosions(_letters(options, "blastImmuneTypes")) if _bool(options, "blastOnCapture") else None,
-        frozenset(_letters(options, "mutuallyImmuneTypes")),
-        frozenset(_letters(options, "petrifyOnCaptureTypes")),
+        Explosions(Opt.blastImmuneTypes.letters(options)) if Opt.blastOnCapture.on(options) else None,
+        frozenset(Opt.mutuallyImmuneTypes.letters(options)),
+        frozenset(Opt.petrifyOnCaptureTypes.letters(options)),
         _walling(options, board),
         _shunning(options),
         lines,
@@ -740,7 +709,7 @@ def _unstated(obj: _Model, name: str) -> _Model:
 
 def _stated_goals(v: Variant) -> Goals:
     g = v.goals
-    royal = any(kind == "king" for _, kind in fairy_stockfish_pieces(v))
+    royal = any(kind == Opt.king.key for _, kind in fairy_stockfish_pieces(v))
     flag = g.flag and dataclasses.replace(_unstated(g.flag, "flag"), count=flag_piece_count(v))
     return dataclasses.replace(
         g, checkmate=royal, flag=flag, checkmate_result=g.checkmate_result if royal else Result.LOSS

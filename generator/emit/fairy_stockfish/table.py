@@ -22,12 +22,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from generator.betza import IMMOBILE
 from generator.catalogue.model import Board, Color, Square
 from generator.emit.fairy_stockfish import values as w
 from generator.emit.fairy_stockfish.codecs import CODECS, Codec, Kind, Words, set_letters, squares
 from generator.emit.fairy_stockfish.values import Writer
 
-__all__ = ["CUSTOM_PIECE", "GROUPS", "KING", "PARSER_RELEASE", "ROW", "ROWS", "SINCE", "Kind", "Opt", "Row"]
+__all__ = ["CUSTOM_PIECE", "GROUPS", "KING", "PARSER_RELEASE", "ROW", "ROWS", "SINCE", "Kind", "Opt", "Row", "mobility"]
 
 WHITE, BLACK = Color.WHITE, Color.BLACK
 #: the pyffish release whose parser the table is: an option it has no row for, that release ignores
@@ -64,6 +65,8 @@ class Row:
     note: str = ""
     #: the values of a ``word`` option
     words: tuple[str, ...] = ()
+    #: the moves of FSF's own piece that the row names (``knight``), in Betza
+    betza: str | None = None
     #: the option's name: the attribute of :class:`Opt` that holds the row, or given for the generated rows
     key: str = ""
 
@@ -119,43 +122,31 @@ def _pair(
     return white, black
 
 
-#: FSF's own pieces, in its piece-type order, with their letters in chess (``-``: not on the board)
-_PIECES = (
-    "pawn:p knight:n bishop:b rook:r queen:q fers alfil fersAlfil silver aiwok bers archbishop chancellor amazon "
-    "knibis biskni kniroo rookni shogiPawn lance shogiKnight gold dragonHorse clobber breakthrough immobile cannon "
-    "janggiCannon soldier horse elephant janggiElephant banner wazir commoner centaur"
-)
 _CUSTOM_PIECES = 25
 #: the option of FSF's royal piece, and the stem of its custom pieces' (``customPiece1`` ...)
 KING, CUSTOM_PIECE = "king", "customPiece"
-_PIECE_NAMES = [p.partition(":")[0] for p in _PIECES.split()] + [
-    f"{CUSTOM_PIECE}{i}" for i in range(1, _CUSTOM_PIECES + 1)
-]
 
 
-def _pieces() -> list[Row]:
-    rows = [
-        # FSF's janggi cannon is the piece that shuns its own type
-        Row("piece", letter or "-", "pieces", field="shuns_own_type" if name == "janggiCannon" else "pieces", key=name)
-        for name, _, letter in (p.partition(":") for p in _PIECES.split())
-    ]
-    rows += [
+def _piece(letter: str, betza: str, field: str = "pieces") -> Row:
+    return Row("piece", letter, "pieces", field=field, betza=betza)
+
+
+def _generated() -> tuple[list[Row], list[Row]]:
+    """The custom pieces' rows, and every piece's mobility regions."""
+    customs = [
         Row("piece", "-", "pieces", field="pieces", since=V57, key=f"{CUSTOM_PIECE}{i}")
         for i in range(1, _CUSTOM_PIECES + 1)
     ]
-    rows.append(Row("piece", "k", "pieces", field="pieces", key=KING))
-    rows += [
+    names = [row.key for row in vars(Opt).values() if isinstance(row, Row) and row.kind == "piece"]
+    names = [*names[:-1], *(row.key for row in customs), names[-1]]
+    regions = [
         Row(
-            "bitboard",
-            "-",
-            "pieces",
-            field="pieces.region",
-            key=f"mobilityRegion{c.word.title()}{name[0].upper()}{name[1:]}",
+            "bitboard", "-", "pieces", field="pieces.region", key=f"mobilityRegion{c.word.title()}{n[0].upper()}{n[1:]}"
         )
-        for name in [*_PIECE_NAMES, KING]
+        for n in names
         for c in Color
     ]
-    return rows
+    return customs, regions
 
 
 _PAWN_TYPES = tuple(f"{k}Types{c}" for k in ("promotionPawn", "enPassant", "nMoveRule") for c in ("White", "Black"))
@@ -170,7 +161,48 @@ class Opt:
     diagonalLines = Row("bitboard", "-", "board", w.diagonal_lines, "diagonal_lines")
     # pieces: written piece by piece (.pieces)
     pieceToCharTable = Row("string", "-", "pieces")
-    # (the pieces: _pieces(), after pieceToCharTable)
+    # FSF's own pieces, in its piece-type order (the custom pieces before the king), each with its letter in chess
+    # (``-``: not on the board) and the moves FSF gives it (``PieceMap::init``, ``src/piece.cpp``) in this dialect:
+    # the pawn's ``e`` (en passant) is the pawn rules', the soldier's sideways step its advanced moves
+    # (``soldierPromotionRank``); the janggi cannon's ``pR`` is the hops of a piece that shuns its own type
+    # (``shuns_own_type``); the immobile piece's is ``-``, as a custom piece's without moves (``o:``).
+    pawn = _piece("p", "fmWfcF")
+    knight = _piece("n", "N")
+    bishop = _piece("b", "B")
+    rook = _piece("r", "R")
+    queen = _piece("q", "Q")
+    fers = _piece("-", "F")
+    alfil = _piece("-", "A")
+    fersAlfil = _piece("-", "FA")
+    silver = _piece("-", "fWF")
+    aiwok = _piece("-", "RNF")
+    bers = _piece("-", "RF")
+    archbishop = _piece("-", "BN")
+    chancellor = _piece("-", "RN")
+    amazon = _piece("-", "QN")
+    knibis = _piece("-", "mNcB")
+    biskni = _piece("-", "mBcN")
+    kniroo = _piece("-", "mNcR")
+    rookni = _piece("-", "mRcN")
+    shogiPawn = _piece("-", "fW")
+    lance = _piece("-", "fR")
+    shogiKnight = _piece("-", "fN")
+    gold = _piece("-", "WfF")
+    dragonHorse = _piece("-", "BW")
+    clobber = _piece("-", "cW")
+    breakthrough = _piece("-", "fmWfF")
+    immobile = _piece("-", IMMOBILE)
+    cannon = _piece("-", "mRcpR")
+    janggiCannon = _piece("-", "pR", "shuns_own_type")
+    soldier = _piece("-", "fW")
+    horse = _piece("-", "nN")
+    elephant = _piece("-", "nA")
+    janggiElephant = _piece("-", "nZ")
+    banner = _piece("-", "RcpRnN")
+    wazir = _piece("-", "W")
+    commoner = _piece("-", "K")
+    centaur = _piece("-", "KN")
+    king = _piece("k", "K")
     soldierPromotionRank = Row("rank", "1", "pieces", field="pieces.advanced")
     pawnTypes = Row(
         "pieceset",
@@ -462,11 +494,24 @@ class Opt:
 def _rows() -> tuple[Row, ...]:
     """:class:`Opt`'s rows in the order written, the pieces' rows after ``pieceToCharTable``."""
     rows = [row for row in vars(Opt).values() if isinstance(row, Row)]
-    at = rows.index(Opt.pieceToCharTable) + 1
-    return (*rows[:at], *_pieces(), *rows[at:])
+    at = rows.index(Opt.king)
+    customs, regions = _generated()
+    return (*rows[:at], *customs, Opt.king, *regions, *rows[at + 1 :])
 
 
 ROWS = _rows()
+
+
+def mobility(piece: str) -> tuple[Row, Row]:
+    """The rows of the regions (White's, Black's) the piece of the option ``piece`` may stand on.
+
+    >>> [row.key for row in mobility("customPiece2")]
+    ['mobilityRegionWhiteCustomPiece2', 'mobilityRegionBlackCustomPiece2']
+    """
+    white, black = (ROW[f"mobilityRegion{c.word.title()}{piece[0].upper()}{piece[1:]}"] for c in Color)
+    return white, black
+
+
 #: key -> its row
 ROW = {row.key: row for row in ROWS}
 assert len(ROW) == len(ROWS), "a key has two rows"
