@@ -23,22 +23,22 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from generator.emit.fairy_stockfish.codecs import CODECS, Kind, set_letters
-from generator.emit.fairy_stockfish.table import ROW, ROWS, Opt
+from generator.emit.fairy_stockfish.table import CUSTOM_PIECE, MOBILITY_KEYS, ROW, ROWS, Opt, Row
 
 __all__ = ["ALL", "PIECE_TYPES", "PRIVATE", "OptionError", "Rules", "apply_section"]
 
 #: FSF's piece types in its order (``PieceMap::init``), the king last
-PIECE_TYPES = (*tuple(row.key for row in ROWS if row.kind == "piece" and row.key != "king"), "king")
+PIECE_TYPES = tuple(row.key for row in ROWS if row.kind == "piece")
 #: the piece types of a built-in parent that no option of a section names (see :mod:`.resolve`)
 PRIVATE = "builtinPiece"
 #: ``*`` in a piece set: every piece type
 ALL = "*"
-_PAWN_TYPES = ("promotionPawnTypes", "enPassantTypes", "nMoveRuleTypes")
+_PAWN_TYPES = (Opt.promotionPawnTypes.key, Opt.enPassantTypes.key, Opt.nMoveRuleTypes.key)
 _DEPRECATED_SIMPLE = {
-    "whiteFlag": "flagRegionWhite",
-    "blackFlag": "flagRegionBlack",
-    "whiteDropRegion": "dropRegionWhite",
-    "blackDropRegion": "dropRegionBlack",
+    Opt.whiteFlag.key: Opt.flagRegionWhite.key,
+    Opt.blackFlag.key: Opt.flagRegionBlack.key,
+    Opt.whiteDropRegion.key: Opt.dropRegionWhite.key,
+    Opt.blackDropRegion.key: Opt.dropRegionBlack.key,
 }
 
 
@@ -79,12 +79,24 @@ class Rules:
         for key in _set_rows():
             text = ROW[key].default
             sets[key] = frozenset(ALL if x == "*" else named[x] for x in text if x not in "- ")
-        sets["promotionPieceTypesWhite"] = sets["promotionPieceTypesBlack"] = frozenset()
+        sets[Opt.promotionPieceTypesWhite.key] = sets[Opt.promotionPieceTypesBlack.key] = frozenset()
         values = {
             row.key: _check_value(row.key, row.default) for row in ROWS if _canonical(row.key) and row.kind != "other"
         }
         values[Opt.castlingWins.key] = Opt.castlingWins.default
         return cls({}, sets, values)
+
+    def value(self, row: Row) -> str:
+        """The value of the scalar option ``row``."""
+        return self.values[row.key]
+
+    def on(self, row: Row) -> bool:
+        """Whether the bool option ``row`` is true."""
+        return self.values[row.key] == "true"
+
+    def types(self, row: Row) -> frozenset[str]:
+        """The piece types of the piece-set option ``row``."""
+        return self.sets[row.key]
 
     def letter_types(self) -> dict[str, str]:
         """Upper-case letter -> piece type."""
@@ -144,11 +156,11 @@ def _add_piece(r: _Draft, pt: str, value: str) -> None:
         for other, (x, _) in list(pieces.items()):
             if x.upper() == letter.upper():
                 _remove_piece(pieces, sets, other)
-        betza = value[2:] if (pt.startswith("customPiece") or pt == "king") and len(value) > 1 else None
-        if pt.startswith("customPiece") and betza is None:
+        betza = value[2:] if (pt.startswith(CUSTOM_PIECE) or pt == Opt.king.key) and len(value) > 1 else None
+        if pt.startswith(CUSTOM_PIECE) and betza is None:
             raise OptionError(pt, "a custom piece needs its Betza: LETTER:BETZA")
         pieces[pt] = (letter.lower(), betza)
-        if pt.startswith("customPiece") and betza and "e" in betza:
+        if pt.startswith(CUSTOM_PIECE) and betza and "e" in betza:
             for side in ("White", "Black"):
                 sets[f"enPassantTypes{side}"] = sets[f"enPassantTypes{side}"] | {pt}
     else:
@@ -174,26 +186,31 @@ def _zone(rank_from: int, rank_to: int, ranks: int) -> tuple[str, str]:
     return white, black
 
 
+def _rank(config: Mapping[str, str], row: Row) -> int | None:
+    """The rank option ``row`` in ``config``, if it is there."""
+    return int(_check_value(row.key, config[row.key])) if row.key in config else None
+
+
 def _deprecated(r: _Draft, config: Mapping[str, str], ranks: int) -> None:
     values, sets = r.values, r.sets
-    if "promotionRank" in config:
-        rank = int(_check_value("promotionRank", config["promotionRank"]))
-        values["promotionRegionWhite"], values["promotionRegionBlack"] = _zone(rank, ranks, ranks)
+    rank = _rank(config, Opt.promotionRank)
+    if rank is not None:
+        values[Opt.promotionRegionWhite.key], values[Opt.promotionRegionBlack.key] = _zone(rank, ranks, ranks)
     # FSF reads doubleStepRankMin only when doubleStepRank is absent (``||``)
-    if "doubleStepRank" in config or "doubleStepRankMin" in config:
-        top = int(_check_value("doubleStepRank", config["doubleStepRank"])) if "doubleStepRank" in config else 2
-        low = 2 if "doubleStepRank" in config else int(_check_value("doubleStepRankMin", config["doubleStepRankMin"]))
-        values["doubleStepRegionWhite"], values["doubleStepRegionBlack"] = _zone(low, top, ranks)
+    top = _rank(config, Opt.doubleStepRank)
+    low = 2 if top is not None else _rank(config, Opt.doubleStepRankMin)
+    if low is not None:
+        values[Opt.doubleStepRegionWhite.key], values[Opt.doubleStepRegionBlack.key] = _zone(low, top or 2, ranks)
     for old, new in _DEPRECATED_SIMPLE.items():
         if old in config:
             values[new] = _check_value(old, config[old])
-    if "castlingRookPiece" in config:
-        rooks = _piece_set("castlingRookPiece", config["castlingRookPiece"], r.letters())
-        sets["castlingRookPiecesWhite"] = sets["castlingRookPiecesBlack"] = rooks
-    if config.get("dropOnTop") == "true":
-        values["enclosingDrop"] = "top"
-    elif "dropOnTop" in config:
-        _check_value("dropOnTop", config["dropOnTop"])
+    if Opt.castlingRookPiece.key in config:
+        rooks = _piece_set(Opt.castlingRookPiece.key, config[Opt.castlingRookPiece.key], r.letters())
+        sets[Opt.castlingRookPiecesWhite.key] = sets[Opt.castlingRookPiecesBlack.key] = rooks
+    if config.get(Opt.dropOnTop.key) == "true":
+        values[Opt.enclosingDrop.key] = "top"
+    elif Opt.dropOnTop.key in config:
+        _check_value(Opt.dropOnTop.key, config[Opt.dropOnTop.key])
 
 
 def _pairs(key: str, text: str, letters: Mapping[str, str]) -> list[tuple[str, str]]:
@@ -228,25 +245,25 @@ def _promoted_pairs(text: str, letters: Mapping[str, str]) -> list[tuple[str, st
 
 def _special(r: _Draft, config: Mapping[str, str]) -> None:
     letters = r.letters()
-    if "promotedPieceType" in config:
+    if Opt.promotedPieceType.key in config:
         promoted = r.promoted
-        for pt, y in _promoted_pairs(config["promotedPieceType"], letters):
+        for pt, y in _promoted_pairs(config[Opt.promotedPieceType.key], letters):
             promoted[pt] = "" if y == "-" else letters[y.upper()]
         r.promoted = {k: v for k, v in promoted.items() if v}
-    if "promotionLimit" in config:
-        for pt, y in _pairs("promotionLimit", config["promotionLimit"], letters):
-            r.limits[pt] = _int("promotionLimit", y)
+    if Opt.promotionLimit.key in config:
+        for pt, y in _pairs(Opt.promotionLimit.key, config[Opt.promotionLimit.key], letters):
+            r.limits[pt] = _int(Opt.promotionLimit.key, y)
 
 
 def _aliases(r: _Draft, config: Mapping[str, str]) -> None:
     values, sets = r.values, r.sets
     letters = r.letters()
-    if "pawnTypes" in config:
-        pawns = _piece_set("pawnTypes", config["pawnTypes"], letters)
+    if Opt.pawnTypes.key in config:
+        pawns = _piece_set(Opt.pawnTypes.key, config[Opt.pawnTypes.key], letters)
         for base in _PAWN_TYPES:
             sets[f"{base}White"] = sets[f"{base}Black"] = pawns
     for row in ROWS:
-        if not row.maps_to or row.deprecated or row.key not in config or row.key == "pawnTypes":
+        if not row.maps_to or row.deprecated or row.key not in config or row.key == Opt.pawnTypes.key:
             continue
         if row.kind in ("pieceset", "piecetype"):
             types = _piece_set(row.key, config[row.key], letters)
@@ -262,14 +279,14 @@ def apply_section(parent: Rules, config: Mapping[str, str]) -> Rules:
     would refuse.  Unknown keys are left alone (the caller reports them)."""
     r = _Draft(dict(parent.pieces), dict(parent.sets), dict(parent.values), dict(parent.promoted), dict(parent.limits))
     values, sets = r.values, r.sets
-    for key in ("maxRank", "maxFile"):
+    for key in (Opt.maxRank.key, Opt.maxFile.key):
         if key in config:
             values[key] = _check_value(key, config[key])
     for pt in PIECE_TYPES:
         value = config.get(pt)
         if value:
             _add_piece(r, pt, value)
-    _deprecated(r, config, int(values["maxRank"]))
+    _deprecated(r, config, int(values[Opt.maxRank.key]))
     _aliases(r, config)
     letters = r.letters()
     for row in ROWS:
@@ -277,7 +294,7 @@ def apply_section(parent: Rules, config: Mapping[str, str]) -> Rules:
             continue
         if row.kind in ("pieceset", "piecetype"):
             sets[row.key] = _piece_set(row.key, config[row.key], letters)
-        elif row.key in values or row.key.startswith("mobilityRegion") or row.kind != "other":
+        elif row.key in values or row.key in MOBILITY_KEYS or row.kind != "other":
             values[row.key] = _check_value(row.key, config[row.key])
     _special(r, config)
     return Rules(r.pieces, r.sets, r.values, r.promoted, r.limits)

@@ -22,28 +22,24 @@ import re
 
 from generator.betza import IMMOBILE, BetzaError, parse_betza
 from generator.catalogue.model import Color, PawnRules, Square, absolute_rank
+from generator.emit.fairy_stockfish.codecs import squares
 from generator.emit.fairy_stockfish.named import NAMED_BETZA
 from generator.emit.fairy_stockfish.reading import Stated, UnstatedRegion, read_section
-from generator.emit.fairy_stockfish.table import ROWS
+from generator.emit.fairy_stockfish.table import CUSTOM_PIECE, MOBILITY_KEYS, ROW, ROWS, Opt, mobility
 from generator.emit.fidelity.fairy_stockfish import FSF_LAME, FSF_RIDERS
 from generator.importers.options import ALL, PIECE_TYPES, PRIVATE, Rules
 
 __all__ = ["IGNORED", "betza_of", "dialect", "fen_problem", "piece_order", "refusals", "to_stated"]
 
 #: Options that do not change play: display, evaluation, and the GUI's template.
-IGNORED = frozenset({"pieceToCharTable", "pieceValueMg", "pieceValueEg", "variantTemplate", "pocketSize"})
-#: per-side options the catalogue states once, for both sides (the shared row's field)
-_ONE_FOR_BOTH = (
-    "passOnStalemate",
-    "pass",
-    "castlingKingPiece",
-    "castlingRookPieces",
-    "flagPiece",
+IGNORED = frozenset(
+    row.key for row in (Opt.pieceToCharTable, Opt.pieceValueMg, Opt.pieceValueEg, Opt.variantTemplate, Opt.pocketSize)
 )
+#: per-side options the catalogue states once, for both sides (the shared row's field)
+_ONE_FOR_BOTH = (Opt.passOnStalemate, Opt.pass_, Opt.castlingKingPiece, Opt.castlingRookPieces, Opt.flagPiece)
 #: per-side regions the read-back takes from White's, which must be Black's mirror
-_MIRRORED = ("doubleStepRegion", "tripleStepRegion", "promotionRegion")
+_MIRRORED = (Opt.doubleStepRegionWhite, Opt.tripleStepRegionWhite, Opt.promotionRegionWhite)
 _DEFAULTS = Rules.defaults()
-SIDES = ("White", "Black")
 
 
 def betza_of(pt: str, betza: str | None) -> str:
@@ -68,10 +64,10 @@ def betza_of(pt: str, betza: str | None) -> str:
 def piece_order(pt: str) -> tuple[int, int]:
     """The order a person lists pieces in: the king, the queen, rook, bishop and knight, the others in
     FSF's order, the pawn last."""
-    first = ("king", "queen", "rook", "bishop", "knight")
+    first = (Opt.king.key, Opt.queen.key, Opt.rook.key, Opt.bishop.key, Opt.knight.key)
     if pt in first:
         return first.index(pt), 0
-    return (len(first) + (pt == "pawn"), PIECE_TYPES.index(pt) if pt in PIECE_TYPES else len(PIECE_TYPES))
+    return (len(first) + (pt == Opt.pawn.key), PIECE_TYPES.index(pt) if pt in PIECE_TYPES else len(PIECE_TYPES))
 
 
 def _letters(rules: Rules, types: frozenset[str]) -> str:
@@ -83,27 +79,17 @@ def _present(rules: Rules, types: frozenset[str]) -> frozenset[str]:
     return frozenset(rules.pieces) if ALL in types else types & frozenset(rules.pieces)
 
 
-def _on_board(text: str, files: int, ranks: int, mirrored: bool = False) -> frozenset[tuple[int, int]]:
-    """The squares (file, rank from 1) of a Bitboard value on the board, ranks mirrored for Black."""
-    out: set[tuple[int, int]] = set()
-    for s in text.split():
-        if s == "-":
-            break
-        if s.startswith("*"):
-            out |= {(f, int(s[1:])) for f in range(files)}
-        elif s.endswith("*"):
-            out |= {(ord(s[0]) - ord("a"), r) for r in range(1, ranks + 1)}
-        else:
-            out.add((ord(s[0]) - ord("a"), int(s[1:])))
-    on = {(f, r) for f, r in out if f < files and 1 <= r <= ranks}
-    return frozenset((f, ranks + 1 - r) for f, r in on) if mirrored else frozenset(on)
+def _on_board(text: str, files: int, ranks: int, mirrored: bool = False) -> frozenset[Square]:
+    """The squares of a Bitboard value on the board, ranks mirrored for Black."""
+    on = squares(text, files, ranks)
+    return frozenset(Square(sq.file, ranks - 1 - sq.rank) for sq in on) if mirrored else on
 
 
 def _side_problems(rules: Rules) -> list[str]:
     out = []
-    files, ranks = int(rules.values["maxFile"]), int(rules.values["maxRank"])
-    for base in _ONE_FOR_BOTH:
-        white, black = f"{base}White", f"{base}Black"
+    files, ranks = int(rules.value(Opt.maxFile)), int(rules.value(Opt.maxRank))
+    for both in _ONE_FOR_BOTH:
+        white, black = both.maps_to
         if white in rules.sets:
             if _present(rules, rules.sets[white]) != _present(rules, rules.sets[black]):
                 out.append(
@@ -112,20 +98,21 @@ def _side_problems(rules: Rules) -> list[str]:
         elif rules.values[white] != rules.values[black]:
             out.append(f"{white} = {rules.values[white]}, {black} = {rules.values[black]}")
     initial = any(b and "i" in b for _, b in rules.pieces.values())
-    fen = rules.values["startFen"].split(" ")[0].lower()
-    pawn = "pawn" in rules.pieces and rules.pieces["pawn"][0] in fen
-    steps = rules.values["doubleStep"] == "true" and (pawn or initial)
+    fen = rules.value(Opt.startFen).split(" ")[0].lower()
+    pawn = Opt.pawn.key in rules.pieces and rules.pieces[Opt.pawn.key][0] in fen
+    steps = rules.on(Opt.doubleStep) and (pawn or initial)
     relevant = {
-        "doubleStepRegion": steps,
-        "tripleStepRegion": steps,
+        Opt.doubleStepRegionWhite: steps,
+        Opt.tripleStepRegionWhite: steps,
         # promotion by piece is on ranks counted from each side's own, the same for both
-        "promotionRegion": bool(rules.promoted),
+        Opt.promotionRegionWhite: bool(rules.promoted),
     }
-    for base in _MIRRORED:
-        white, black = rules.values[f"{base}White"], rules.values[f"{base}Black"]
+    for row in _MIRRORED:
+        key = row.of(Color.BLACK).key
+        white, black = rules.value(row), rules.values[key]
         mirrored = _on_board(white, files, ranks, mirrored=True) == _on_board(black, files, ranks)
-        if relevant[base] and not mirrored:
-            out.append(f"{base}White = {white}, {base}Black = {black} (not the mirror of White's)")
+        if relevant[row] and not mirrored:
+            out.append(f"{row.key} = {white}, {key} = {black} (not the mirror of White's)")
     return out
 
 
@@ -143,26 +130,26 @@ def can_have(rules: Rules) -> tuple[frozenset[str], frozenset[str]]:
     """The piece types White and Black can ever have: in the start position or hand, promoted to (by pawn
     or by piece, and back), and with captures to hand, the other side's too."""
     types = {letter.lower(): pt for pt, (letter, _) in rules.pieces.items()}
-    board, _, hand = rules.values["startFen"].split(" ")[0].partition("[")
+    board, _, hand = rules.value(Opt.startFen).split(" ")[0].partition("[")
     have: list[set[str]] = [set(), set()]
     for x in re.sub(r"\d|[/*~+\]]", "", board + hand):
         if x.lower() in types:
             have[x.islower()].add(types[x.lower()])
-    demotion = rules.values["pieceDemotion"] == "true"
+    demotion = rules.on(Opt.pieceDemotion)
     for _ in range(2):  # a promotion, then what that piece promotes to
         for c, side in enumerate(("White", "Black")):
-            if have[c] & (_pawn_types(rules) | {"pawn"}):
+            if have[c] & (_pawn_types(rules) | {Opt.pawn.key}):
                 have[c] |= _present(rules, rules.sets[f"promotionPieceTypes{side}"])
             have[c] |= {y for x, y in rules.promoted.items() if x in have[c]}
             have[c] |= {x for x, y in rules.promoted.items() if demotion and y in have[c]}
-    if rules.values["capturesToHand"] == "true":
+    if rules.on(Opt.capturesToHand):
         have = [have[0] | have[1]] * 2
     return frozenset(have[0]), frozenset(have[1])
 
 
 def _pawn_types(rules: Rules) -> frozenset[str]:
     """The custom pawns of either side: the catalogue's pawn role is one for both sides."""
-    return _present(rules, rules.sets["promotionPawnTypesWhite"] | rules.sets["promotionPawnTypesBlack"])
+    return _present(rules, rules.types(Opt.promotionPawnTypesWhite) | rules.types(Opt.promotionPawnTypesBlack))
 
 
 def _pawn_problems(rules: Rules) -> list[str]:
@@ -172,12 +159,12 @@ def _pawn_problems(rules: Rules) -> list[str]:
     have, pawns = can_have(rules), _pawn_types(rules)
     white, black = (_present(rules, rules.sets[f"promotionPawnTypes{side}"]) for side in ("White", "Black"))
     out = []
-    if any((pawns - own - {"pawn"}) & have[c] for c, own in enumerate((white, black))):
+    if any((pawns - own - {Opt.pawn.key}) & have[c] for c, own in enumerate((white, black))):
         out.append(
             f"promotionPawnTypesWhite = {_letters(rules, white)}, promotionPawnTypesBlack = {_letters(rules, black)}"
         )
-    held = "pawn" in have[0] | have[1] and rules.values["capturesToHand"] == "true"
-    if held and "pawn" not in white & black:
+    held = Opt.pawn.key in have[0] | have[1] and rules.on(Opt.capturesToHand)
+    if held and Opt.pawn.key not in white & black:
         out.append(f"promotionPawnTypes = {_letters(rules, white)} (without the pawn, and captures go to hand)")
     return out
 
@@ -186,18 +173,26 @@ def _move_rule_types(rules: Rules) -> dict[str, str]:
     """``nMoveRuleTypes`` as the emitter writes it: left out where each side's are its pawns (the pawn
     types, FSF's own pawn), once where both sides have the same, else per side; a piece type a side
     can never have is no matter."""
-    if rules.values["nMoveRule"] == "0":
+    if rules.value(Opt.nMoveRule) == "0":
         return {}
     have = can_have(rules)
-    pawns = _pawn_types(rules) | ({"pawn"} & set(rules.pieces))
+    pawns = _pawn_types(rules) | ({Opt.pawn.key} & set(rules.pieces))
     white, black = (
         _present(rules, rules.sets[f"nMoveRuleTypes{side}"]) & have[c] for c, side in enumerate(("White", "Black"))
     )
     if white == pawns & have[0] and black == pawns & have[1]:
         return {}
     if white == black:
-        return {"nMoveRuleTypes": _letters(rules, white)}
-    return {"nMoveRuleTypesWhite": _letters(rules, white), "nMoveRuleTypesBlack": _letters(rules, black)}
+        return {Opt.nMoveRuleTypes.key: _letters(rules, white)}
+    return {Opt.nMoveRuleTypesWhite.key: _letters(rules, white), Opt.nMoveRuleTypesBlack.key: _letters(rules, black)}
+
+
+#: piece sets judged with the pawns, or meaningless without their rule
+_WITH_THEIR_RULE = frozenset(
+    key
+    for row in (Opt.enPassantTypes, Opt.promotionPawnTypes, Opt.nMoveRuleTypes, Opt.mustDropType)
+    for key in (row.key, *row.maps_to)
+)
 
 
 def _fieldless(rules: Rules) -> list[str]:
@@ -211,9 +206,9 @@ def _fieldless(rules: Rules) -> list[str]:
         if key in rules.values and rules.values[key] != _DEFAULTS.values.get(key):
             out.append(f"{key} = {rules.values[key]}")
         elif key in rules.sets and _present(rules, rules.sets[key]) != _present(rules, _DEFAULTS.sets[key]):
-            if key.startswith(("enPassantTypes", "promotionPawnTypes", "nMoveRuleTypes", "mustDropType")):
+            if key in _WITH_THEIR_RULE:
                 continue  # judged with the pawns, or meaningless without their rule
-            if key.startswith("connectPieceTypes") and rules.values["connectN"] == "0":
+            if key.startswith(Opt.connectPieceTypes.key) and rules.value(Opt.connectN) == "0":
                 continue
             out.append(f"{key} = {_letters(rules, rules.sets[key])}")
     return out
@@ -221,22 +216,22 @@ def _fieldless(rules: Rules) -> list[str]:
 
 def refusals(rules: Rules) -> list[str]:
     """Every option (``key = value``) of ``rules`` the catalogue cannot state, in table order."""
-    out = [f"{key} = true" for key in ("gating", "cambodianMoves") if rules.values[key] == "true"]
-    if rules.values["seirawanGating"] == "true":  # gating's gates: stated by the model's gating
-        out = [x for x in out if x != "gating = true"] if rules.values["cambodianMoves"] != "true" else out
-        out += [] if rules.values["gating"] == "true" else ["seirawanGating = true (without gating = true)"]
+    out = [f"{key} = true" for key in (Opt.gating.key, Opt.cambodianMoves.key) if rules.values[key] == "true"]
+    if rules.on(Opt.seirawanGating):  # gating's gates: stated by the model's gating
+        out = [x for x in out if x != "gating = true"] if not rules.on(Opt.cambodianMoves) else out
+        out += [] if rules.on(Opt.gating) else ["seirawanGating = true (without gating = true)"]
     out += _fieldless(rules) + _pseudo_royal_problems(rules) + _blast_problems(rules)
     out += _piece_promotion_limits(rules)
-    triple, double = rules.values["tripleStepRegionWhite"], rules.values["doubleStepRegionWhite"]
+    triple, double = rules.value(Opt.tripleStepRegionWhite), rules.value(Opt.doubleStepRegionWhite)
     if triple != "-" and not set(triple.split()) <= set(double.split()):
         # the catalogue's pawns triple-step from some of the ranks they double-step from
         out.append(f"tripleStepRegionWhite = {triple} (not within the double-step region, {double})")
-    mandatory = rules.values["mandatoryPawnPromotion"], rules.values["mandatoryPiecePromotion"]
-    choices = rules.sets["promotionPieceTypesWhite"] | rules.sets["promotionPieceTypesBlack"]
-    if "pawn" in rules.promoted and mandatory[0] != mandatory[1] and not choices:
+    mandatory = rules.value(Opt.mandatoryPawnPromotion), rules.value(Opt.mandatoryPiecePromotion)
+    choices = rules.types(Opt.promotionPieceTypesWhite) | rules.types(Opt.promotionPieceTypesBlack)
+    if Opt.pawn.key in rules.promoted and mandatory[0] != mandatory[1] and not choices:
         # the catalogue's pawn that promotes by piece must where the pieces must
         out.append(f"mandatoryPawnPromotion = {mandatory[0]} (not mandatoryPiecePromotion, {mandatory[1]})")
-    fen = rules.values["startFen"].split(" ")[0]
+    fen = rules.value(Opt.startFen).split(" ")[0]
     promotes = {rules.pieces[x][0] for x in rules.promoted if x in rules.pieces and rules.promoted[x] in rules.pieces}
     # a promoted piece at the start stands as what its letter promotes to, remembering what it was
     if any(x.lower() not in promotes for x in re.findall(r"\+([A-Za-z])", fen)):
@@ -250,7 +245,7 @@ def refusals(rules: Rules) -> list[str]:
 def _pseudo_royal_problems(rules: Rules) -> list[str]:
     """Pseudo-royal pieces without extinction: FSF keeps them out of check all the same; the catalogue
     states pseudo-royalty as a form of extinction."""
-    if rules.values["extinctionPseudoRoyal"] == "true" and rules.values["extinctionValue"] == "none":
+    if rules.on(Opt.extinctionPseudoRoyal) and rules.value(Opt.extinctionValue) == "none":
         return ["extinctionPseudoRoyal = true (without extinctionValue)"]
     return []
 
@@ -270,10 +265,10 @@ def _piece_promotion_limits(rules: Rules) -> list[str]:
 def _blast_problems(rules: Rules) -> list[str]:
     """Custom pawns where captures explode: FSF's explosions spare its own pawn alone, the catalogue's every
     pawn."""
-    if rules.values["blastOnCapture"] != "true":
+    if not rules.on(Opt.blastOnCapture):
         return []
     white, black = can_have(rules)
-    blasted = (_pawn_types(rules) - {"pawn"} - rules.sets["blastImmuneTypes"]) & (white | black)
+    blasted = (_pawn_types(rules) - {Opt.pawn.key} - rules.types(Opt.blastImmuneTypes)) & (white | black)
     if not blasted:
         return []
     letters = _letters(rules, frozenset(blasted))
@@ -286,8 +281,8 @@ def _en_passant_problems(rules: Rules) -> list[str]:
     try:
         read_section(dialect(rules))
     except UnstatedRegion as e:
-        white, black = (rules.values[f"enPassantRegion{side}"] for side in SIDES)
-        return [f"enPassantRegionWhite = {white}, enPassantRegionBlack = {black} ({e})"]
+        white, black = (Opt.enPassantRegionWhite.of(c) for c in Color)
+        return [f"{white.key} = {rules.value(white)}, {black.key} = {rules.value(black)} ({e})"]
     except (ValueError, KeyError, IndexError, StopIteration):
         return []  # the import's own read-back reports it, with its reason
     return []
@@ -295,22 +290,23 @@ def _en_passant_problems(rules: Rules) -> list[str]:
 
 def dialect(rules: Rules) -> dict[str, str]:
     """The section our emitter would write for ``rules``: what :func:`read_section` reads."""
-    d = {k: v for k, v in rules.values.items() if not k.startswith("mobilityRegion")}
+    d = {k: v for k, v in rules.values.items() if k not in MOBILITY_KEYS}
     _piece_options(rules, d)
     for key, types in rules.sets.items():
-        d[key] = "*" if ALL in types and key in ("extinctionPieceTypes", "mustDropType") else _letters(rules, types)
-    for key in ("nMoveRuleTypes", "nMoveRuleTypesWhite", "nMoveRuleTypesBlack"):
+        every = ALL in types and key in (Opt.extinctionPieceTypes.key, Opt.mustDropType.key)
+        d[key] = "*" if every else _letters(rules, types)
+    for key in (Opt.nMoveRuleTypes.key, Opt.nMoveRuleTypesWhite.key, Opt.nMoveRuleTypesBlack.key):
         d.pop(key, None)
     d.update(_move_rule_types(rules))
-    pawns = _pawn_types(rules) - {"pawn"}
+    pawns = _pawn_types(rules) - {Opt.pawn.key}
     if pawns:
-        d["pawnTypes"] = _letters(rules, pawns)
-    for base in ("passOnStalemate", "pass"):
-        d[base] = rules.values[f"{base}White"]
-    for base in ("castlingKingPiece", "castlingRookPieces", "flagPiece"):
-        d[base] = d[f"{base}White"]
+        d[Opt.pawnTypes.key] = _letters(rules, pawns)
+    for both in (Opt.passOnStalemate, Opt.pass_):
+        d[both.key] = rules.values[both.maps_to[0]]
+    for both in (Opt.castlingKingPiece, Opt.castlingRookPieces, Opt.flagPiece):
+        d[both.key] = d[both.maps_to[0]]
     _promotion_options(rules, d)
-    d["startFen"] = normal_fen(d["startFen"])
+    d[Opt.startFen.key] = normal_fen(d[Opt.startFen.key])
     _presence(rules, d)
     return d
 
@@ -319,31 +315,31 @@ def _piece_options(rules: Rules, d: dict[str, str]) -> None:
     """Every piece by FSF's name or in a numbered custom slot, with its mobility regions."""
     slots = iter(range(1, 100))
     for pt, (letter, betza) in rules.pieces.items():
-        plain = pt in ("pawn", "soldier") or (pt == "king" and betza is None)
-        key = f"customPiece{next(slots)}" if pt.startswith(("customPiece", PRIVATE)) else pt
+        plain = pt in (Opt.pawn.key, Opt.soldier.key) or (pt == Opt.king.key and betza is None)
+        key = f"{CUSTOM_PIECE}{next(slots)}" if pt.startswith((CUSTOM_PIECE, PRIVATE)) else pt
         d[key] = letter if plain else f"{letter}:{betza_of(pt, betza)}"
-        regions = {side: rules.values.get(f"mobilityRegion{side}{pt[0].upper()}{pt[1:]}", "-") for side in SIDES}
-        if set(regions.values()) == {"-"}:
+        regions = [rules.values.get(row.key, "-") for row in mobility(pt)] if pt in ROW else ["-", "-"]
+        if set(regions) == {"-"}:
             continue
-        for side, region in regions.items():
+        for row, region in zip(mobility(key), regions, strict=True):
             # FSF's empty region is no region: that side's pieces go anywhere
-            whole = " ".join(f"*{r}" for r in range(1, int(rules.values["maxRank"]) + 1))
-            d[f"mobilityRegion{side}{key[0].upper()}{key[1:]}"] = whole if region == "-" else region
+            whole = " ".join(f"*{r}" for r in range(1, int(rules.value(Opt.maxRank)) + 1))
+            d[row.key] = whole if region == "-" else region
 
 
 def _promotion_options(rules: Rules, d: dict[str, str]) -> None:
     """The promotion choices (one option where both sides have the same), limits and promoted types."""
-    white, black = d.pop("promotionPieceTypesWhite"), d.pop("promotionPieceTypesBlack")
+    white, black = d.pop(Opt.promotionPieceTypesWhite.key), d.pop(Opt.promotionPieceTypesBlack.key)
     if white == black:
-        d["promotionPieceTypes"] = white
+        d[Opt.promotionPieceTypes.key] = white
     else:
-        d["promotionPieceTypesWhite"], d["promotionPieceTypesBlack"] = white, black
+        d[Opt.promotionPieceTypesWhite.key], d[Opt.promotionPieceTypesBlack.key] = white, black
     if rules.limits:
-        d["promotionLimit"] = " ".join(
+        d[Opt.promotionLimit.key] = " ".join(
             f"{rules.pieces[pt][0]}:{n}" for pt, n in rules.limits.items() if pt in rules.pieces
         )
     if rules.promoted:
-        d["promotedPieceType"] = " ".join(
+        d[Opt.promotedPieceType.key] = " ".join(
             f"{rules.pieces[x][0]}:{rules.pieces[y][0]}"
             for x, y in rules.promoted.items()
             if x in rules.pieces and y in rules.pieces
@@ -352,17 +348,17 @@ def _promotion_options(rules: Rules, d: dict[str, str]) -> None:
 
 def _presence(rules: Rules, d: dict[str, str]) -> None:
     """The options whose presence, not value, the read-back reads, as the emitter writes them."""
-    for key in ("extinctionValue", "countingRule"):
+    for key in (Opt.extinctionValue.key, Opt.countingRule.key):
         if d.get(key) == "none":
             del d[key]
-    if "king" not in rules.pieces:
-        d.pop("checkmateValue", None)
-    if d["flagRegionWhite"] == "-" and d["flagRegionBlack"] == "-":
-        d.pop("flagPiece", None)
-    if d.get("flagPiece") == _letters(rules, frozenset({ALL})):
-        d["flagPiece"] = "*"
-    if "promotedPieceType" not in d:
-        d.pop("mandatoryPiecePromotion", None)
+    if Opt.king.key not in rules.pieces:
+        d.pop(Opt.checkmateValue.key, None)
+    if d[Opt.flagRegionWhite.key] == "-" and d[Opt.flagRegionBlack.key] == "-":
+        d.pop(Opt.flagPiece.key, None)
+    if d.get(Opt.flagPiece.key) == _letters(rules, frozenset({ALL})):
+        d[Opt.flagPiece.key] = "*"
+    if Opt.promotedPieceType.key not in d:
+        d.pop(Opt.mandatoryPiecePromotion.key, None)
 
 
 def to_stated(rules: Rules) -> Stated:
@@ -372,7 +368,7 @@ def to_stated(rules: Rules) -> Stated:
     drop reaches it; multi-step ranks no pawn ever stands on are none; a piece never in play is none."""
     s = read_section(dialect(rules))
     pieces = s.pieces
-    pawn = rules.pieces["pawn"][0].upper() if "pawn" in rules.pieces else None
+    pawn = rules.pieces[Opt.pawn.key][0].upper() if Opt.pawn.key in rules.pieces else None
     in_hand = s.drops is not None and (s.drops.captures_to_hand or any(x == pawn for _, x, _ in s.setup.pockets))
     pawn_drops = s.pawn_drops
     if s.drops is not None and pawn_drops is not None:
@@ -456,7 +452,7 @@ def normal_fen(fen: str) -> str:
 
 def fen_problem(fen: str, rules: Rules) -> str | None:
     """Why FSF's ``startFen`` does not fit the board or the pieces, or None."""
-    files, ranks = int(rules.values["maxFile"]), int(rules.values["maxRank"])
+    files, ranks = int(rules.value(Opt.maxFile)), int(rules.value(Opt.maxRank))
     fields = fen.split()
     if not fields:
         return "startFen is empty"

@@ -28,7 +28,20 @@ from generator.emit.fairy_stockfish import values as w
 from generator.emit.fairy_stockfish.codecs import CODECS, Codec, Kind, Words, set_letters, squares
 from generator.emit.fairy_stockfish.values import Writer
 
-__all__ = ["CUSTOM_PIECE", "GROUPS", "KING", "PARSER_RELEASE", "ROW", "ROWS", "SINCE", "Kind", "Opt", "Row", "mobility"]
+__all__ = [
+    "CUSTOM_PIECE",
+    "GROUPS",
+    "KING",
+    "MOBILITY_KEYS",
+    "PARSER_RELEASE",
+    "ROW",
+    "ROWS",
+    "SINCE",
+    "Kind",
+    "Opt",
+    "Row",
+    "mobility",
+]
 
 WHITE, BLACK = Color.WHITE, Color.BLACK
 #: the pyffish release whose parser the table is: an option it has no row for, that release ignores
@@ -500,6 +513,8 @@ def _rows() -> tuple[Row, ...]:
 
 
 ROWS = _rows()
+#: the options of every piece's mobility regions
+MOBILITY_KEYS = frozenset(row.key for row in ROWS if row.field == "pieces.region")
 
 
 def mobility(piece: str) -> tuple[Row, Row]:
