@@ -63,7 +63,7 @@ from generator.emit.fairy_stockfish import (
 )
 from generator.emit.fairy_stockfish import FOLDER as INI_FOLDER
 from generator.emit.fairy_stockfish.options import needs
-from generator.emit.fairy_stockfish.table import ROWS
+from generator.emit.fairy_stockfish.table import ROWS, Opt
 from generator.emit.fidelity import writable
 from generator.emit.jinja import render
 from generator.emit.manifest import Manifest, SectionEntry
@@ -117,8 +117,9 @@ _SITE_NAMES = (
 TAKEN = BUILTIN_VARIANTS | frozenset(_SITE_NAMES.split())
 
 #: options the site refuses when true, and when set to anything but off
-_REFUSED_WHEN_TRUE = ("twoBoards", "cambodianMoves", "materialCounting", "freeDrops")
-_REFUSED_WHEN_SET = ("countingRule", "chasingRule", "wallingRule")
+#: (``freeDrops`` is pychess-variants' own, not Fairy-Stockfish's)
+_REFUSED_WHEN_TRUE = (Opt.twoBoards.key, Opt.cambodianMoves.key, Opt.materialCounting.key, "freeDrops")
+_REFUSED_WHEN_SET = (Opt.countingRule.key, Opt.chasingRule.key, Opt.wallingRule.key)
 _TRUE = frozenset({"true", "yes", "1", "on"})
 _OFF = frozenset({"", "-", "0", "false", "no", "off", "none"})
 
@@ -314,6 +315,13 @@ def _option(parsed: _Parsed, key: str) -> str | None:
     return None
 
 
+def _used_letters(parsed: _Parsed) -> set[str]:
+    """The piece letters the start position and the promotion choices use."""
+    return _fen_letters(_option(parsed, Opt.startFen.key) or "") | _letters(
+        _option(parsed, Opt.promotionPieceTypes.key) or ""
+    )
+
+
 def _version(text: str) -> tuple[int, ...]:
     return tuple(int(x) for x in text.split("."))
 
@@ -337,14 +345,14 @@ def _option_problems(parsed: _Parsed) -> list[str]:
     for key in _REFUSED_WHEN_SET:
         if (_option(parsed, key) or "").casefold() not in _OFF:
             problems.append(f"option {key}: the site refuses it")
-    if (_option(parsed, "gating") or "").casefold() in _TRUE and (
-        _option(parsed, "seirawanGating") or ""
+    if (_option(parsed, Opt.gating.key) or "").casefold() in _TRUE and (
+        _option(parsed, Opt.seirawanGating.key) or ""
     ).casefold() not in _TRUE:
         problems.append("option gating: the site takes only Seirawan gating")
     version, _date, newest = needs(parsed.options)
     if _version(version) > _version(SITE_PYFFISH):
         problems.append(f"options {', '.join(newest)} need pyffish {version}; the site runs {SITE_PYFFISH}")
-    if _option(parsed, "startFen") is None:
+    if _option(parsed, Opt.startFen.key) is None:
         problems.append("no startFen: variantgen always writes the start position")
     return problems
 
@@ -390,7 +398,9 @@ def _pieces_problems(parsed: _Parsed) -> list[str]:
     defined = _defined_letters(parsed)
     if len(set(plain)) != len(plain) or set(plain) != defined:
         problems.append(f"{PIECES_KEY} lists {plain}, the section's pieces are {sorted(defined)}")
-    used = _fen_letters(_option(parsed, "startFen") or "") | _letters(_option(parsed, "promotionPieceTypes") or "")
+    used = _fen_letters(_option(parsed, Opt.startFen.key) or "") | _letters(
+        _option(parsed, Opt.promotionPieceTypes.key) or ""
+    )
     if used - set(plain):
         problems.append(f"{PIECES_KEY} leaves out {sorted(used - set(plain))}, which the game uses")
     return problems
@@ -464,9 +474,10 @@ def piece_set_problems(text: str, files: Mapping[str, bytes]) -> list[str]:
     parsed = _parse(text)
     plain, promoted, _bad = _roles(parsed)
     roles = (
-        _fen_letters(_option(parsed, "startFen") or "") | _letters(_option(parsed, "promotionPieceTypes") or "")
+        _fen_letters(_option(parsed, Opt.startFen.key) or "")
+        | _letters(_option(parsed, Opt.promotionPieceTypes.key) or "")
     ) | set(plain)
-    shogi = bool(promoted or _option(parsed, "promotedPieceType"))
+    shogi = bool(promoted or _option(parsed, Opt.promotedPieceType.key))
     wanted = {f"{c}{r.upper()}.svg" for c in "wb" for r in roles}
     wanted |= {f"{c}+{r.upper()}.svg" for c in "wb" for r in promoted} if shogi else set()
     problems = [

@@ -21,6 +21,7 @@ from typing import Any
 
 from generator.catalogue.model import Color, Drops, Goals, PawnRules, Promotion, Square
 from generator.emit.fairy_stockfish.reading import Stated
+from generator.emit.fairy_stockfish.table import KING, Opt
 from generator.emit.fairy_stockfish.values import FILES
 from generator.importers.options import PRIVATE, Rules
 from generator.importers.translate import piece_order
@@ -95,7 +96,7 @@ def _sides(pair: tuple[frozenset[Square], frozenset[Square]]) -> Data:
 
 def _pieces(stated: Stated, rules: Rules) -> Data:
     types = {letter.upper(): pt for pt, (letter, _) in rules.pieces.items()}
-    royal = rules.pieces["king"][0].upper() if "king" in rules.pieces else None
+    royal = rules.pieces[KING][0].upper() if KING in rules.pieces else None
     lines = dict(stated.line_moves)
     out: Data = {}
     for letter, betza, pawn, region, advanced in sorted(stated.pieces, key=lambda p: piece_order(types[p[0]])):
@@ -156,8 +157,8 @@ def _drops(stated: Stated, rules: Rules) -> Data | None:
     piece_ranks = _piece_ranks(stated, rules, d)
     if piece_ranks:
         out["piece_ranks"] = piece_ranks
-    if rules.values["shogiPawnDropMateIllegal"] == "true" and "shogiPawn" in rules.pieces:
-        out["no_drop_mate"] = rules.pieces["shogiPawn"][0].upper()
+    if rules.on(Opt.shogiPawnDropMateIllegal) and Opt.shogiPawn.key in rules.pieces:
+        out["no_drop_mate"] = rules.pieces[Opt.shogiPawn.key][0].upper()
     return out
 
 
@@ -167,14 +168,14 @@ def _piece_ranks(stated: Stated, rules: Rules, d: Drops) -> dict[str, list[int]]
     first, zone = stated.pawn_drops or (True, True)
     promo = stated.pawn_rules.promotion
     piece_ranks: dict[str, list[int]] = {}
-    pawn = rules.pieces["pawn"][0].upper() if "pawn" in rules.pieces else None
+    pawn = rules.pieces[Opt.pawn.key][0].upper() if Opt.pawn.key in rules.pieces else None
     in_hand = d.captures_to_hand or any(x == pawn for _, x, _ in stated.setup.pockets)
     if pawn is not None and in_hand and not (first and zone):
         piece_ranks[pawn] = [
             r for r in d.ranks if (first or r != 1) and (zone or promo is None or r not in promo.ranks)
         ]
-    if rules.values["sittuyinRookDrop"] == "true" and "rook" in rules.pieces and 1 in d.ranks:
-        piece_ranks[rules.pieces["rook"][0].upper()] = [1]
+    if rules.on(Opt.sittuyinRookDrop) and Opt.rook.key in rules.pieces and 1 in d.ranks:
+        piece_ranks[rules.pieces[Opt.rook.key][0].upper()] = [1]
     return piece_ranks
 
 

@@ -161,8 +161,8 @@ def _add_piece(r: _Draft, pt: str, value: str) -> None:
             raise OptionError(pt, "a custom piece needs its Betza: LETTER:BETZA")
         pieces[pt] = (letter.lower(), betza)
         if pt.startswith(CUSTOM_PIECE) and betza and "e" in betza:
-            for side in ("White", "Black"):
-                sets[f"enPassantTypes{side}"] = sets[f"enPassantTypes{side}"] | {pt}
+            for key in Opt.enPassantTypes.maps_to:
+                sets[key] = sets[key] | {pt}
     else:
         if letter != "-":
             raise OptionError(pt, f"invalid letter {letter!r}")
@@ -171,8 +171,7 @@ def _add_piece(r: _Draft, pt: str, value: str) -> None:
 
 def _remove_piece(pieces: dict[str, tuple[str, str | None]], sets: dict[str, frozenset[str]], pt: str) -> None:
     pieces.pop(pt, None)
-    for side in ("White", "Black"):
-        key = f"promotionPieceTypes{side}"
+    for key in Opt.promotionPieceTypes.maps_to:
         sets[key] = sets[key] - {pt}
 
 

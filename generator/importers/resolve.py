@@ -29,7 +29,7 @@ from generator.catalogue.source import FAIRY_STOCKFISH_CATALOGUE
 from generator.catalogue.validating import did_you_mean
 from generator.emit.fairy_stockfish import BUILTIN_VARIANTS, section_context
 from generator.emit.fairy_stockfish.named import NAMED_BETZA
-from generator.emit.fairy_stockfish.table import PARSER_RELEASE, ROW
+from generator.emit.fairy_stockfish.table import CUSTOM_PIECE, KING, PARSER_RELEASE, ROW, Opt
 from generator.emit.fairy_stockfish.values import FILES
 from generator.importers.ini import Section
 from generator.importers.options import PRIVATE, OptionError, Rules, apply_section
@@ -63,15 +63,19 @@ def builtin_entries() -> dict[str, Variant]:
     return {v.fairy_stockfish_builtin: v for v in catalogue.variants if v.fairy_stockfish_builtin}
 
 
+#: FSF's pieces a custom piece is not moved to, though it moves alike: their rules are more than their moves
+_NOT_CUSTOM = (Opt.pawn.key, Opt.soldier.key, KING)
+
+
 @functools.cache
 def builtin_rules(name: str) -> Rules:
     context = section_context(builtin_entries()[name])
     options = {key: value for group in context.groups for key, value in group.options}
     # our writer names the kingside rook's file; a built-in keeps FSF's default and finds its rook
     # inwards from the edge, so a child section that widens the board castles with its new corner rook
-    key, files = "castlingRookKingsideFile", options.get("maxFile", ROW["maxFile"].default)
-    if options.get(key) == (FILES[int(files) - 1] if files.isdigit() else files):
-        options[key] = ROW[key].default
+    row, files = Opt.castlingRookKingsideFile, Opt.maxFile.file(options)
+    if options.get(row.key) == FILES[files]:
+        options[row.key] = row.default
     return _private_slots(apply_section(Rules.defaults(), options))
 
 
@@ -79,10 +83,10 @@ def _slots(rules: Rules) -> dict[str, str]:
     """Each custom piece's new type: FSF's piece of the same moves that is free, or a private slot."""
     renamed: dict[str, str] = {}
     for pt, (_, betza) in rules.pieces.items():
-        if pt.startswith("customPiece") and betza is not None:
+        if pt.startswith(CUSTOM_PIECE) and betza is not None:
             free = [k for k in NAMED_BETZA if k not in rules.pieces and k not in renamed.values()]
-            named = [k for k in free if k not in ("pawn", "soldier", "king") and NAMED_BETZA[k] == betza]
-            renamed[pt] = named[0] if named else f"{PRIVATE}{pt[len('customPiece') :]}"
+            named = [k for k in free if k not in _NOT_CUSTOM and NAMED_BETZA[k] == betza]
+            renamed[pt] = named[0] if named else f"{PRIVATE}{pt.removeprefix(CUSTOM_PIECE)}"
     return renamed
 
 
@@ -156,10 +160,10 @@ def _resolved(s: Section, parent: Rules | None, path: str) -> Resolved:
         rules = apply_section(parent or Rules.defaults(), config)
     except OptionError as e:
         return Resolved(s, None, (f"{_where(path, s, e.key)}: {e}",), ignored=ignored)
-    fen = rules.values["startFen"]
+    fen = rules.value(Opt.startFen)
     problem = fen_problem(fen, rules)
     if problem:
-        return Resolved(s, None, (f"{_where(path, s, 'startFen')}: {problem}",), ignored=ignored)
+        return Resolved(s, None, (f"{_where(path, s, Opt.startFen.key)}: {problem}",), ignored=ignored)
     refused = tuple(refusals(rules))
     return Resolved(s, rules, refused=refused, ignored=ignored)
 

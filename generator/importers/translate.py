@@ -137,9 +137,9 @@ def can_have(rules: Rules) -> tuple[frozenset[str], frozenset[str]]:
             have[x.islower()].add(types[x.lower()])
     demotion = rules.on(Opt.pieceDemotion)
     for _ in range(2):  # a promotion, then what that piece promotes to
-        for c, side in enumerate(("White", "Black")):
+        for c in Color:
             if have[c] & (_pawn_types(rules) | {Opt.pawn.key}):
-                have[c] |= _present(rules, rules.sets[f"promotionPieceTypes{side}"])
+                have[c] |= _present(rules, rules.types(Opt.promotionPieceTypesWhite.of(c)))
             have[c] |= {y for x, y in rules.promoted.items() if x in have[c]}
             have[c] |= {x for x, y in rules.promoted.items() if demotion and y in have[c]}
     if rules.on(Opt.capturesToHand):
@@ -157,7 +157,7 @@ def _pawn_problems(rules: Rules) -> list[str]:
     have, which would promote here; the pawn left out while a captured promoted piece goes to hand as
     the first pawn type (FSF's own pawn promotes whatever its promotion pawn types say)."""
     have, pawns = can_have(rules), _pawn_types(rules)
-    white, black = (_present(rules, rules.sets[f"promotionPawnTypes{side}"]) for side in ("White", "Black"))
+    white, black = (_present(rules, rules.types(Opt.promotionPawnTypesWhite.of(c))) for c in Color)
     out = []
     if any((pawns - own - {Opt.pawn.key}) & have[c] for c, own in enumerate((white, black))):
         out.append(
@@ -177,9 +177,7 @@ def _move_rule_types(rules: Rules) -> dict[str, str]:
         return {}
     have = can_have(rules)
     pawns = _pawn_types(rules) | ({Opt.pawn.key} & set(rules.pieces))
-    white, black = (
-        _present(rules, rules.sets[f"nMoveRuleTypes{side}"]) & have[c] for c, side in enumerate(("White", "Black"))
-    )
+    white, black = (_present(rules, rules.types(Opt.nMoveRuleTypesWhite.of(c))) & have[c] for c in Color)
     if white == pawns & have[0] and black == pawns & have[1]:
         return {}
     if white == black:
@@ -235,9 +233,9 @@ def refusals(rules: Rules) -> list[str]:
     promotes = {rules.pieces[x][0] for x in rules.promoted if x in rules.pieces and rules.promoted[x] in rules.pieces}
     # a promoted piece at the start stands as what its letter promotes to, remembering what it was
     if any(x.lower() not in promotes for x in re.findall(r"\+([A-Za-z])", fen)):
-        out.append(f"startFen = {rules.values['startFen']} (promoted pieces that promote to nothing)")
+        out.append(f"startFen = {rules.value(Opt.startFen)} (promoted pieces that promote to nothing)")
     if "~" in fen:  # FSF keeps the mark in every FEN, and a capture to hand turns the piece into a pawn
-        out.append(f"startFen = {rules.values['startFen']} (pieces marked ~, promoted from a pawn, at the start)")
+        out.append(f"startFen = {rules.value(Opt.startFen)} (pieces marked ~, promoted from a pawn, at the start)")
     out += _side_problems(rules) + _piece_problems(rules)
     return out or _en_passant_problems(rules)
 

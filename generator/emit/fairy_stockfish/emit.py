@@ -16,6 +16,7 @@ from generator.emit.fairy_stockfish.options import (
     needs,
     option_groups,
 )
+from generator.emit.fairy_stockfish.table import Opt
 from generator.emit.fidelity import check_name, limitations, relaxed, writable
 from generator.emit.jinja import render
 from generator.emit.manifest import Manifest, SectionEntry
@@ -189,7 +190,7 @@ def section_context(
         return SectionContext(name, variant.name, False, comment)
     r = relaxed(variant, Target.FAIRY_STOCKFISH)
     fen = start_fen(r)
-    setup = OptionGroup.of("setup", [("startFen", fen)])
+    setup = OptionGroup.of("setup", [(Opt.startFen.key, fen)])
     return SectionContext(name, variant.name, True, comment, (*option_groups(r), setup), fen)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from generator.catalogue.model import Color, PieceType, Variant
+from generator.emit.fairy_stockfish.table import CUSTOM_PIECE, Opt, mobility
 from generator.emit.fairy_stockfish.values import KING, squares
 from generator.emit.fidelity.fairy_stockfish import fairy_stockfish_pieces
 
@@ -26,7 +27,7 @@ def _piece_option(v: Variant, p: PieceType, kind: str, custom: int) -> Option:
         raise ValueError(f"piece letter {p.letter!r} of {v.name} is not one upper-case letter A-Z")
     letter = p.letter.lower()
     if kind == "custom":
-        return (f"customPiece{custom}", f"{letter}:{p.movement.render()}")
+        return (f"{CUSTOM_PIECE}{custom}", f"{letter}:{p.movement.render()}")
     if kind == "king":
         return ("king", letter if p.movement == KING else f"{letter}:{p.movement.render()}")
     return (kind, letter)
@@ -35,18 +36,18 @@ def _piece_option(v: Variant, p: PieceType, kind: str, custom: int) -> Option:
 def piece_rows(v: Variant) -> list[Option]:
     """Every piece's options, in the order written."""
     kinds = fairy_stockfish_pieces(v)
-    options: list[Option] = [("pieceToCharTable", "-")]
+    options: list[Option] = [(Opt.pieceToCharTable.key, "-")]
     custom = 0
     for p, kind in kinds:
         if kind == "custom":
             custom += 1
         options.append(_piece_option(v, p, kind, custom))
         if p.region is not None:
-            name = f"CustomPiece{custom}" if kind == "custom" else kind[0].upper() + kind[1:]
-            options += [(f"mobilityRegion{c.word.title()}{name}", squares(v, p.region[c])) for c in Color]
+            rows = mobility(f"{CUSTOM_PIECE}{custom}" if kind == "custom" else kind)
+            options += [(rows[c].key, squares(v, p.region[c])) for c in Color]
         if kind == "soldier" and p.advanced is not None:
-            options.append(("soldierPromotionRank", p.advanced.rank))
+            options.append((Opt.soldierPromotionRank.key, p.advanced.rank))
     custom_pawns = "".join(p.letter.lower() for p, kind in kinds if p.pawn and kind == "custom")
     if custom_pawns:
-        options.append(("pawnTypes", custom_pawns))
+        options.append((Opt.pawnTypes.key, custom_pawns))
     return options
