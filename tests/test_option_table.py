@@ -50,6 +50,12 @@ def _other(kind: Kind, value: str) -> str | None:
     return None
 
 
+def _other_of(key: str, value: str) -> str | None:
+    """Another value of ``key``'s row: another of its words, or :func:`_other`."""
+    row = ROW[key]
+    return next(w for w in row.words if w != value) if row.kind == "word" else _other(row.kind, value)
+
+
 def _read(key: str) -> tuple[int, bool]:
     """How many sections write ``key`` with a value of a known type, and whether another value in one of
     them changes the read-back (or makes it refuse the section: the value was read)."""
@@ -57,7 +63,7 @@ def _read(key: str) -> tuple[int, bool]:
     for section in _sections():
         if key not in section:
             continue
-        other = _other(ROW[key].kind, section[key])
+        other = _other_of(key, section[key])
         if other is None:
             continue
         tried += 1

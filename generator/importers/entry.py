@@ -23,6 +23,7 @@ from generator.catalogue.model import Color, Drops, Goals, PawnRules, Promotion,
 from generator.emit.fairy_stockfish.reading import Stated
 from generator.emit.fairy_stockfish.table import KING, Opt
 from generator.emit.fairy_stockfish.values import FILES
+from generator.emit.fidelity.fsf_pieces import PieceKind
 from generator.importers.options import PRIVATE, Rules
 from generator.importers.translate import piece_order
 
@@ -157,8 +158,8 @@ def _drops(stated: Stated, rules: Rules) -> Data | None:
     piece_ranks = _piece_ranks(stated, rules, d)
     if piece_ranks:
         out["piece_ranks"] = piece_ranks
-    if rules.on(Opt.shogiPawnDropMateIllegal) and Opt.shogiPawn.key in rules.pieces:
-        out["no_drop_mate"] = rules.pieces[Opt.shogiPawn.key][0].upper()
+    if rules.on(Opt.shogiPawnDropMateIllegal) and PieceKind.SHOGI_PAWN in rules.pieces:
+        out["no_drop_mate"] = rules.pieces[PieceKind.SHOGI_PAWN][0].upper()
     return out
 
 
@@ -168,14 +169,14 @@ def _piece_ranks(stated: Stated, rules: Rules, d: Drops) -> dict[str, list[int]]
     first, zone = stated.pawn_drops or (True, True)
     promo = stated.pawn_rules.promotion
     piece_ranks: dict[str, list[int]] = {}
-    pawn = rules.pieces[Opt.pawn.key][0].upper() if Opt.pawn.key in rules.pieces else None
+    pawn = rules.pieces[PieceKind.PAWN][0].upper() if PieceKind.PAWN in rules.pieces else None
     in_hand = d.captures_to_hand or any(x == pawn for _, x, _ in stated.setup.pockets)
     if pawn is not None and in_hand and not (first and zone):
         piece_ranks[pawn] = [
             r for r in d.ranks if (first or r != 1) and (zone or promo is None or r not in promo.ranks)
         ]
-    if rules.on(Opt.sittuyinRookDrop) and Opt.rook.key in rules.pieces and 1 in d.ranks:
-        piece_ranks[rules.pieces[Opt.rook.key][0].upper()] = [1]
+    if rules.on(Opt.sittuyinRookDrop) and PieceKind.ROOK in rules.pieces and 1 in d.ranks:
+        piece_ranks[rules.pieces[PieceKind.ROOK][0].upper()] = [1]
     return piece_ranks
 
 

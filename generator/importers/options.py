@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 
 from generator.emit.fairy_stockfish.codecs import CODECS, Kind, set_letters
 from generator.emit.fairy_stockfish.table import CUSTOM_PIECE, MOBILITY_KEYS, ROW, ROWS, Opt, Row
+from generator.emit.fidelity.fsf_pieces import PieceKind
 
 __all__ = ["ALL", "PIECE_TYPES", "PRIVATE", "OptionError", "Rules", "apply_section"]
 
@@ -156,7 +157,7 @@ def _add_piece(r: _Draft, pt: str, value: str) -> None:
         for other, (x, _) in list(pieces.items()):
             if x.upper() == letter.upper():
                 _remove_piece(pieces, sets, other)
-        betza = value[2:] if (pt.startswith(CUSTOM_PIECE) or pt == Opt.king.key) and len(value) > 1 else None
+        betza = value[2:] if (pt.startswith(CUSTOM_PIECE) or pt == PieceKind.KING) and len(value) > 1 else None
         if pt.startswith(CUSTOM_PIECE) and betza is None:
             raise OptionError(pt, "a custom piece needs its Betza: LETTER:BETZA")
         pieces[pt] = (letter.lower(), betza)

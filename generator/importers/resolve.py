@@ -28,9 +28,9 @@ from generator.catalogue.model import Variant
 from generator.catalogue.source import FAIRY_STOCKFISH_CATALOGUE
 from generator.catalogue.validating import did_you_mean
 from generator.emit.fairy_stockfish import BUILTIN_VARIANTS, section_context
-from generator.emit.fairy_stockfish.named import NAMED_BETZA
-from generator.emit.fairy_stockfish.table import CUSTOM_PIECE, KING, PARSER_RELEASE, ROW, Opt
+from generator.emit.fairy_stockfish.table import CUSTOM_PIECE, PARSER_RELEASE, ROW, Opt
 from generator.emit.fairy_stockfish.values import FILES
+from generator.emit.fidelity.fsf_pieces import NAMED_BETZA, PieceKind
 from generator.importers.ini import Section
 from generator.importers.options import PRIVATE, OptionError, Rules, apply_section
 from generator.importers.translate import IGNORED, fen_problem, refusals
@@ -64,7 +64,7 @@ def builtin_entries() -> dict[str, Variant]:
 
 
 #: FSF's pieces a custom piece is not moved to, though it moves alike: their rules are more than their moves
-_NOT_CUSTOM = (Opt.pawn.key, Opt.soldier.key, KING)
+_NOT_CUSTOM = (PieceKind.PAWN, PieceKind.SOLDIER, PieceKind.KING)
 
 
 @functools.cache

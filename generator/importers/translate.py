@@ -23,10 +23,10 @@ import re
 from generator.betza import IMMOBILE, BetzaError, parse_betza
 from generator.catalogue.model import Color, PawnRules, Square, absolute_rank
 from generator.emit.fairy_stockfish.codecs import squares
-from generator.emit.fairy_stockfish.named import NAMED_BETZA
 from generator.emit.fairy_stockfish.reading import Stated, UnstatedRegion, read_section
 from generator.emit.fairy_stockfish.table import CUSTOM_PIECE, MOBILITY_KEYS, ROW, ROWS, Opt, mobility
 from generator.emit.fidelity.fairy_stockfish import FSF_LAME, FSF_RIDERS
+from generator.emit.fidelity.fsf_pieces import NAMED_BETZA, PieceKind
 from generator.importers.options import ALL, PIECE_TYPES, PRIVATE, Rules
 
 __all__ = ["IGNORED", "betza_of", "dialect", "fen_problem", "piece_order", "refusals", "to_stated"]
@@ -64,10 +64,10 @@ def betza_of(pt: str, betza: str | None) -> str:
 def piece_order(pt: str) -> tuple[int, int]:
     """The order a person lists pieces in: the king, the queen, rook, bishop and knight, the others in
     FSF's order, the pawn last."""
-    first = (Opt.king.key, Opt.queen.key, Opt.rook.key, Opt.bishop.key, Opt.knight.key)
+    first = (PieceKind.KING, PieceKind.QUEEN, PieceKind.ROOK, PieceKind.BISHOP, PieceKind.KNIGHT)
     if pt in first:
         return first.index(pt), 0
-    return (len(first) + (pt == Opt.pawn.key), PIECE_TYPES.index(pt) if pt in PIECE_TYPES else len(PIECE_TYPES))
+    return (len(first) + (pt == PieceKind.PAWN), PIECE_TYPES.index(pt) if pt in PIECE_TYPES else len(PIECE_TYPES))
 
 
 def _letters(rules: Rules, types: frozenset[str]) -> str:
@@ -99,7 +99,7 @@ def _side_problems(rules: Rules) -> list[str]:
             out.append(f"{white} = {rules.values[white]}, {black} = {rules.values[black]}")
     initial = any(b and "i" in b for _, b in rules.pieces.values())
     fen = rules.value(Opt.startFen).split(" ")[0].lower()
-    pawn = Opt.pawn.key in rules.pieces and rules.pieces[Opt.pawn.key][0] in fen
+    pawn = PieceKind.PAWN in rules.pieces and rules.pieces[PieceKind.PAWN][0] in fen
     steps = rules.on(Opt.doubleStep) and (pawn or initial)
     relevant = {
         Opt.doubleStepRegionWhite: steps,
@@ -138,7 +138,7 @@ def can_have(rules: Rules) -> tuple[frozenset[str], frozenset[str]]:
     demotion = rules.on(Opt.pieceDemotion)
     for _ in range(2):  # a promotion, then what that piece promotes to
         for c in Color:
-            if have[c] & (_pawn_types(rules) | {Opt.pawn.key}):
+            if have[c] & (_pawn_types(rules) | {PieceKind.PAWN}):
                 have[c] |= _present(rules, rules.types(Opt.promotionPieceTypesWhite.of(c)))
             have[c] |= {y for x, y in rules.promoted.items() if x in have[c]}
             have[c] |= {x for x, y in rules.promoted.items() if demotion and y in have[c]}
@@ -159,12 +159,12 @@ def _pawn_problems(rules: Rules) -> list[str]:
     have, pawns = can_have(rules), _pawn_types(rules)
     white, black = (_present(rules, rules.types(Opt.promotionPawnTypesWhite.of(c))) for c in Color)
     out = []
-    if any((pawns - own - {Opt.pawn.key}) & have[c] for c, own in enumerate((white, black))):
+    if any((pawns - own - {PieceKind.PAWN}) & have[c] for c, own in enumerate((white, black))):
         out.append(
             f"promotionPawnTypesWhite = {_letters(rules, white)}, promotionPawnTypesBlack = {_letters(rules, black)}"
         )
-    held = Opt.pawn.key in have[0] | have[1] and rules.on(Opt.capturesToHand)
-    if held and Opt.pawn.key not in white & black:
+    held = PieceKind.PAWN in have[0] | have[1] and rules.on(Opt.capturesToHand)
+    if held and PieceKind.PAWN not in white & black:
         out.append(f"promotionPawnTypes = {_letters(rules, white)} (without the pawn, and captures go to hand)")
     return out
 
@@ -176,7 +176,7 @@ def _move_rule_types(rules: Rules) -> dict[str, str]:
     if rules.value(Opt.nMoveRule) == "0":
         return {}
     have = can_have(rules)
-    pawns = _pawn_types(rules) | ({Opt.pawn.key} & set(rules.pieces))
+    pawns = _pawn_types(rules) | ({PieceKind.PAWN} & set(rules.pieces))
     white, black = (_present(rules, rules.types(Opt.nMoveRuleTypesWhite.of(c))) & have[c] for c in Color)
     if white == pawns & have[0] and black == pawns & have[1]:
         return {}
@@ -226,7 +226,7 @@ def refusals(rules: Rules) -> list[str]:
         out.append(f"tripleStepRegionWhite = {triple} (not within the double-step region, {double})")
     mandatory = rules.value(Opt.mandatoryPawnPromotion), rules.value(Opt.mandatoryPiecePromotion)
     choices = rules.types(Opt.promotionPieceTypesWhite) | rules.types(Opt.promotionPieceTypesBlack)
-    if Opt.pawn.key in rules.promoted and mandatory[0] != mandatory[1] and not choices:
+    if PieceKind.PAWN in rules.promoted and mandatory[0] != mandatory[1] and not choices:
         # the catalogue's pawn that promotes by piece must where the pieces must
         out.append(f"mandatoryPawnPromotion = {mandatory[0]} (not mandatoryPiecePromotion, {mandatory[1]})")
     fen = rules.value(Opt.startFen).split(" ")[0]
@@ -266,7 +266,7 @@ def _blast_problems(rules: Rules) -> list[str]:
     if not rules.on(Opt.blastOnCapture):
         return []
     white, black = can_have(rules)
-    blasted = (_pawn_types(rules) - {Opt.pawn.key} - rules.types(Opt.blastImmuneTypes)) & (white | black)
+    blasted = (_pawn_types(rules) - {PieceKind.PAWN} - rules.types(Opt.blastImmuneTypes)) & (white | black)
     if not blasted:
         return []
     letters = _letters(rules, frozenset(blasted))
@@ -296,7 +296,7 @@ def dialect(rules: Rules) -> dict[str, str]:
     for key in (Opt.nMoveRuleTypes.key, Opt.nMoveRuleTypesWhite.key, Opt.nMoveRuleTypesBlack.key):
         d.pop(key, None)
     d.update(_move_rule_types(rules))
-    pawns = _pawn_types(rules) - {Opt.pawn.key}
+    pawns = _pawn_types(rules) - {PieceKind.PAWN}
     if pawns:
         d[Opt.pawnTypes.key] = _letters(rules, pawns)
     for both in (Opt.passOnStalemate, Opt.pass_):
@@ -313,7 +313,7 @@ def _piece_options(rules: Rules, d: dict[str, str]) -> None:
     """Every piece by FSF's name or in a numbered custom slot, with its mobility regions."""
     slots = iter(range(1, 100))
     for pt, (letter, betza) in rules.pieces.items():
-        plain = pt in (Opt.pawn.key, Opt.soldier.key) or (pt == Opt.king.key and betza is None)
+        plain = pt in (PieceKind.PAWN, PieceKind.SOLDIER) or (pt == PieceKind.KING and betza is None)
         key = f"{CUSTOM_PIECE}{next(slots)}" if pt.startswith((CUSTOM_PIECE, PRIVATE)) else pt
         d[key] = letter if plain else f"{letter}:{betza_of(pt, betza)}"
         regions = [rules.values.get(row.key, "-") for row in mobility(pt)] if pt in ROW else ["-", "-"]
@@ -349,7 +349,7 @@ def _presence(rules: Rules, d: dict[str, str]) -> None:
     for key in (Opt.extinctionValue.key, Opt.countingRule.key):
         if d.get(key) == "none":
             del d[key]
-    if Opt.king.key not in rules.pieces:
+    if PieceKind.KING not in rules.pieces:
         d.pop(Opt.checkmateValue.key, None)
     if d[Opt.flagRegionWhite.key] == "-" and d[Opt.flagRegionBlack.key] == "-":
         d.pop(Opt.flagPiece.key, None)
@@ -366,7 +366,7 @@ def to_stated(rules: Rules) -> Stated:
     drop reaches it; multi-step ranks no pawn ever stands on are none; a piece never in play is none."""
     s = read_section(dialect(rules))
     pieces = s.pieces
-    pawn = rules.pieces[Opt.pawn.key][0].upper() if Opt.pawn.key in rules.pieces else None
+    pawn = rules.pieces[PieceKind.PAWN][0].upper() if PieceKind.PAWN in rules.pieces else None
     in_hand = s.drops is not None and (s.drops.captures_to_hand or any(x == pawn for _, x, _ in s.setup.pockets))
     pawn_drops = s.pawn_drops
     if s.drops is not None and pawn_drops is not None:

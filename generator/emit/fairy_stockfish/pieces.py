@@ -15,6 +15,7 @@ from generator.catalogue.model import Color, PieceType, Variant
 from generator.emit.fairy_stockfish.table import CUSTOM_PIECE, Opt, mobility
 from generator.emit.fairy_stockfish.values import KING, squares
 from generator.emit.fidelity.fairy_stockfish import fairy_stockfish_pieces
+from generator.emit.fidelity.fsf_pieces import PieceKind
 
 __all__ = ["Option", "piece_rows"]
 
@@ -22,15 +23,15 @@ __all__ = ["Option", "piece_rows"]
 Option = tuple[str, str | int]
 
 
-def _piece_option(v: Variant, p: PieceType, kind: str, custom: int) -> Option:
+def _piece_option(v: Variant, p: PieceType, kind: PieceKind, custom: int) -> Option:
     if not re.fullmatch("[A-Z]", p.letter):
         raise ValueError(f"piece letter {p.letter!r} of {v.name} is not one upper-case letter A-Z")
     letter = p.letter.lower()
-    if kind == "custom":
+    if kind == PieceKind.CUSTOM:
         return (f"{CUSTOM_PIECE}{custom}", f"{letter}:{p.movement.render()}")
-    if kind == "king":
-        return ("king", letter if p.movement == KING else f"{letter}:{p.movement.render()}")
-    return (kind, letter)
+    if kind == PieceKind.KING:
+        return (kind.value, letter if p.movement == KING else f"{letter}:{p.movement.render()}")
+    return (kind.value, letter)
 
 
 def piece_rows(v: Variant) -> list[Option]:
@@ -39,15 +40,15 @@ def piece_rows(v: Variant) -> list[Option]:
     options: list[Option] = [(Opt.pieceToCharTable.key, "-")]
     custom = 0
     for p, kind in kinds:
-        if kind == "custom":
+        if kind == PieceKind.CUSTOM:
             custom += 1
         options.append(_piece_option(v, p, kind, custom))
         if p.region is not None:
-            rows = mobility(f"{CUSTOM_PIECE}{custom}" if kind == "custom" else kind)
+            rows = mobility(f"{CUSTOM_PIECE}{custom}" if kind == PieceKind.CUSTOM else kind)
             options += [(rows[c].key, squares(v, p.region[c])) for c in Color]
-        if kind == "soldier" and p.advanced is not None:
+        if kind == PieceKind.SOLDIER and p.advanced is not None:
             options.append((Opt.soldierPromotionRank.key, p.advanced.rank))
-    custom_pawns = "".join(p.letter.lower() for p, kind in kinds if p.pawn and kind == "custom")
+    custom_pawns = "".join(p.letter.lower() for p, kind in kinds if p.pawn and kind == PieceKind.CUSTOM)
     if custom_pawns:
         options.append((Opt.pawnTypes.key, custom_pawns))
     return options

@@ -56,7 +56,6 @@ from generator.catalogue.model import (
     absolute_rank,
 )
 from generator.emit.fairy_stockfish.codecs import squares
-from generator.emit.fairy_stockfish.named import NAMED_BETZA
 from generator.emit.fairy_stockfish.table import ROW, Opt, mobility
 from generator.emit.fairy_stockfish.values import FILES, flag_piece_count
 from generator.emit.fidelity.fairy_stockfish import (
@@ -65,6 +64,7 @@ from generator.emit.fidelity.fairy_stockfish import (
     fairy_stockfish_pieces,
     pawn_drop_flags,
 )
+from generator.emit.fidelity.fsf_pieces import NAMED_BETZA, PieceKind
 
 __all__ = [
     "NOT_READ",
@@ -226,10 +226,10 @@ def _pieces(options: Mapping[str, str], board: Board) -> tuple[Piece, ...]:
             continue
         letter = value[0].upper()
         betza = (value[2:] or IMMOBILE) if ":" in value else NAMED_BETZA[key]
-        advanced = Opt.soldierPromotionRank.number(options) if key == Opt.soldier.key else None
+        advanced = Opt.soldierPromotionRank.number(options) if key == PieceKind.SOLDIER else None
         if advanced == 1:  # a soldier that steps sideways from its first rank on is an fsW piece
             betza, advanced = "fsW", None
-        pawn = key == Opt.pawn.key or letter in pawns
+        pawn = key == PieceKind.PAWN or letter in pawns
         out.append((letter, parse_betza(betza).render(), pawn, _mobility(options, key, board), advanced))
     return tuple(sorted(out))
 
@@ -264,7 +264,7 @@ def _promotion(options: Mapping[str, str], board: Board) -> Promotion | None:
 def _pawn_rules(options: Mapping[str, str], board: Board, pieces: tuple[Piece, ...]) -> PawnRules:
     if not any(piece[2] for piece in pieces):
         return PawnRules()
-    double = Opt.doubleStep.on(options) and Opt.pawn.key in options
+    double = Opt.doubleStep.on(options) and PieceKind.PAWN in options
     triple = Opt.tripleStepRegionWhite.squares(options, board)
     steps = 3 if triple else 2 if double else 1
     # a custom pawn's initial moves are played from the double-step region
@@ -294,7 +294,7 @@ def _takes(options: Mapping[str, str], pieces: tuple[Piece, ...], takers: tuple[
     """Whether some pawn takes en passant: FSF's own pawn, or a custom pawn, whose initial moves pass squares
     as FSF's pawn's double step does, with a move that only captures."""
     return takers != () and (
-        Opt.pawn.key in options
+        PieceKind.PAWN in options
         or any(
             m.modality is Modality.CAPTURE
             for letter, betza, pawn, _, _ in pieces
@@ -511,7 +511,7 @@ def _drops(options: Mapping[str, str], board: Board) -> Drops | None:
 
 def _paired(options: Mapping[str, str]) -> str | None:
     """The piece kept on both colours by drops: Fairy-Stockfish's bishop (``dropOppositeColoredBishop``)."""
-    bishop = options.get(Opt.bishop.key, "-")
+    bishop = options.get(PieceKind.BISHOP, "-")
     return bishop[0].upper() if Opt.dropOppositeColoredBishop.on(options) and bishop != "-" else None
 
 
@@ -574,9 +574,9 @@ def _shatar_mate(options: Mapping[str, str]) -> ShatarMate | None:
     """The rule knows FSF's knights, rooks and bers by their type."""
     if not Opt.shatarMateRule.on(options):
         return None
-    rows = (Opt.knight, Opt.rook, Opt.bers)
-    named = {row.key: options[row.key][0].upper() for row in rows if options.get(row.key, "-") != "-"}
-    return ShatarMate(tuple(sorted(named.values())), tuple(named[k] for k in (Opt.knight.key,) if k in named))
+    kinds = (PieceKind.KNIGHT, PieceKind.ROOK, PieceKind.BERS)
+    named = {k: options[k][0].upper() for k in kinds if options.get(k, "-") != "-"}
+    return ShatarMate(tuple(sorted(named.values())), tuple(named[k] for k in (PieceKind.KNIGHT,) if k in named))
 
 
 #: the options that say which pieces restart the move rule's count (White's, or both sides'), first found first
@@ -638,7 +638,7 @@ def _line_moves(options: Mapping[str, str]) -> frozenset[tuple[str, str]]:
 
 def _shunning(options: Mapping[str, str]) -> frozenset[str]:
     """The letter of FSF's janggi cannon, the piece that shuns its own type, if the section has one."""
-    value = options.get(Opt.janggiCannon.key, "-")
+    value = options.get(PieceKind.JANGGI_CANNON, "-")
     return frozenset() if value == "-" else frozenset({value[0].upper()})
 
 
@@ -709,7 +709,7 @@ def _unstated(obj: _Model, name: str) -> _Model:
 
 def _stated_goals(v: Variant) -> Goals:
     g = v.goals
-    royal = any(kind == Opt.king.key for _, kind in fairy_stockfish_pieces(v))
+    royal = any(kind == PieceKind.KING for _, kind in fairy_stockfish_pieces(v))
     flag = g.flag and dataclasses.replace(_unstated(g.flag, "flag"), count=flag_piece_count(v))
     return dataclasses.replace(
         g, checkmate=royal, flag=flag, checkmate_result=g.checkmate_result if royal else Result.LOSS

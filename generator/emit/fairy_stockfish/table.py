@@ -22,11 +22,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from generator.betza import IMMOBILE
 from generator.catalogue.model import Board, Color, Square
 from generator.emit.fairy_stockfish import values as w
 from generator.emit.fairy_stockfish.codecs import CODECS, Codec, Kind, Words, set_letters, squares
 from generator.emit.fairy_stockfish.values import Writer
+from generator.emit.fidelity.fsf_pieces import CHESS_LETTERS, NAMED_BETZA, PieceKind
 
 __all__ = [
     "CUSTOM_PIECE",
@@ -137,29 +137,36 @@ def _pair(
 
 _CUSTOM_PIECES = 25
 #: the option of FSF's royal piece, and the stem of its custom pieces' (``customPiece1`` ...)
-KING, CUSTOM_PIECE = "king", "customPiece"
+KING, CUSTOM_PIECE = PieceKind.KING, "customPiece"
 
 
-def _piece(letter: str, betza: str, field: str = "pieces") -> Row:
-    return Row("piece", letter, "pieces", field=field, betza=betza)
-
-
-def _generated() -> tuple[list[Row], list[Row]]:
-    """The custom pieces' rows, and every piece's mobility regions."""
-    customs = [
-        Row("piece", "-", "pieces", field="pieces", since=V57, key=f"{CUSTOM_PIECE}{i}")
-        for i in range(1, _CUSTOM_PIECES + 1)
+def _pieces() -> list[Row]:
+    """FSF's own pieces in its order, the custom pieces before the king, then every piece's mobility regions."""
+    named = [kind.value for kind in PieceKind if kind not in (PieceKind.KING, PieceKind.CUSTOM)]
+    # FSF's janggi cannon is the piece that shuns its own type
+    fields: dict[str, str] = {PieceKind.JANGGI_CANNON: "shuns_own_type"}
+    customs = [f"{CUSTOM_PIECE}{i}" for i in range(1, _CUSTOM_PIECES + 1)]
+    rows = [
+        Row(
+            "piece",
+            CHESS_LETTERS.get(k, "-"),
+            "pieces",
+            field=fields.get(k, "pieces"),
+            betza=NAMED_BETZA[k],
+            key=k,
+        )
+        for k in named
     ]
-    names = [row.key for row in vars(Opt).values() if isinstance(row, Row) and row.kind == "piece"]
-    names = [*names[:-1], *(row.key for row in customs), names[-1]]
-    regions = [
+    rows += [Row("piece", "-", "pieces", field="pieces", since=V57, key=key) for key in customs]
+    rows.append(Row("piece", CHESS_LETTERS[KING], "pieces", field="pieces", betza=NAMED_BETZA[KING], key=KING.value))
+    rows += [
         Row(
             "bitboard", "-", "pieces", field="pieces.region", key=f"mobilityRegion{c.word.title()}{n[0].upper()}{n[1:]}"
         )
-        for n in names
+        for n in [*named, *customs, KING.value]
         for c in Color
     ]
-    return customs, regions
+    return rows
 
 
 _PAWN_TYPES = tuple(f"{k}Types{c}" for k in ("promotionPawn", "enPassant", "nMoveRule") for c in ("White", "Black"))
@@ -174,48 +181,7 @@ class Opt:
     diagonalLines = Row("bitboard", "-", "board", w.diagonal_lines, "diagonal_lines")
     # pieces: written piece by piece (.pieces)
     pieceToCharTable = Row("string", "-", "pieces")
-    # FSF's own pieces, in its piece-type order (the custom pieces before the king), each with its letter in chess
-    # (``-``: not on the board) and the moves FSF gives it (``PieceMap::init``, ``src/piece.cpp``) in this dialect:
-    # the pawn's ``e`` (en passant) is the pawn rules', the soldier's sideways step its advanced moves
-    # (``soldierPromotionRank``); the janggi cannon's ``pR`` is the hops of a piece that shuns its own type
-    # (``shuns_own_type``); the immobile piece's is ``-``, as a custom piece's without moves (``o:``).
-    pawn = _piece("p", "fmWfcF")
-    knight = _piece("n", "N")
-    bishop = _piece("b", "B")
-    rook = _piece("r", "R")
-    queen = _piece("q", "Q")
-    fers = _piece("-", "F")
-    alfil = _piece("-", "A")
-    fersAlfil = _piece("-", "FA")
-    silver = _piece("-", "fWF")
-    aiwok = _piece("-", "RNF")
-    bers = _piece("-", "RF")
-    archbishop = _piece("-", "BN")
-    chancellor = _piece("-", "RN")
-    amazon = _piece("-", "QN")
-    knibis = _piece("-", "mNcB")
-    biskni = _piece("-", "mBcN")
-    kniroo = _piece("-", "mNcR")
-    rookni = _piece("-", "mRcN")
-    shogiPawn = _piece("-", "fW")
-    lance = _piece("-", "fR")
-    shogiKnight = _piece("-", "fN")
-    gold = _piece("-", "WfF")
-    dragonHorse = _piece("-", "BW")
-    clobber = _piece("-", "cW")
-    breakthrough = _piece("-", "fmWfF")
-    immobile = _piece("-", IMMOBILE)
-    cannon = _piece("-", "mRcpR")
-    janggiCannon = _piece("-", "pR", "shuns_own_type")
-    soldier = _piece("-", "fW")
-    horse = _piece("-", "nN")
-    elephant = _piece("-", "nA")
-    janggiElephant = _piece("-", "nZ")
-    banner = _piece("-", "RcpRnN")
-    wazir = _piece("-", "W")
-    commoner = _piece("-", "K")
-    centaur = _piece("-", "KN")
-    king = _piece("k", "K")
+    # FSF's own pieces, the custom pieces and their mobility regions (_pieces()) come here
     soldierPromotionRank = Row("rank", "1", "pieces", field="pieces.advanced")
     pawnTypes = Row(
         "pieceset",
@@ -507,9 +473,8 @@ class Opt:
 def _rows() -> tuple[Row, ...]:
     """:class:`Opt`'s rows in the order written, the pieces' rows after ``pieceToCharTable``."""
     rows = [row for row in vars(Opt).values() if isinstance(row, Row)]
-    at = rows.index(Opt.king)
-    customs, regions = _generated()
-    return (*rows[:at], *customs, Opt.king, *regions, *rows[at + 1 :])
+    at = rows.index(Opt.pieceToCharTable) + 1
+    return (*rows[:at], *_pieces(), *rows[at:])
 
 
 ROWS = _rows()

@@ -32,6 +32,7 @@ from generator.emit.fidelity.fairy_stockfish import (
     relative_rank,
     rook_drop_first_rank,
 )
+from generator.emit.fidelity.fsf_pieces import PieceKind
 
 __all__ = ["FILES", "KING", "Writer", "flag", "ranks", "squares"]
 
@@ -72,11 +73,11 @@ def _letters(pieces: Iterable[str]) -> str:
     return "".join(x.lower() for x in pieces)
 
 
-def _royal_letter(kinds: Sequence[tuple[PieceType, str]]) -> str | None:
+def _royal_letter(kinds: Sequence[tuple[PieceType, PieceKind]]) -> str | None:
     """The ini letter of the piece written as FSF's ``king``, if any."""
     royal = None
     for p, kind in kinds:
-        if kind == "king":
+        if kind == PieceKind.KING:
             royal = p.letter.lower()
     return royal
 

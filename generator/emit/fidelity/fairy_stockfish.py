@@ -24,6 +24,7 @@ from generator.catalogue.model import (
     StalemateResult,
     Variant,
 )
+from generator.emit.fidelity.fsf_pieces import PieceKind
 from generator.emit.fidelity.notes import Notes
 from generator.engine.chasing import CANNON, ELEPHANT, FERS, HORSE, ROLES, ROOK
 
@@ -42,26 +43,45 @@ FSF_SOLDIER = (parse_betza("fW"), parse_betza("fsW"))
 BERS = parse_betza("RF")
 #: the pieces the rules on chasing know by their type, as the reference engine knows them by their moves
 CHASING_KINDS = {
-    movement: {ROOK: "rook", HORSE: "horse", CANNON: "cannon", ELEPHANT: "elephant", FERS: "fers"}[role]
+    movement: {
+        ROOK: PieceKind.ROOK,
+        HORSE: PieceKind.HORSE,
+        CANNON: PieceKind.CANNON,
+        ELEPHANT: PieceKind.ELEPHANT,
+        FERS: PieceKind.FERS,
+    }[role]
     for movement, role in ROLES.items()
 }
 #: Fairy-Stockfish's janggi cannon, which alone shuns its own type
 JANGGI_CANNON = parse_betza("pR")
 #: the moves Fairy-Stockfish's pieces make along the diagonal lines, by their type (its king too, but only
 #: its built-in janggi's, which no section can make)
-FSF_LINE_MOVES = {"wazir": "F", "soldier": "fF", "rook": "B", "janggiCannon": "pB"}
-_LINED = {parse_betza("W"): "wazir", parse_betza("fsW"): "soldier", parse_betza("R"): "rook"}
+FSF_LINE_MOVES = {PieceKind.WAZIR: "F", PieceKind.SOLDIER: "fF", PieceKind.ROOK: "B", PieceKind.JANGGI_CANNON: "pB"}
+_LINED = {parse_betza("W"): PieceKind.WAZIR, parse_betza("fsW"): PieceKind.SOLDIER, parse_betza("R"): PieceKind.ROOK}
 #: the points of Fairy-Stockfish's ``materialCounting = janggi``, by its piece types
-JANGGI_POINTS = {"rook": 13, "janggiCannon": 7, "horse": 5, "janggiElephant": 3, "wazir": 3, "soldier": 2}
+JANGGI_POINTS = {
+    PieceKind.ROOK: 13,
+    PieceKind.JANGGI_CANNON: 7,
+    PieceKind.HORSE: 5,
+    PieceKind.JANGGI_ELEPHANT: 3,
+    PieceKind.WAZIR: 3,
+    PieceKind.SOLDIER: 2,
+}
 #: the pieces it counts that are custom pieces elsewhere, by their moves
-COUNTED_KINDS = {parse_betza("nN"): "horse", parse_betza("nZ"): "janggiElephant"}
+COUNTED_KINDS = {parse_betza("nN"): PieceKind.HORSE, parse_betza("nZ"): PieceKind.JANGGI_ELEPHANT}
 FSF_STANDARD = {
     parse_betza(b): name
-    for b, name in (("N", "knight"), ("B", "bishop"), ("R", "rook"), ("Q", "queen"), ("fW", "shogiPawn"))
+    for b, name in (
+        ("N", PieceKind.KNIGHT),
+        ("B", PieceKind.BISHOP),
+        ("R", PieceKind.ROOK),
+        ("Q", PieceKind.QUEEN),
+        ("fW", PieceKind.SHOGI_PAWN),
+    )
 }
 
 
-def fairy_stockfish_pieces(variant: Variant) -> list[tuple[PieceType, str]]:
+def fairy_stockfish_pieces(variant: Variant) -> list[tuple[PieceType, PieceKind]]:
     """Each piece with the Fairy-Stockfish piece it becomes.
 
     ``"king"`` for the (first) royal piece, ``"pawn"`` for the one pawn-role piece that moves
@@ -76,58 +96,58 @@ def fairy_stockfish_pieces(variant: Variant) -> list[tuple[PieceType, str]]:
     """
     pawns = [p for p in variant.pieces if p.pawn]
     builtin_pawn = len(pawns) == 1 and pawns[0].movement == FSF_PAWN and not pawns[0].royal
-    out: list[tuple[PieceType, str]] = []
+    out: list[tuple[PieceType, PieceKind]] = []
     king_done = soldier_done = False
     cannon = next((p.letter for p in variant.pieces if _janggi_cannon(variant, p)), None)
     for p in variant.pieces:
         if p.letter == cannon:
-            kind = "janggiCannon"
+            kind = PieceKind.JANGGI_CANNON
         elif p.advanced is not None:
             soldier = not soldier_done and (p.movement, p.advanced.movement) == FSF_SOLDIER and not p.royal
-            kind, soldier_done = ("soldier" if soldier else "custom"), soldier_done or soldier
+            kind, soldier_done = (PieceKind.SOLDIER if soldier else PieceKind.CUSTOM), soldier_done or soldier
         elif p.royal and not king_done:
-            kind, king_done = "king", True
+            kind, king_done = PieceKind.KING, True
         elif p.pawn:
-            kind = "pawn" if builtin_pawn else "custom"
+            kind = PieceKind.PAWN if builtin_pawn else PieceKind.CUSTOM
         else:
-            kind = "custom" if p.royal else _plain_kind(variant, p)
+            kind = PieceKind.CUSTOM if p.royal else _plain_kind(variant, p)
         out.append((p, kind))
     return _first_immobile(out)
 
 
-def _first_immobile(kinds: list[tuple[PieceType, str]]) -> list[tuple[PieceType, str]]:
+def _first_immobile(kinds: list[tuple[PieceType, PieceKind]]) -> list[tuple[PieceType, PieceKind]]:
     """Fairy-Stockfish has one ``immobile`` piece: the first custom piece without moves becomes it."""
-    still = next((i for i, (p, kind) in enumerate(kinds) if kind == "custom" and not p.movement.moves), None)
+    still = next((i for i, (p, kind) in enumerate(kinds) if kind == PieceKind.CUSTOM and not p.movement.moves), None)
     if still is not None:
-        kinds[still] = (kinds[still][0], "immobile")
+        kinds[still] = (kinds[still][0], PieceKind.IMMOBILE)
     return kinds
 
 
 def _janggi_cannon(variant: Variant, p: PieceType) -> bool:
     shuns = p.letter in variant.shuns_own_type and p.movement == JANGGI_CANNON and p.advanced is None
-    return shuns and _line_moves(p) == (FSF_LINE_MOVES["janggiCannon"] if variant.diagonal_lines else None)
+    return shuns and _line_moves(p) == (FSF_LINE_MOVES[PieceKind.JANGGI_CANNON] if variant.diagonal_lines else None)
 
 
 def _line_moves(p: PieceType) -> str | None:
     return None if p.line_moves is None else p.line_moves.render()
 
 
-def _lined_kind(p: PieceType) -> str:
+def _lined_kind(p: PieceType) -> PieceKind:
     """With diagonal lines, the kind whose moves along them are the piece's: Fairy-Stockfish gives its wazir,
     soldier and rook theirs wherever it stands on the lines, so such a piece without them is a custom one."""
     kind = _LINED.get(p.movement)
     if kind is not None and _line_moves(p) == FSF_LINE_MOVES[kind]:
         return kind
-    standard = FSF_STANDARD.get(p.movement, "custom")
-    return "custom" if standard in FSF_LINE_MOVES else standard
+    standard = FSF_STANDARD.get(p.movement, PieceKind.CUSTOM)
+    return PieceKind.CUSTOM if standard in FSF_LINE_MOVES else standard
 
 
-def _plain_kind(variant: Variant, p: PieceType) -> str:
+def _plain_kind(variant: Variant, p: PieceType) -> PieceKind:
     """The kind of a piece neither royal nor a pawn: some rules know Fairy-Stockfish's pieces by type."""
     if variant.first_leaps is not None and p.letter == variant.first_leaps.met:
-        return "fers"
+        return PieceKind.FERS
     if variant.goals.shatar_mate is not None and p.movement == BERS:
-        return "bers"
+        return PieceKind.BERS
     if variant.draws.chasing is not None and p.movement in CHASING_KINDS:
         return CHASING_KINDS[p.movement]
     if variant.draws.points is not None and p.movement in COUNTED_KINDS:
@@ -135,7 +155,11 @@ def _plain_kind(variant: Variant, p: PieceType) -> str:
     if variant.diagonal_lines:
         return _lined_kind(p)
     # a counting rule weighs Fairy-Stockfish's khons: the FfW piece must be one
-    return "silver" if variant.draws.counting and p.movement == KHON else FSF_STANDARD.get(p.movement, "custom")
+    return (
+        PieceKind.SILVER
+        if variant.draws.counting and p.movement == KHON
+        else FSF_STANDARD.get(p.movement, PieceKind.CUSTOM)
+    )
 
 
 def relative_rank(color: Color, square: Square, ranks: int) -> int:
@@ -179,13 +203,13 @@ def fairy_stockfish_castling(v: Variant) -> tuple[list[CastlingMove], list[tuple
     return kept, dropped
 
 
-def pawn_drop_flags(v: Variant, kinds: Sequence[tuple[PieceType, str]]) -> tuple[bool, bool]:
+def pawn_drop_flags(v: Variant, kinds: Sequence[tuple[PieceType, PieceKind]]) -> tuple[bool, bool]:
     """``firstRankPawnDrops`` and ``promotionZonePawnDrops``: whether the catalogue lets the piece
     played as Fairy-Stockfish's pawn (``kinds``: each piece with its Fairy-Stockfish kind) be
     dropped on its first rank and in its promotion zone.  Where no pawn ever reaches a hand, both are
     Fairy-Stockfish's defaults (false), which a section that inherits from this one plays by."""
     drops, promo = v.drops, v.pawn_rules.promotion
-    pawn = next((p for p, kind in kinds if kind == "pawn"), None)
+    pawn = next((p for p, kind in kinds if kind == PieceKind.PAWN), None)
     if drops is None or pawn is None:
         return True, True
     if not _ever_held(v, pawn):
@@ -195,10 +219,10 @@ def pawn_drop_flags(v: Variant, kinds: Sequence[tuple[PieceType, str]]) -> tuple
     return 1 in ranks or 1 not in drops.ranks, not zone or any(r in ranks for r in zone)
 
 
-def rook_drop_first_rank(v: Variant, kinds: Sequence[tuple[PieceType, str]]) -> bool:
+def rook_drop_first_rank(v: Variant, kinds: Sequence[tuple[PieceType, PieceKind]]) -> bool:
     """``sittuyinRookDrop``: whether the catalogue lets the piece played as Fairy-Stockfish's rook be
     dropped on its first rank only, where the other pieces drop on more ranks."""
-    rook = next((p for p, kind in kinds if kind == "rook"), None)
+    rook = next((p for p, kind in kinds if kind == PieceKind.ROOK), None)
     if v.drops is None or rook is None or 1 not in v.drops.ranks or v.drops.ranks == (1,):
         return False
     return v.drops.ranks_of(rook.letter) == (1,)
@@ -209,20 +233,20 @@ def _ever_held(v: Variant, p: PieceType) -> bool:
     return (v.drops is not None and v.drops.captures_to_hand) or any(x == p.letter for _, x, _ in v.setup.pockets)
 
 
-def drop_ranks_played(v: Variant, kinds: Sequence[tuple[PieceType, str]]) -> dict[str, tuple[int, ...]]:
+def drop_ranks_played(v: Variant, kinds: Sequence[tuple[PieceType, PieceKind]]) -> dict[str, tuple[int, ...]]:
     """Per piece letter, the relative ranks Fairy-Stockfish lets it be dropped on (a pawn never in hand:
     the catalogue's, as none is ever dropped)."""
     assert v.drops is not None
     first, zone = pawn_drop_flags(v, kinds)
     promo = v.pawn_rules.promotion
-    pawn = next((p for p, kind in kinds if kind == "pawn"), None)
+    pawn = next((p for p, kind in kinds if kind == PieceKind.PAWN), None)
     pawn_ranks = tuple(
         r for r in v.drops.ranks if (first or r != 1) and (zone or promo is None or r not in promo.ranks)
     )
     if pawn is not None and not _ever_held(v, pawn):
         pawn_ranks = v.drops.ranks_of(pawn.letter)
     rook_ranks = (1,) if rook_drop_first_rank(v, kinds) else v.drops.ranks
-    played = {"pawn": pawn_ranks, "rook": rook_ranks}
+    played = {PieceKind.PAWN: pawn_ranks, PieceKind.ROOK: rook_ranks}
     return {p.letter: played.get(kind, v.drops.ranks) for p, kind in kinds}
 
 
@@ -254,7 +278,7 @@ def checks(notes: Notes) -> None:
     _diagonal_lines(kind_of, notes)
 
 
-def _diagonal_lines(kind_of: dict[str, str], notes: Notes) -> None:
+def _diagonal_lines(kind_of: dict[str, PieceKind], notes: Notes) -> None:
     """Along the diagonal lines Fairy-Stockfish moves its pieces by their type only."""
     v = notes.variant
     if not v.diagonal_lines:
@@ -272,10 +296,10 @@ def _diagonal_lines(kind_of: dict[str, str], notes: Notes) -> None:
         )
 
 
-def _shuns_own_type(kind_of: dict[str, str], notes: Notes) -> None:
+def _shuns_own_type(kind_of: dict[str, PieceKind], notes: Notes) -> None:
     """Fairy-Stockfish's one piece that shuns its own type is its janggi cannon, a ``pR`` piece."""
     v = notes.variant
-    left = [x for x in v.shuns_own_type if kind_of[x] != "janggiCannon"]
+    left = [x for x in v.shuns_own_type if kind_of[x] != PieceKind.JANGGI_CANNON]
     if left:
         names = ", ".join(f"the {v.piece(x).name} ({v.piece(x).movement.render()})" for x in left)
         notes.add(
@@ -286,11 +310,11 @@ def _shuns_own_type(kind_of: dict[str, str], notes: Notes) -> None:
         notes.relax(shuns_own_type=tuple(x for x in v.shuns_own_type if x not in left))
 
 
-def _kinds(v: Variant, kind_of: dict[str, str]) -> list[tuple[PieceType, str]]:
+def _kinds(v: Variant, kind_of: dict[str, PieceKind]) -> list[tuple[PieceType, PieceKind]]:
     return [(p, kind_of[p.letter]) for p in v.pieces]
 
 
-def _pieces(kind_of: dict[str, str], notes: Notes) -> None:
+def _pieces(kind_of: dict[str, PieceKind], notes: Notes) -> None:
     v = notes.variant
     royals = [p for p in v.pieces if p.royal]
     if len(royals) > 1:
@@ -312,8 +336,8 @@ def _pieces(kind_of: dict[str, str], notes: Notes) -> None:
     new: list[PieceType] = []
     changed = False
     for p, kind in _kinds(v, kind_of):
-        custom += kind == "custom"
-        if p.advanced is not None and kind != "soldier":
+        custom += kind == PieceKind.CUSTOM
+        if p.advanced is not None and kind != PieceKind.SOLDIER:
             notes.add(
                 "advanced-moves",
                 f"Fairy-Stockfish switches moves by rank for its soldier alone (fW, then fsW), so the {p.name}'s "
@@ -321,7 +345,7 @@ def _pieces(kind_of: dict[str, str], notes: Notes) -> None:
             )
             p = dataclasses.replace(p, advanced=None)
             changed = True
-        if kind != "custom" and kind != "king":
+        if kind != PieceKind.CUSTOM and kind != PieceKind.KING:
             new.append(p)
             continue
         moves: list[BetzaMove] = []
@@ -388,11 +412,11 @@ def _fsf_move(p: PieceType, m: BetzaMove, span: int, notes: Notes) -> BetzaMove 
     return m
 
 
-def _pawns(kind_of: dict[str, str], notes: Notes) -> None:
+def _pawns(kind_of: dict[str, PieceKind], notes: Notes) -> None:
     pr = notes.variant.pawn_rules
     if not any(p.pawn for p in notes.variant.pieces):
         return
-    builtin = "pawn" in kind_of.values()
+    builtin = PieceKind.PAWN in kind_of.values()
     if builtin and pr.max_steps > 3:
         notes.add(
             "pawn-steps",
@@ -451,7 +475,7 @@ def _castling(notes: Notes) -> None:
         notes.relax(castling=tuple(kept))
 
 
-def _drop_ranks(kind_of: dict[str, str], notes: Notes) -> None:
+def _drop_ranks(kind_of: dict[str, PieceKind], notes: Notes) -> None:
     v = notes.variant
     drops = v.drops or Drops(())
     kinds = _kinds(v, kind_of)
@@ -467,12 +491,12 @@ def _drop_ranks(kind_of: dict[str, str], notes: Notes) -> None:
         notes.relax(drops=dataclasses.replace(drops, piece_ranks=own))
 
 
-def _set_up_drops(kind_of: dict[str, str], notes: Notes) -> None:
+def _set_up_drops(kind_of: dict[str, PieceKind], notes: Notes) -> None:
     """Drops on both colours only for Fairy-Stockfish's bishop; castling by drops with the king on one
     file and the rook on the first or last file only."""
     v = notes.variant
     drops = v.drops
-    if drops is not None and drops.opposite_colors and kind_of[drops.opposite_colors] != "bishop":
+    if drops is not None and drops.opposite_colors and kind_of[drops.opposite_colors] != PieceKind.BISHOP:
         notes.add(
             "drop-colors",
             f"Fairy-Stockfish keeps only its bishop (B) on both colours when dropped, so the "
@@ -491,7 +515,7 @@ def _set_up_drops(kind_of: dict[str, str], notes: Notes) -> None:
         notes.relax(drops=dataclasses.replace(drops, castling=None))
 
 
-def _piece_promotion(kind_of: dict[str, str], notes: Notes) -> None:
+def _piece_promotion(kind_of: dict[str, PieceKind], notes: Notes) -> None:
     """One promotion zone for pawns and pieces; mates by a drop forbidden only to the shogi pawn."""
     v = notes.variant
     pp, promo = v.piece_promotion, v.pawn_rules.promotion
@@ -503,7 +527,7 @@ def _piece_promotion(kind_of: dict[str, str], notes: Notes) -> None:
             switchable=False,
         )
     drops = v.drops
-    if drops is not None and drops.no_drop_mate and kind_of[drops.no_drop_mate] != "shogiPawn":
+    if drops is not None and drops.no_drop_mate and kind_of[drops.no_drop_mate] != PieceKind.SHOGI_PAWN:
         notes.add(
             "drop-mate",
             f"Fairy-Stockfish forbids mating by a drop only to its shogi pawn (fW), so a mate by a dropped "
@@ -526,7 +550,7 @@ def _swap_words(v: Variant, letter: str, adjacency: str, unmoved: bool, per_play
     return f"the {v.piece(letter).name}'s swap with {partner} (where {adjacency} reaches, {times} per player)"
 
 
-def _goals_and_draws(kind_of: dict[str, str], notes: Notes) -> None:
+def _goals_and_draws(kind_of: dict[str, PieceKind], notes: Notes) -> None:
     _race_count(notes)
     _bare_king(notes)
     _insufficient_material(kind_of, notes)
@@ -535,13 +559,13 @@ def _goals_and_draws(kind_of: dict[str, str], notes: Notes) -> None:
     _shatar_mate(kind_of, notes)
     _points(kind_of, notes)
     v = notes.variant
-    custom_pawn = any(p.pawn and kind == "custom" for p, kind in _kinds(v, kind_of))
+    custom_pawn = any(p.pawn and kind == PieceKind.CUSTOM for p, kind in _kinds(v, kind_of))
     if v.draws.counting and custom_pawn:  # FSF counts its own pawns only
         notes.add("counting-pawns", "Fairy-Stockfish's counting rule sees only its own pawns (fmWfcF), so it "
                   "may start counting while other pawns are on the board.", switchable=False)  # fmt: skip
 
 
-def _points(kind_of: dict[str, str], notes: Notes) -> None:
+def _points(kind_of: dict[str, PieceKind], notes: Notes) -> None:
     """Fairy-Stockfish counts points only as janggi does (``materialCounting = janggi``): its own pieces by type,
     and White wins with two points more, else Black."""
     points = notes.variant.draws.points
@@ -557,20 +581,24 @@ def _points(kind_of: dict[str, str], notes: Notes) -> None:
         notes.relax(draws=dataclasses.replace(notes.variant.draws, points=None))
 
 
-def _shatar_mate(kind_of: dict[str, str], notes: Notes) -> None:
+def _shatar_mate(kind_of: dict[str, PieceKind], notes: Notes) -> None:
     """Fairy-Stockfish's mate rule knows its pieces by type: its knights, rooks and bers give the decisive
     checks, and its knights may not mate alone."""
     goals = notes.variant.goals
     mate = goals.shatar_mate
     if mate is None:
         return
-    letters = {kind: tuple(sorted(x for x, k in kind_of.items() if k == kind)) for kind in ("knight", "rook", "bers")}
-    decisive = tuple(sorted(letters["knight"] + letters["rook"] + letters["bers"]))
-    if (mate.decisive, mate.not_mating) != (decisive, letters["knight"]):
+    letters = {
+        kind: tuple(sorted(x for x, k in kind_of.items() if k == kind))
+        for kind in (PieceKind.KNIGHT, PieceKind.ROOK, PieceKind.BERS)
+    }
+    decisive = tuple(sorted(letters[PieceKind.KNIGHT] + letters[PieceKind.ROOK] + letters[PieceKind.BERS]))
+    knights = letters[PieceKind.KNIGHT]
+    if (mate.decisive, mate.not_mating) != (decisive, knights):
         notes.add(
             "shatar-mate",
             "Fairy-Stockfish's shatar mate rule takes its decisive checks from its knights, rooks and bers and "
-            f"forbids its knights' mates ({', '.join(decisive) or 'none'}; {', '.join(letters['knight']) or 'none'} "
+            f"forbids its knights' mates ({', '.join(decisive) or 'none'}; {', '.join(knights) or 'none'} "
             "here), so the mate rule is left out: every checkmate wins.",
         )
         notes.relax(goals=dataclasses.replace(goals, shatar_mate=None))
@@ -625,7 +653,7 @@ def _bare_king(notes: Notes) -> None:
             )
 
 
-def _insufficient_material(kind_of: dict[str, str], notes: Notes) -> None:
+def _insufficient_material(kind_of: dict[str, PieceKind], notes: Notes) -> None:
     v = notes.variant
     goals, draws = v.goals, v.draws
     bare = goals.bare_king
@@ -643,7 +671,7 @@ def _insufficient_material(kind_of: dict[str, str], notes: Notes) -> None:
             partial.append(f"it is off for a side that has a {v.piece(flag.piece).name}, the flag goal's piece")
         if draws.stalemate is not StalemateResult.DRAW:
             partial.append("it counts any piece as mating material when stalemate does not draw")
-        odd = [v.piece(x).name for x in minors if kind_of.get(x) not in ("knight", "bishop")]
+        odd = [v.piece(x).name for x in minors if kind_of.get(x) not in (PieceKind.KNIGHT, PieceKind.BISHOP)]
         if odd:
             partial.append(f"it takes the {', '.join(odd)} for mating material")
         if exact:  # FSF's test then never reports a draw: switching the rule off matches it
