@@ -13,6 +13,7 @@ from support import ini_options, legal_uci, pyffish_perft, run
 
 from generator.catalogue import load_catalogue
 from generator.catalogue.model import Color, Variant
+from generator.emit.fairy_stockfish.reading import Piece
 from generator.emit.fairy_stockfish.table import ROWS
 from generator.engine import Position
 from generator.engine.perft import perft
@@ -501,7 +502,7 @@ def test_a_janggi_cannon_is_a_piece_that_shuns_its_own_type() -> None:
     [r] = resolve(read_ini("[x:xiangqi]\njanggiCannon = c\n", "f.ini"), "f.ini")
     assert not r.problems and not r.refused and r.rules is not None
     stated = to_stated(r.rules)
-    assert stated.shuns_own_type == {"C"} and ("C", "pR", False, None, None) in stated.pieces
+    assert stated.shuns_own_type == {"C"} and Piece("C", "pR") in stated.pieces
 
 
 # -- Fairy-Stockfish's sections whose only way to win is a stalemate or draw odds -----------------------------

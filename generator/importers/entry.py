@@ -100,18 +100,18 @@ def _pieces(stated: Stated, rules: Rules) -> Data:
     royal = rules.pieces[KING][0].upper() if KING in rules.pieces else None
     lines = dict(stated.line_moves)
     out: Data = {}
-    for letter, betza, pawn, region, advanced in sorted(stated.pieces, key=lambda p: piece_order(types[p[0]])):
-        piece: Data = {"name": piece_name(types[letter], letter), "betza": betza}
-        roles = [r for r, on in (("royal", letter == royal), ("pawn", pawn)) if on]
+    for p in sorted(stated.pieces, key=lambda p: piece_order(types[p.letter])):
+        piece: Data = {"name": piece_name(types[p.letter], p.letter), "betza": p.betza}
+        roles = [r for r, on in (("royal", p.letter == royal), ("pawn", p.pawn)) if on]
         if roles:
             piece["roles"] = roles
-        if region is not None:
-            piece["region"] = _sides(region)
-        if advanced is not None:
-            piece["advanced"] = {"rank": advanced, "betza": "fsW"}
-        if letter in lines:
-            piece["line_moves"] = lines[letter]
-        out[letter] = piece
+        if p.region is not None:
+            piece["region"] = _sides(p.region)
+        if p.advanced is not None:
+            piece["advanced"] = {"rank": p.advanced, "betza": "fsW"}
+        if p.letter in lines:
+            piece["line_moves"] = lines[p.letter]
+        out[p.letter] = piece
     return out
 
 

@@ -35,11 +35,11 @@ PRIVATE = "builtinPiece"
 #: ``*`` in a piece set: every piece type
 ALL = "*"
 _PAWN_TYPES = (Opt.promotionPawnTypes.key, Opt.enPassantTypes.key, Opt.nMoveRuleTypes.key)
-_DEPRECATED_SIMPLE = {
-    Opt.whiteFlag.key: Opt.flagRegionWhite.key,
-    Opt.blackFlag.key: Opt.flagRegionBlack.key,
-    Opt.whiteDropRegion.key: Opt.dropRegionWhite.key,
-    Opt.blackDropRegion.key: Opt.dropRegionBlack.key,
+#: the deprecated options that are another option under an old name (whiteFlag: flagRegionWhite)
+_RENAMED = {
+    row.key: row.maps_to[0]
+    for row in ROWS
+    if row.deprecated and len(row.maps_to) == 1 and not row.note and row.kind not in ("pieceset", "piecetype")
 }
 
 
@@ -201,7 +201,7 @@ def _deprecated(r: _Draft, config: Mapping[str, str], ranks: int) -> None:
     low = 2 if top is not None else _rank(config, Opt.doubleStepRankMin)
     if low is not None:
         values[Opt.doubleStepRegionWhite.key], values[Opt.doubleStepRegionBlack.key] = _zone(low, top or 2, ranks)
-    for old, new in _DEPRECATED_SIMPLE.items():
+    for old, new in _RENAMED.items():
         if old in config:
             values[new] = _check_value(old, config[old])
     if Opt.castlingRookPiece.key in config:

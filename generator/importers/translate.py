@@ -375,8 +375,8 @@ def to_stated(rules: Rules) -> Stated:
         held = (pawn_drops[0], pawn_drops[1] or not reached) if in_hand else (False, False)
         pawn_drops = held if pawn else (True, True)
     used = _used_letters(s)
-    pieces = tuple(p for p in pieces if p[0] in used)
-    pawn_rules = _multi_steps(s) if any(p[2] for p in pieces) else PawnRules()
+    pieces = tuple(p for p in pieces if p.letter in used)
+    pawn_rules = _multi_steps(s) if any(p.pawn for p in pieces) else PawnRules()
     return dataclasses.replace(s, pieces=pieces, pawn_drops=pawn_drops, pawn_rules=pawn_rules)
 
 
@@ -403,7 +403,7 @@ def _multi_steps(s: Stated) -> PawnRules:
     """The pawn rules without the multi-step ranks behind every pawn at the start, where pawns never
     come back (no drops, no backward moves)."""
     pr = s.pawn_rules
-    pawns = {x: b for x, b, pawn, _, _ in s.pieces if pawn}
+    pawns = {p.letter: p.betza for p in s.pieces if p.pawn}
     backward = any(v[1] < 0 for b in pawns.values() for m in parse_betza(b).moves for v in m.vectors())
     if s.drops is not None or backward or not pr.multi_step_ranks:
         return pr

@@ -15,8 +15,8 @@ builds on it (defaults, aliases and deprecated options, :mod:`.table`).
 >>> section = {"maxFile": "8", "maxRank": "8", "king": "k", "customPiece1": "a:BN", "nMoveRule": "40",
 ...            "startFen": "4k3/8/8/8/8/8/8/A3K3 w - - 0 1"}
 >>> s = read_section(section)
->>> s.board, s.pieces, s.draws.move_rule
-(Board(files=8, ranks=8, holes=frozenset()), (('A', 'BN', False, None, None), ('K', 'K', False, None, None)), 40)
+>>> s.board, [(p.letter, p.betza) for p in s.pieces], s.draws.move_rule
+(Board(files=8, ranks=8, holes=frozenset()), [('A', 'BN'), ('K', 'K')], 40)
 """
 
 from __future__ import annotations
@@ -69,6 +69,7 @@ from generator.emit.fidelity.fsf_pieces import NAMED_BETZA, PieceKind
 __all__ = [
     "NOT_READ",
     "UNSTATED",
+    "Piece",
     "Stated",
     "StatedFlags",
     "UnstatedRegion",
@@ -95,8 +96,18 @@ NOT_READ: dict[str, str] = {
 
 _Model = TypeVar("_Model", DrawRules, Drops, Flag)
 Region = tuple[frozenset[Square], frozenset[Square]]
-#: letter, Betza, whether it has the pawn role, where it may stand, the rank of its advanced moves
-Piece = tuple[str, str, bool, Region | None, int | None]
+
+
+@dataclass(frozen=True, order=True)
+class Piece:
+    """A piece as a section states it: its letter, its Betza, whether it has the pawn role, where it may
+    stand (each side's squares), and the rank its advanced moves start on."""
+
+    letter: str
+    betza: str
+    pawn: bool = False
+    region: Region | None = None
+    advanced: int | None = None
 
 
 @dataclass(frozen=True)
@@ -230,7 +241,7 @@ def _pieces(options: Mapping[str, str], board: Board) -> tuple[Piece, ...]:
         if advanced == 1:  # a soldier that steps sideways from its first rank on is an fsW piece
             betza, advanced = "fsW", None
         pawn = key == PieceKind.PAWN or letter in pawns
-        out.append((letter, parse_betza(betza).render(), pawn, _mobility(options, key, board), advanced))
+        out.append(Piece(letter, parse_betza(betza).render(), pawn, _mobility(options, key, board), advanced))
     return tuple(sorted(out))
 
 
@@ -262,13 +273,13 @@ def _promotion(options: Mapping[str, str], board: Board) -> Promotion | None:
 
 
 def _pawn_rules(options: Mapping[str, str], board: Board, pieces: tuple[Piece, ...]) -> PawnRules:
-    if not any(piece[2] for piece in pieces):
+    if not any(piece.pawn for piece in pieces):
         return PawnRules()
     double = Opt.doubleStep.on(options) and PieceKind.PAWN in options
     triple = Opt.tripleStepRegionWhite.squares(options, board)
     steps = 3 if triple else 2 if double else 1
     # a custom pawn's initial moves are played from the double-step region
-    initial = Opt.doubleStep.on(options) and any(piece[2] and _initial(piece[1]) for piece in pieces)
+    initial = Opt.doubleStep.on(options) and any(piece.pawn and _initial(piece.betza) for piece in pieces)
     region = Opt.doubleStepRegionWhite.squares(options, board)
     # a region of some squares of its ranks is those ranks with multi-step squares (wolf chess)
     touched = tuple(sorted({absolute_rank(Color.WHITE, sq.rank + 1, board.ranks) for sq in region}))
@@ -297,9 +308,9 @@ def _takes(options: Mapping[str, str], pieces: tuple[Piece, ...], takers: tuple[
         PieceKind.PAWN in options
         or any(
             m.modality is Modality.CAPTURE
-            for letter, betza, pawn, _, _ in pieces
-            if pawn and (takers is None or letter in takers)
-            for m in parse_betza(betza).moves
+            for piece in pieces
+            if piece.pawn and (takers is None or piece.letter in takers)
+            for m in parse_betza(piece.betza).moves
         )
     )
 
@@ -308,7 +319,7 @@ def _taken_ranks(
     options: Mapping[str, str], board: Board, pieces: tuple[Piece, ...], multi: tuple[int, ...], steps: int
 ) -> tuple[int, ...] | None:
     """The en passant ranks the regions state: () for no en passant, None for every rank passed."""
-    initial = (m for _, betza, pawn, _, _ in pieces if pawn for m in parse_betza(betza).moves)
+    initial = (m for piece in pieces if piece.pawn for m in parse_betza(piece.betza).moves)
     passed = passed_ranks(multi, max(steps, _initial_span(initial)), board.ranks)
     regions = [_en_passant_region(options, c, board) for c in Color]
     return en_passant_ranks(regions[0], regions[1], board, passed)
@@ -398,7 +409,7 @@ def _en_passant_takers(options: Mapping[str, str], pieces: tuple[Piece, ...]) ->
     row = Opt.enPassantTypesWhite if Opt.enPassantTypesWhite.key in options else Opt.enPassantTypes
     if row.key not in options:
         return None
-    pawns = [piece[0] for piece in pieces if piece[2]]
+    pawns = [piece.letter for piece in pieces if piece.pawn]
     takers = tuple(x for x in pawns if x in row.letters(options))
     return None if len(takers) == len(pawns) else takers
 
@@ -741,7 +752,7 @@ def stated(v: Variant) -> Stated:
         v.board,
         tuple(
             sorted(
-                (p.letter, p.movement.render(), p.pawn, p.region, p.advanced.rank if p.advanced else None)
+                Piece(p.letter, p.movement.render(), p.pawn, p.region, p.advanced.rank if p.advanced else None)
                 for p in v.pieces
             )
         ),
