@@ -97,7 +97,7 @@ def _sides(pair: tuple[frozenset[Square], frozenset[Square]]) -> Data:
 
 def _pieces(stated: Stated, rules: Rules) -> Data:
     types = {letter.upper(): pt for pt, (letter, _) in rules.pieces.items()}
-    royal = rules.pieces[KING][0].upper() if KING in rules.pieces else None
+    royal = rules.pieces[KING].letter.upper() if KING in rules.pieces else None
     lines = dict(stated.line_moves)
     out: Data = {}
     for p in sorted(stated.pieces, key=lambda p: piece_order(types[p.letter])):
@@ -159,7 +159,7 @@ def _drops(stated: Stated, rules: Rules) -> Data | None:
     if piece_ranks:
         out["piece_ranks"] = piece_ranks
     if rules.on(Opt.shogiPawnDropMateIllegal) and PieceKind.SHOGI_PAWN in rules.pieces:
-        out["no_drop_mate"] = rules.pieces[PieceKind.SHOGI_PAWN][0].upper()
+        out["no_drop_mate"] = rules.pieces[PieceKind.SHOGI_PAWN].letter.upper()
     return out
 
 
@@ -169,14 +169,14 @@ def _piece_ranks(stated: Stated, rules: Rules, d: Drops) -> dict[str, list[int]]
     first, zone = stated.pawn_drops or (True, True)
     promo = stated.pawn_rules.promotion
     piece_ranks: dict[str, list[int]] = {}
-    pawn = rules.pieces[PieceKind.PAWN][0].upper() if PieceKind.PAWN in rules.pieces else None
+    pawn = rules.pieces[PieceKind.PAWN].letter.upper() if PieceKind.PAWN in rules.pieces else None
     in_hand = d.captures_to_hand or any(x == pawn for _, x, _ in stated.setup.pockets)
     if pawn is not None and in_hand and not (first and zone):
         piece_ranks[pawn] = [
             r for r in d.ranks if (first or r != 1) and (zone or promo is None or r not in promo.ranks)
         ]
     if rules.on(Opt.sittuyinRookDrop) and PieceKind.ROOK in rules.pieces and 1 in d.ranks:
-        piece_ranks[rules.pieces[PieceKind.ROOK][0].upper()] = [1]
+        piece_ranks[rules.pieces[PieceKind.ROOK].letter.upper()] = [1]
     return piece_ranks
 
 

@@ -21,12 +21,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from generator.emit.fairy_stockfish.codecs import CODECS, Kind, set_letters
 from generator.emit.fairy_stockfish.table import CUSTOM_PIECE, MOBILITY_KEYS, ROW, ROWS, Opt, Row
 from generator.emit.fidelity.fsf_pieces import PieceKind
 
-__all__ = ["ALL", "PIECE_TYPES", "PRIVATE", "OptionError", "Rules", "apply_section"]
+__all__ = ["ALL", "PIECE_TYPES", "PRIVATE", "Held", "OptionError", "Rules", "apply_section"]
 
 #: FSF's piece types in its order (``PieceMap::init``), the king last
 PIECE_TYPES = tuple(row.key for row in ROWS if row.kind == "piece")
@@ -60,13 +61,20 @@ def _set_rows() -> tuple[str, ...]:
     return tuple(r.key for r in ROWS if r.kind in ("pieceset", "piecetype") and not r.maps_to and not r.deprecated)
 
 
+class Held(NamedTuple):
+    """A piece type a variant has: its letter (lower case) and its Betza (None: FSF's own moves)."""
+
+    letter: str
+    betza: str | None
+
+
 @dataclass(frozen=True)
 class Rules:
     """FSF's ``Variant`` as option values: ``pieces`` type -> (letter, Betza or None), ``sets`` option
     -> piece types, ``values`` every other current option -> its text, ``pairs`` promotedPieceType
     and promotionLimit by piece type."""
 
-    pieces: Mapping[str, tuple[str, str | None]]
+    pieces: Mapping[str, Held]
     sets: Mapping[str, frozenset[str]]
     values: Mapping[str, str]
     promoted: Mapping[str, str] = field(default_factory=dict)
@@ -140,7 +148,7 @@ def _piece_set(key: str, text: str, letters: Mapping[str, str]) -> frozenset[str
 class _Draft:
     """The variant while a section is applied to it."""
 
-    pieces: dict[str, tuple[str, str | None]]
+    pieces: dict[str, Held]
     sets: dict[str, frozenset[str]]
     values: dict[str, str]
     promoted: dict[str, str]
@@ -160,7 +168,7 @@ def _add_piece(r: _Draft, pt: str, value: str) -> None:
         betza = value[2:] if (pt.startswith(CUSTOM_PIECE) or pt == PieceKind.KING) and len(value) > 1 else None
         if pt.startswith(CUSTOM_PIECE) and betza is None:
             raise OptionError(pt, "a custom piece needs its Betza: LETTER:BETZA")
-        pieces[pt] = (letter.lower(), betza)
+        pieces[pt] = Held(letter.lower(), betza)
         if pt.startswith(CUSTOM_PIECE) and betza and "e" in betza:
             for key in Opt.enPassantTypes.maps_to:
                 sets[key] = sets[key] | {pt}
@@ -170,7 +178,7 @@ def _add_piece(r: _Draft, pt: str, value: str) -> None:
         _remove_piece(pieces, sets, pt)
 
 
-def _remove_piece(pieces: dict[str, tuple[str, str | None]], sets: dict[str, frozenset[str]], pt: str) -> None:
+def _remove_piece(pieces: dict[str, Held], sets: dict[str, frozenset[str]], pt: str) -> None:
     pieces.pop(pt, None)
     for key in Opt.promotionPieceTypes.maps_to:
         sets[key] = sets[key] - {pt}

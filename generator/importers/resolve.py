@@ -28,11 +28,11 @@ from generator.catalogue.model import Variant
 from generator.catalogue.source import FAIRY_STOCKFISH_CATALOGUE
 from generator.catalogue.validating import did_you_mean
 from generator.emit.fairy_stockfish import BUILTIN_VARIANTS, section_context
-from generator.emit.fairy_stockfish.table import CUSTOM_PIECE, PARSER_RELEASE, ROW, Opt
+from generator.emit.fairy_stockfish.table import CUSTOM_PIECE, PARSER_RELEASE, ROW, Opt, mobility_keys
 from generator.emit.fairy_stockfish.values import FILES
 from generator.emit.fidelity.fsf_pieces import NAMED_BETZA, PieceKind
 from generator.importers.ini import Section
-from generator.importers.options import PRIVATE, OptionError, Rules, apply_section
+from generator.importers.options import PRIVATE, Held, OptionError, Rules, apply_section
 from generator.importers.translate import IGNORED, fen_problem, refusals
 
 __all__ = ["Resolved", "builtin_entries", "builtin_rules", "resolve"]
@@ -98,16 +98,15 @@ def _private_slots(rules: Rules) -> Rules:
     if not renamed:
         return rules
     pieces = {
-        renamed.get(pt, pt): (x, None if pt in renamed and not renamed[pt].startswith(PRIVATE) else b)
+        renamed.get(pt, pt): Held(x, None if pt in renamed and not renamed[pt].startswith(PRIVATE) else b)
         for pt, (x, b) in rules.pieces.items()
     }
     sets = {k: frozenset(renamed.get(pt, pt) for pt in v) for k, v in rules.sets.items()}
     values = dict(rules.values)
     for old, new in renamed.items():
-        for side in ("White", "Black"):
-            key = f"mobilityRegion{side}{old[0].upper()}{old[1:]}"
+        for key, new_key in zip(mobility_keys(old), mobility_keys(new), strict=True):
             if key in values:
-                values[f"mobilityRegion{side}{new[0].upper()}{new[1:]}"] = values.pop(key)
+                values[new_key] = values.pop(key)
     promoted = {renamed.get(x, x): renamed.get(y, y) for x, y in rules.promoted.items()}
     limits = {renamed.get(x, x): n for x, n in rules.limits.items()}
     return Rules(pieces, sets, values, promoted, limits)

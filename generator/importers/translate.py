@@ -31,10 +31,8 @@ from generator.importers.options import ALL, PIECE_TYPES, PRIVATE, Rules
 
 __all__ = ["IGNORED", "betza_of", "dialect", "fen_problem", "piece_order", "refusals", "to_stated"]
 
-#: Options that do not change play: display, evaluation, and the GUI's template.
-IGNORED = frozenset(
-    row.key for row in (Opt.pieceToCharTable, Opt.pieceValueMg, Opt.pieceValueEg, Opt.variantTemplate, Opt.pocketSize)
-)
+#: Options that do not change play (their rows say so): display, evaluation, and the GUI's template.
+IGNORED = frozenset(row.key for row in ROWS if not row.plays)
 #: per-side options the catalogue states once, for both sides (the shared row's field)
 _ONE_FOR_BOTH = (Opt.passOnStalemate, Opt.pass_, Opt.castlingKingPiece, Opt.castlingRookPieces, Opt.flagPiece)
 #: per-side regions the read-back takes from White's, which must be Black's mirror
@@ -72,7 +70,7 @@ def piece_order(pt: str) -> tuple[int, int]:
 
 def _letters(rules: Rules, types: frozenset[str]) -> str:
     present = [pt for pt in rules.pieces if pt in types or ALL in types]
-    return "".join(rules.pieces[pt][0] for pt in sorted(present, key=piece_order)) or "-"
+    return "".join(rules.pieces[pt].letter for pt in sorted(present, key=piece_order)) or "-"
 
 
 def _present(rules: Rules, types: frozenset[str]) -> frozenset[str]:
@@ -99,7 +97,7 @@ def _side_problems(rules: Rules) -> list[str]:
             out.append(f"{white} = {rules.values[white]}, {black} = {rules.values[black]}")
     initial = any(b and "i" in b for _, b in rules.pieces.values())
     fen = rules.value(Opt.startFen).split(" ")[0].lower()
-    pawn = PieceKind.PAWN in rules.pieces and rules.pieces[PieceKind.PAWN][0] in fen
+    pawn = PieceKind.PAWN in rules.pieces and rules.pieces[PieceKind.PAWN].letter in fen
     steps = rules.on(Opt.doubleStep) and (pawn or initial)
     relevant = {
         Opt.doubleStepRegionWhite: steps,
@@ -230,7 +228,9 @@ def refusals(rules: Rules) -> list[str]:
         # the catalogue's pawn that promotes by piece must where the pieces must
         out.append(f"mandatoryPawnPromotion = {mandatory[0]} (not mandatoryPiecePromotion, {mandatory[1]})")
     fen = rules.value(Opt.startFen).split(" ")[0]
-    promotes = {rules.pieces[x][0] for x in rules.promoted if x in rules.pieces and rules.promoted[x] in rules.pieces}
+    promotes = {
+        rules.pieces[x].letter for x in rules.promoted if x in rules.pieces and rules.promoted[x] in rules.pieces
+    }
     # a promoted piece at the start stands as what its letter promotes to, remembering what it was
     if any(x.lower() not in promotes for x in re.findall(r"\+([A-Za-z])", fen)):
         out.append(f"startFen = {rules.value(Opt.startFen)} (promoted pieces that promote to nothing)")
@@ -256,7 +256,7 @@ def _piece_promotion_limits(rules: Rules) -> list[str]:
     limited = [pt for pt in rules.limits if pt in promoted]
     if not limited:
         return []
-    text = " ".join(f"{rules.pieces[pt][0]}:{n}" for pt, n in rules.limits.items() if pt in rules.pieces)
+    text = " ".join(f"{rules.pieces[pt].letter}:{n}" for pt, n in rules.limits.items() if pt in rules.pieces)
     return [f"promotionLimit = {text} (on promotion by piece, to {_letters(rules, frozenset(limited))})"]
 
 
@@ -334,11 +334,11 @@ def _promotion_options(rules: Rules, d: dict[str, str]) -> None:
         d[Opt.promotionPieceTypesWhite.key], d[Opt.promotionPieceTypesBlack.key] = white, black
     if rules.limits:
         d[Opt.promotionLimit.key] = " ".join(
-            f"{rules.pieces[pt][0]}:{n}" for pt, n in rules.limits.items() if pt in rules.pieces
+            f"{rules.pieces[pt].letter}:{n}" for pt, n in rules.limits.items() if pt in rules.pieces
         )
     if rules.promoted:
         d[Opt.promotedPieceType.key] = " ".join(
-            f"{rules.pieces[x][0]}:{rules.pieces[y][0]}"
+            f"{rules.pieces[x].letter}:{rules.pieces[y].letter}"
             for x, y in rules.promoted.items()
             if x in rules.pieces and y in rules.pieces
         )
@@ -366,7 +366,7 @@ def to_stated(rules: Rules) -> Stated:
     drop reaches it; multi-step ranks no pawn ever stands on are none; a piece never in play is none."""
     s = read_section(dialect(rules))
     pieces = s.pieces
-    pawn = rules.pieces[PieceKind.PAWN][0].upper() if PieceKind.PAWN in rules.pieces else None
+    pawn = rules.pieces[PieceKind.PAWN].letter.upper() if PieceKind.PAWN in rules.pieces else None
     in_hand = s.drops is not None and (s.drops.captures_to_hand or any(x == pawn for _, x, _ in s.setup.pockets))
     pawn_drops = s.pawn_drops
     if s.drops is not None and pawn_drops is not None:

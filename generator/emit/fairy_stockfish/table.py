@@ -80,6 +80,8 @@ class Row:
     words: tuple[str, ...] = ()
     #: the moves of FSF's own piece that the row names (``knight``), in Betza
     betza: str | None = None
+    #: whether the option changes what is played (False: display and evaluation only; an importer ignores it)
+    plays: bool = True
     #: the option's name: the attribute of :class:`Opt` that holds the row, or given for the generated rows
     key: str = ""
 
@@ -140,6 +142,16 @@ _CUSTOM_PIECES = 25
 KING, CUSTOM_PIECE = PieceKind.KING, "customPiece"
 
 
+def mobility_keys(piece: str) -> tuple[str, str]:
+    """The options (White's, Black's) of the regions the piece of the option ``piece`` may stand on.
+
+    >>> mobility_keys("customPiece2")
+    ('mobilityRegionWhiteCustomPiece2', 'mobilityRegionBlackCustomPiece2')
+    """
+    white, black = (f"mobilityRegion{c.word.title()}{piece[0].upper()}{piece[1:]}" for c in Color)
+    return white, black
+
+
 def _pieces() -> list[Row]:
     """FSF's own pieces in its order, the custom pieces before the king, then every piece's mobility regions."""
     named = [kind.value for kind in PieceKind if kind not in (PieceKind.KING, PieceKind.CUSTOM)]
@@ -160,11 +172,9 @@ def _pieces() -> list[Row]:
     rows += [Row("piece", "-", "pieces", field="pieces", since=V57, key=key) for key in customs]
     rows.append(Row("piece", CHESS_LETTERS[KING], "pieces", field="pieces", betza=NAMED_BETZA[KING], key=KING.value))
     rows += [
-        Row(
-            "bitboard", "-", "pieces", field="pieces.region", key=f"mobilityRegion{c.word.title()}{n[0].upper()}{n[1:]}"
-        )
+        Row("bitboard", "-", "pieces", field="pieces.region", key=key)
         for n in [*named, *customs, KING.value]
-        for c in Color
+        for key in mobility_keys(n)
     ]
     return rows
 
@@ -180,7 +190,7 @@ class Opt:
     maxRank = Row("rank", "8", "board", lambda v: v.board.ranks, "board.ranks")
     diagonalLines = Row("bitboard", "-", "board", w.diagonal_lines, "diagonal_lines")
     # pieces: written piece by piece (.pieces)
-    pieceToCharTable = Row("string", "-", "pieces")
+    pieceToCharTable = Row("string", "-", "pieces", plays=False)
     # FSF's own pieces, the custom pieces and their mobility regions (_pieces()) come here
     soldierPromotionRank = Row("rank", "1", "pieces", field="pieces.advanced")
     pawnTypes = Row(
@@ -191,10 +201,11 @@ class Opt:
         maps_to=_PAWN_TYPES,
         note="its first letter is also the main promotion pawn type",
     )
-    pieceValueMg = Row("other", "")
-    pieceValueEg = Row("other", "")
-    variantTemplate = Row("string", "fairy")
-    pocketSize = Row("int", "0")
+    # what a GUI shows and the engine's evaluation: no rule of play
+    pieceValueMg = Row("other", "", plays=False)
+    pieceValueEg = Row("other", "", plays=False)
+    variantTemplate = Row("string", "fairy", plays=False)
+    pocketSize = Row("int", "0", plays=False)
     twoBoards = Row("bool", "false")
     # pawns
     doubleStep = Row("bool", "true", "pawns", w.double_step, "pawn_rules.max_steps")
@@ -483,13 +494,9 @@ MOBILITY_KEYS = frozenset(row.key for row in ROWS if row.field == "pieces.region
 
 
 def mobility(piece: str) -> tuple[Row, Row]:
-    """The rows of the regions (White's, Black's) the piece of the option ``piece`` may stand on.
-
-    >>> [row.key for row in mobility("customPiece2")]
-    ['mobilityRegionWhiteCustomPiece2', 'mobilityRegionBlackCustomPiece2']
-    """
-    white, black = (ROW[f"mobilityRegion{c.word.title()}{piece[0].upper()}{piece[1:]}"] for c in Color)
-    return white, black
+    """The rows of :func:`mobility_keys`."""
+    white, black = mobility_keys(piece)
+    return ROW[white], ROW[black]
 
 
 #: key -> its row
