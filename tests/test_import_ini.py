@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pyffish
 import pytest
-from support import ini_options, legal_uci, pyffish_perft, run
+from support import assert_check_agrees, ini_options, legal_uci, pyffish_perft, run
 
 from generator.catalogue import load_catalogue
 from generator.catalogue.model import Color, Variant
@@ -614,6 +614,53 @@ def _plays_as_its_section(v: Variant, text: str, fen: str, moves: list[str]) -> 
         pos.push_uci(m)
     assert legal_uci(pos) == set(pyffish.legal_moves(v.name, fen, moves))
     assert perft(pos, 2) == pyffish_perft(v.name, fen, moves, 2)
+
+
+SIXBYSIX = """\
+[six]
+maxFile = 6
+maxRank = 6
+king = k
+pawn = p
+rook = r
+knight = n
+castling = false
+promotionPieceTypes = rn
+startFen = rnkn1r/pppppp/6/6/PPPPPP/RNKN1R w - - 0 1
+"""
+
+
+@pytest.mark.parametrize(
+    ("fen", "moves"),
+    [
+        ("rnkn1r/pppppp/6/6/PPPPPP/RNKN1R w - - 0 1", []),  # White double-steps from its second rank
+        ("rnkn1r/pppppp/6/6/PPPPPP/RNKN1R w - - 0 1", ["a2a3"]),  # Black never does: *7 is off the board
+        ("2k3/P5/6/6/5p/2K3 w - - 0 1", []),  # White never promotes: *8 is off the board; Black does, on *1
+        ("2k3/P5/6/6/5p/2K3 b - - 0 1", []),
+    ],
+)
+def test_fairy_stockfish_defaults_for_8_ranks_on_a_smaller_board(tmp_path: Path, fen: str, moves: list[str]) -> None:
+    """A parentless 6x6 section that writes no pawn regions plays Fairy-Stockfish's defaults, made for 8 ranks:
+    doubleStepRegionBlack *7 and promotionRegionWhite *8 are off the board. Imported as each side's squares,
+    one side's none, and the pawns' moves are pyffish's (it was refused: "not the mirror of White's")."""
+    v = _one_imported(tmp_path, "six", SIXBYSIX, "multi_step_squares: {white: [a2-f2], black: []}")
+    assert v.pawn_rules.promotion is not None and v.pawn_rules.promotion.squares is not None
+    assert v.pawn_rules.promotion.squares[Color.WHITE] == frozenset()
+    assert ini_options(v)["doubleStepRegionBlack"] == "-" and ini_options(v)["promotionRegionWhite"] == "-"
+    _plays_as_its_section(v, SIXBYSIX, fen, moves)
+
+
+@pytest.mark.parametrize("engine", ["fairy-stockfish", "zillions"])
+def test_the_smaller_boards_pawns_play_so_in_every_target(
+    tmp_path: Path, engine: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The 6x6 entry's own ini section and its Zillions download play as the reference engine: one side's
+    pawns with no multi-step square, the other's with no promotion square."""
+    ini = tmp_path / "six.ini"
+    ini.write_text(SIXBYSIX, encoding="utf-8")
+    result = import_ini(str(ini), tmp_path / "six.yaml")
+    assert result.imported == ["six"]
+    assert_check_agrees(result.text, engine, tmp_path, capsys)
 
 
 MYHORDE = """\

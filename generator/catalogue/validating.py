@@ -290,13 +290,17 @@ VARIANT = Struct(
                 "triple_step_ranks": Seq(RANK, nonempty=True),
                 "en_passant_takers": Seq(LETTER, nonempty=True),
                 "en_passant_ranks": Seq(RANK, nonempty=True),
-                "multi_step_squares": Struct({"white": REGION, "black": REGION}, required=("white", "black")),
+                # a side's [] : its pawns never multi-step (Fairy-Stockfish's default *7 on a board of 6 ranks)
+                "multi_step_squares": Struct(
+                    {"white": SIDE_REGION, "black": SIDE_REGION}, required=("white", "black")
+                ),
                 "en_passant": BOOL,
                 "promotion": Struct(
                     {
                         "ranks": RANKS,
-                        "white": REGION,
-                        "black": REGION,
+                        # a side's []: its pawns never promote (Fairy-Stockfish's default *8 on a smaller board)
+                        "white": SIDE_REGION,
+                        "black": SIDE_REGION,
                         "choices": Seq(LETTER, nonempty=True),
                         "black_choices": Seq(LETTER, nonempty=True),
                         "mandatory": BOOL,

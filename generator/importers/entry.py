@@ -23,6 +23,7 @@ from generator.catalogue.model import Color, Drops, Goals, PawnRules, Promotion,
 from generator.emit.fairy_stockfish.reading import Stated
 from generator.emit.fairy_stockfish.table import KING, Opt
 from generator.emit.fairy_stockfish.values import FILES
+from generator.emit.fidelity.fairy_stockfish import PawnDrops
 from generator.emit.fidelity.fsf_pieces import PieceKind
 from generator.importers.options import PRIVATE, Rules
 from generator.importers.translate import piece_order
@@ -166,7 +167,7 @@ def _drops(stated: Stated, rules: Rules) -> Data | None:
 def _piece_ranks(stated: Stated, rules: Rules, d: Drops) -> dict[str, list[int]]:
     """The ranks of their own Fairy-Stockfish's pawn (in hand: off its first rank or its zone) and rook
     (its first rank alone: ``sittuyinRookDrop``) are dropped on."""
-    first, zone = stated.pawn_drops or (True, True)
+    first, zone = stated.pawn_drops or PawnDrops(True, True)
     promo = stated.pawn_rules.promotion
     piece_ranks: dict[str, list[int]] = {}
     pawn = rules.pieces[PieceKind.PAWN].letter.upper() if PieceKind.PAWN in rules.pieces else None

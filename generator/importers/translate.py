@@ -24,8 +24,8 @@ from generator.betza import IMMOBILE, BetzaError, parse_betza
 from generator.catalogue.model import Color, PawnRules, Square, absolute_rank
 from generator.emit.fairy_stockfish.codecs import squares
 from generator.emit.fairy_stockfish.reading import Stated, UnstatedRegion, read_section
-from generator.emit.fairy_stockfish.table import CUSTOM_PIECE, MOBILITY_KEYS, ROW, ROWS, Opt, mobility
-from generator.emit.fidelity.fairy_stockfish import FSF_LAME, FSF_RIDERS
+from generator.emit.fairy_stockfish.table import CUSTOM_PIECE, MOBILITY_KEYS, ROW, ROWS, Opt, Row, mobility
+from generator.emit.fidelity.fairy_stockfish import FSF_LAME, FSF_RIDERS, PawnDrops
 from generator.emit.fidelity.fsf_pieces import NAMED_BETZA, PieceKind
 from generator.importers.options import ALL, PIECE_TYPES, PRIVATE, Rules
 
@@ -108,10 +108,19 @@ def _side_problems(rules: Rules) -> list[str]:
     for row in _MIRRORED:
         key = row.of(Color.BLACK).key
         white, black = rules.value(row), rules.values[key]
-        mirrored = _on_board(white, files, ranks, mirrored=True) == _on_board(black, files, ranks)
-        if relevant[row] and not mirrored:
+        if relevant[row] and not _stated_per_side(row, white, black, files, ranks):
             out.append(f"{row.key} = {white}, {key} = {black} (not the mirror of White's)")
     return out
+
+
+def _stated_per_side(row: Row, white: str, black: str, files: int, ranks: int) -> bool:
+    """Whether the read-back states both sides' regions of ``row``: Black's the mirror of White's, or, for the
+    double-step region, on the mirror of White's ranks (the catalogue's squares of each side: some, or none,
+    as Fairy-Stockfish's default ``*7`` gives Black on a board of fewer ranks)."""
+    on_white, on_black = _on_board(white, files, ranks, mirrored=True), _on_board(black, files, ranks)
+    if row is not Opt.doubleStepRegionWhite or on_white == on_black:
+        return on_white == on_black
+    return {sq.rank for sq in on_black} <= {sq.rank for sq in on_white}
 
 
 def _piece_problems(rules: Rules) -> list[str]:
@@ -372,8 +381,8 @@ def to_stated(rules: Rules) -> Stated:
     if s.drops is not None and pawn_drops is not None:
         promo = s.pawn_rules.promotion
         reached = promo is not None and any(r in s.drops.ranks for r in promo.ranks)
-        held = (pawn_drops[0], pawn_drops[1] or not reached) if in_hand else (False, False)
-        pawn_drops = held if pawn else (True, True)
+        held = PawnDrops(pawn_drops.first_rank, pawn_drops.zone or not reached) if in_hand else PawnDrops(False, False)
+        pawn_drops = held if pawn else PawnDrops(True, True)
     used = _used_letters(s)
     pieces = tuple(p for p in pieces if p.letter in used)
     pawn_rules = _multi_steps(s) if any(p.pawn for p in pieces) else PawnRules()

@@ -61,6 +61,7 @@ from generator.emit.fairy_stockfish.values import FILES, flag_piece_count
 from generator.emit.fidelity.fairy_stockfish import (
     FSF_LINE_MOVES,
     JANGGI_POINTS,
+    PawnDrops,
     fairy_stockfish_pieces,
     pawn_drop_flags,
 )
@@ -139,7 +140,7 @@ class Stated:
     castling: frozenset[CastlingMove]
     drops: Drops | None
     #: firstRankPawnDrops and promotionZonePawnDrops, where there are drops
-    pawn_drops: tuple[bool, bool] | None
+    pawn_drops: PawnDrops | None
     goals: Goals
     draws: DrawRules
     flags: StatedFlags
@@ -686,7 +687,7 @@ def read_section(options: Mapping[str, str]) -> Stated:
         _piece_promotion(options, board),
         _castling(options, setup, rights, board),
         drops,
-        (Opt.firstRankPawnDrops.on(options), Opt.promotionZonePawnDrops.on(options)) if drops else None,
+        PawnDrops(Opt.firstRankPawnDrops.on(options), Opt.promotionZonePawnDrops.on(options)) if drops else None,
         _goals(options, board, checks),
         _draws(options),
         StatedFlags(

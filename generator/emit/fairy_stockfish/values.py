@@ -340,7 +340,12 @@ def drop_region(color: Color) -> Writer:
 
 def pawn_drops(zone: bool) -> Writer:
     """``firstRankPawnDrops`` (``zone`` False) or ``promotionZonePawnDrops``."""
-    return lambda v: flag(pawn_drop_flags(v, fairy_stockfish_pieces(v))[zone]) if v.drops else None
+
+    def write(v: Variant) -> str | None:
+        flags = pawn_drop_flags(v, fairy_stockfish_pieces(v))
+        return flag(flags.zone if zone else flags.first_rank) if v.drops else None
+
+    return write
 
 
 def sittuyin_rook_drop(v: Variant) -> str | None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from generator.betza import BetzaMove, BetzaPiece, Modality, parse_betza
 from generator.catalogue.model import (
@@ -203,7 +204,15 @@ def fairy_stockfish_castling(v: Variant) -> tuple[list[CastlingMove], list[tuple
     return kept, dropped
 
 
-def pawn_drop_flags(v: Variant, kinds: Sequence[tuple[PieceType, PieceKind]]) -> tuple[bool, bool]:
+class PawnDrops(NamedTuple):
+    """Where Fairy-Stockfish's pawn may be dropped: on its first rank (``firstRankPawnDrops``), in its promotion
+    zone (``promotionZonePawnDrops``)."""
+
+    first_rank: bool
+    zone: bool
+
+
+def pawn_drop_flags(v: Variant, kinds: Sequence[tuple[PieceType, PieceKind]]) -> PawnDrops:
     """``firstRankPawnDrops`` and ``promotionZonePawnDrops``: whether the catalogue lets the piece
     played as Fairy-Stockfish's pawn (``kinds``: each piece with its Fairy-Stockfish kind) be
     dropped on its first rank and in its promotion zone.  Where no pawn ever reaches a hand, both are
@@ -211,12 +220,12 @@ def pawn_drop_flags(v: Variant, kinds: Sequence[tuple[PieceType, PieceKind]]) ->
     drops, promo = v.drops, v.pawn_rules.promotion
     pawn = next((p for p, kind in kinds if kind == PieceKind.PAWN), None)
     if drops is None or pawn is None:
-        return True, True
+        return PawnDrops(True, True)
     if not _ever_held(v, pawn):
-        return False, False
+        return PawnDrops(False, False)
     ranks = drops.ranks_of(pawn.letter)
     zone = [r for r in (promo.ranks if promo else ()) if r in drops.ranks]
-    return 1 in ranks or 1 not in drops.ranks, not zone or any(r in ranks for r in zone)
+    return PawnDrops(1 in ranks or 1 not in drops.ranks, not zone or any(r in ranks for r in zone))
 
 
 def rook_drop_first_rank(v: Variant, kinds: Sequence[tuple[PieceType, PieceKind]]) -> bool:

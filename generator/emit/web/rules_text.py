@@ -160,7 +160,7 @@ def _multi_step_limits(v: Variant) -> str:
     """Where pawns multi-step from some squares of their ranks only, and where only some take en passant."""
     pr, text = v.pawn_rules, ""
     if pr.multi_step_squares is not None:
-        white, black = (_one_by_one(squares) for squares in pr.multi_step_squares)
+        white, black = (_one_by_one(squares) or "no square" for squares in pr.multi_step_squares)
         text += f" Multi-steps and initial moves start only from {white} (White), {black} (Black)."
     if pr.en_passant and pr.en_passant_takers is not None:
         text += f" En passant is taken only by the {_words([v.piece(x).name for x in pr.en_passant_takers])}."
@@ -470,7 +470,7 @@ def _promotion_zone(promo: Promotion) -> str:
     """The promotion zone in words: relative ranks, or each side's squares."""
     if promo.squares is None:
         return ranks_phrase(promo.ranks)
-    white, black = (_one_by_one(s) for s in promo.squares)
+    white, black = (_one_by_one(s) or "no square" for s in promo.squares)
     return f"{white} (White) and {black} (Black)"
 
 
