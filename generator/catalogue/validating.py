@@ -291,9 +291,7 @@ VARIANT = Struct(
                 "en_passant_takers": Seq(LETTER, nonempty=True),
                 "en_passant_ranks": Seq(RANK, nonempty=True),
                 # a side's [] : its pawns never multi-step (Fairy-Stockfish's default *7 on a board of 6 ranks)
-                "multi_step_squares": Struct(
-                    {"white": SIDE_REGION, "black": SIDE_REGION}, required=("white", "black")
-                ),
+                "multi_step_squares": Struct({"white": SIDE_REGION, "black": SIDE_REGION}, required=("white", "black")),
                 "en_passant": BOOL,
                 "promotion": Struct(
                     {
