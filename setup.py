@@ -1,4 +1,4 @@
-"""The build step that puts the shipped catalogues and templates into the wheel.
+"""The build step that puts the shipped catalogues, templates, browser files and JSON Schema into the wheel.
 
 They live once, at the top of the repository (``variants.yaml``, ``catalogues/``,
 ``templates/``), where a checkout and an editable install read them.  A wheel has no repository,
@@ -15,7 +15,7 @@ from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
 #: what the wheel ships beside the code, as globs relative to the repository's top
-SHIPPED = ("variants.yaml", "catalogues/*.yaml", "templates/**/*.j2", "browser/*")
+SHIPPED = ("variants.yaml", "catalogues/*.yaml", "templates/**/*.j2", "browser/*", "docs/catalogue.schema.json")
 
 
 class BuildWithShippedFiles(build_py):

@@ -1,9 +1,10 @@
-"""The files variantgen ships beside its code: the catalogues and the Jinja templates.
+"""The files variantgen ships beside its code: the catalogues, the Jinja templates, the play page's browser
+files and the catalogue's JSON Schema (an imported catalogue's editor modeline points at it).
 
-They exist once, at the top of the repository (``variants.yaml``, ``catalogues/``,
-``templates/``).  A checkout and an editable install read them there.  A wheel carries them as
-package data under ``generator/shipped/`` with the same relative names (``setup.py`` copies them
-in when it builds the wheel), so that an installed variantgen finds them with no checkout.
+They exist once, at the top of the repository (``variants.yaml``, ``catalogues/``, ``templates/``,
+``browser/``, ``docs/catalogue.schema.json``).  A checkout and an editable install read them there.  A wheel
+carries them as package data under ``generator/shipped/`` with the same relative names (``setup.py`` copies
+them in when it builds the wheel), so that an installed variantgen finds them with no checkout.
 :func:`path` answers for both; :data:`CHECKOUT` says which of the two this is.
 
 The lookup goes through the package's own folder (``importlib.resources.files`` of a package on

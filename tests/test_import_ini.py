@@ -5,6 +5,8 @@ own ``src/variants.ini`` (``tests/data``)."""
 from __future__ import annotations
 
 import json
+import os
+import stat
 from pathlib import Path
 
 import pyffish
@@ -326,6 +328,24 @@ def test_the_command_writes_once_and_says_what_it_left_out(tmp_path: Path, capsy
     assert run(capsys, "import", str(ini), "--out", str(other), "--force")[0] == 0
     code, _, err = run(capsys, "import", str(ini), "--out", str(tmp_path / "no" / "such.yaml"))
     assert code == 2 and err.startswith("variantgen: ") and "cannot write the catalogue" in err
+
+
+def test_the_catalogue_is_created_under_the_users_umask(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    ini = tmp_path / "small.ini"
+    ini.write_text("[weak3:chess]\nstartFen = 4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1\n", encoding="utf-8")
+    out = tmp_path / "small.yaml"
+    old = os.umask(0o027)
+    try:
+        assert run(capsys, "import", str(ini), "--out", str(out))[0] == 0
+        assert stat.S_IMODE(out.stat().st_mode) == 0o640  # not mkstemp's 0o600
+        out.chmod(0o664)  # a file it replaces keeps its permissions
+        assert run(capsys, "import", str(ini), "--out", str(out))[0] == 0
+        assert stat.S_IMODE(out.stat().st_mode) == 0o664
+    finally:
+        os.umask(old)
+    first = out.read_text(encoding="utf-8").splitlines()[0]
+    schema = (out.parent / first.removeprefix("# yaml-language-server: $schema=")).resolve()
+    assert schema == (Path(__file__).parent.parent / "docs" / "catalogue.schema.json").resolve()
 
 
 def test_a_file_that_cannot_be_read_ends_with_one_line_and_exit_2(

@@ -13,6 +13,7 @@ installed package can answer.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import shutil
 import subprocess
@@ -145,6 +146,16 @@ def test_the_installed_command_works_from_an_empty_folder(installed: Path, tmp_p
     assert code == 0, out[-2000:] + err
     assert "14 sections of out/fairy-stockfish/variants.ini loaded and verified" in out  # the build it just made
     assert out.splitlines()[-1].endswith("all agree")
+
+
+def test_an_import_points_its_editor_at_the_shipped_schema(installed: Path, tmp_path: Path) -> None:
+    (tmp_path / "mine.ini").write_text("[mine:chess]\nmaxRank = 8\n", encoding="utf-8")
+    code, out, err = _run(installed, tmp_path, "import", "mine.ini")
+    assert code == 0, out + err
+    first = (tmp_path / "mine.yaml").read_text(encoding="utf-8").splitlines()[0]
+    schema = tmp_path / first.removeprefix("# yaml-language-server: $schema=")
+    assert first.startswith("# yaml-language-server: $schema=") and schema.resolve().is_file(), first
+    assert json.loads(schema.read_text(encoding="utf-8"))["$schema"].startswith("https://json-schema.org/")
 
 
 def test_a_catalogue_in_the_folder_is_the_default(installed: Path, tmp_path: Path) -> None:

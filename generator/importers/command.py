@@ -18,14 +18,12 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from generator import shipped
 from generator.catalogue import CatalogueError
 from generator.catalogue.loader import load_catalogue_data, load_catalogue_text
 from generator.catalogue.model import Catalogue
@@ -39,7 +37,7 @@ from generator.importers.ini import IniError, Section, read_ini_file
 from generator.importers.proof import counts, first_difference
 from generator.importers.resolve import Resolved, builtin_entries, builtin_rules, resolve
 from generator.importers.translate import to_stated
-from generator.importers.writing import MARK, entry_name, write_catalogue
+from generator.importers.writing import MARK, entry_name, modeline, write_catalogue
 from generator.importers.yaml_text import render_entry
 from generator.importers.zillions.command import import_zillions, zillions_file
 from generator.words import count
@@ -203,11 +201,8 @@ def _entries(
 
 
 def _header(path: str, out_path: Path) -> str:
-    schema = shipped.path("docs/catalogue.schema.json")
-    where = os.path.relpath(schema, out_path.resolve().parent) if schema.is_file() else "catalogue.schema.json"
     return (
-        f"# yaml-language-server: $schema={where}\n"
-        f"{MARK} from {path}: one entry per section, each proven against\n"
+        modeline(out_path) + f"{MARK} from {path}: one entry per section, each proven against\n"
         "# the original section in pyffish (start position, perft, random games) before it was written.\n\n"
         "variants:\n\n"
     )

@@ -18,12 +18,11 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from generator import shipped
 from generator.catalogue import CatalogueError
 from generator.catalogue.loader import load_catalogue_text
 from generator.catalogue.model import Variant
 from generator.importers.builtin_letters import builtin_letters
-from generator.importers.writing import MARK, entry_name, write_catalogue
+from generator.importers.writing import MARK, entry_name, modeline, write_catalogue
 from generator.importers.yaml_text import render_entry
 from generator.importers.zillions.game import Imported, read_game
 from generator.importers.zillions.proof import Disagreement, Unstatable, prove
@@ -145,11 +144,8 @@ def zillions_file(path: str) -> bool:
 
 def catalogue_text(result: ZrfImport, out_path: Path) -> str:
     """The catalogue file: the header, then one entry per game imported."""
-    schema = shipped.path("docs/catalogue.schema.json")
-    where = os.path.relpath(schema, out_path.resolve().parent) if schema.is_file() else "catalogue.schema.json"
     header = (
-        f"# yaml-language-server: $schema={where}\n"
-        f"{MARK} from {result.path}: one entry per game, each proven against\n"
+        modeline(out_path) + f"{MARK} from {result.path}: one entry per game, each proven against\n"
         "# the game through variantgen's ZRF interpreter (every position two plies deep, perft 3).\n\n"
         "variants:\n\n"
     )
