@@ -23,6 +23,7 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from generator.betza import BetzaError
 from generator.catalogue import load_catalogue
 from generator.catalogue.model import Variant
 from generator.catalogue.source import FAIRY_STOCKFISH_CATALOGUE
@@ -33,7 +34,7 @@ from generator.emit.fairy_stockfish.values import FILES
 from generator.emit.fidelity.fsf_pieces import NAMED_BETZA, PieceKind
 from generator.importers.ini import Section
 from generator.importers.options import PRIVATE, Held, OptionError, Rules, apply_section
-from generator.importers.translate import IGNORED, fen_problem, refusals
+from generator.importers.translate import IGNORED, fen_problem, fsf_reading, refusals
 
 __all__ = ["Resolved", "builtin_entries", "builtin_rules", "resolve"]
 
@@ -143,9 +144,29 @@ def _unknown(s: Section, path: str) -> tuple[str, ...]:
     )
 
 
+def _misread(s: Section, path: str) -> tuple[str, ...]:
+    """A warning for each custom piece of ``s`` whose Betza Fairy-Stockfish reads otherwise than written: it is
+    imported as Fairy-Stockfish plays it."""
+    out = []
+    for key, (value, line) in s.options.items():
+        row = ROW.get(key)
+        if row is None or row.kind != "piece" or ":" not in value:
+            continue
+        try:
+            played, notes = fsf_reading(value.partition(":")[2])
+        except BetzaError:
+            continue  # refused, and the refusal says why
+        if notes:
+            out.append(
+                f"{path}:{line}: section [{s.name}]: {key} = {value}: Fairy-Stockfish {PARSER_RELEASE} "
+                f"{'; '.join(notes)}, so it plays {played}, and so does the entry"
+            )
+    return tuple(out)
+
+
 def _one(s: Section, parent: Rules | None, path: str) -> Resolved:
     result = _resolved(s, parent, path)
-    return dataclasses.replace(result, unknown=_unknown(s, path))
+    return dataclasses.replace(result, unknown=_unknown(s, path) + _misread(s, path))
 
 
 def _resolved(s: Section, parent: Rules | None, path: str) -> Resolved:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from generator.betza import IMMOBILE, BetzaError, parse_betza
+from generator.betza import IMMOBILE, BetzaError, BetzaPiece, parse_betza
 from generator.catalogue.model import Color, PawnRules, Square, absolute_rank
 from generator.emit.fairy_stockfish.codecs import squares
 from generator.emit.fairy_stockfish.reading import Stated, UnstatedRegion, read_section
@@ -29,7 +29,7 @@ from generator.emit.fidelity.fairy_stockfish import FSF_LAME, FSF_RIDERS, PawnDr
 from generator.emit.fidelity.fsf_pieces import NAMED_BETZA, PieceKind
 from generator.importers.options import ALL, PIECE_TYPES, PRIVATE, Rules
 
-__all__ = ["IGNORED", "betza_of", "dialect", "fen_problem", "piece_order", "refusals", "to_stated"]
+__all__ = ["IGNORED", "betza_of", "dialect", "fen_problem", "fsf_reading", "piece_order", "refusals", "to_stated"]
 
 #: Options that do not change play (their rows say so): display, evaluation, and the GUI's template.
 IGNORED = frozenset(row.key for row in ROWS if not row.plays)
@@ -46,17 +46,59 @@ def betza_of(pt: str, betza: str | None) -> str:
         if pt not in NAMED_BETZA:
             raise BetzaError(f"{pt}: Fairy-Stockfish's {pt} has no Betza here", pt, 0)
         return NAMED_BETZA[pt]
-    # FSF: an "e" makes the piece an en passant type; whitespace, like every letter it does not know, it skips
-    text = re.sub(r"\s", "", betza.replace("e", ""))
-    if re.search(r"\d\d", text):
-        raise BetzaError("Fairy-Stockfish reads one digit of a range and ignores the next", betza, 0)
-    piece = parse_betza(text or IMMOBILE)
+    piece = parse_betza(fsf_reading(betza)[0])
     for m in piece.moves:
         if m.range != 1 and m.atom not in FSF_RIDERS:
             raise BetzaError(f"Fairy-Stockfish gives a {m.atom} rider no moves", betza, 0)
         if m.lame and m.atom not in FSF_LAME:
             raise BetzaError(f"Fairy-Stockfish has no lame {m.atom}", betza, 0)
     return piece.render()
+
+
+#: a move of FSF's Betza: its modifiers, its atom (twice: a rider), its range
+_MOVE = re.compile(r"([a-z]*)([A-Z])(\2?)(\d*)")
+#: the letters FSF 0.0.90 skips without a word (measured with pyffish: ``FaR`` plays as ``FR``, ``jN`` as ``N``)
+_SKIPPED = "aj"
+
+
+def fsf_reading(betza: str) -> tuple[str, list[str]]:
+    """A custom piece's Betza as Fairy-Stockfish 0.0.90 plays it, in this dialect, and what it reads otherwise
+    than written: the letters it skips, a range's second digit, and the moves it gives nothing (a rider off the
+    W, F and N lines, a lame leap it has no table for). Measured with pyffish, on boards with pieces in the way.
+    :class:`BetzaError` where this dialect cannot say what is left.
+
+    >>> fsf_reading("FaR"), fsf_reading("R10")
+    (('RF', ["skips 'a'"]), ('W', ['reads R10 as R1 (one digit of a range)']))
+    >>> fsf_reading("WAAnC"), fsf_reading("fNaN")
+    (('W', ['gives AA no moves (a rider of A)', 'gives nC no moves (no lame C)']), ('N', ["skips 'a'"]))
+    """
+    # an "e" makes the piece an en passant type (FSF's, read by the pawn rules); whitespace it skips
+    text = re.sub(r"\s", "", betza.replace("e", ""))
+    notes = [f"skips {ch!r}" for ch in _SKIPPED if ch in text]
+    tokens, at = [], 0
+    for m in _MOVE.finditer(text):
+        tokens.append(text[at : m.start()])  # what is no move here: parse_betza refuses it
+        at = m.end()
+        mods, atom, twice, digits = m.groups()
+        # a skipped letter ends a move too: "NaN" is two knights, not a nightrider
+        mods = "".join(ch for ch in mods if ch not in _SKIPPED)
+        if len(digits) > 1:
+            notes.append(
+                f"reads {m.group().replace(_SKIPPED[0], '')} as {mods}{atom}{twice}{digits[0]} (one digit of a range)"
+            )
+            digits = digits[0]
+        token = f"{mods}{atom}{twice}{digits}"
+        if set(mods) & set("pg"):
+            tokens.append(token)  # a hopper: with a range, parse_betza refuses it (FSF plays it, within the range)
+        elif (twice or digits not in ("", "1")) and atom not in "WFNRBQK":
+            notes.append(f"gives {token} no moves (a rider of {atom})")
+        elif "n" in mods and atom not in FSF_LAME + "WF":
+            notes.append(f"gives {token} no moves (no lame {atom})")
+        else:
+            tokens.append(token)
+    tokens.append(text[at:])
+    moves = tuple(move for token in tokens if token for move in parse_betza(token).moves)
+    return (BetzaPiece(moves).render() if moves else IMMOBILE), notes
 
 
 def piece_order(pt: str) -> tuple[int, int]:

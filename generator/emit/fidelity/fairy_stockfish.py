@@ -93,7 +93,8 @@ def fairy_stockfish_pieces(variant: Variant) -> list[tuple[PieceType, PieceKind]
     it by its type; ``"horse"``, ``"cannon"``, ``"elephant"``, ``"fers"`` for the pieces the rules on chasing
     know by their type), ``"soldier"`` for the first piece that steps ``fW`` with
     ``fsW`` as its advanced moves, ``"janggiCannon"`` for the first ``pR`` piece that shuns its own type,
-    ``"immobile"`` for the first piece that never moves, and ``"custom"`` for every other piece.
+    ``"immobile"`` for the first piece that never moves, and ``"custom"`` for every other piece (a second piece
+    that moves like the knight, say, as FSF has one piece of each type).
     """
     pawns = [p for p in variant.pieces if p.pawn]
     builtin_pawn = len(pawns) == 1 and pawns[0].movement == FSF_PAWN and not pawns[0].royal
@@ -112,6 +113,8 @@ def fairy_stockfish_pieces(variant: Variant) -> list[tuple[PieceType, PieceKind]
             kind = PieceKind.PAWN if builtin_pawn else PieceKind.CUSTOM
         else:
             kind = PieceKind.CUSTOM if p.royal else _plain_kind(variant, p)
+            # FSF has one piece of each type: a second piece that moves alike (an A beside the N) is a custom one
+            kind = PieceKind.CUSTOM if any(kind == k for _, k in out) else kind
         out.append((p, kind))
     return _first_immobile(out)
 
