@@ -23,7 +23,7 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from generator.betza import BetzaError
+from generator.betza import IMMOBILE, BetzaError
 from generator.catalogue import load_catalogue
 from generator.catalogue.model import Variant
 from generator.catalogue.source import FAIRY_STOCKFISH_CATALOGUE
@@ -159,7 +159,7 @@ def _misread(s: Section, path: str) -> tuple[str, ...]:
         if notes:
             out.append(
                 f"{path}:{line}: section [{s.name}]: {key} = {value}: Fairy-Stockfish {PARSER_RELEASE} "
-                f"{'; '.join(notes)}, so it plays {played}, and so does the entry"
+                f"{'; '.join(notes)}, so it plays {'no move' if played == IMMOBILE else played}, and so does the entry"
             )
     return tuple(out)
 
