@@ -112,11 +112,14 @@ def fairy_stockfish_pieces(variant: Variant) -> list[tuple[PieceType, PieceKind]
         elif p.pawn:
             kind = PieceKind.PAWN if builtin_pawn else PieceKind.CUSTOM
         else:
-            kind = PieceKind.CUSTOM if p.royal else _plain_kind(variant, p)
-            # FSF has one piece of each type: a second piece that moves alike (an A beside the N) is a custom one
-            kind = PieceKind.CUSTOM if any(kind == k for _, k in out) else kind
+            kind = PieceKind.CUSTOM if p.royal else _unused(_plain_kind(variant, p), out)
         out.append((p, kind))
     return _first_immobile(out)
+
+
+def _unused(kind: PieceKind, out: list[tuple[PieceType, PieceKind]]) -> PieceKind:
+    """FSF has one piece of each type: a second piece that moves alike (an A beside the N) is a custom one."""
+    return PieceKind.CUSTOM if any(kind == k for _, k in out) else kind
 
 
 def _first_immobile(kinds: list[tuple[PieceType, PieceKind]]) -> list[tuple[PieceType, PieceKind]]:
