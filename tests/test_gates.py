@@ -23,12 +23,13 @@ ATTRIBUTE = {
     Path.TRACKS_PROMOTED: "tracks_promoted",
     Path.GATING: "gating",
     Path.WALLING: "walled",
+    Path.STONE: "stone",
 }
 
 
 def _variants() -> list[Variant]:
     """Every catalogue variant, and those with a rule no catalogue variant has (two passes draw, castle chess,
-    drops that may not give check)."""
+    drops that may not give check, blasts that leave walls)."""
     variants = [*load_catalogue(DEFAULT_CATALOGUE).variants, *load_catalogue(FAIRY_STOCKFISH_CATALOGUE).variants]
     chess = variants[[v.name for v in variants].index("chess")]
     passes = dataclasses.replace(chess, draws=dataclasses.replace(chess.draws, double_pass=True))
@@ -36,7 +37,10 @@ def _variants() -> list[Variant]:
     house = variants[[v.name for v in variants].index("crazyhouse")]
     assert house.drops is not None
     no_drop_checks = dataclasses.replace(house, drops=dataclasses.replace(house.drops, no_checks=True))
-    return [*variants, passes, castle, no_drop_checks]
+    atomic = variants[[v.name for v in variants].index("atomic")]
+    assert atomic.explosions is not None
+    stone = dataclasses.replace(atomic, explosions=dataclasses.replace(atomic.explosions, petrify_blast=True))
+    return [*variants, passes, castle, no_drop_checks, stone]
 
 
 VARIANTS = _variants()

@@ -104,7 +104,6 @@ class VariantBuilder(GoalsBuilder, PromotionBuilder):
             goals=self.build_goals(node.get("goals")),
             draws=self.build_draws(node.get("draws")),
             must_capture=self.or_default(node, Variant, "must_capture"),
-            no_checks=self.or_default(node, Variant, "no_checks"),
             royal_held_in_check=self.or_default(node, Variant, "royal_held_in_check"),
             explosions=self.build_explosions(node.get("explosions")),
             mutually_immune=self.letters(node, "mutually_immune"),
@@ -122,6 +121,7 @@ class VariantBuilder(GoalsBuilder, PromotionBuilder):
             id=self.build_id(node.get("id")),
             source=self.build_source(node.get("source")),
             source_line=node.key_line,
+            **self.toggles(node, ""),
         )
         self.check_pawn_ranks(variant)
         self.check_extinction(variant)
@@ -141,7 +141,7 @@ class VariantBuilder(GoalsBuilder, PromotionBuilder):
                 f"an explosion could blow up the royal {royal.name}, which only a pseudo-royal piece guards "
                 "against: give it no role and list it under goals.extinction with pseudo_royal",
             )
-        return Explosions(self.letters(node, "immune", "explosions.immune"))
+        return Explosions(self.letters(node, "immune", "explosions.immune"), **self.toggles(node, "explosions"))
 
     def build_shuns_own_type(self, node: Node) -> tuple[str, ...]:
         """The hoppers that shun their own type: each a piece that hops and is not royal."""
@@ -661,7 +661,7 @@ class VariantBuilder(GoalsBuilder, PromotionBuilder):
             self.or_default(node, Drops, "opposite_colors"),
             self.or_default(node, Drops, "castling"),
             None if node.get("ranks") is not None else regions,
-            self.or_default(node, Drops, "no_checks"),
+            **self.toggles(node, "drops"),
         )
 
     def check_set_up_drops(self, node: Node) -> None:

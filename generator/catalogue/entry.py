@@ -11,6 +11,7 @@ from typing import Any, NoReturn
 from generator.betza import BetzaError, BetzaPiece, parse_betza
 from generator.catalogue.model import FILE_LETTERS, Board, Color, PieceType, Setup, Square, absolute_rank
 from generator.catalogue.reading import Node, Where
+from generator.catalogue.rule_kinds import TOGGLES
 from generator.catalogue.validating import RANGE_RE
 
 
@@ -60,6 +61,10 @@ class EntryReader:
     def value(self, node: Node, key: str, default: Any = None) -> Any:
         child = node.get(key)
         return default if child is None else child.value
+
+    def toggles(self, node: Node, group: str) -> dict[str, Any]:
+        """The yes-or-no rule kinds of ``group`` (:data:`~.rule_kinds.TOGGLES`), off where the entry leaves them out."""
+        return {flag.name: self.value(node, flag.name, False) for flag in TOGGLES if flag.group == group}
 
     def or_default(self, node: Node, cls: type[Any], key: str, convert: Callable[[Any], Any] | None = None) -> Any:
         """The value of ``key`` (through ``convert``, if given), or where the entry leaves it out the

@@ -428,6 +428,9 @@ class Explosions:
     the target square are removed with the captured one, except pawns and the ``immune`` types."""
 
     immune: tuple[str, ...] = ()
+    #: each piece the blast removes around the target square turns into a wall (Fairy-Stockfish's
+    #: ``petrifyBlastPieces``)
+    petrify_blast: bool = False
 
 
 class WallingRule(enum.Enum):

@@ -29,6 +29,7 @@ from typing import Any
 
 from generator.catalogue.model import Chasing, Counting, Result, Role, StalemateResult, WallingRule
 from generator.catalogue.reading import MAX_BOARD, Node, Where
+from generator.catalogue.rule_kinds import TOGGLES
 
 Check = Callable[[Any], "str | None"]  # the reason a value is unacceptable, or None
 
@@ -237,207 +238,220 @@ REPETITION = Scalar(
     check=lambda v: "must be 0 (never) or at least 2" if v == 1 else None,
 )
 
-VARIANT = Struct(
-    {
-        "abstract": BOOL,
-        "extends": PARENT,
-        "title": TITLE,
-        "family": NAME,
-        "description": TEXT,
-        "board": Struct(
-            {
-                "files": _int(1, MAX_BOARD, " (files are lettered a-z)"),
-                "ranks": _int(1, MAX_BOARD, " (the board is at most 26x26)"),
-                "holes": Seq(SQUARE),
-            },
-            ("files", "ranks"),
-        ),
-        "pieces": Table(
-            LETTER_PATTERN,
-            Struct(
+
+def _flagged(spec: Struct, group: str = "") -> Struct:
+    """``spec`` with the key of every yes-or-no rule kind (:data:`~.rule_kinds.TOGGLES`) in its group."""
+    fields = {
+        key: _flagged(value, f"{group}.{key}" if group else key) if isinstance(value, Struct) else value
+        for key, value in spec.fields.items()
+    }
+    fields.update({flag.name: BOOL for flag in TOGGLES if flag.group == group})
+    return Struct(fields, spec.required)
+
+
+VARIANT = _flagged(
+    Struct(
+        {
+            "abstract": BOOL,
+            "extends": PARENT,
+            "title": TITLE,
+            "family": NAME,
+            "description": TEXT,
+            "board": Struct(
                 {
-                    "name": TITLE,
-                    "betza": TITLE,
-                    "roles": ROLES,
-                    "help": LINE,
-                    "region": Struct({"ranks": RANKS, "white": REGION, "black": REGION}),
-                    "advanced": Struct({"rank": RANK, "betza": TITLE}, ("rank", "betza")),
-                    "line_moves": TITLE,
+                    "files": _int(1, MAX_BOARD, " (files are lettered a-z)"),
+                    "ranks": _int(1, MAX_BOARD, " (the board is at most 26x26)"),
+                    "holes": Seq(SQUARE),
                 },
-                ("name", "betza"),
+                ("files", "ranks"),
             ),
-        ),
-        "setup": Struct(
-            {
-                "white": PLACEMENT,
-                "black": PLACEMENT,
-                "pockets": Struct({"white": POCKET, "black": POCKET}),
-                "to_move": COLOR,
-            },
-            ("white", "black"),
-        ),
-        "castling": Seq(
-            Struct(
-                {"color": COLOR, "king": SQUARE, "king_to": SQUARE, "rook": SQUARE, "rook_to": SQUARE},
-                ("color", "king", "king_to", "rook", "rook_to"),
-            ),
-            unique=False,
-        ),
-        "pawns": Struct(
-            {
-                "max_steps": _int(1),
-                "multi_step_ranks": Seq(RANK),
-                "triple_step_ranks": Seq(RANK, nonempty=True),
-                "en_passant_takers": Seq(LETTER, nonempty=True),
-                "en_passant_ranks": Seq(RANK, nonempty=True),
-                # a side's [] : its pawns never multi-step (Fairy-Stockfish's default *7 on a board of 6 ranks)
-                "multi_step_squares": Struct({"white": SIDE_REGION, "black": SIDE_REGION}, required=("white", "black")),
-                "en_passant": BOOL,
-                "promotion": Struct(
+            "pieces": Table(
+                LETTER_PATTERN,
+                Struct(
                     {
-                        "ranks": RANKS,
-                        # a side's []: its pawns never promote (Fairy-Stockfish's default *8 on a smaller board)
-                        "white": SIDE_REGION,
-                        "black": SIDE_REGION,
-                        "choices": Seq(LETTER, nonempty=True),
-                        "black_choices": Seq(LETTER, nonempty=True),
-                        "mandatory": BOOL,
-                        "limits": Table(LETTER_PATTERN, _int(1)),
-                        "own_move": BOOL,
+                        "name": TITLE,
+                        "betza": TITLE,
+                        "roles": ROLES,
+                        "help": LINE,
+                        "region": Struct({"ranks": RANKS, "white": REGION, "black": REGION}),
+                        "advanced": Struct({"rank": RANK, "betza": TITLE}, ("rank", "betza")),
+                        "line_moves": TITLE,
                     },
-                    ("choices",),
+                    ("name", "betza"),
                 ),
-            }
-        ),
-        "drops": Struct(
-            {
-                "ranks": RANKS,
-                "captures_to_hand": BOOL,
-                "keep_promoted": BOOL,
-                "piece_ranks": Table(LETTER_PATTERN, RANKS),
-                "one_per_file": LETTER,
-                "per_file": _int(0),
-                "no_drop_mate": LETTER,
-                "promoted": BOOL,
-                "must": BOOL,
-                "no_checks": BOOL,
-                "must_piece": LETTER,
-                "opposite_colors": LETTER,
-                "castling": LETTER,
-                "white": REGION,
-                "black": REGION,
-            },
-        ),
-        "piece_promotion": Struct(
-            {
-                "ranks": RANKS,
-                "pieces": Table(LETTER_PATTERN, LETTER),
-                "mandatory": BOOL,
-                "demotion": BOOL,
-                "on_capture": BOOL,
-            },
-            ("ranks", "pieces"),
-        ),
-        "immobility_illegal": BOOL,
-        "chess960_castling": BOOL,
-        "opposite_castling": BOOL,
-        "swaps": Seq(
-            Struct(
-                {
-                    "piece": LETTER,
-                    "adjacency": TITLE,
-                    "excluded_roles": ROLES,
-                    "unmoved_only": BOOL,
-                    "per_player": _int(1),
-                },
-                ("piece", "adjacency"),
             ),
-            unique=False,
-        ),
-        "goals": Struct(
-            {
-                "checkmate": BOOL,
-                "race": Struct({"ranks": RANKS}, ("ranks",)),
-                "flag": Struct(
+            "setup": Struct(
+                {
+                    "white": PLACEMENT,
+                    "black": PLACEMENT,
+                    "pockets": Struct({"white": POCKET, "black": POCKET}),
+                    "to_move": COLOR,
+                },
+                ("white", "black"),
+            ),
+            "castling": Seq(
+                Struct(
+                    {"color": COLOR, "king": SQUARE, "king_to": SQUARE, "rook": SQUARE, "rook_to": SQUARE},
+                    ("color", "king", "king_to", "rook", "rook_to"),
+                ),
+                unique=False,
+            ),
+            "pawns": Struct(
+                {
+                    "max_steps": _int(1),
+                    "multi_step_ranks": Seq(RANK),
+                    "triple_step_ranks": Seq(RANK, nonempty=True),
+                    "en_passant_takers": Seq(LETTER, nonempty=True),
+                    "en_passant_ranks": Seq(RANK, nonempty=True),
+                    # a side's [] : its pawns never multi-step (Fairy-Stockfish's default *7 on a board of 6 ranks)
+                    "multi_step_squares": Struct(
+                        {"white": SIDE_REGION, "black": SIDE_REGION}, required=("white", "black")
+                    ),
+                    "en_passant": BOOL,
+                    "promotion": Struct(
+                        {
+                            "ranks": RANKS,
+                            # a side's []: its pawns never promote (Fairy-Stockfish's default *8 on a smaller board)
+                            "white": SIDE_REGION,
+                            "black": SIDE_REGION,
+                            "choices": Seq(LETTER, nonempty=True),
+                            "black_choices": Seq(LETTER, nonempty=True),
+                            "mandatory": BOOL,
+                            "limits": Table(LETTER_PATTERN, _int(1)),
+                            "own_move": BOOL,
+                        },
+                        ("choices",),
+                    ),
+                }
+            ),
+            "drops": Struct(
+                {
+                    "ranks": RANKS,
+                    "captures_to_hand": BOOL,
+                    "keep_promoted": BOOL,
+                    "piece_ranks": Table(LETTER_PATTERN, RANKS),
+                    "one_per_file": LETTER,
+                    "per_file": _int(0),
+                    "no_drop_mate": LETTER,
+                    "promoted": BOOL,
+                    "must": BOOL,
+                    "must_piece": LETTER,
+                    "opposite_colors": LETTER,
+                    "castling": LETTER,
+                    "white": REGION,
+                    "black": REGION,
+                },
+            ),
+            "piece_promotion": Struct(
+                {
+                    "ranks": RANKS,
+                    "pieces": Table(LETTER_PATTERN, LETTER),
+                    "mandatory": BOOL,
+                    "demotion": BOOL,
+                    "on_capture": BOOL,
+                },
+                ("ranks", "pieces"),
+            ),
+            "immobility_illegal": BOOL,
+            "chess960_castling": BOOL,
+            "opposite_castling": BOOL,
+            "swaps": Seq(
+                Struct(
                     {
                         "piece": LETTER,
-                        "ranks": RANKS,
-                        "white": SIDE_REGION,
-                        "black": SIDE_REGION,
-                        "count": _int(1),
-                        "blocked_win": BOOL,
-                        "reply": BOOL,
-                        "safe": BOOL,
-                    }
+                        "adjacency": TITLE,
+                        "excluded_roles": ROLES,
+                        "unmoved_only": BOOL,
+                        "per_player": _int(1),
+                    },
+                    ("piece", "adjacency"),
                 ),
-                "bare_king": Struct({"opponent_minimum": _int(1), "both_bare_draw": BOOL}),
-                "extinction": Struct(
-                    {
-                        "pieces": Seq(LETTER),
-                        "count": _int(0),
-                        "result": _choice(*(r.value for r in Result)),
-                        "pseudo_royal": BOOL,
-                        "duple_check": BOOL,
-                    }
-                ),
-                "check_count": _int(1, 9, " (Fairy-Stockfish's FEN gives each count one digit)"),
-                "castling_wins": Seq(_choice("K", "Q", "k", "q"), nonempty=True),
-                "checkmate_result": _choice(Result.LOSS.value, Result.WIN.value),
-                "shatar_mate": Struct(
-                    {"decisive": Seq(LETTER, nonempty=True), "not_mating": Seq(LETTER)}, ("decisive",)
-                ),
-            }
-        ),
-        "draws": Struct(
-            {
-                "stalemate": _choice(*(s.value for s in StalemateResult)),
-                "repetition": REPETITION,
-                "move_rule": _int(0, why=" (0: no move rule)"),
-                "insufficient_material": Seq(LETTER),
-                "double_pass": BOOL,
-                "drops_reset_move_rule": BOOL,
-                "repetition_winner": _choice("white", "black", "to_move", "mover"),
-                "counting": _choice(*(c.value for c in Counting)),
-                "stalemate_piece_count": BOOL,
-                "draw_odds": COLOR,
-                "perpetual_check_loses": BOOL,
-                "move_rule_pieces": Seq(LETTER),
-                "black_move_rule_pieces": Seq(LETTER),
-                "chasing": _choice(*(c.value for c in Chasing)),
-                "bikjang": BOOL,
-                "move_repetition_loses": BOOL,
-                "points": Struct(
-                    {"pieces": Table(LETTER_PATTERN, _int(0)), "bonus": Struct({"white": NUMBER, "black": NUMBER})},
-                    ("pieces",),
-                ),
-            }
-        ),
-        "notes": Seq(TITLE, unique=False),
-        "fairy_stockfish_builtin": NAME,
-        "id": NAME,
-        "source": Struct({"file": TITLE, "section": TITLE, "game": TITLE}, ("file",)),
-        "must_capture": BOOL,
-        "no_checks": BOOL,
-        "royal_held_in_check": BOOL,
-        "explosions": Struct({"immune": Seq(LETTER)}),
-        "mutually_immune": Seq(LETTER),
-        "petrify": Seq(LETTER),
-        "shuns_own_type": Seq(LETTER),
-        "diagonal_lines": REGION,
-        "flying_general": BOOL,
-        "gating": BOOL,
-        "passing": BOOL,
-        "first_leaps": Struct({"king": LETTER, "met": LETTER, "rook": LETTER}, ("king", "met", "rook")),
-        "walling": Struct(
-            {
-                "rule": _choice(*(w.value for w in WallingRule)),
-                "region": Struct({"ranks": RANKS, "white": REGION, "black": REGION}),
-                "or_move": BOOL,
-            },
-            ("rule",),
-        ),
-    },
-    ("title", "board", "pieces", "setup"),
+                unique=False,
+            ),
+            "goals": Struct(
+                {
+                    "checkmate": BOOL,
+                    "race": Struct({"ranks": RANKS}, ("ranks",)),
+                    "flag": Struct(
+                        {
+                            "piece": LETTER,
+                            "ranks": RANKS,
+                            "white": SIDE_REGION,
+                            "black": SIDE_REGION,
+                            "count": _int(1),
+                            "blocked_win": BOOL,
+                            "reply": BOOL,
+                            "safe": BOOL,
+                        }
+                    ),
+                    "bare_king": Struct({"opponent_minimum": _int(1), "both_bare_draw": BOOL}),
+                    "extinction": Struct(
+                        {
+                            "pieces": Seq(LETTER),
+                            "count": _int(0),
+                            "result": _choice(*(r.value for r in Result)),
+                            "pseudo_royal": BOOL,
+                            "duple_check": BOOL,
+                        }
+                    ),
+                    "check_count": _int(1, 9, " (Fairy-Stockfish's FEN gives each count one digit)"),
+                    "castling_wins": Seq(_choice("K", "Q", "k", "q"), nonempty=True),
+                    "checkmate_result": _choice(Result.LOSS.value, Result.WIN.value),
+                    "shatar_mate": Struct(
+                        {"decisive": Seq(LETTER, nonempty=True), "not_mating": Seq(LETTER)}, ("decisive",)
+                    ),
+                }
+            ),
+            "draws": Struct(
+                {
+                    "stalemate": _choice(*(s.value for s in StalemateResult)),
+                    "repetition": REPETITION,
+                    "move_rule": _int(0, why=" (0: no move rule)"),
+                    "insufficient_material": Seq(LETTER),
+                    "double_pass": BOOL,
+                    "drops_reset_move_rule": BOOL,
+                    "repetition_winner": _choice("white", "black", "to_move", "mover"),
+                    "counting": _choice(*(c.value for c in Counting)),
+                    "stalemate_piece_count": BOOL,
+                    "draw_odds": COLOR,
+                    "perpetual_check_loses": BOOL,
+                    "move_rule_pieces": Seq(LETTER),
+                    "black_move_rule_pieces": Seq(LETTER),
+                    "chasing": _choice(*(c.value for c in Chasing)),
+                    "bikjang": BOOL,
+                    "move_repetition_loses": BOOL,
+                    "points": Struct(
+                        {"pieces": Table(LETTER_PATTERN, _int(0)), "bonus": Struct({"white": NUMBER, "black": NUMBER})},
+                        ("pieces",),
+                    ),
+                }
+            ),
+            "notes": Seq(TITLE, unique=False),
+            "fairy_stockfish_builtin": NAME,
+            "id": NAME,
+            "source": Struct({"file": TITLE, "section": TITLE, "game": TITLE}, ("file",)),
+            "must_capture": BOOL,
+            "royal_held_in_check": BOOL,
+            "explosions": Struct({"immune": Seq(LETTER)}),
+            "mutually_immune": Seq(LETTER),
+            "petrify": Seq(LETTER),
+            "shuns_own_type": Seq(LETTER),
+            "diagonal_lines": REGION,
+            "flying_general": BOOL,
+            "gating": BOOL,
+            "passing": BOOL,
+            "first_leaps": Struct({"king": LETTER, "met": LETTER, "rook": LETTER}, ("king", "met", "rook")),
+            "walling": Struct(
+                {
+                    "rule": _choice(*(w.value for w in WallingRule)),
+                    "region": Struct({"ranks": RANKS, "white": REGION, "black": REGION}),
+                    "or_move": BOOL,
+                },
+                ("rule",),
+            ),
+        },
+        ("title", "board", "pieces", "setup"),
+    )
 )
 FAMILY = Struct({"title": TITLE, "seed": Scalar((str,), "a file name", pattern=SEED_PATTERN)}, ("title",))
 FAMILIES = Table(NAME_PATTERN, FAMILY)

@@ -334,7 +334,7 @@ def _parse_board(pos: State, text: str) -> None:
                 break
             s = geo.square(f, r)
             if token == "*":
-                if geo.is_square(s) and (any(rules.petrify) or rules.walling):  # a wall: stone, or placed
+                if geo.is_square(s) and (rules.stone or rules.walling):  # a wall: stone, or placed
                     pos.walls |= 1 << s
                 elif geo.is_square(s):
                     raise FenError(f"'*' marks {geo.name(s)} as a hole, but it is a square of {rules.variant.name}")

@@ -14,38 +14,14 @@ Path.NONE Path.IMMEDIATE_GOALS|AFTER_MOVE
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 from functools import reduce
 
 from generator.catalogue.model import DrawRules, Extinction, Goals, StalemateResult, Variant
+from generator.catalogue.rule_kinds import TOGGLES, Path
 
-
-class Path(enum.Flag):
-    """A path of the engine that only some rules take."""
-
-    NONE = 0
-    #: the position may end the game before anyone moves: ``immediate_outcome`` is asked first
-    IMMEDIATE_GOALS = enum.auto()
-    #: the moves are filtered after generation (forced captures, forbidden checks)
-    FILTERED = enum.auto()
-    #: a royal piece in check may only take the checking piece
-    HELD_IN_CHECK = enum.auto()
-    #: a move's legality depends on the rules of captures and pseudo-royal pieces: every move is tested
-    SPECIAL = enum.auto()
-    #: a move does more once played (``State._after_move``)
-    AFTER_MOVE = enum.auto()
-    #: a capture does more than take the captured piece (explodes, petrifies): ``pop`` puts back what it took
-    CAPTURE_EFFECTS = enum.auto()
-    #: moves besides the pieces' and castling, which the counting path of the special rules does not know
-    MORE_MOVES = enum.auto()
-    #: the state keeps, per square, the type a promoted piece was promoted from
-    TRACKS_PROMOTED = enum.auto()
-    #: a move from a gate comes again with a piece from hand put behind it (:mod:`generator.engine.gating`)
-    GATING = enum.auto()
-    #: every move also places a wall: the moves are listed, then each paired with its walls
-    WALLING = enum.auto()
+__all__ = ["NEEDS", "Needs", "Path", "extinction", "needed", "rule_fields"]
 
 
 def extinction(variant: Variant) -> Extinction | None:
@@ -74,7 +50,7 @@ class Needs:
             return self.when(variant)
         value: object = variant
         for part in self.field.split("."):
-            value = getattr(value, part)
+            value = getattr(value, part, None)  # None: the variant lacks the group
         return _set(value)
 
 
@@ -92,10 +68,9 @@ NEEDS = (
     Needs("draws.counting", Path.AFTER_MOVE),
     Needs("draws.stalemate", Path.MORE_MOVES, lambda v: v.draws.stalemate is StalemateResult.PASS),
     Needs("must_capture", Path.FILTERED),
-    Needs("no_checks", Path.FILTERED),
     Needs("royal_held_in_check", Path.HELD_IN_CHECK),
     Needs("explosions", Path.AFTER_MOVE | Path.CAPTURE_EFFECTS),
-    Needs("petrify", Path.SPECIAL | Path.AFTER_MOVE | Path.CAPTURE_EFFECTS),
+    Needs("petrify", Path.SPECIAL | Path.AFTER_MOVE | Path.CAPTURE_EFFECTS | Path.STONE),
     Needs("mutually_immune", Path.SPECIAL),
     Needs("first_leaps", Path.AFTER_MOVE | Path.MORE_MOVES),
     Needs("swaps", Path.MORE_MOVES),
@@ -111,9 +86,9 @@ NEEDS = (
     Needs("piece_promotion", Path.TRACKS_PROMOTED),
     # a side with pieces in hand must drop while it can: its other moves are filtered out
     Needs("drops", Path.FILTERED, lambda v: bool(v.drops and v.drops.must)),
-    # a drop that would give check is filtered out
-    Needs("drops", Path.FILTERED, lambda v: bool(v.drops and v.drops.no_checks)),
     Needs("walling", Path.WALLING | Path.AFTER_MOVE),
+    # the yes-or-no rule kinds, declared with their paths
+    *(Needs(flag.key, flag.paths, flag.on) for flag in TOGGLES),
     # a pawn's promotion is a move of its own, listed beside the pieces' moves
     Needs(
         "pawn_rules",
@@ -182,7 +157,8 @@ def rule_fields() -> list[str]:
     (True, False)
     """
     nested = [f"goals.{f.name}" for f in fields(Goals)] + [f"draws.{f.name}" for f in fields(DrawRules)]
-    return [f.name for f in fields(Variant) if f.name not in NOT_RULES] + nested
+    flags = [flag.key for flag in TOGGLES if flag.group]
+    return [f.name for f in fields(Variant) if f.name not in NOT_RULES] + nested + flags
 
 
 def needed(variant: Variant) -> Path:

@@ -24,6 +24,7 @@ from generator.catalogue.model import (
     Swap,
     Variant,
 )
+from generator.catalogue.rule_kinds import NO_DROP_CHECKS, TOGGLES
 from generator.engine.gates import Path, extinction, needed
 from generator.engine.geometry import Bitboard, Geometry, bits
 from generator.engine.kinds import counted_types, has_hoppers, initial_moves
@@ -87,6 +88,8 @@ class Rules:
 
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
+        #: the yes-or-no rule kinds the variant has (:data:`~generator.catalogue.rule_kinds.TOGGLES`)
+        self.toggles = frozenset(flag for flag in TOGGLES if flag.on(variant))
         self.geo = Geometry.of(variant.board)
         self._gates(needed(variant))
         self.walling = Walls.of(variant, self.geo)  #: the walls every move places (duck chess); None: none
@@ -362,7 +365,7 @@ class Rules:
         geo = self.geo
         self._flag_goal(variant)
         self.no_checks = variant.no_checks
-        self.no_drop_checks = bool(variant.drops and variant.drops.no_checks)
+        self.no_drop_checks = NO_DROP_CHECKS.on(variant)
         #: the checks each side must give to win (three-check); None: checks are not counted
         self.check_count = variant.goals.check_count
         #: castle chess: the castlings (indices) that win, by the rights they take
@@ -453,6 +456,7 @@ class Rules:
         self.tracks_promoted = Path.TRACKS_PROMOTED in paths
         self.gating = Path.GATING in paths
         self.walled = Path.WALLING in paths
+        self.stone = Path.STONE in paths
 
     def _around(self, s: int) -> Bitboard:
         """The squares a king's step away from ``s``."""

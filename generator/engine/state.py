@@ -17,6 +17,7 @@ can both work on it; :class:`~generator.engine.position.Position` brings the thr
 from __future__ import annotations
 
 from generator.catalogue.model import Color, Result
+from generator.catalogue.rule_kinds import PETRIFY_BLAST
 from generator.engine import moves as mv
 from generator.engine.chasing import Chase, ChaseTables, blockers, chased
 from generator.engine.counting import advance_count
@@ -693,7 +694,8 @@ class State:
         (a pawn promoting as it takes goes, and leaves no wall)."""
         rules = self.rules
         stone = rules.petrify[self.board[to] >> 1]
-        hit = rules.blasted(to, moved, self.occupied, self.by_type)
+        # walls are no pieces, though the special moves' path counts them among the mover's for a while
+        hit = rules.blasted(to, moved, self.occupied & ~self.walls, self.by_type)
         removed = [(s, self.board[s]) for s in bits(hit)]
         for s, code in removed:
             self._remove(s)
@@ -701,6 +703,8 @@ class State:
                 self.pockets[1 - (code & 1)][to_hand(self.rules.demote, code, (EMPTY, self.unpromoted[s]))] += 1
         self.unmoved &= ~hit
         wall = hit & 1 << to if stone else 0
+        if PETRIFY_BLAST in rules.toggles:  # the pieces blown up around ``to`` turn to stone
+            wall |= hit & ~(1 << to)
         self.walls |= wall
         self.blasts.append((removed, wall))
 

@@ -235,6 +235,8 @@ def entry_data(stated: Stated, rules: Rules) -> Data:
     for f in dataclasses.fields(stated.flags):
         if getattr(stated.flags, f.name):
             out[f.name] = True
+    for key in sorted(stated.toggles_on):
+        out[key] = True
     if stated.explosions is not None:
         out["explosions"] = _struct(stated.explosions)
     if stated.diagonal_lines:

@@ -55,8 +55,9 @@ from generator.catalogue.model import (
     WallingRule,
     absolute_rank,
 )
+from generator.catalogue.rule_kinds import TOGGLES
 from generator.emit.fairy_stockfish.codecs import squares
-from generator.emit.fairy_stockfish.table import ROW, Opt, mobility
+from generator.emit.fairy_stockfish.table import ROW, TOGGLE_ROWS, Opt, mobility
 from generator.emit.fairy_stockfish.values import FILES, flag_piece_count
 from generator.emit.fidelity.fairy_stockfish import (
     FSF_LINE_MOVES,
@@ -117,7 +118,6 @@ class StatedFlags:
     ``gating``, ``chess960_castling`` and ``opposite_castling`` whether the variant has them at all)."""
 
     must_capture: bool = False
-    no_checks: bool = False
     royal_held_in_check: bool = False
     flying_general: bool = False
     immobility_illegal: bool = False
@@ -153,6 +153,9 @@ class Stated:
     #: the squares of the diagonal lines, and each piece's moves along them (letter, Betza)
     diagonal_lines: frozenset[Square] = frozenset()
     line_moves: frozenset[tuple[str, str]] = frozenset()
+    #: the keys of the yes-or-no rule kinds of the entry itself that the section has (those of a group,
+    #: ``drops.no_checks``, are its value's fields)
+    toggles_on: frozenset[str] = frozenset()
 
 
 # --- values, by their row's type ---------------------------------------------------------------------------
@@ -517,7 +520,6 @@ def _drops(options: Mapping[str, str], board: Board) -> Drops | None:
         opposite_colors=_paired(options),
         castling=_castling_rook(options),
         squares=None if mirrored else (white, black),
-        no_checks=not Opt.dropChecks.on(options),
     )
 
 
@@ -670,6 +672,19 @@ def _stated_walling(walling: Walling | None, board: Board) -> Walling | None:
     return dataclasses.replace(walling, region=None) if all(side == every for side in walling.region) else walling
 
 
+def _flags(stated: Stated, options: Mapping[str, str]) -> Stated:
+    """``stated`` with the yes-or-no rule kinds (:data:`~generator.catalogue.rule_kinds.TOGGLES`) its options
+    state: each through its row, which states the rule's negation where FSF's default is true."""
+    on = {flag: TOGGLE_ROWS[flag.key].on(options) != (TOGGLE_ROWS[flag.key].default == "true") for flag in TOGGLES}
+    groups: dict[str, Any] = {}
+    for flag in TOGGLES:
+        holder = groups.get(flag.group, getattr(stated, flag.group, None)) if flag.group else None
+        if holder is not None:  # FSF's option does nothing where the variant lacks the group
+            groups[flag.group] = dataclasses.replace(holder, **{flag.name: on[flag]})
+    top = frozenset(flag.key for flag in TOGGLES if not flag.group and on[flag])
+    return dataclasses.replace(stated, toggles_on=top, **groups)
+
+
 def read_section(options: Mapping[str, str]) -> Stated:
     """What a section's options (key -> value) state, in the model's terms."""
     ranks = Opt.maxRank.number(options)
@@ -679,7 +694,7 @@ def read_section(options: Mapping[str, str]) -> Stated:
     pieces = _pieces(options, board)
     drops = _drops(options, board)
     lines = Opt.diagonalLines.squares(options, board)
-    return Stated(
+    stated = Stated(
         board,
         pieces,
         setup,
@@ -692,7 +707,6 @@ def read_section(options: Mapping[str, str]) -> Stated:
         _draws(options),
         StatedFlags(
             must_capture=Opt.mustCapture.on(options),
-            no_checks=not Opt.checking.on(options),
             royal_held_in_check=Opt.makpongRule.on(options),
             flying_general=Opt.flyingGeneral.on(options),
             immobility_illegal=Opt.immobilityIllegal.on(options),
@@ -710,6 +724,7 @@ def read_section(options: Mapping[str, str]) -> Stated:
         lines,
         _line_moves(options) if lines else frozenset(),
     )
+    return _flags(stated, options)
 
 
 def _unstated(obj: _Model, name: str) -> _Model:
@@ -769,7 +784,6 @@ def stated(v: Variant) -> Stated:
         _unstated(v.draws, "draws"),
         StatedFlags(
             must_capture=v.must_capture,
-            no_checks=v.no_checks,
             royal_held_in_check=v.royal_held_in_check,
             flying_general=v.flying_general,
             immobility_illegal=v.immobility_illegal,
@@ -786,4 +800,5 @@ def stated(v: Variant) -> Stated:
         frozenset(v.shuns_own_type),
         v.diagonal_lines,
         frozenset((p.letter, p.line_moves.render()) for p in v.pieces if p.line_moves is not None),
+        frozenset(flag.key for flag in TOGGLES if not flag.group and flag.on(v)),
     )

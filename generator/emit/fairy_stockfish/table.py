@@ -14,7 +14,7 @@ The emitter's groups are the table's rows in order (:mod:`.options`); ``SINCE`` 
 >>> ROW["maxFile"].kind, ROW["maxFile"].default, ROW["maxFile"].field
 ('file', 'h', 'board.files')
 >>> len(ROWS) > 300, sum(1 for row in ROWS if row.write is not None)
-(True, 105)
+(True, 106)
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from generator.catalogue.model import Board, Color, Square
+from generator.catalogue.rule_kinds import NO_CHECKS, NO_DROP_CHECKS, PETRIFY_BLAST, TOGGLES
 from generator.emit.fairy_stockfish import values as w
 from generator.emit.fairy_stockfish.codecs import CODECS, Codec, Kind, Words, set_letters, squares
 from generator.emit.fairy_stockfish.values import Writer
@@ -52,6 +53,7 @@ V78 = ("0.0.78", "2023-03-24")
 V78_ROOKS = ("0.0.78", "2023-03-25")
 V80_FILES = ("0.0.80", "2023-04-01")
 V80_IMMUNE = ("0.0.80", "2023-08-23")
+V80_PETRIFY = ("0.0.80", "2023-09-15")
 V89 = ("0.0.89", "2025-08-15")
 V89_EP = ("0.0.89", "2025-08-17")
 #: FSF's ``AllSquares``, as ini text (the largest board has ten ranks)
@@ -336,7 +338,7 @@ class Opt:
     dropNoDoubled = Row("piecetype", "-", "drops", w.drop_no_doubled, "drops.one_per_file")
     dropNoDoubledCount = Row("int", "1", "drops", w.drop_no_doubled_count, "drops.per_file")
     shogiPawnDropMateIllegal = Row("bool", "false", "drops", w.shogi_pawn_drop_mate_illegal, "drops.no_drop_mate")
-    dropChecks = Row("bool", "true", "drops", w.drop_checks, "drops.no_checks")
+    dropChecks = Row("bool", "true", "drops", w.stating(NO_DROP_CHECKS, negated=True, explicit=True), "drops.no_checks")
     mustDrop = Row("bool", "false", "drops", w.must_drop, "drops.must")
     mustDropType = Row("piecetype", "*", "drops", w.must_drop_type, "drops.must_piece")
     enclosingDrop = Row("word", "none", words=("reversi", "ataxx", "quadwrangle", "snort", "anyside", "top", "none"))
@@ -351,10 +353,10 @@ class Opt:
     blastOnCapture = Row("bool", "false", "captures", w.blast_on_capture, "explosions", since=("0.0.54", "2021-01-19"))
     blastImmuneTypes = Row("pieceset", "-", "captures", w.blast_immune_types, "explosions.immune", since=V80_IMMUNE)
     mutuallyImmuneTypes = Row("pieceset", "-", "captures", w.mutually_immune_types, "mutually_immune", since=V80_IMMUNE)
-    petrifyOnCaptureTypes = Row(
-        "pieceset", "-", "captures", w.petrify_on_capture_types, "petrify", since=("0.0.80", "2023-09-15")
+    petrifyOnCaptureTypes = Row("pieceset", "-", "captures", w.petrify_on_capture_types, "petrify", since=V80_PETRIFY)
+    petrifyBlastPieces = Row(
+        "bool", "false", "captures", w.stating(PETRIFY_BLAST), "explosions.petrify_blast", since=V80_PETRIFY
     )
-    petrifyBlastPieces = Row("bool", "false")
     # goals
     checkmateValue = Row("value", "loss", "goals", w.checkmate_value, "goals.checkmate_result")
     flagPiece = Row(
@@ -419,7 +421,7 @@ class Opt:
         "bool", "false", "draws", w.only_true(lambda v: v.draws.stalemate_piece_count), "draws.stalemate_piece_count"
     )
     mustCapture = Row("bool", "false", "draws", lambda v: w.flag(v.must_capture), "must_capture")
-    checking = Row("bool", "true", "draws", lambda v: "false" if v.no_checks else None, "no_checks")
+    checking = Row("bool", "true", "draws", w.stating(NO_CHECKS, negated=True), "no_checks")
     makpongRule = Row("bool", "false", "draws", w.only_true(lambda v: v.royal_held_in_check), "royal_held_in_check")
     flyingGeneral = Row("bool", "false", "draws", w.only_true(lambda v: v.flying_general), "flying_general")
     nMoveRule = Row("int", "50", "draws", lambda v: v.draws.move_rule, "draws.move_rule")
@@ -502,6 +504,8 @@ def mobility(piece: str) -> tuple[Row, Row]:
 #: key -> its row
 ROW = {row.key: row for row in ROWS}
 assert len(ROW) == len(ROWS), "a key has two rows"
+#: the option that states each yes-or-no rule kind, by the rule's key (tests/test_rule_kinds.py: one each)
+TOGGLE_ROWS = {row.field: row for row in ROWS if row.field in {flag.key for flag in TOGGLES}}
 
 #: The emitter's groups, in the order written (the start position last).
 GROUPS = tuple(dict.fromkeys(row.group for row in ROWS if row.group))

@@ -26,6 +26,7 @@ from generator.catalogue.model import (
     Variant,
     absolute_rank,
 )
+from generator.catalogue.rule_kinds import Toggle, group_of
 from generator.emit.fidelity.fairy_stockfish import (
     fairy_stockfish_pieces,
     pawn_drop_flags,
@@ -369,10 +370,6 @@ def shogi_pawn_drop_mate_illegal(v: Variant) -> str | None:
     return "true" if v.drops and v.drops.no_drop_mate else None
 
 
-def drop_checks(v: Variant) -> str | None:
-    return None if v.drops is None else flag(not v.drops.no_checks)
-
-
 def drop_promoted(v: Variant) -> str | None:
     return "true" if v.drops and v.drops.promoted else None
 
@@ -538,6 +535,20 @@ def walling_region(color: Color) -> Writer:
     def write(v: Variant) -> str | None:
         region = None if v.walling is None else v.walling.region
         return None if region is None else squares(v, region[color]) or "-"
+
+    return write
+
+
+def stating(rule: Toggle, negated: bool = False, explicit: bool = False) -> Writer:
+    """The option of a yes-or-no rule kind: ``true`` where the variant has ``rule`` (``false`` where the
+    option is ``negated``, its negation), written only there, or with ``explicit`` wherever the variant
+    has the rule's group."""
+
+    def write(v: Variant) -> str | None:
+        on = rule.on(v)
+        if on or (explicit and group_of(v, rule.group) is not None):
+            return flag(on != negated)
+        return None
 
     return write
 

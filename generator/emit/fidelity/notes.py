@@ -29,6 +29,7 @@ from generator.catalogue.model import (
     Variant,
     Walling,
 )
+from generator.catalogue.rule_kinds import Toggle, switched_off
 from generator.emit.target import Target
 
 
@@ -109,8 +110,15 @@ class Notes:
     def relax(self, **changes: Unpack[Changes]) -> None:
         """Replace those parts of :attr:`variant`; a check builds each from :attr:`variant` itself.  The
         limitations added since the last relax are the rules it switches off: they get the keys it changed."""
-        before, self.variant = self.variant, dataclasses.replace(self.variant, **changes)
-        keys = tuple(k for name in changes for k in _changed(name, getattr(before, name), getattr(self.variant, name)))
+        self._become(dataclasses.replace(self.variant, **changes), tuple(changes))
+
+    def switch_off(self, flag: Toggle) -> None:
+        """Switch the yes-or-no rule kind ``flag`` off, as :meth:`relax` does."""
+        self._become(switched_off(self.variant, flag), (flag.group or flag.name,))
+
+    def _become(self, after: Variant, changed: tuple[str, ...]) -> None:
+        before, self.variant = self.variant, after
+        keys = tuple(k for name in changed for k in _changed(name, getattr(before, name), getattr(after, name)))
         self.found[self._unrelaxed :] = [
             dataclasses.replace(x, keys=x.keys or keys) for x in self.found[self._unrelaxed :]
         ]

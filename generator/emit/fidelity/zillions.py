@@ -12,6 +12,7 @@ import math
 
 from generator.betza import BetzaMove, Modality
 from generator.catalogue.model import Color, PieceType, Promotion, Square, StalemateResult, Variant, WallingRule
+from generator.catalogue.rule_kinds import TOGGLES
 from generator.emit.fidelity import zillions_gating
 from generator.emit.fidelity.notes import Notes
 from generator.emit.fidelity.zillions_promotion import promoted_pieces
@@ -444,7 +445,8 @@ def _checks(count: int) -> str:
 
 
 def _checks_and_captures(notes: Notes) -> None:
-    """Counted checks, forbidden checks, and forced captures beside a royal piece."""
+    """Counted checks, castling that wins, the yes-or-no rule kinds a download cannot play (forbidden
+    checks among them), and forced captures beside a royal piece."""
     v = notes.variant
     if v.goals.check_count is not None:
         notes.add(
@@ -461,13 +463,10 @@ def _checks_and_captures(notes: Notes) -> None:
             "castle loses nothing there.",
         )
         notes.relax(goals=dataclasses.replace(notes.variant.goals, castling_wins=()))
-    if v.no_checks:
-        notes.add(
-            "no-checks",
-            "Zillions cannot tell whether a move gives check (attacked? and defended? read the board before the "
-            "move), so moves that give check stay legal.",
-        )
-        notes.relax(no_checks=False)
+    for flag in TOGGLES:  # the yes-or-no rule kinds a download cannot play
+        if flag.zillions is not None and flag.on(notes.variant):
+            notes.add(*flag.zillions)
+            notes.switch_off(flag)
     if v.must_capture and v.goals.checkmate and any(p.royal for p in v.pieces):
         notes.add(
             "must-capture-royal",
@@ -562,13 +561,6 @@ def _hands(notes: Notes) -> None:
             f"mating by a dropped {v.piece(drops.no_drop_mate).name} wins.",
         )
         drops = dataclasses.replace(drops, no_drop_mate=None)
-    if drops is not None and drops.no_checks:
-        notes.add(
-            "drop-checks",
-            "A Zillions drop is a move to an empty square, tested before it is played, and no test sees what the "
-            "dropped piece attacks from there, so a drop may give check.",
-        )
-        drops = dataclasses.replace(drops, no_checks=False)
     if drops != v.drops:
         notes.relax(drops=drops)
     stuck = [p.name for p in v.pieces if immobile_ranks(v, p) is None] if v.immobility_illegal else []

@@ -31,6 +31,7 @@ from generator.catalogue.model import (
     Walling,
     WallingRule,
 )
+from generator.catalogue.rule_kinds import TOGGLES
 
 
 def _words(items: Sequence[str], conjunction: str = "and") -> str:
@@ -110,7 +111,7 @@ def rules_in_short(v: Variant) -> list[tuple[str, str]]:
         out.append(("Walls", _walls(v.walling)))
     moves = [
         *(["a side that can capture must (en passant included)"] if v.must_capture else []),
-        *(["a move that gives check is illegal"] if v.no_checks else []),
+        *toggle_words(v, ""),
         *([f"the two {royal}s may never face each other on an open rank or file"] if v.flying_general else []),
         *([f"either side may pass instead of moving, unless its {royal} is in check"] if v.passing else []),
         *(
@@ -241,9 +242,15 @@ def _promotion_by_move(v: Variant, promo: Promotion) -> str:
     return text + " A side left with its king and one pawn, not in check, whose every move is a promotion, draws."
 
 
+def toggle_words(v: Variant, group: str) -> list[str]:
+    """The clauses of the yes-or-no rule kinds (:data:`~generator.catalogue.rule_kinds.TOGGLES`) of ``group``
+    that ``v`` has."""
+    return [flag.words for flag in TOGGLES if flag.group == group and flag.on(v)]
+
+
 def _drops_that_check(v: Variant, drops: Drops) -> list[str]:
     """The drops refused for the check or the mate they give."""
-    parts = ["a drop may not give check"] if drops.no_checks else []
+    parts = toggle_words(v, "drops")
     if drops.no_drop_mate:
         parts.append(f"a side that checkmates by dropping a {v.piece(drops.no_drop_mate).name} loses")
     return parts
@@ -415,6 +422,7 @@ def _captures(v: Variant) -> list[str]:
                 else ""
             )
         )
+        out += toggle_words(v, "explosions")
     if v.mutually_immune:
         out.append(
             f"{_words([v.piece(x).name + 's' for x in v.mutually_immune], 'and')} may not take one of their kind"
