@@ -19,6 +19,8 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import re
+import sys
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,7 +36,7 @@ from generator.emit.fidelity import limitations, relaxed
 from generator.emit.target import Target
 from generator.importers.entry import difference, entry_data
 from generator.importers.ini import IniError, Section, read_ini_file
-from generator.importers.proof import counts, first_difference
+from generator.importers.proof import Progress, counts, first_difference
 from generator.importers.resolve import Resolved, builtin_entries, builtin_rules, resolve
 from generator.importers.translate import to_stated
 from generator.importers.writing import MARK, entry_name, modeline, write_catalogue
@@ -296,14 +298,15 @@ def _prove(
     kept: list[str],
     candidates: dict[str, _Candidate],
     result: Import,
-    jobs: int | None = None,
+    workers: tuple[int | None, Progress | None],
 ) -> None:
     pairs = []
     for key in kept:
         v = catalogue.get(candidates[key].name)
         assert v is not None
         pairs.append((key, section_name(v)))
-    theirs, ours = counts(original, render_ini(catalogue, [candidates[k].name for k in kept]), pairs, jobs=jobs)
+    own = render_ini(catalogue, [candidates[k].name for k in kept])
+    theirs, ours = counts(original, own, pairs, jobs=workers[0], progress=workers[1])
     for key, own in pairs:
         a, b = theirs.get(key), ours.get(own)
         why = None
@@ -333,10 +336,12 @@ def _catalogue(
     return load_catalogue_text(_text(candidates, kept, sections, where), str(where[1]))
 
 
-def import_ini(path: str, out_path: Path, prove: bool = True, jobs: int | None = None) -> Import:
+def import_ini(
+    path: str, out_path: Path, prove: bool = True, jobs: int | None = None, progress: Progress | None = None
+) -> Import:
     """Import the ``variants.ini`` at ``path`` as the catalogue to be written at ``out_path``, the proofs on
-    ``jobs`` worker processes (default: one per core); :class:`~.ini.IniError` if the file cannot be read at
-    all."""
+    ``jobs`` worker processes (default: one per core), told to ``progress``; :class:`~.ini.IniError` if the
+    file cannot be read at all."""
     text, sections = read_ini_file(path)
     result = Import(path)
     candidates = _candidates(resolve(sections, path), result)
@@ -344,7 +349,8 @@ def import_ini(path: str, out_path: Path, prove: bool = True, jobs: int | None =
     kept = list(candidates)
     _screen(candidates, kept, by_name, (path, out_path), result)
     if prove and kept:
-        _prove(text, _catalogue(candidates, kept, by_name, (path, out_path)), kept, candidates, result, jobs)
+        own = _catalogue(candidates, kept, by_name, (path, out_path))
+        _prove(text, own, kept, candidates, result, (jobs, progress))
     result.text = _text(candidates, kept, by_name, (path, out_path))
     if kept:  # every entry loaded alone, with its ancestors: the whole file loads as well
         _catalogue(candidates, kept, by_name, (path, out_path))
@@ -399,6 +405,23 @@ def register(subparsers: argparse._SubParsersAction[ParserT], parents: Sequence[
     return p
 
 
+class _Shown:
+    """The proofs' progress on standard error, a line per chunk proved, once the import has taken over
+    :data:`QUIET` seconds (a small file imports without a word there)."""
+
+    def __init__(self, started: float) -> None:
+        self.started = started
+
+    def __call__(self, proved: int, total: int) -> None:
+        taken = time.perf_counter() - self.started
+        if taken > QUIET:
+            print(f"proved in pyffish: {proved} of {count(total, 'section')} ({taken:.0f} s)", file=sys.stderr)
+
+
+#: an import that takes longer shows its progress
+QUIET = 2.0
+
+
 def cmd_import(args: argparse.Namespace) -> int:
     if zillions_file(args.ini):
         return import_zillions(args.ini, args.game, args.out, args.force)
@@ -410,7 +433,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     if out_path.resolve() == Path(args.ini).resolve():
         raise ValueError(f"--out {out_path} is the ini file itself")
     try:
-        result = import_ini(args.ini, out_path, jobs=args.jobs)
+        result = import_ini(args.ini, out_path, jobs=args.jobs, progress=_Shown(time.perf_counter()))
     except IniError as e:
         raise ValueError(str(e)) from None
     if result.imported:
