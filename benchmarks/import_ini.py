@@ -9,8 +9,8 @@ does, and prints:
 * the sections imported, of all;
 * the sections left out, counted by the option (or the step: ``catalogue``, ``read-back``,
   ``proof``) that kept them out, most frequent first;
-* the time: reading and stating every section, and the proof in pyffish (start position, perft to
-  depth 3 and two random games of each entry against its original section), measured apart.
+* the time: reading and stating every section, and the proof in pyffish (start position, perft 2, and
+  three random games with perft 2 along them, of each entry against its original section), measured apart.
 """
 
 from __future__ import annotations
