@@ -68,4 +68,5 @@ def test_a_perft_that_differs_along_a_game_is_told_in_words() -> None:
 def test_a_long_import_shows_its_progress(capsys: pytest.CaptureFixture[str]) -> None:
     _Shown(time.perf_counter())(8, 107)  # under QUIET seconds: not a word
     _Shown(time.perf_counter() - 10)(16, 107)
+    _Shown(time.perf_counter() - 10)(107, 107)  # the summary follows at once
     assert capsys.readouterr().err == "proved in pyffish: 16 of 107 sections (10 s)\n"

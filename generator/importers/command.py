@@ -406,15 +406,16 @@ def register(subparsers: argparse._SubParsersAction[ParserT], parents: Sequence[
 
 
 class _Shown:
-    """The proofs' progress on standard error, a line per chunk proved, once the import has taken over
-    :data:`QUIET` seconds (a small file imports without a word there)."""
+    """The proofs' progress on standard error, a line per chunk proved while more are to come, once the
+    import has taken over :data:`QUIET` seconds (a small file imports without a word there; the summary
+    follows the last chunk)."""
 
     def __init__(self, started: float) -> None:
         self.started = started
 
     def __call__(self, proved: int, total: int) -> None:
         taken = time.perf_counter() - self.started
-        if taken > QUIET:
+        if taken > QUIET and proved < total:
             print(f"proved in pyffish: {proved} of {count(total, 'section')} ({taken:.0f} s)", file=sys.stderr)
 
 
