@@ -1028,3 +1028,32 @@ def test_an_inline_comment_is_part_of_the_value_as_fairy_stockfish_reads_it(
         )
         in out
     )
+
+
+def test_the_comment_above_a_section_titles_and_describes_it(tmp_path: Path) -> None:
+    text = (
+        "# a licence block, then a blank line: no section's comment\n\n"
+        "# Indian great chess\n# https://www.chessvariants.com/historic.dir/indiangr1.html\n[ig:chess]\n"
+        "customPiece1 = a:BN\ncustomPiece2 = y:mQcN\n"
+        "startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBAKYNR w KQkq - 0 1\n"
+        "# Hybrid variant of makruk and crazyhouse\n[mh:makruk]\npieceDrops = true\ncapturesToHand = true\n"
+        "[plain-name_here:chess]\nmustCapture = true\n"
+    )
+    sections = {s.name: s for s in read_ini(text, "mine.ini")}
+    assert sections["ig"].comment == "Indian great chess\nhttps://www.chessvariants.com/historic.dir/indiangr1.html"
+    assert sections["plain-name_here"].comment == ""
+    ini, out = tmp_path / "mine.ini", tmp_path / "mine.yaml"
+    ini.write_text(text, encoding="utf-8")
+    result = import_ini(str(ini), out, prove=False)
+    out.write_text(result.text, encoding="utf-8")
+    catalogue = load_catalogue(out)
+    ig, mh, plain = (catalogue.get(name) for name in ("ig", "mh", "plain-name-here"))
+    assert ig is not None and mh is not None and plain is not None
+    assert (ig.title, ig.description) == (
+        "Indian great chess",
+        "https://www.chessvariants.com/historic.dir/indiangr1.html",
+    )
+    assert (mh.title, mh.description) == ("Mh", "Hybrid variant of makruk and crazyhouse")
+    assert (plain.title, plain.description) == ("Plain Name Here", "Section [plain-name_here] of mine.ini, imported.")
+    # a custom piece named after the piece it equals, else by its Betza
+    assert (ig.piece("A").name, ig.piece("Y").name) == ("Archbishop", "mQcN")

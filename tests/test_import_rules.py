@@ -25,8 +25,8 @@ FSF_FILE = Path(__file__).parent / "data" / "fairy-stockfish-variants.ini"
 STATED = {
     "gethenian": "white: {'+K': [d1]",  # a promoted piece in the start position
     "caught-in-a-snag": "draws: {stalemate: win, move_rule_pieces: [P]}",  # nMoveRuleTypes: a custom piece
-    "khans": "S: {name: Piece S, betza: fhmNfcW, roles: [pawn]}",  # promotionPawnTypesBlack = s
-    "xhess": "H: {name: Piece H, betza: fmWfhmnNfcF, roles: [pawn]}",  # promotionPawnTypes without the pawn
+    "khans": "S: {name: fhmNfcW, betza: fhmNfcW, roles: [pawn]}",  # promotionPawnTypesBlack = s
+    "xhess": "H: {name: fmWfhmnNfcF, betza: fmWfhmnNfcF, roles: [pawn]}",  # promotionPawnTypes without the pawn
     "dragonfly": "per_file: 0",  # dropNoDoubledCount = 0: the pawns stay in hand
     # dropRegionWhite and dropRegionBlack not each other's mirror: each side's squares
     "sidedrops": "white: [a1-h1, a2-h2, a3-h3, a4-h4]",

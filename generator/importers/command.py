@@ -171,6 +171,52 @@ def _builtin_data(name: str) -> dict[str, Any]:
     return entry_data(stated(relaxed(builtin_entries()[name], Target.FAIRY_STOCKFISH)), builtin_rules(name))
 
 
+def readable(name: str) -> str:
+    """A section's name as a title: its words (split at ``-``, ``_`` and spaces) each capitalised.
+
+    >>> readable("3check-crazyhouse"), readable("cwda_fide-knights"), readable("-")
+    ('3check Crazyhouse', 'Cwda Fide Knights', '-')
+    """
+    words = [w[:1].upper() + w[1:] for w in re.split(r"[-_\s]+", name) if w]
+    return _printable(" ".join(words)) or name
+
+
+#: the longest first line of a comment that is read as the section's title
+TITLE_LENGTH = 32
+
+
+def titled(comment: str) -> tuple[str, str]:
+    """A section's title and description from the comment above it: a short first line followed by more
+    (``Indian great chess`` then its link) is the title, the rest the description; else all is description.
+
+    >>> titled("Indian great chess\\nhttps://www.chessvariants.com/historic.dir/indiangr1.html")
+    ('Indian great chess', 'https://www.chessvariants.com/historic.dir/indiangr1.html')
+    >>> titled("Hybrid variant of makruk and crazyhouse")
+    ('', 'Hybrid variant of makruk and crazyhouse')
+    """
+    lines = _printable(comment).splitlines()
+    if len(lines) > 1 and len(lines[0]) <= TITLE_LENGTH and "://" not in lines[0]:
+        return lines[0].rstrip(".:"), _described("\n".join(lines[1:]))
+    return "", _described(comment)
+
+
+def _described(comment: str) -> str:
+    """A section's comment as one paragraph: its lines joined, a ``;`` after a line that ends without a stop.
+
+    >>> _described("pawns that move sideways\\nan example, see https://x.org/p.html")
+    'pawns that move sideways; an example, see https://x.org/p.html'
+    """
+    out = ""
+    for line in _printable(comment).splitlines():
+        out += ("" if not out else " " if out[-1] in ".,;:!?" else "; ") + line.strip()
+    return out
+
+
+def _printable(text: str) -> str:
+    """``text`` without the control characters a catalogue's text may not hold (a newline aside)."""
+    return "".join(ch if ch == "\n" or ch.isprintable() else " " for ch in text).strip()
+
+
 def _entries(
     candidates: dict[str, _Candidate], kept: Sequence[str], sections: dict[str, Section], file: str
 ) -> list[tuple[str, dict[str, Any]]]:
@@ -190,8 +236,9 @@ def _entries(
             base = _builtin_data(parent)
         else:
             base = {}
-        entry["title"] = c.section.name
-        entry["description"] = f"Section [{c.section.name}] of {file}, imported."
+        title, description = titled(c.section.comment)
+        entry["title"] = title or readable(c.section.name)
+        entry["description"] = description or f"Section [{c.section.name}] of {file}, imported."
         entry.update(difference(base, c.data))
         for letter, piece in (entry.get("pieces") or {}).items():
             # a region restated as squares replaces a parent's given as ranks

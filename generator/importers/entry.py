@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from generator.catalogue import DEFAULT_CATALOGUE, FAIRY_STOCKFISH_CATALOGUE, load_catalogue
 from generator.catalogue.model import Color, Drops, Goals, PawnRules, Promotion, Square
 from generator.emit.fairy_stockfish.reading import Stated
 from generator.emit.fairy_stockfish.table import KING, Opt
@@ -65,6 +67,27 @@ def piece_name(pt: str, letter: str) -> str:
     return words[0].upper() + words[1:]
 
 
+@functools.cache
+def known_names() -> dict[tuple[str, bool, bool], str]:
+    """(Betza, royal, pawn) -> the name the shipped catalogues give a piece that moves so (Fairy-Stockfish's
+    built-ins' first, whose names its users know, then the seed variants').
+
+    >>> known_names()[("BN", False, False)], known_names()[("KN", False, False)]
+    ('Archbishop', 'Centaur')
+    """
+    out: dict[tuple[str, bool, bool], str] = {}
+    for path in (FAIRY_STOCKFISH_CATALOGUE, DEFAULT_CATALOGUE):
+        for v in load_catalogue(path).variants:
+            for p in v.pieces:
+                out.setdefault((p.movement.render(), p.royal, p.pawn), p.name)
+    return out
+
+
+def _custom_name(betza: str, royal: bool, pawn: bool) -> str:
+    """A custom piece's name: the name of the piece it equals, else its Betza."""
+    return known_names().get((betza, royal, pawn), betza)
+
+
 def _plain(value: Any) -> Any:
     """A model value as YAML data."""
     if isinstance(value, Color):
@@ -101,8 +124,14 @@ def _pieces(stated: Stated, rules: Rules) -> Data:
     royal = rules.pieces[KING].letter.upper() if KING in rules.pieces else None
     lines = dict(stated.line_moves)
     out: Data = {}
+    named: set[str] = set()
     for p in sorted(stated.pieces, key=lambda p: piece_order(types[p.letter])):
-        piece: Data = {"name": piece_name(types[p.letter], p.letter), "betza": p.betza}
+        name = piece_name(types[p.letter], p.letter)
+        if name.startswith("Piece "):
+            name = _custom_name(p.betza, p.letter == royal, p.pawn)
+            name = f"{name} {p.letter}" if name in named else name  # two alike: told apart by letter
+        named.add(name)
+        piece: Data = {"name": name, "betza": p.betza}
         roles = [r for r, on in (("royal", p.letter == royal), ("pawn", p.pawn)) if on]
         if roles:
             piece["roles"] = roles

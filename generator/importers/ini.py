@@ -40,6 +40,8 @@ class Section:
     line: int
     options: dict[str, tuple[str, int]] = field(default_factory=dict)
     problems: tuple[str, ...] = ()
+    #: the comment right above the header (its lines, without their ``#``), as its author described the section
+    comment: str = ""
 
     def values(self) -> dict[str, str]:
         """Key -> value, without the lines."""
@@ -73,16 +75,22 @@ def read_ini(text: str, path: str) -> list[Section]:
     problems: list[str] = []
     lines = [raw[:-1] if raw.endswith("\r") else raw for raw in text.split("\n")]
     skip_to = -1
+    above: list[str] = []  # the comment lines since the last blank line or option
     for number, line in enumerate(lines, 1):
         if number - 1 <= skip_to:  # the lines a header without ']' runs on through
             continue
         if line.startswith("["):
             if current is not None:
-                sections.append(Section(current.name, current.parent, current.line, current.options, tuple(problems)))
+                sections.append(_done(current, problems))
             name, parent, why, skip_to = _header(lines, number - 1, path)
-            current, problems = Section(name, parent, number), [why] if why else []
-        elif current is None or not line or line[0] in "#;":
-            continue
+            current, problems = Section(name, parent, number, comment="\n".join(above)), [why] if why else []
+            above = []
+        elif line[:1] in ("#", ";"):
+            text = " ".join(line.lstrip("#;").split())
+            if text:
+                above.append(text)
+        elif current is None or not line:
+            above = []
         elif "=" not in line:
             problems.append(f'{path}:{number}: section [{current.name}]: invalid syntax (no "="): {line!r}')
         else:
@@ -90,9 +98,14 @@ def read_ini(text: str, path: str) -> list[Section]:
             key, value = key.rstrip(" "), value.lstrip(" \t\n\v\f\r")
             if key and value:  # FSF's getline finds no value after "key ="
                 current.options[key] = (value, number)
+            above = []
     if current is not None:
-        sections.append(Section(current.name, current.parent, current.line, current.options, tuple(problems)))
+        sections.append(_done(current, problems))
     return sections
+
+
+def _done(section: Section, problems: list[str]) -> Section:
+    return Section(section.name, section.parent, section.line, section.options, tuple(problems), section.comment)
 
 
 def read_ini_file(path: str | Path) -> tuple[str, list[Section]]:
