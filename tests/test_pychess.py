@@ -4,6 +4,7 @@ pyffish playing like the same variant's section of ``variants.ini``."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import subprocess
@@ -13,7 +14,7 @@ from pathlib import Path
 import pytest
 from support import MINI
 
-from generator.catalogue import DEFAULT_CATALOGUE, CatalogueError, load_catalogue, load_catalogue_text
+from generator.catalogue import DEFAULT_CATALOGUE, load_catalogue, load_catalogue_text
 from generator.catalogue.model import Catalogue, Color
 from generator.cli import main
 from generator.emit import fairy_stockfish as fsf
@@ -23,6 +24,7 @@ from generator.emit.manifest import Manifest
 from generator.emit.output import build
 from generator.emit.pictures.glyphs import INK, PAPER
 from generator.emit.target import Target
+from generator.importers.command import import_ini
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGUE = load_catalogue(DEFAULT_CATALOGUE)
@@ -275,31 +277,33 @@ def test_piece_set_problems_wants_exactly_the_sites_list(good: str) -> None:
     assert any("in all: the site takes at most 262144" in p for p in pychess.piece_set_problems(good, big))
 
 
-# -- names: a clear error only where an upload is due ---------------------------------------------------
+# -- names: one the site takes, whatever the catalogue's ---------------------------------------------------
 
 LONG = "a-mini-chess-on-six-by-six-squares"  # 34 characters
 
 
-def test_a_name_too_long_without_id_is_an_error_only_if_uploaded(tmp_path: Path) -> None:
+def test_a_name_too_long_for_the_site_is_shortened_apart(tmp_path: Path) -> None:
     cat = load_catalogue_text(MINI.replace("  mini:", f"  {LONG}:"), "cat.yaml")
-    with pytest.raises(CatalogueError) as info:
-        pychess.emit(cat, tmp_path)
-    assert str(info.value).startswith(f"cat.yaml:4: variant '{LONG}', name '{LONG}' is not a valid pychess-variants")
-    assert "give it a short id" in str(info.value) and not list(tmp_path.iterdir())
-    swapping = MINI.replace("  mini:", f"  {LONG}:") + "    swaps: [{piece: R, adjacency: W}]\n"
-    assert pychess.emit(load_catalogue_text(swapping), tmp_path).files == ()  # no upload, no error
+    name = pychess.emit(cat, tmp_path).files[0].removesuffix(".ini")
+    assert pychess.NAME_RE.fullmatch(name) and name.startswith(LONG[:27]) and len(name) == 32
+    assert pychess.upload_problems((tmp_path / f"{name}.ini").read_text(encoding="utf-8")) == []
+    # another long name that starts alike gets another upload
+    other = pychess.upload_name(dataclasses.replace(cat.variants[0], name=LONG + "-two"))
+    assert other != name and other.startswith(LONG[:27])
     with_id = MINI.replace("  mini:", f"  {LONG}:") + "    id: mini-six\n"
-    assert pychess.emit(load_catalogue_text(with_id), tmp_path).files[0] == "mini-six.ini"
+    (tmp_path / "x").mkdir()
+    assert pychess.emit(load_catalogue_text(with_id), tmp_path / "x").files[0] == "mini-six.ini"
 
 
-def test_the_command_line_reports_it_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = tmp_path / "cat.yaml"
-    path.write_text(MINI.replace("  mini:", f"  {LONG}:"), encoding="utf-8")
-    out = tmp_path / "out"
-    assert main(["build", "--catalogue", str(path), "--out", str(out)]) == 2
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and f"{path}:4: variant '{LONG}'" in err and "short id" in err
-    assert not out.exists()
+def test_an_imported_catalogue_with_long_section_names_builds(tmp_path: Path) -> None:
+    """pychess-variants' own file, imported: its cwda-clobberers-knights section took the build down."""
+    result = import_ini(str(ROOT / "tests" / "data" / "pychess-variants.ini"), tmp_path / "pv.yaml", prove=False)
+    path = tmp_path / "pv.yaml"
+    path.write_text(result.text, encoding="utf-8")
+    assert main(["build", "--catalogue", str(path), "--out", str(tmp_path / "out")]) == 0
+    names = [f.name for f in (tmp_path / "out" / "pychess").glob("*.ini")]
+    assert names and all(pychess.NAME_RE.fullmatch(n.removesuffix(".ini")) for n in names)
+    assert any(n.startswith("cwda-clobberers-knights") for n in names)
 
 
 # -- each file alone in a fresh pyffish plays like variants.ini ----------------------------------------

@@ -33,7 +33,8 @@ A variant gets an upload only where Fairy-Stockfish plays every rule of it
 ``out/pychess/<name>.ini`` and its piece set ``out/pychess/<name>/``, where the name
 (:func:`upload_name`) is the variant's short name (its catalogue ``id``, else its name), renamed
 ``<name>-variantgen`` where the site or Fairy-Stockfish has it, as the Fairy-Stockfish emitter
-does.  The section is rendered from the same context and template macro as ``variants.ini``'s
+does, and shortened where the site would refuse it (:func:`fitted`): an imported catalogue's
+long section names never stop the build.  The section is rendered from the same context and template macro as ``variants.ini``'s
 (:func:`generator.emit.fairy_stockfish.section_context`,
 ``templates/fairy-stockfish/section.ini.j2``); the pieces are the project's own glyphs
 (:mod:`generator.emit.pictures.glyphs`), light for White and dark for Black.  :func:`emit` checks every
@@ -42,6 +43,7 @@ file before it writes any, and refuses to write one the site would refuse.
 
 from __future__ import annotations
 
+import hashlib
 import re
 import textwrap
 import xml.etree.ElementTree as ET
@@ -49,7 +51,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.catalogue.errors import CatalogueError
 from generator.catalogue.model import Catalogue, Color, PieceType, Variant
 from generator.emit.fairy_stockfish import (
     BUILTIN_VARIANTS,
@@ -152,8 +153,25 @@ _PIECE_FILE_RE = re.compile(r"([wb])(\+?)([A-Za-z])\.svg")
 
 def upload_name(variant: Variant) -> str:
     """The section and file name of ``variant``'s upload: its short name (the catalogue's ``id``,
-    else its name), or ``<short name>-variantgen`` where the site or Fairy-Stockfish has that name."""
-    return renamed(variant.short_name, TAKEN)
+    else its name), or ``<short name>-variantgen`` where the site or Fairy-Stockfish has that name,
+    made one the site takes (:func:`fitted`)."""
+    return fitted(renamed(variant.short_name, TAKEN))
+
+
+def fitted(name: str) -> str:
+    """``name`` as the site takes a name (:data:`NAME_RE`): lower case, another character as ``-``, a letter
+    first, 3 characters at least, and past 32 its first 27 and 4 hex digits of a digest of the whole (two long
+    names that start alike stay apart, and a name is the same in every build).
+
+    >>> fitted("chess-variantgen"), fitted("cwda-clobberers-knights-variantgen"), fitted("3Check"), fitted("ab")
+    ('chess-variantgen', 'cwda-clobberers-knights-var-c2e7', 'v3check', 'ab-vg')
+    """
+    text = re.sub(r"[^a-z0-9_-]", "-", name.lower())
+    text = text if text[:1].isalpha() else "v" + text
+    text = text if len(text) >= 3 else text + "-vg"
+    if len(text) > 32:
+        text = text[:27] + "-" + hashlib.sha1(name.encode("utf-8")).hexdigest()[:4]
+    return text
 
 
 def upload_file_name(variant: Variant) -> str:
@@ -498,17 +516,8 @@ def piece_set_problems(text: str, files: Mapping[str, bytes]) -> list[str]:
 # --- writing ----------------------------------------------------------------------------------------------
 
 
-def _upload(variant: Variant, catalogue: Catalogue, source: str, digest: str) -> tuple[str, dict[str, bytes]]:
+def _upload(variant: Variant, source: str, digest: str) -> tuple[str, dict[str, bytes]]:
     """The upload text and piece set of ``variant``; a located error if the site would refuse either."""
-    if not NAME_RE.fullmatch(variant.short_name):
-        raise CatalogueError(
-            f"name {variant.short_name!r} is not a valid pychess-variants name (3-32 characters, a lower-case "
-            "letter first), and Fairy-Stockfish plays the variant exactly, so it gets an upload: give it a "
-            "short id (docs/catalogue.md)",
-            path=catalogue.path,
-            line=variant.source_line or None,
-            variant=variant.name,
-        )
     text = render_upload(variant, source, digest)
     files = {name: svg.encode("utf-8") for name, svg in piece_set(variant).items()}
     problems = upload_problems(text) + piece_set_problems(text, files)
@@ -528,7 +537,7 @@ def emit(catalogue: Catalogue, folder: Path, names: Sequence[str] | None = None)
         name = upload_name(v)
         if name in uploads:
             raise ValueError(f"variants {uploads[name][0].name!r} and {v.name!r} would share the upload name {name}")
-        uploads[name] = (v, *_upload(v, catalogue, source, digest))
+        uploads[name] = (v, *_upload(v, source, digest))
     files: list[str] = []
     for v, text, pieces in uploads.values():
         (folder / upload_file_name(v)).write_bytes(text.encode("utf-8"))
