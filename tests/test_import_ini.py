@@ -1057,3 +1057,25 @@ def test_the_comment_above_a_section_titles_and_describes_it(tmp_path: Path) -> 
     assert (plain.title, plain.description) == ("Plain Name Here", "Section [plain-name_here] of mine.ini, imported.")
     # a custom piece named after the piece it equals, else by its Betza
     assert (ig.piece("A").name, ig.piece("Y").name) == ("Archbishop", "mQcN")
+
+
+def test_an_entry_the_loader_would_refuse_is_refused_by_its_options(tmp_path: Path) -> None:
+    """knights-halma: nine knights cannot all stand on a region of seven squares; the person who wrote the ini is
+    told which of its options, on which line, not a catalogue field they never saw."""
+    ini = tmp_path / "halma.ini"
+    ini.write_text(
+        "[halma]\nmaxRank = 8\nmaxFile = h\ncustomPiece1 = n:mN\n"
+        "startFen = 5nnn/5nnn/5nnn/8/8/NNN5/NNN5/NNN5 w\nflagPiece = n\n"
+        "flagRegionWhite = f8 g8 h8 f7 g7 h7 g6\nflagRegionBlack = a3 b3 c3 a2 b2 c2 a1\nflagPieceCount = 9\n",
+        encoding="utf-8",
+    )
+    result = import_ini(str(ini), tmp_path / "halma.yaml", prove=False)
+    assert result.imported == []
+    assert result.left_out == [
+        (
+            "halma",
+            f"{ini}:1: section [halma]: no equivalent for flagPieceCount = 9 (line 9): 9 pieces cannot stand on "
+            "the 7 squares of white's region",
+        )
+    ]
+    assert result.by_option == {"flagPieceCount": 1}

@@ -34,8 +34,8 @@ A variant gets an upload only where Fairy-Stockfish plays every rule of it
 (:func:`upload_name`) is the variant's short name (its catalogue ``id``, else its name), renamed
 ``<name>-variantgen`` where the site or Fairy-Stockfish has it, as the Fairy-Stockfish emitter
 does, and shortened where the site would refuse it (:func:`fitted`): an imported catalogue's
-long section names never stop the build.  The section is rendered from the same context and template macro as ``variants.ini``'s
-(:func:`generator.emit.fairy_stockfish.section_context`,
+long section names never stop the build.  The section is rendered from the same context and
+template macro as ``variants.ini``'s (:func:`generator.emit.fairy_stockfish.section_context`,
 ``templates/fairy-stockfish/section.ini.j2``); the pieces are the project's own glyphs
 (:mod:`generator.emit.pictures.glyphs`), light for White and dark for Black.  :func:`emit` checks every
 file before it writes any, and refuses to write one the site would refuse.

@@ -272,6 +272,49 @@ def _ancestors(key: str, sections: dict[str, Section]) -> set[str]:
     return out
 
 
+def _refuse_unloadable(
+    result: Import, kept: list[str], at: tuple[str, dict[str, Section]], path: str, e: CatalogueError
+) -> None:
+    """A section whose entry the loader refuses, refused by the options that state the field it names (the
+    catalogue's own field only where no option states it)."""
+    key, sections = at
+    stating = _stating(e.field or "", sections[key], sections)
+    if not stating:
+        where_in = f"field {e.field}: " if e.field else ""
+        _leave_out(result, kept, key, f"the entry does not load: {where_in}{e.message}", "catalogue")
+        return
+    named = "; ".join(stating)
+    why = f"no equivalent for {named}{_whence(named, sections[key], sections)}: {e.message}"
+    kept.remove(key)
+    result.left_out.append((key, f"{path}:{sections[key].line}: section [{key}]: {why}"))
+    option = stating[0].split(" ")[0]
+    result.by_option[option] = result.by_option.get(option, 0) + 1
+
+
+def _stating(field: str, section: Section, sections: dict[str, Section]) -> list[str]:
+    """The options of ``section``, or of the sections it inherits from, whose rows state the catalogue
+    ``field`` (or a field within it, or the field it is within), as ``key = value``.
+
+    >>> from generator.importers.ini import Section
+    >>> halma = Section("halma", "", 1, {"flagPieceCount": ("9", 5), "maxRank": ("8", 2)})
+    >>> _stating("goals.flag.count", halma, {})
+    ['flagPieceCount = 9']
+    """
+    out: dict[str, str] = {}
+    s: Section | None = section
+    while field and s is not None and s.name not in out:
+        for key, (value, _) in s.options.items():
+            row = ROW.get(key)
+            if row is not None and row.field and _within(row.field, field):
+                out.setdefault(key, f"{key} = {value}")
+        s = sections.get(s.parent) if s.parent not in BUILTIN_VARIANTS and s.parent != section.name else None
+    return list(out.values())
+
+
+def _within(a: str, b: str) -> bool:
+    return a == b or b.startswith(a + ".") or a.startswith(b + ".")
+
+
 def _screen(
     candidates: dict[str, _Candidate],
     kept: list[str],
@@ -290,8 +333,7 @@ def _screen(
             # as the data the entries' text reads as: the text of all of them is loaded once, at the end
             catalogue = load_catalogue_data({"variants": dict(entries)}, str(out_path))
         except CatalogueError as e:
-            where_in = f"field {e.field}: " if e.field else ""
-            _leave_out(result, kept, key, f"the entry does not load: {where_in}{e.message}", "catalogue")
+            _refuse_unloadable(result, kept, (key, sections), path, e)
             continue
         _reads_back(catalogue, [key], candidates, result, kept)
 
