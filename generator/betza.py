@@ -38,9 +38,11 @@ pairs              two adjacent direction letters, one vertical-ish (``fbvh``) a
 ``n``              lame: blocked on the intermediate squares of the leap (see :func:`lame_path`); only on
                    ``D N A H C Z G`` leaps (FSF implements ``nD nN nA nZ`` only)
 ``i``              only for a piece that has never moved
-``p g``            hoppers, only on the lines ``R B Q`` (no range): ``p`` leaps over the first piece of either
-                   side on the line to any square beyond it, up to and including the next piece (cannon
-                   ``mRcpR``); ``g`` lands on the square right behind that piece (grasshopper ``gQ``)
+``p g``            hoppers, only on the lines ``R B Q``: ``p`` leaps over the first piece of either side on
+                   the line to any square beyond it, up to and including the next piece (cannon ``mRcpR``),
+                   with a range (``pR2``, 2 or more) at most that many squares from where it starts, as
+                   Fairy-Stockfish plays it; ``g`` lands on the square right behind that piece (grasshopper
+                   ``gQ``), without a range
 =================  ===========================================================================================
 
 Modifiers (``i``, directions, ``m``, ``c``, ``n``, ``p``, ``g``) may come in any order before their atom;
@@ -325,8 +327,9 @@ class BetzaMove:
         atom = _LINE_OF[base] if base in _LINE_OF and self.range != 1 else base
         if self.lame and (self.range != 1 or base not in _LAMEABLE):
             raise ValueError(f"'n' (lame) needs a single leap of D N A H C Z G, not {atom}{self.range}")
-        if self.hop and (self.hop not in HOPS or atom not in "RBQ" or self.range != 0 or self.initial):
-            raise ValueError(f"a hopper ({self.hop!r}) needs an unlimited R, B or Q line without 'i', not {atom}")
+        ranged = self.range == 0 or (self.hop == "p" and self.range >= 2)
+        if self.hop and (self.hop not in HOPS or atom not in "RBQ" or not ranged or self.initial):
+            raise ValueError(f"a hopper ({self.hop!r}) needs an R, B or Q line without 'i', not {atom}{self.range}")
         object.__setattr__(self, "atom", atom)
         object.__setattr__(self, "directions", _spellings(base)[_direction_set(base, self.directions)])
 
@@ -395,7 +398,8 @@ class BetzaMove:
         line = {"R": "rook", "B": "bishop", "Q": "queen"}[self.atom]
         along = f"a {line} line ({_SHAPE_WORDS[self._base]})" if self.directions == "" else f"a line {where}"
         land = "the square right behind it" if self.hop == "g" else "any square beyond it, as far as the next piece"
-        return f"by hopping along {along} over exactly one piece of either side to {land}"
+        within = f", at most {self.range} squares from where it starts" if self.range else ""
+        return f"by hopping along {along} over exactly one piece of either side to {land}{within}"
 
     def _rider_words(self, where: str) -> str:
         """How far and where a rook, bishop or queen move goes."""
@@ -487,18 +491,18 @@ def _canonical_moves(moves: Iterable[BetzaMove]) -> tuple[BetzaMove, ...]:
 def _canonical_hops(moves: list[BetzaMove]) -> list[BetzaMove]:
     """The hoppers among ``moves`` regrouped like the other moves: per hop kind and vector what it may
     do, then one move per kind, modality and line shape (``R``/``B``, or ``Q`` for both)."""
-    mods: dict[tuple[str, Vector], Modality] = {}
+    mods: dict[tuple[str, int, Vector], Modality] = {}
     for m in moves:
         if m.hop:
             for v in m.vectors():
-                mods[m.hop, v] = mods.get((m.hop, v), Modality(0)) | m.modality
-    groups: dict[tuple[str, Modality], dict[str, set[Vector]]] = {}
-    for (hop, v), mod in mods.items():
-        groups.setdefault((hop, mod), {}).setdefault("F" if v[0] and v[1] else "W", set()).add(v)
+                mods[m.hop, m.range, v] = mods.get((m.hop, m.range, v), Modality(0)) | m.modality
+    groups: dict[tuple[str, int, Modality], dict[str, set[Vector]]] = {}
+    for (hop, rng, v), mod in mods.items():
+        groups.setdefault((hop, rng, mod), {}).setdefault("F" if v[0] and v[1] else "W", set()).add(v)
     out: list[BetzaMove] = []
-    for (hop, mod), shapes in groups.items():
+    for (hop, rng, mod), shapes in groups.items():
         _spell_as_king(shapes)
-        out += [BetzaMove(sh, _spellings(sh)[frozenset(vs)], mod, False, False, 0, hop) for sh, vs in shapes.items()]
+        out += [BetzaMove(sh, _spellings(sh)[frozenset(vs)], mod, False, False, rng, hop) for sh, vs in shapes.items()]
     return out
 
 
@@ -634,8 +638,12 @@ def _check_lame_and_hop(text: str, seen: dict[str, int], atom: str, rng: int, le
     hop = "".join(h for h in HOPS if h in seen)
     if not hop:
         return ""
-    if atom not in "RBQ" or length != 1:
-        raise BetzaError(f"{hop!r} (hopper) only applies to the lines R, B, Q without a range", text, seen[hop])
+    if atom not in "RBQ" or (length != 1 and (hop != "p" or rng < 2)):
+        raise BetzaError(
+            f"{hop!r} (hopper) only applies to the lines R, B, Q, without a range but for 'p' (2 or more)",
+            text,
+            seen[hop],
+        )
     if "i" in seen:
         raise BetzaError("'i' (initial move) cannot apply to a hopper", text, seen["i"])
     return hop

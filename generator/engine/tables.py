@@ -84,7 +84,8 @@ class Slide:
 class Hop(Slide):
     """Hopper rays: the targets lie beyond the first piece on the ray, the hurdle.
 
-    ``kind`` ``"p"`` reaches every square beyond the hurdle up to and including the next piece (a cannon),
+    ``kind`` ``"p"`` reaches every square beyond the hurdle up to and including the next piece (a cannon;
+    with a range, ``"p2"`` in a hop spec, its rays stop that many squares from the origin, as Fairy-Stockfish's),
     ``"g"`` only the square right behind it (a grasshopper); ``"G"`` is the grasshopper seen backwards,
     for attacks: the square next to the origin must hold the hurdle, and the hopper is the first piece
     beyond it.  The squares whose occupancy matters are a slide's, so the cache works alike.
@@ -223,8 +224,8 @@ def compile_moves(geo: Geometry, moves: list[BetzaMove], color: Color) -> MoveTa
         mod = modality_bits(mv.modality)
         for v0 in mv.vectors():
             v = oriented(v0, color)
-            if mv.hop:
-                hop_specs.append((v, mv.hop, mod))
+            if mv.hop:  # a range rides in the kind: "p2", a cannon landing at most 2 squares away
+                hop_specs.append((v, mv.hop + str(mv.range or ""), mod))
             elif mv.range != 1:
                 ride_specs.append((v, mv.range, mod))
             elif mv.lame:
@@ -306,7 +307,9 @@ def build_hops(geo: Geometry, specs: list[tuple[Vector, str, int]]) -> list[tupl
     """Hopper entries per square, one per line, kind and modality, in the shape of slide entries."""
     return _shared_lines(
         ("hops", geo.files, geo.ranks, geo.holes, tuple(specs)),
-        lambda: _line_entries(geo, specs, lambda kind, rays: Hop(rays, kind), limit_of=lambda kind: 0, key_of=line_key),
+        lambda: _line_entries(
+            geo, specs, lambda kind, rays: Hop(rays, kind[0]), limit_of=lambda kind: int(kind[1:] or 0), key_of=line_key
+        ),
     )
 
 

@@ -301,13 +301,15 @@ def _stating(field: str, section: Section, sections: dict[str, Section]) -> list
     ['flagPieceCount = 9']
     """
     out: dict[str, str] = {}
+    seen: set[str] = set()
     s: Section | None = section
-    while field and s is not None and s.name not in out:
+    while field and s is not None and s.name not in seen:
+        seen.add(s.name)
         for key, (value, _) in s.options.items():
             row = ROW.get(key)
             if row is not None and row.field and _within(row.field, field):
                 out.setdefault(key, f"{key} = {value}")
-        s = sections.get(s.parent) if s.parent not in BUILTIN_VARIANTS and s.parent != section.name else None
+        s = sections.get(s.parent) if s.parent not in BUILTIN_VARIANTS else None
     return list(out.values())
 
 
@@ -339,7 +341,8 @@ def _screen(
 
 
 def _unordered(s: Stated) -> Stated:
-    """``s`` with the lists whose order does not change play sorted: promotion choices, extinction pieces."""
+    """``s`` with the lists whose order does not change play sorted: promotion choices, extinction pieces,
+    the pairs of promotion by piece."""
     promotion = s.pawn_rules.promotion
     if promotion is not None:
         black = None if promotion.black_choices is None else tuple(sorted(promotion.black_choices))
@@ -347,10 +350,14 @@ def _unordered(s: Stated) -> Stated:
     extinction = s.goals.extinction
     if extinction is not None:
         extinction = dataclasses.replace(extinction, pieces=tuple(sorted(extinction.pieces)))
+    by_piece = s.piece_promotion
+    if by_piece is not None:
+        by_piece = dataclasses.replace(by_piece, pieces=tuple(sorted(by_piece.pieces)))
     return dataclasses.replace(
         s,
         pawn_rules=dataclasses.replace(s.pawn_rules, promotion=promotion),
         goals=dataclasses.replace(s.goals, extinction=extinction),
+        piece_promotion=by_piece,
     )
 
 

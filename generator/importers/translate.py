@@ -25,7 +25,7 @@ from generator.catalogue.model import Color, PawnRules, Square, absolute_rank
 from generator.emit.fairy_stockfish.codecs import squares
 from generator.emit.fairy_stockfish.reading import Stated, UnstatedRegion, read_section
 from generator.emit.fairy_stockfish.table import CUSTOM_PIECE, MOBILITY_KEYS, ROW, ROWS, Opt, Row, mobility
-from generator.emit.fidelity.fairy_stockfish import FSF_LAME, FSF_RIDERS, PawnDrops
+from generator.emit.fidelity.fairy_stockfish import FSF_LAME, FSF_RIDERS, PawnDrops, fsf_hops
 from generator.emit.fidelity.fsf_pieces import NAMED_BETZA, PieceKind
 from generator.importers.options import ALL, PIECE_TYPES, PRIVATE, Rules
 
@@ -89,7 +89,7 @@ def fsf_reading(betza: str) -> tuple[str, list[str]]:
             digits = digits[0]
         token = f"{mods}{atom}{twice}{digits}"
         if set(mods) & set("pg"):
-            tokens.append(token)  # a hopper: with a range, parse_betza refuses it (FSF plays it, within the range)
+            tokens.append(_hop_token(mods, atom, digits, notes))
         elif (twice or digits not in ("", "1")) and atom not in "WFNRBQK":
             notes.append(f"gives {token} no moves (a rider of {atom})")
         elif "n" in mods and atom not in FSF_LAME + "WF":
@@ -98,7 +98,37 @@ def fsf_reading(betza: str) -> tuple[str, list[str]]:
             tokens.append(token)
     tokens.append(text[at:])
     moves = tuple(move for token in tokens if token for move in parse_betza(token).moves)
-    return (BetzaPiece(moves).render() if moves else IMMOBILE), notes
+    if not moves:
+        return IMMOBILE, notes
+    piece = BetzaPiece(moves)
+    try:
+        played = fsf_hops(piece)
+    except ValueError as e:
+        raise BetzaError(f"Fairy-Stockfish plays a hop of {betza} otherwise: {e}", betza, 0) from None
+    if played != piece:
+        notes.append(f"hops as {played.render()} (another move along the line widens the hop's range)")
+    return played.render(), notes
+
+
+def _hop_token(mods: str, atom: str, digits: str, notes: list[str]) -> str:
+    """A hopper's move as FSF 0.0.90 plays it: a range of 1 makes any hopper a grasshopper, a range of 2 or more
+    a cannon landing within it (its tables know no ranged grasshopper); measured with pyffish.
+
+    >>> notes: list[str] = []
+    >>> _hop_token("g", "Q", "2", notes), _hop_token("p", "R", "1", notes), _hop_token("p", "B", "2", notes), notes
+    ('pQ2', 'gR', 'pB2', ['plays gQ2 as pQ2 (a hop landing at most 2 squares away)', 'plays pR1 as gR'])
+    """
+    if not digits or atom not in "RBQ":
+        return f"{mods}{atom}{digits}"  # parse_betza says what is wrong with the rest
+    if digits == "1":
+        token = f"{mods.replace('p', 'g')}{atom}"
+        if "p" in mods:
+            notes.append(f"plays {mods}{atom}1 as {token}")
+        return token
+    token = f"{mods.replace('g', 'p')}{atom}{digits}"
+    if "g" in mods:
+        notes.append(f"plays {mods}{atom}{digits} as {token} (a hop landing at most {digits} squares away)")
+    return token
 
 
 def piece_order(pt: str) -> tuple[int, int]:

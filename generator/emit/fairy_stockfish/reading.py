@@ -203,7 +203,7 @@ def _setup(fen: str, ranks: int) -> tuple[Setup, frozenset[Square], str, str]:
                 placement.append((square, Color.WHITE if letter[-1].isupper() else Color.BLACK, letter.upper()))
             file += 1
     counts: dict[tuple[Color, str], int] = {}
-    for x in pockets.rstrip("]"):
+    for x in pockets.rstrip("]").replace("-", ""):  # FSF writes empty hands as [-]
         key = (Color.WHITE if x.isupper() else Color.BLACK, x.upper())
         counts[key] = counts.get(key, 0) + 1
     to_move = Color.WHITE if fields[1] == "w" else Color.BLACK

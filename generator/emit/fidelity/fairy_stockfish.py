@@ -15,7 +15,7 @@ import dataclasses
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from generator.betza import BetzaMove, BetzaPiece, Modality, parse_betza
+from generator.betza import BetzaMove, BetzaPiece, Modality, parse_betza, spell
 from generator.catalogue.model import (
     CastlingMove,
     Color,
@@ -280,7 +280,8 @@ def checks(notes: Notes) -> None:
             f"{board.files}x{board.ranks} board gets no section.",
             switchable=False,
         )
-    kind_of = {p.letter: kind for p, kind in fairy_stockfish_pieces(v)}
+    _hop_ranges(notes)
+    kind_of = {p.letter: kind for p, kind in fairy_stockfish_pieces(notes.variant)}
     _pieces(kind_of, notes)
     _pawns(kind_of, notes)
     _castling(notes)
@@ -291,6 +292,80 @@ def checks(notes: Notes) -> None:
     _swaps(notes)
     _shuns_own_type(kind_of, notes)
     _diagonal_lines(kind_of, notes)
+
+
+def fsf_hops(piece: BetzaPiece) -> BetzaPiece:
+    """``piece`` as Fairy-Stockfish 0.0.90 plays its hops with a range: it keeps a hop's landing squares to the
+    squares the piece's moves of that modality reach on an empty board, so another move along the same line
+    widens the range (measured with pyffish).  :class:`ValueError` where the widened reach is no range.
+
+    >>> fsf_hops(parse_betza("mBpB2")).render(), fsf_hops(parse_betza("mRpRmFpB2")).render()
+    ('mBmpBcpB2', 'pRpB2mRmF')
+    >>> fsf_hops(parse_betza("pR2mR3")).render(), fsf_hops(parse_betza("pR2mD")).render()
+    ('mR3mpR3cpR2', 'pR2mD')
+    """
+    if not any(m.hop and m.range for m in piece.moves):
+        return piece
+    moves = [m for m in piece.moves if not (m.hop and m.range)]
+    for m in piece.moves:
+        if not (m.hop and m.range):
+            continue
+        for bit in (Modality.MOVE, Modality.CAPTURE):
+            for v in m.vectors() if m.modality & bit else ():
+                unit = "F" if v[0] and v[1] else "W"
+                moves.append(
+                    BetzaMove(unit, spell(unit, [v]) or "", bit, False, False, _widened(piece, m, bit, v), "p")
+                )
+    return BetzaPiece(tuple(moves))
+
+
+def _widened(piece: BetzaPiece, hop: BetzaMove, bit: Modality, v: tuple[int, int]) -> int:
+    """The range of ``hop`` along ``v`` for the moves of modality ``bit``, once the piece's other moves widen it
+    (0: no limit)."""
+    reach = set(range(1, hop.range + 1))
+    for o in piece.moves:
+        if o is hop or not o.modality & bit or o.initial:
+            continue
+        for u in o.vectors():
+            k = u[0] // v[0] if v[0] else u[1] // v[1]
+            if k < 1 or (u[0], u[1]) != (k * v[0], k * v[1]):
+                continue
+            if o.range == 0:
+                return 0
+            reach.update(k * i for i in range(1, o.range + 1))
+    top = max(reach)
+    if reach != set(range(1, top + 1)):
+        raise ValueError(f"its other moves leave gaps in the squares its hop {hop.render()} may land on")
+    return top
+
+
+def _hop_ranges(notes: Notes) -> None:
+    """Hops with a range that another move along the same line widens in Fairy-Stockfish."""
+    pieces, widened, broken = [], [], []
+    for p in notes.variant.pieces:
+        try:
+            movement = fsf_hops(p.movement)
+        except ValueError:
+            broken.append(p.name)
+            movement = p.movement
+        if movement != p.movement:
+            widened.append(f"the {p.name} hops as {movement.render()}")
+            p = dataclasses.replace(p, movement=movement, betza=movement.render())
+        pieces.append(p)
+    if broken:
+        notes.add(
+            "hop-range",
+            f"Fairy-Stockfish keeps a hop with a range to the squares the piece's other moves reach as well, which "
+            f"for the {', '.join(broken)} are no range, so it plays other hops.",
+            switchable=False,
+        )
+    if widened:
+        notes.add(
+            "hop-range",
+            "Fairy-Stockfish keeps a hop with a range to the squares the piece's moves of that kind reach on an empty "
+            f"board, so another move along the same line widens it: {'; '.join(widened)}.",
+        )
+        notes.relax(pieces=tuple(pieces))
 
 
 def _diagonal_lines(kind_of: dict[str, PieceKind], notes: Notes) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import math
 
-from generator.betza import BetzaMove, Modality
+from generator.betza import BetzaMove, BetzaPiece, Modality
 from generator.catalogue.model import Color, PieceType, Promotion, Square, StalemateResult, Variant, WallingRule
 from generator.catalogue.rule_kinds import TOGGLES
 from generator.emit.fidelity import zillions_gating
@@ -23,8 +23,9 @@ ZRF_MOST_CHOICES = 256
 
 def immobile_ranks(v: Variant, p: PieceType) -> tuple[int, ...] | None:
     """The relative ranks on which ``p`` could never move again (on an empty board, as Fairy-Stockfish
-    reckons it: hops left out), or None where those squares are not whole ranks."""
-    vectors = {vec for m in p.movement.moves if not m.hop for vec in m.vectors()}
+    reckons it, and the reference engine: a hop counts where its line goes on), or None where those squares
+    are not whole ranks."""
+    vectors = {vec for m in p.movement.moves for vec in m.vectors()}
     board = v.board
     dead: dict[int, list[bool]] = {}
     for r in range(board.ranks):
@@ -61,6 +62,24 @@ def checks(notes: Notes) -> None:
     _pawns_by_piece(notes)
     _promotion_by_move(notes)
     _promotion_limits(notes)
+    _ranged_hops(notes)
+
+
+def _ranged_hops(notes: Notes) -> None:
+    """A hop with a range (``pR2``): the file's cannon hop runs on to the next piece, counting no squares."""
+    ranged = [p for p in notes.variant.pieces if any(m.hop and m.range for m in p.movement.moves)]
+    if not ranged:
+        return
+    notes.add(
+        "ranged-hop",
+        f"The Zillions files hop as their cannons do, over the hurdle and on while the squares are empty, counting "
+        f"none, so the {', '.join(p.name for p in ranged)} may land beyond the range of its hops.",
+    )
+    pieces = []
+    for p in notes.variant.pieces:
+        moves = BetzaPiece(tuple(dataclasses.replace(m, range=0) if m.hop else m for m in p.movement.moves))
+        pieces.append(dataclasses.replace(p, movement=moves, betza=moves.render()) if p in ranged else p)
+    notes.relax(pieces=tuple(pieces))
 
 
 def _triple_steps(notes: Notes) -> None:
