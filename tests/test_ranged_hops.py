@@ -24,6 +24,7 @@ from generator.catalogue import load_catalogue, load_catalogue_text
 from generator.catalogue.model import Variant
 from generator.emit.fidelity import limitations, relaxed
 from generator.emit.fidelity.zillions import immobile_ranks
+from generator.emit.pictures.diagrams import piece_marks
 from generator.emit.target import Target
 from generator.engine import Position
 from generator.engine.perft import perft
@@ -133,3 +134,12 @@ def test_a_catalogue_states_a_ranged_hopper() -> None:
     text = MINI.replace("R: {name: Rook, betza: R}", "R: {name: Short cannon, betza: mRcpR2}")
     v = load_catalogue_text(text).variants[0]
     assert v.piece("R").movement.moves[-1].range == 2
+
+
+def test_the_diagram_draws_a_hop_up_to_its_range() -> None:
+    v = _ranged()
+    bishop = v.piece("B")  # moves and hops along the line, takes by a hop of two at most
+    queen = v.piece("Q")  # hops two squares at most
+    marked = set(piece_marks(v, queen).squares)
+    assert (0, 2) in marked and (0, 3) not in marked and (2, 2) in marked and (3, 3) not in marked
+    assert (3, 3) in piece_marks(v, bishop).squares

@@ -381,14 +381,14 @@ def _mark_ride(marks: Marks, m: BetzaMove, vec: tuple[int, int]) -> None:
 
 def _mark_hop(marks: Marks, m: BetzaMove, vec: tuple[int, int]) -> None:
     """A hopper's moves drawn over a hurdle on the next square: the square right behind it for a
-    grasshopper, every square beyond it for a cannon."""
+    grasshopper, every square beyond it for a cannon (up to its range, for one with a range)."""
     dx, dy = vec
     if not _inside(marks, 2 * dx, 2 * dy):
         return
     marks.hurdles.add(vec)
     k = 2
     marks.add((k * dx, k * dy), m.modality, False)
-    while m.hop == "p" and _inside(marks, (k + 1) * dx, (k + 1) * dy):
+    while m.hop == "p" and (not m.range or k < m.range) and _inside(marks, (k + 1) * dx, (k + 1) * dy):
         k += 1
         marks.add((k * dx, k * dy), m.modality, False)
     if k > 2:
