@@ -64,7 +64,7 @@ class EntryReader:
 
     def toggles(self, node: Node, group: str) -> dict[str, Any]:
         """The yes-or-no rule kinds of ``group`` (:data:`~.rule_kinds.TOGGLES`), off where the entry leaves them out."""
-        return {flag.name: self.value(node, flag.name, False) for flag in TOGGLES if flag.group == group}
+        return {toggle.name: self.value(node, toggle.name, False) for toggle in TOGGLES if toggle.group == group}
 
     def or_default(self, node: Node, cls: type[Any], key: str, convert: Callable[[Any], Any] | None = None) -> Any:
         """The value of ``key`` (through ``convert``, if given), or where the entry leaves it out the

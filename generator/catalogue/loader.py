@@ -43,7 +43,7 @@ from generator.catalogue.validating import (
     did_you_mean,
     name_problem,
 )
-from generator.words import count
+from generator.words import count, readable
 
 
 @dataclass(frozen=True)
@@ -142,7 +142,7 @@ def file_family(path: str) -> tuple[str, str]:
     name = re.sub("[^a-z0-9]+", "-", stem.lower()).strip("-")[:64].strip("-")
     if path.startswith("<") or not name:
         return "variants", "Variants"
-    return name, " ".join(word.capitalize() for word in name.split("-"))
+    return name, readable(name)
 
 
 #: words of a file name that say nothing of what the catalogue holds
@@ -160,11 +160,11 @@ def catalogue_title(given: str | None, path: str, titles: list[str]) -> str:
     """
     if given is not None:
         return given.strip()
-    name, readable = file_family(path)
+    name, in_words = file_family(path)
     if len(name.replace("-", "")) > 2 and not set(name.split("-")) <= GENERIC_WORDS:
-        return readable
+        return in_words
     if len(titles) <= 1:
-        return titles[0] if titles else readable
+        return titles[0] if titles else in_words
     return f"{titles[0]} and {count(len(titles) - 1, 'other variant')}"
 
 

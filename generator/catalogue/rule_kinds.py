@@ -101,15 +101,15 @@ def group_of(variant: Variant, group: str) -> Any:
     return variant if not group else getattr(variant, group)
 
 
-def switched_off(variant: Variant, flag: Toggle) -> Variant:
-    """``variant`` without the rule ``flag``."""
-    off: dict[str, Any] = {flag.name: False}
-    if not flag.group:
+def switched_off(variant: Variant, toggle: Toggle) -> Variant:
+    """``variant`` without the rule ``toggle``."""
+    off: dict[str, Any] = {toggle.name: False}
+    if not toggle.group:
         return dataclasses.replace(variant, **off)
-    holder = group_of(variant, flag.group)
+    holder = group_of(variant, toggle.group)
     if holder is None:
         return variant
-    group: dict[str, Any] = {flag.group: dataclasses.replace(holder, **off)}
+    group: dict[str, Any] = {toggle.group: dataclasses.replace(holder, **off)}
     return dataclasses.replace(variant, **group)
 
 

@@ -239,17 +239,17 @@ REPETITION = Scalar(
 )
 
 
-def _flagged(spec: Struct, group: str = "") -> Struct:
+def _toggled(spec: Struct, group: str = "") -> Struct:
     """``spec`` with the key of every yes-or-no rule kind (:data:`~.rule_kinds.TOGGLES`) in its group."""
     fields = {
-        key: _flagged(value, f"{group}.{key}" if group else key) if isinstance(value, Struct) else value
+        key: _toggled(value, f"{group}.{key}" if group else key) if isinstance(value, Struct) else value
         for key, value in spec.fields.items()
     }
-    fields.update({flag.name: BOOL for flag in TOGGLES if flag.group == group})
+    fields.update({toggle.name: BOOL for toggle in TOGGLES if toggle.group == group})
     return Struct(fields, spec.required)
 
 
-VARIANT = _flagged(
+VARIANT = _toggled(
     Struct(
         {
             "abstract": BOOL,

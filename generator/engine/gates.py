@@ -88,7 +88,7 @@ NEEDS = (
     Needs("drops", Path.FILTERED, lambda v: bool(v.drops and v.drops.must)),
     Needs("walling", Path.WALLING | Path.AFTER_MOVE),
     # the yes-or-no rule kinds, declared with their paths
-    *(Needs(flag.key, flag.paths, flag.on) for flag in TOGGLES),
+    *(Needs(toggle.key, toggle.paths, toggle.on) for toggle in TOGGLES),
     # a pawn's promotion is a move of its own, listed beside the pieces' moves
     Needs(
         "pawn_rules",
@@ -157,7 +157,7 @@ def rule_fields() -> list[str]:
     (True, False)
     """
     nested = [f"goals.{f.name}" for f in fields(Goals)] + [f"draws.{f.name}" for f in fields(DrawRules)]
-    flags = [flag.key for flag in TOGGLES if flag.group]
+    flags = [toggle.key for toggle in TOGGLES if toggle.group]
     return [f.name for f in fields(Variant) if f.name not in NOT_RULES] + nested + flags
 
 

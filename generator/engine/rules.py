@@ -89,7 +89,7 @@ class Rules:
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
         #: the yes-or-no rule kinds the variant has (:data:`~generator.catalogue.rule_kinds.TOGGLES`)
-        self.toggles = frozenset(flag for flag in TOGGLES if flag.on(variant))
+        self.toggles = frozenset(toggle for toggle in TOGGLES if toggle.on(variant))
         self.geo = Geometry.of(variant.board)
         self._gates(needed(variant))
         self.walling = Walls.of(variant, self.geo)  #: the walls every move places (duck chess); None: none

@@ -42,7 +42,7 @@ from generator.importers.translate import to_stated
 from generator.importers.writing import MARK, entry_name, modeline, write_catalogue
 from generator.importers.yaml_text import render_entry
 from generator.importers.zillions.command import import_zillions, zillions_file
-from generator.words import count
+from generator.words import count, readable
 
 __all__ = ["MARK", "Import", "cmd_import", "entry_name", "import_ini", "register", "summary", "write_catalogue"]
 
@@ -171,16 +171,6 @@ def _builtin_data(name: str) -> dict[str, Any]:
     return entry_data(stated(relaxed(builtin_entries()[name], Target.FAIRY_STOCKFISH)), builtin_rules(name))
 
 
-def readable(name: str) -> str:
-    """A section's name as a title: its words (split at ``-``, ``_`` and spaces) each capitalised.
-
-    >>> readable("3check-crazyhouse"), readable("cwda_fide-knights"), readable("-")
-    ('3check Crazyhouse', 'Cwda Fide Knights', '-')
-    """
-    words = [w[:1].upper() + w[1:] for w in re.split(r"[-_\s]+", name) if w]
-    return _printable(" ".join(words)) or name
-
-
 #: the longest first line of a comment that is read as the section's title
 TITLE_LENGTH = 32
 
@@ -237,7 +227,7 @@ def _entries(
         else:
             base = {}
         title, description = titled(c.section.comment)
-        entry["title"] = title or readable(c.section.name)
+        entry["title"] = title or _printable(readable(c.section.name)) or c.section.name
         entry["description"] = description or f"Section [{c.section.name}] of {file}, imported."
         entry.update(difference(base, c.data))
         for letter, piece in (entry.get("pieces") or {}).items():
@@ -257,9 +247,11 @@ def _header(path: str, out_path: Path) -> str:
     )
 
 
-def _leave_out(result: Import, kept: list[str], key: str, why: str, step: str) -> None:
+def _leave_out(result: Import, kept: list[str], key: str, why: str, step: str, at: str = "") -> None:
+    """Leave the section ``key`` out for ``why``, counted under ``step`` (an option, or a step of the import);
+    ``at``: the ``file:line: `` its line starts with."""
     kept.remove(key)
-    result.left_out.append((key, f"section [{key}]: {why}"))
+    result.left_out.append((key, f"{at}section [{key}]: {why}"))
     result.by_option[step] = result.by_option.get(step, 0) + 1
 
 
@@ -285,10 +277,7 @@ def _refuse_unloadable(
         return
     named = "; ".join(stating)
     why = f"no equivalent for {named}{_whence(named, sections[key], sections)}: {e.message}"
-    kept.remove(key)
-    result.left_out.append((key, f"{path}:{sections[key].line}: section [{key}]: {why}"))
-    option = stating[0].split(" ")[0]
-    result.by_option[option] = result.by_option.get(option, 0) + 1
+    _leave_out(result, kept, key, why, stating[0].split(" ")[0], f"{path}:{sections[key].line}: ")
 
 
 def _stating(field: str, section: Section, sections: dict[str, Section]) -> list[str]:

@@ -672,16 +672,18 @@ def _stated_walling(walling: Walling | None, board: Board) -> Walling | None:
     return dataclasses.replace(walling, region=None) if all(side == every for side in walling.region) else walling
 
 
-def _flags(stated: Stated, options: Mapping[str, str]) -> Stated:
+def _toggles(stated: Stated, options: Mapping[str, str]) -> Stated:
     """``stated`` with the yes-or-no rule kinds (:data:`~generator.catalogue.rule_kinds.TOGGLES`) its options
     state: each through its row, which states the rule's negation where FSF's default is true."""
-    on = {flag: TOGGLE_ROWS[flag.key].on(options) != (TOGGLE_ROWS[flag.key].default == "true") for flag in TOGGLES}
+    on = {
+        toggle: TOGGLE_ROWS[toggle.key].on(options) != (TOGGLE_ROWS[toggle.key].default == "true") for toggle in TOGGLES
+    }
     groups: dict[str, Any] = {}
-    for flag in TOGGLES:
-        holder = groups.get(flag.group, getattr(stated, flag.group, None)) if flag.group else None
+    for toggle in TOGGLES:
+        holder = groups.get(toggle.group, getattr(stated, toggle.group, None)) if toggle.group else None
         if holder is not None:  # FSF's option does nothing where the variant lacks the group
-            groups[flag.group] = dataclasses.replace(holder, **{flag.name: on[flag]})
-    top = frozenset(flag.key for flag in TOGGLES if not flag.group and on[flag])
+            groups[toggle.group] = dataclasses.replace(holder, **{toggle.name: on[toggle]})
+    top = frozenset(toggle.key for toggle in TOGGLES if not toggle.group and on[toggle])
     return dataclasses.replace(stated, toggles_on=top, **groups)
 
 
@@ -724,7 +726,7 @@ def read_section(options: Mapping[str, str]) -> Stated:
         lines,
         _line_moves(options) if lines else frozenset(),
     )
-    return _flags(stated, options)
+    return _toggles(stated, options)
 
 
 def _unstated(obj: _Model, name: str) -> _Model:
@@ -800,5 +802,5 @@ def stated(v: Variant) -> Stated:
         frozenset(v.shuns_own_type),
         v.diagonal_lines,
         frozenset((p.letter, p.line_moves.render()) for p in v.pieces if p.line_moves is not None),
-        frozenset(flag.key for flag in TOGGLES if not flag.group and flag.on(v)),
+        frozenset(toggle.key for toggle in TOGGLES if not toggle.group and toggle.on(v)),
     )

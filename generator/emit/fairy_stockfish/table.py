@@ -505,7 +505,7 @@ def mobility(piece: str) -> tuple[Row, Row]:
 ROW = {row.key: row for row in ROWS}
 assert len(ROW) == len(ROWS), "a key has two rows"
 #: the option that states each yes-or-no rule kind, by the rule's key (tests/test_rule_kinds.py: one each)
-TOGGLE_ROWS = {row.field: row for row in ROWS if row.field in {flag.key for flag in TOGGLES}}
+TOGGLE_ROWS = {row.field: row for row in ROWS if row.field in {toggle.key for toggle in TOGGLES}}
 
 #: The emitter's groups, in the order written (the start position last).
 GROUPS = tuple(dict.fromkeys(row.group for row in ROWS if row.group))

@@ -112,9 +112,9 @@ class Notes:
         limitations added since the last relax are the rules it switches off: they get the keys it changed."""
         self._become(dataclasses.replace(self.variant, **changes), tuple(changes))
 
-    def switch_off(self, flag: Toggle) -> None:
-        """Switch the yes-or-no rule kind ``flag`` off, as :meth:`relax` does."""
-        self._become(switched_off(self.variant, flag), (flag.group or flag.name,))
+    def switch_off(self, toggle: Toggle) -> None:
+        """Switch the yes-or-no rule kind ``toggle`` off, as :meth:`relax` does."""
+        self._become(switched_off(self.variant, toggle), (toggle.group or toggle.name,))
 
     def _become(self, after: Variant, changed: tuple[str, ...]) -> None:
         before, self.variant = self.variant, after

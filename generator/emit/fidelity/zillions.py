@@ -482,10 +482,10 @@ def _checks_and_captures(notes: Notes) -> None:
             "castle loses nothing there.",
         )
         notes.relax(goals=dataclasses.replace(notes.variant.goals, castling_wins=()))
-    for flag in TOGGLES:  # the yes-or-no rule kinds a download cannot play
-        if flag.zillions is not None and flag.on(notes.variant):
-            notes.add(*flag.zillions)
-            notes.switch_off(flag)
+    for toggle in TOGGLES:  # the yes-or-no rule kinds a download cannot play
+        if toggle.zillions is not None and toggle.on(notes.variant):
+            notes.add(*toggle.zillions)
+            notes.switch_off(toggle)
     if v.must_capture and v.goals.checkmate and any(p.royal for p in v.pieces):
         notes.add(
             "must-capture-royal",

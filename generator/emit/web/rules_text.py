@@ -245,7 +245,7 @@ def _promotion_by_move(v: Variant, promo: Promotion) -> str:
 def toggle_words(v: Variant, group: str) -> list[str]:
     """The clauses of the yes-or-no rule kinds (:data:`~generator.catalogue.rule_kinds.TOGGLES`) of ``group``
     that ``v`` has."""
-    return [flag.words for flag in TOGGLES if flag.group == group and flag.on(v)]
+    return [toggle.words for toggle in TOGGLES if toggle.group == group and toggle.on(v)]
 
 
 def _drops_that_check(v: Variant, drops: Drops) -> list[str]:
