@@ -34,16 +34,27 @@ Which game ends are compared (the result policy):
 Rules the engine cannot express are switched off in the reference first
 (:func:`generator.emit.fidelity.relaxed` for ``adapter.name``) and listed in
 the report.  The walk stops at the variant's first disagreement.
+
+The walk also comes in parts, for a check spread over a cluster
+(:mod:`generator.check.units`): :func:`check_part` walks the perft tree, or one
+random game, on its own, and :func:`combined` makes of the parts' reports, in
+the walk's order, the report :func:`check_variant` gives, figure for figure.
+A part cannot know which positions the parts before it compared, so each
+position it compares carries a digest of its key: :func:`combined` counts a
+position where it was first met, as the whole walk does, and nothing after the
+first disagreement.  A game therefore walks to its end even past a
+disagreement, which may be at a position an earlier part compared first.
 """
 
 from __future__ import annotations
 
+import hashlib
 import random
 import time
 from collections import Counter
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol, runtime_checkable
+from typing import Literal, Protocol, runtime_checkable
 
 from generator.catalogue.model import Variant
 from generator.emit.fidelity import Limitation, limitations, relaxed
@@ -55,6 +66,11 @@ from generator.engine.own_promotion import lone_pawn
 #: ``progress(phase, done, total, positions)``: phase ``"perft"`` (done/total root moves walked)
 #: or ``"games"`` (done/total games played); positions compared so far.
 Progress = Callable[[str, int, int, int], None]
+
+#: the part of a variant's walk that is its perft tree from the start (:func:`check_part`)
+PERFT: Literal["perft"] = "perft"
+#: a part of a variant's walk: its perft tree, or the random game of that number
+Part = Literal["perft"] | int
 
 
 class EngineError(Exception):
@@ -227,6 +243,7 @@ class Node:
     end: Outcome | None  #: the reference's result when the game has ended here
     claim: bool  #: ``end`` is a claimable draw (repetition, n-move rule), so ask the engine about it
     progress: tuple[str, int, int] = field(default=("perft", 0, 0))
+    key: tuple[object, ...] = ()  #: what the walk knows the position again by (:meth:`_Walk.fresh`)
 
 
 def check_variant(
@@ -240,19 +257,54 @@ def check_variant(
 ) -> VariantReport:
     """Compare the reference with ``adapter`` on ``variant``; see the module docstring."""
     started = time.perf_counter()
-    exact = getattr(adapter, "exact", False)
-    report = VariantReport(
-        variant.name, adapter.name, limitations=() if exact else tuple(limitations(variant, adapter.name))
-    )
+    exact = bool(getattr(adapter, "exact", False))
+    report = VariantReport(variant.name, adapter.name, limitations=_switched_off(variant, adapter.name, exact))
     reference = played_by(variant, adapter)
+
+    def compare(node: Node, answer: Answer) -> bool:
+        report.disagreement = _compare(reference, adapter.name, node, answer, report)
+        return report.disagreement is not None
+
+    def show(last: tuple[str, int, int]) -> None:
+        if progress is not None:
+            progress(last[0], last[1], last[2], report.positions)
+
+    _put(adapter, variant.name, _walk(reference, depth, games, plies, seed), report, compare, show)
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def _switched_off(variant: Variant, engine: Target, exact: bool) -> tuple[Limitation, ...]:
+    """The limitations a report lists: none where the engine plays the variant's own rules in full."""
+    return () if exact else tuple(limitations(variant, engine))
+
+
+class _Timed(Protocol):
+    """A report's clocks: the time spent in the reference, and waiting for the engine."""
+
+    reference_seconds: float
+    engine_seconds: float
+
+
+def _put(
+    adapter: EngineAdapter,
+    variant: str,
+    stream: Generator[Node, None, None],
+    clocks: _Timed,
+    compare: Callable[[Node, Answer], bool],
+    after_batch: Callable[[tuple[str, int, int]], None],
+) -> None:
+    """The positions of ``stream`` put to ``adapter`` in batches, each with its answer handed to ``compare``
+    in order until it returns true (the walk stops there); ``after_batch`` hears the last position's progress
+    after each batch.  The time of each side goes on ``clocks``."""
     batch = max(1, int(getattr(adapter, "batch_size", 64)))
-    stream = _walk(reference, depth, games, plies, seed)
     pending: list[Node] = []
     last = ("perft", 0, 0)
-    while True:
+    stop = False
+    while not stop:
         t0 = time.perf_counter()
         node = next(stream, None)
-        report.reference_seconds += time.perf_counter() - t0
+        clocks.reference_seconds += time.perf_counter() - t0
         if node is not None:
             pending.append(node)
             last = node.progress
@@ -260,22 +312,97 @@ def check_variant(
                 continue
         if pending:
             t0 = time.perf_counter()
-            answers = adapter.probe(variant.name, [Query(n.moves, n.claim) for n in pending])
-            report.engine_seconds += time.perf_counter() - t0
+            answers = adapter.probe(variant, [Query(n.moves, n.claim) for n in pending])
+            clocks.engine_seconds += time.perf_counter() - t0
             if len(answers) != len(pending):
                 raise EngineError(f"{adapter.name} answered {len(answers)} positions of {len(pending)}")
-            for n, a in zip(pending, answers, strict=True):
-                found = _compare(reference, adapter.name, n, a, report)
-                if found is not None:
-                    report.disagreement = found
-                    break
+            stop = any(compare(n, a) for n, a in zip(pending, answers, strict=True))
             pending = []
-            if progress is not None:
-                progress(last[0], last[1], last[2], report.positions)
-        if node is None or report.disagreement is not None:
-            break
+            after_batch(last)
+        stop = stop or node is None
     stream.close()
+
+
+@dataclass(frozen=True)
+class Compared:
+    """One position a part of the walk compared (:func:`check_part`), as the whole walk would count it: the
+    digest of its key, whether it was a claim question (asked wherever it is met), the nodes below it, the
+    game end whose result was compared there, and the disagreement found there."""
+
+    key: bytes
+    claim: bool
+    nodes: int
+    end: str | None
+    disagreement: Disagreement | None
+
+
+@dataclass
+class PartReport:
+    """What :func:`check_part` found in one part of a variant's walk, for :func:`combined`."""
+
+    variant: str
+    part: Part
+    compared: list[Compared] = field(default_factory=list)
+    seconds: float = 0.0
+    reference_seconds: float = 0.0
+    engine_seconds: float = 0.0
+
+
+def check_part(
+    variant: Variant,
+    adapter: EngineAdapter,
+    part: Part,
+    depth: int = 2,
+    games: int = 20,
+    plies: int = 100,
+    seed: int | str = 1,
+) -> PartReport:
+    """One part of :func:`check_variant`'s walk on its own: the perft tree to ``depth``, which stops at its
+    first disagreement as the whole walk does (it comes first), or random game ``part`` of ``games``, played
+    to its end (see the module docstring)."""
+    started = time.perf_counter()
+    report = PartReport(variant.name, part)
+    reference = played_by(variant, adapter)
+    walk = _Walk(reference)
+    stream = walk.game(part, games, plies, seed) if isinstance(part, int) else walk.perft(depth)
+
+    def compare(node: Node, answer: Answer) -> bool:
+        end, found = judge(reference, adapter.name, node, answer)
+        nodes = len(node.expected | answer.moves)
+        report.compared.append(Compared(_digest(node.key), node.claim, nodes, end, found))
+        return found is not None and not isinstance(part, int)
+
+    _put(adapter, variant.name, stream, report, compare, lambda _: None)
     report.seconds = time.perf_counter() - started
+    return report
+
+
+def _digest(key: tuple[object, ...]) -> bytes:
+    # a key is numbers and flags, whose repr is the same in every process
+    return hashlib.blake2b(repr(key).encode(), digest_size=16).digest()
+
+
+def combined(variant: Variant, engine: Target, exact: bool, parts: Sequence[PartReport]) -> VariantReport:
+    """The report :func:`check_variant` gives, made of the reports of its parts in the walk's order (the perft
+    tree, then the games in turn); ``exact`` as the adapter's (no limitation listed)."""
+    report = VariantReport(variant.name, engine, limitations=_switched_off(variant, engine, exact))
+    seen: set[bytes] = set()
+    for part in parts:
+        report.seconds += part.seconds
+        report.reference_seconds += part.reference_seconds
+        report.engine_seconds += part.engine_seconds
+        for c in part.compared:
+            if report.disagreement is not None:
+                break
+            if not c.claim:  # a claim question is asked wherever it is met
+                if c.key in seen:
+                    continue
+                seen.add(c.key)
+            report.positions += 1
+            report.moves += c.nodes
+            if c.end is not None:
+                report.ends[c.end] += 1
+            report.disagreement = c.disagreement
     return report
 
 
@@ -404,58 +531,74 @@ def _passes(moves: list[str]) -> tuple[bool, bool]:
 
 def _walk(variant: Variant, depth: int, games: int, plies: int, seed: int | str) -> Generator[Node, None, None]:
     """The positions to compare, in order: the perft tree (depth first), then the games."""
-    # Keys of the positions compared so far (claim questions aside).  A key is the position's own, plus
-    # whether each of the last two moves was a pass: Fairy-Stockfish, for one, ends a game after two
-    # passes in a row, so the same position may have a different answer there.
-    compared: set[tuple[object, ...]] = set()
-    walked: dict[tuple[object, ...], int] = {}  # perft: position key -> the greatest depth walked below it
-    pos = Position.start(variant)
-    pos.track_history()
-    path: list[str] = []
-    roots = [0, 0]  # perft progress: root moves walked, root moves in all
-    spelled: dict[Move, str] = {}  # move -> its UCI spelling
+    walk = _Walk(variant)
+    yield from walk.perft(depth)
+    for game in range(games):
+        yield from walk.game(game, games, plies, seed)
 
-    def fresh(key: tuple[object, ...], claim: bool) -> bool:
+
+class _Walk:
+    """The positions of one variant's walk, part by part, each compared once."""
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        # Keys of the positions compared so far (claim questions aside).  A key is the position's own, plus
+        # whether each of the last two moves was a pass: Fairy-Stockfish, for one, ends a game after two
+        # passes in a row, so the same position may have a different answer there.
+        self.compared: set[tuple[object, ...]] = set()
+        self.spelled: dict[Move, str] = {}  # move -> its UCI spelling
+
+    def fresh(self, key: tuple[object, ...], claim: bool) -> bool:
         if claim:
             return True
-        if key in compared:
+        if key in self.compared:
             return False
-        compared.add(key)
+        self.compared.add(key)
         return True
 
-    def perft(remaining: int) -> Generator[Node, None, None]:
-        key = (pos.key(), *_passes(path))
-        if walked.get(key, -1) >= remaining:
-            return
-        walked[key] = remaining
-        texts, end, claim = evaluate(pos, spelled)
-        if not path:
-            roots[1] = len(texts)
-        if fresh(key, claim):
-            yield Node(tuple(path), "perft", frozenset(texts), end, claim, ("perft", roots[0], roots[1]))
-        if remaining == 0:
-            return
-        for text in sorted(texts):
-            pos.push(texts[text])
-            path.append(text)
-            yield from perft(remaining - 1)
-            path.pop()
-            pos.pop()
-            if not path:
-                roots[0] += 1
+    def perft(self, depth: int) -> Generator[Node, None, None]:
+        """The perft tree from the start to ``depth``, depth first."""
+        walked: dict[tuple[object, ...], int] = {}  # position key -> the greatest depth walked below it
+        pos = Position.start(self.variant)
+        pos.track_history()
+        path: list[str] = []
+        roots = [0, 0]  # progress: root moves walked, root moves in all
 
-    yield from perft(depth)
-    for game in range(games):
-        rng = random.Random(f"{seed}:{variant.name}:{game}")
-        pos = Position.start(variant)
+        def below(remaining: int) -> Generator[Node, None, None]:
+            key = (pos.key(), *_passes(path))
+            if walked.get(key, -1) >= remaining:
+                return
+            walked[key] = remaining
+            texts, end, claim = evaluate(pos, self.spelled)
+            if not path:
+                roots[1] = len(texts)
+            if self.fresh(key, claim):
+                yield Node(tuple(path), "perft", frozenset(texts), end, claim, ("perft", roots[0], roots[1]), key)
+            if remaining == 0:
+                return
+            for text in sorted(texts):
+                pos.push(texts[text])
+                path.append(text)
+                yield from below(remaining - 1)
+                path.pop()
+                pos.pop()
+                if not path:
+                    roots[0] += 1
+
+        yield from below(depth)
+
+    def game(self, game: int, games: int, plies: int, seed: int | str) -> Generator[Node, None, None]:
+        """Random game ``game`` (of ``games``, for the progress) of up to ``plies`` plies."""
+        rng = random.Random(f"{seed}:{self.variant.name}:{game}")
+        pos = Position.start(self.variant)
         pos.track_history()
         played: list[str] = []
         for ply in range(plies + 1):
-            texts, end, claim = evaluate(pos, spelled)
-            if fresh((pos.key(), *_passes(played)), claim):
-                yield Node(
-                    tuple(played), f"game {game}, ply {ply}", frozenset(texts), end, claim, ("games", game, games)
-                )
+            texts, end, claim = evaluate(pos, self.spelled)
+            key = (pos.key(), *_passes(played))
+            if self.fresh(key, claim):
+                where = f"game {game}, ply {ply}"
+                yield Node(tuple(played), where, frozenset(texts), end, claim, ("games", game, games), key)
             if end is not None or not texts or ply == plies:
                 break
             text = rng.choice(sorted(texts))

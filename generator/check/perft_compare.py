@@ -15,6 +15,11 @@ and its legal moves and result are judged as the position-by-position check judg
 (:func:`generator.check.compare.judge`, the same result policy); the report counts those game
 ends by reason.  Rules the engine cannot express are switched off in the reference first, as
 there.
+
+For a check spread over a cluster (:mod:`generator.check.units`), :func:`count_part` counts one part on
+its own, the perft from the start or one random game (its counts, then its end), and
+:func:`combined_counts` makes of the parts' reports the report :func:`check_counts` gives: the counts in
+order to the first disagreement, then, if there is none, the games' ends in order to the first.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ from generator.check.compare import (
     EngineAdapter,
     EngineError,
     Node,
+    Part,
     Progress,
     Query,
     compared_text,
@@ -88,10 +94,32 @@ class CountReport:
         )
 
 
+#: the positions to count: the moves that lead there, the depth, and where it is, for a disagreement
+Jobs = list[tuple[list[str], int, str]]
+#: a game end judged: the reason of the end whose result was compared (None if none was), and the disagreement
+Judged = tuple[str | None, Disagreement | None]
+
+
+@dataclass
+class CountPart:
+    """What :func:`count_part` found in one part of a variant's counts, for :func:`combined_counts`: the
+    reference's count and the disagreement of each perft run, to the first disagreement, and, for a game that
+    ended with its counts all agreeing, its end judged."""
+
+    variant: str
+    engine: Target
+    part: Part
+    counts: list[tuple[int, Disagreement | None]] = field(default_factory=list)
+    end: Judged | None = None
+    seconds: float = 0.0
+    reference_seconds: float = 0.0
+    engine_seconds: float = 0.0
+
+
 class _Timed:
     """The engine's counts, timed, and the reference's perft, timed, for one report."""
 
-    def __init__(self, counts: Counts, report: CountReport) -> None:
+    def __init__(self, counts: Counts, report: CountReport | CountPart) -> None:
         self._counts = counts
         self.report = report
 
@@ -179,16 +207,13 @@ def check_counts(
     report = CountReport(variant.name, engine, limitations=tuple(limitations(variant, engine)))
     timed = _Timed(counts, report)
     reference = relaxed(variant, engine)
-    jobs: list[tuple[list[str], int, str]] = [([], depth, f"perft {depth} from the start")] if depth > 0 else []
+    jobs = _from_start(depth)
     t0 = time.perf_counter()
     along, ends = _games(reference, games, plies, seed, game_depth)
     report.reference_seconds += time.perf_counter() - t0
     jobs += along
     for path, d, where in jobs:
-        pos = Position.start(reference)
-        for move in path:
-            pos.push_uci(move)
-        nodes, found = bisect(pos, list(path), d, timed, where)
+        nodes, found = _count(reference, path, d, timed, where)
         report.nodes += nodes
         report.counts += 1
         if progress is not None:
@@ -202,32 +227,107 @@ def check_counts(
     return report
 
 
-def _games(
-    variant: Variant, games: int, plies: int, seed: int | str, depth: int
-) -> tuple[list[tuple[list[str], int, str]], list[Node]]:
+def count_part(
+    variant: Variant,
+    adapter: EngineAdapter,
+    counts: Counts,
+    part: Part,
+    depth: int,
+    game_depth: int = 3,
+    plies: int = 100,
+    seed: int | str = 1,
+) -> CountPart:
+    """One part of :func:`check_counts` on its own: perft ``depth`` from the start, or random game ``part``
+    (its counts to the first disagreement, then its end)."""
+    started = time.perf_counter()
+    engine = adapter.name
+    report = CountPart(variant.name, engine, part)
+    timed = _Timed(counts, report)
+    reference = relaxed(variant, engine)
+    jobs = _from_start(depth)
+    ends: list[Node] = []
+    if isinstance(part, int):
+        t0 = time.perf_counter()
+        jobs, ends = _game(reference, part, plies, seed, game_depth, {})
+        report.reference_seconds += time.perf_counter() - t0
+    for path, d, where in jobs:
+        nodes, found = _count(reference, path, d, timed, where)
+        report.counts.append((nodes, found))
+        if found is not None:
+            break
+    if ends and all(found is None for _, found in report.counts):  # the whole check judges the ends only then
+        [report.end] = _judged(reference, adapter, ends, report)
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def combined_counts(variant: Variant, engine: Target, parts: Sequence[CountPart]) -> CountReport:
+    """The report :func:`check_counts` gives, made of the reports of its parts in order (the perft from the
+    start, then the games in turn)."""
+    report = CountReport(variant.name, engine, limitations=tuple(limitations(variant, engine)))
+    for part in parts:
+        report.seconds += part.seconds
+        report.reference_seconds += part.reference_seconds
+        report.engine_seconds += part.engine_seconds
+    for nodes, found in (c for part in parts for c in part.counts):
+        report.nodes += nodes
+        report.counts += 1
+        if found is not None:
+            report.disagreement = found
+            return report
+    report.disagreement = _first_wrong([part.end for part in parts if part.end is not None], report)
+    return report
+
+
+def _from_start(depth: int) -> Jobs:
+    return [([], depth, f"perft {depth} from the start")] if depth > 0 else []
+
+
+def _count(
+    reference: Variant, path: list[str], depth: int, timed: _Timed, where: str
+) -> tuple[int, Disagreement | None]:
+    """Perft ``depth`` after ``path`` compared, bisected to the first position that differs."""
+    pos = Position.start(reference)
+    for move in path:
+        pos.push_uci(move)
+    return bisect(pos, list(path), depth, timed, where)
+
+
+def _games(variant: Variant, games: int, plies: int, seed: int | str, depth: int) -> tuple[Jobs, list[Node]]:
     """The ``games`` random games, drawn as in :mod:`generator.check.compare`: the positions to
     count along them (every ``GAME_STEP``-th ply, to ``depth``; none when it is 0), and the
     positions where they end."""
-    counted: list[tuple[list[str], int, str]] = []
+    counted: Jobs = []
     ends: list[Node] = []
     spelled: dict[Move, str] = {}
     for game in range(games):
-        rng = random.Random(f"{seed}:{variant.name}:{game}")
-        pos = Position.start(variant)
-        pos.track_history()
-        played: list[str] = []
-        for ply in range(plies + 1):
-            texts, end, claim = evaluate(pos, spelled)
-            if end is not None:
-                ends.append(Node(tuple(played), f"game {game}, ply {ply}", frozenset(texts), end, claim))
-            if end is not None or not texts or ply == plies:
-                break
-            text = rng.choice(sorted(texts))
-            pos.push(texts[text])
-            played.append(text)
-            if depth > 0 and len(played) % GAME_STEP == 0:
-                counted.append((list(played), depth, f"game {game}, ply {len(played)}, perft {depth}"))
+        along, end = _game(variant, game, plies, seed, depth, spelled)
+        counted += along
+        ends += end
     return counted, ends
+
+
+def _game(
+    variant: Variant, game: int, plies: int, seed: int | str, depth: int, spelled: dict[Move, str]
+) -> tuple[Jobs, list[Node]]:
+    """Random game ``game``: the positions to count along it, and the position where it ends (if it does)."""
+    counted: Jobs = []
+    rng = random.Random(f"{seed}:{variant.name}:{game}")
+    pos = Position.start(variant)
+    pos.track_history()
+    played: list[str] = []
+    for ply in range(plies + 1):
+        texts, end, claim = evaluate(pos, spelled)
+        if end is not None:
+            return counted, [Node(tuple(played), f"game {game}, ply {ply}", frozenset(texts), end, claim)]
+        if not texts or ply == plies:
+            break
+        text = rng.choice(sorted(texts))
+        pos.push(texts[text])
+        played.append(text)
+        if depth > 0 and len(played) % GAME_STEP == 0:
+            counted.append((list(played), depth, f"game {game}, ply {len(played)}, perft {depth}"))
+    return counted, []
 
 
 def _judge_ends(
@@ -235,15 +335,26 @@ def _judge_ends(
 ) -> Disagreement | None:
     """Ask ``adapter`` about the games' final positions, in one batch; count each game end compared
     in ``report`` and return the first disagreement."""
+    return _first_wrong(_judged(reference, adapter, ends, report), report)
+
+
+def _judged(
+    reference: Variant, adapter: EngineAdapter, ends: list[Node], clocks: CountReport | CountPart
+) -> list[Judged]:
+    """``adapter``'s answers at the games' final positions, asked in one batch, each judged."""
     if not ends:
-        return None
+        return []
     t0 = time.perf_counter()
     answers = adapter.probe(reference.name, [Query(n.moves, n.claim) for n in ends])
-    report.engine_seconds += time.perf_counter() - t0
+    clocks.engine_seconds += time.perf_counter() - t0
     if len(answers) != len(ends):
         raise EngineError(f"{adapter.name} answered {len(answers)} positions of {len(ends)}")
-    for node, answer in zip(ends, answers, strict=True):
-        reason, found = judge(reference, adapter.name, node, answer)
+    return [judge(reference, adapter.name, node, answer) for node, answer in zip(ends, answers, strict=True)]
+
+
+def _first_wrong(judged: Sequence[Judged], report: CountReport) -> Disagreement | None:
+    """Each game end compared counted in ``report``, in order, to the first disagreement, which is returned."""
+    for reason, found in judged:
         if reason is not None:
             report.ends[reason] += 1
         if found is not None:
@@ -251,4 +362,4 @@ def _judge_ends(
     return None
 
 
-__all__ = ["GAME_STEP", "CountReport", "bisect", "check_counts"]
+__all__ = ["GAME_STEP", "CountPart", "CountReport", "bisect", "check_counts", "combined_counts", "count_part"]

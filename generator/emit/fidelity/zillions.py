@@ -13,7 +13,7 @@ import math
 from generator.betza import BetzaMove, BetzaPiece, Modality
 from generator.catalogue.model import Color, PieceType, Promotion, Square, StalemateResult, Variant, WallingRule
 from generator.catalogue.rule_kinds import TOGGLES
-from generator.emit.fidelity import zillions_gating
+from generator.emit.fidelity import zillions_drop_mate, zillions_gating
 from generator.emit.fidelity.notes import Notes
 from generator.emit.fidelity.zillions_promotion import promoted_pieces
 
@@ -63,6 +63,25 @@ def checks(notes: Notes) -> None:
     _promotion_by_move(notes)
     _promotion_limits(notes)
     _ranged_hops(notes)
+    _drop_mate(notes)
+
+
+def _drop_mate(notes: Notes) -> None:
+    """The drop that may not mate, tested as the file writes it where :func:`zillions_drop_mate.plan` finds
+    the test exact, on the variant as every other check leaves it; else left out."""
+    v = notes.variant
+    drops = v.drops
+    if drops is None or drops.no_drop_mate is None or zillions_drop_mate.plan(v) is not None:
+        return
+    name = v.piece(drops.no_drop_mate).name
+    notes.add(
+        "drop-mate",
+        f"The Zillions file tests a drop for mate by walking the board before it lands, which is exact only "
+        f"where every piece moves by leaps and unlimited slides, the {name} checks by a leap and each side has "
+        f"one royal piece and no rule that adds, forbids or forces a move; here one of these fails, so mating by "
+        f"a dropped {name} wins.",
+    )
+    notes.relax(drops=dataclasses.replace(drops, no_drop_mate=None))
 
 
 def _ranged_hops(notes: Notes) -> None:
@@ -572,14 +591,6 @@ def _hands(notes: Notes) -> None:
             "the piece it promotes to is left out.",
         )
         drops = dataclasses.replace(drops, promoted=False)
-    if drops is not None and drops.no_drop_mate:
-        notes.add(
-            "drop-mate",
-            f"Zillions generates a move without looking at the replies, and its checkmated goal is tested only for "
-            f"the side to move, so a drop of a {v.piece(drops.no_drop_mate).name} cannot be refused for mating: "
-            f"mating by a dropped {v.piece(drops.no_drop_mate).name} wins.",
-        )
-        drops = dataclasses.replace(drops, no_drop_mate=None)
     if drops != v.drops:
         notes.relax(drops=drops)
     stuck = [p.name for p in v.pieces if immobile_ranks(v, p) is None] if v.immobility_illegal else []

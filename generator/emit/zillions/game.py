@@ -31,6 +31,7 @@ from generator.emit.zillions.context import (
     SetupEntry,
     SideSetup,
 )
+from generator.emit.zillions.drop_mate import marker
 from generator.emit.zillions.forms import promoted_form, promotions
 from generator.emit.zillions.goals import conditions
 from generator.emit.zillions.hands import HAND_START, hand_layout
@@ -118,7 +119,9 @@ def _game_context(macros: Macros, images: Images, variant: Variant, title: str, 
     names = names_of(v)
     tokens = swap_tokens(v, names)
     zones = zones_of(v)
-    board = board_context(images, v, zones, (pos for c in Color for _, positions in tokens[c] for pos in positions))
+    mated = marker(images, v)
+    dummies = [pos for c in Color for _, positions in tokens[c] for pos in positions]
+    board = board_context(images, v, zones, [*dummies, *(mated.needs.dummies if mated else ())])
     builder = PieceMoves(macros, v, names)
     glyphs = glyph_set(v.pieces)
     pieces = [piece_context(builder, images, p, glyphs[p.letter], piece_needs(v, p, zones, tokens)) for p in v.pieces]
@@ -128,6 +131,7 @@ def _game_context(macros: Macros, images: Images, variant: Variant, title: str, 
         picture = glyph(dataclasses.replace(form, letter=x), badge=True)
         pieces.append(piece_context(builder, images, form, picture, piece_needs(v, form, zones, tokens)))
     pieces += [token_context(images, v, names, i) for i in range(len(v.swaps))]
+    pieces += [mated] if mated else []
     order = [Color.BLACK, Color.WHITE] if v.setup.to_move is Color.BLACK else [Color.WHITE, Color.BLACK]
     sections = Sections(
         options=(("pass turn", "forced" if v.draws.stalemate is StalemateResult.PASS else "false"),),

@@ -9,6 +9,7 @@ import itertools
 from generator.catalogue.model import BareKing, Color, Extinction, Result, StalemateResult, Variant
 from generator.emit.fidelity.zillions import ZRF_MOST_CHOICES
 from generator.emit.zillions.context import PLAYERS, Condition
+from generator.emit.zillions.drop_mate import goal as drop_mate_goal
 from generator.emit.zillions.pieces import Names
 
 BOTH = (PLAYERS[Color.WHITE], PLAYERS[Color.BLACK])
@@ -31,7 +32,7 @@ def _mated(v: Variant) -> tuple[str, ...]:
 
 def conditions(v: Variant, names: Names, tokens: bool) -> list[Condition]:
     """The win, loss and draw conditions of ``v``, in file order."""
-    out: list[Condition] = []
+    out: list[Condition] = drop_mate_goal(v)
     royals = [names.piece[p.letter] for p in v.pieces if p.royal]
     mated = _mated(v)
     if v.goals.checkmate and royals and v.goals.checkmate_result is Result.WIN:

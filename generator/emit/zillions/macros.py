@@ -50,6 +50,8 @@ KINDS = frozenset(
         "drop",
         "to-hand",
         "drop-from-hand",
+        "attacked-here",
+        "mating-drop",
     }
 )
 
@@ -129,6 +131,7 @@ class MacroParams(TypedDict, total=False):
     unattacked: tuple[str, ...]  #: castling: squares the king passes, not attacked
     unmoved: bool  #: a swap only between never-moved pieces
     tokens: tuple[str, ...]  #: a swap's token positions
+    lines: tuple[str, ...]  #: a body written out line by line (the drop that may not mate's walks)
 
 
 class MacroContext(MacroParams):

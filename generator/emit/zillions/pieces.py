@@ -36,6 +36,7 @@ from generator.emit.zillions.board import (
 )
 from generator.emit.zillions.context import ATTRIBUTE, PLAYERS, Call, PieceContext, PieceNeeds, Vector, ZoneSpec
 from generator.emit.zillions.descriptions import piece_description
+from generator.emit.zillions.drop_mate import mating_landing
 from generator.emit.zillions.drops import drop_calls, droppable, never_dropped
 from generator.emit.zillions.forms import pawn_forms, promoted_form, promotions
 from generator.emit.zillions.hands import PROMOTED, hand_entries, marks_promotions, uses_hand
@@ -286,6 +287,8 @@ class PieceMoves:
         name = "drop-from-hand" + ("-one-per-file" if one else "")
         name = self.macros.use(Group.HANDS, name, "drop-from-hand", one_per_file=one)
         land = self.confined(p, self.drop_landing(p, p.letter in needs_attribute(self.v)))
+        if self.v.drops.no_drop_mate == p.letter:
+            land = mating_landing(self.macros, self.v, self.names.letters(), land)
         zone = drop_zone(self.v, p.letter)
         calls = [Call(name, (self.names.piece[p.letter], land, zone))]
         form = self.names.promoted.get(p.letter)

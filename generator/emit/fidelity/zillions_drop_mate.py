@@ -1,0 +1,245 @@
+"""The drop that may not mate (``drops.no_drop_mate``) in the Zillions files: where it can be written exactly,
+the geometry the file's test walks (:func:`plan`); elsewhere the named limitation ``drop-mate``.  One of the
+checks of :mod:`generator.emit.fidelity.zillions`.
+
+The file tests the drop before it lands, on the board as it stands, as SimpleShogi.zrf's ``no-mate`` does,
+and writes what that file leaves out.  The drop mates where its piece attacks the enemy royal piece and
+every reply fails: the royal piece may not take it (the square is attacked by a piece of the dropper's) nor
+step to a square that is attacked once the dropped piece stands (its square is marked, so that no line
+passes it) or that the dropped piece attacks; no other enemy piece may take it, unless that piece is pinned
+to its royal piece along a line the capture leaves.  No other reply exists where the check is a leap (no
+square between to block) and every piece moves by leaps and unlimited slides.  A mating drop then
+``create``\\ s a marker on a dummy position, whose ``absolute-config`` loses for the side that dropped it
+(Fairy-Stockfish plays the drop and ends the game there).
+
+>>> from generator.catalogue.loader import load_catalogue
+>>> cat = load_catalogue("fairy-stockfish")
+>>> p = plan(cat.get("minishogi"))
+>>> p.piece, p.royal, [c.vector for c in p.checks]
+('P', 'K', [(0, 1)])
+>>> plan(cat.get("chess")) is None
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from generator.betza import Modality, Vector
+from generator.catalogue.model import Color, PieceType, Variant
+from generator.emit.fidelity import zillions  # whose checks call plan(): its names are read when plan runs
+
+
+@dataclass(frozen=True)
+class Ray:
+    """A line walked from a square, in the mover's view: the pieces that take onto the square from its first
+    square (``near``: steps, leaps and slides) and from further along it (``far``: slides), by letter
+    (a promoted form as ``+P``).  For a defender's ray, ``pin``: the direction from the enemy royal piece
+    through the first square, along which a slide of the dropper's pins a defender standing there, and
+    ``gap``: how many squares lie between the royal piece and that square (all empty for a pin)."""
+
+    vector: Vector
+    near: tuple[str, ...]
+    far: tuple[str, ...]
+    pin: Vector | None = None
+    gap: int = 0
+
+
+@dataclass(frozen=True)
+class Check:
+    """The dropped piece attacking the enemy royal piece along ``vector``: the royal piece's steps to the
+    squares it might flee to (``steps``, the enemy's view turned to the mover's) and the rays from the
+    dropped piece along which another enemy piece might take it (``defenders``)."""
+
+    vector: Vector
+    steps: tuple[Vector, ...]
+    defenders: tuple[Ray, ...]
+
+
+@dataclass(frozen=True)
+class DropMate:
+    """What the file's test walks: ``attacks``, the rays along which the dropper's pieces attack a square."""
+
+    piece: str
+    royal: str
+    attacks: tuple[Ray, ...]
+    checks: tuple[Check, ...]
+
+    def attack(self, vector: Vector) -> Ray | None:
+        """The attack ray along ``vector``, if any piece attacks along it."""
+        return next((r for r in self.attacks if r.vector == vector), None)
+
+
+def plan(v: Variant) -> DropMate | None:
+    """The test the file writes for ``v``'s drop that may not mate, or None where none is exact."""
+    drops = v.drops
+    if drops is None or drops.no_drop_mate is None or not _plain(v):
+        return None
+    movers = _movers(v)
+    if movers is None:
+        return None
+    royals = [p for p in v.pieces if p.royal]
+    if len(royals) != 1:
+        return None
+    attacks = _rays(movers, enemy=False)
+    checks = []
+    for f in _leaps(movers[drops.no_drop_mate]):
+        check = _check(v, movers, royals[0], f, attacks)
+        if check is None:
+            return None
+        checks.append(check)
+    return DropMate(drops.no_drop_mate, royals[0].letter, attacks, tuple(checks))
+
+
+def _plain(v: Variant) -> bool:
+    """Whether nothing but the board and the pieces' moves decides the replies to a check: one royal piece a
+    side, checkmate the goal, captures to hand, no rule that adds, forbids or forces a move."""
+    drops = v.drops
+    assert drops is not None
+    one_royal = all(
+        sum(1 for _, c, x in v.setup.placement if c is color and v.piece(x).royal) == 1 for color in Color
+    )
+    forbidden = (
+        v.passing,
+        v.swaps,
+        v.gating,
+        v.must_capture,
+        v.royal_held_in_check,
+        v.explosions,
+        v.walling,
+        v.first_leaps,
+        v.castling,
+        v.mutually_immune,
+        v.petrify,
+        v.shuns_own_type,
+        v.flying_general,
+        v.goals.extinction,
+        drops.must,
+    )
+    return one_royal and v.goals.checkmate and drops.captures_to_hand and not any(forbidden) and _unstuck(v)
+
+
+def _unstuck(v: Variant) -> bool:
+    """Whether every capture is a legal move: where a piece may not stop where it could never move again,
+    each such piece promotes by piece on those ranks."""
+    if not v.immobility_illegal:
+        return True
+    pp = v.piece_promotion
+    promoting = {x for x, _ in pp.pieces} if pp else set()
+    for p in v.pieces:
+        dead = zillions.immobile_ranks(v, p)
+        if dead is None or (dead and (p.letter not in promoting or pp is None or not set(dead) <= set(pp.ranks))):
+            return False
+    return True
+
+
+def _movers(v: Variant) -> dict[str, PieceType] | None:
+    """Every piece type that may stand on the board, promoted forms as ``+P``, where each moves by leaps and
+    unlimited slides along the compass lines only, with no region, no first moves and no hops."""
+    out = {p.letter: p for p in v.pieces}
+    pp = v.piece_promotion
+    for x, y in pp.pieces if pp else ():
+        if x in out:
+            out[f"+{x}"] = v.piece(y)
+    for p in out.values():
+        if p.region is not None or p.advanced is not None or p.line_moves:
+            return None
+        for m in p.movement.moves:
+            if m.hop or m.lame or m.initial or m.range > 1:
+                return None
+            if m.range == 0 and any(not _unit(w) for w in m.vectors()):
+                return None
+    return out
+
+
+def _unit(w: Vector) -> bool:
+    return max(abs(w[0]), abs(w[1])) == 1
+
+
+def _leaps(p: PieceType) -> tuple[Vector, ...]:
+    """The squares ``p`` attacks by single leaps (empty if it also slides: then it is not written)."""
+    caps = [m for m in p.movement.moves if m.modality & Modality.CAPTURE]
+    if any(m.range != 1 for m in caps):
+        return ()
+    return tuple(sorted({w for m in caps for w in m.vectors()}))
+
+
+def _rays(movers: dict[str, PieceType], enemy: bool, skip: Iterable[str] = ()) -> tuple[Ray, ...]:
+    """The rays along which ``movers`` take onto a square: walked from that square, toward the piece.  For the
+    mover's pieces a piece moving ``w`` stands along ``-w``; an enemy piece moves ``-w`` in the mover's view, so
+    it stands along ``w``."""
+    near: dict[Vector, list[str]] = {}
+    far: dict[Vector, list[str]] = {}
+    for letter, p in movers.items():
+        if letter in skip:
+            continue
+        for m in p.movement.moves:
+            if not m.modality & Modality.CAPTURE:
+                continue
+            for w in m.vectors():
+                r = w if enemy else (-w[0], -w[1])
+                near.setdefault(r, []).append(letter)
+                if m.range == 0:
+                    far.setdefault(r, []).append(letter)
+    return tuple(
+        Ray(r, tuple(dict.fromkeys(near[r])), tuple(dict.fromkeys(far.get(r, ())))) for r in sorted(near, key=_order)
+    )
+
+
+def _order(w: Vector) -> tuple[int, int, int]:
+    return max(abs(w[0]), abs(w[1])), -w[1], w[0]
+
+
+def _line(x: Vector) -> tuple[Vector, int] | None:
+    """``x`` as ``t`` steps of a compass direction, or None if it is on no such line (or zero)."""
+    dx, dy = x
+    if (dx, dy) == (0, 0) or not (dx == 0 or dy == 0 or abs(dx) == abs(dy)):
+        return None
+    t = max(abs(dx), abs(dy))
+    return (dx // t, dy // t), t
+
+
+def _check(
+    v: Variant, movers: dict[str, PieceType], royal: PieceType, f: Vector, attacks: Sequence[Ray]
+) -> Check | None:
+    """The replies to a check along ``f`` (from the dropped piece to the royal piece), or None where a
+    defender's capture could leave its royal piece attacked in a way the test does not walk."""
+    if any(m.range != 1 or m.lame or m.initial or m.modality != Modality.BOTH for m in royal.movement.moves):
+        return None
+    pawn = set(_leaps(movers[v.drops.no_drop_mate])) if v.drops and v.drops.no_drop_mate else set()
+    steps = []
+    for w in sorted({w for m in royal.movement.moves for w in m.vectors()}, key=_order):
+        kv = (-w[0], -w[1])  # the enemy's step, in the mover's view
+        e = (f[0] + kv[0], f[1] + kv[1])  # where it lands, from the dropped piece
+        if e != (0, 0) and e not in pawn:
+            steps.append(kv)
+    size = max(v.board.files, v.board.ranks)
+    defenders = []
+    for ray in _rays(movers, enemy=True, skip=[royal.letter]):
+        if ray.vector == f:
+            continue  # its first square is the royal piece's
+        pin = _pin(ray, f, size)
+        if pin is None:
+            return None
+        defenders.append(Ray(ray.vector, ray.near, ray.far, *pin))
+    return Check(f, tuple(steps), tuple(defenders))
+
+
+def _pin(ray: Ray, f: Vector, size: int) -> tuple[Vector | None, int] | None:
+    """Where a defender on the first square of ``ray`` might be pinned: the direction from the royal piece
+    through that square and the squares between them (``(None, 0)`` where it is on no line with the royal
+    piece); None where a defender further along the ray could be pinned (the test does not walk that)."""
+    r = ray.vector
+    pin: tuple[Vector | None, int] = (None, 0)
+    for j in range(1, size + 1 if ray.far else 2):
+        at = _line((j * r[0] - f[0], j * r[1] - f[1]))  # the defender, from the royal piece
+        if at is None:
+            continue
+        u, t = at
+        if any((f[0] + m * u[0], f[1] + m * u[1]) == (0, 0) for m in range(1, t)):
+            continue  # the dropped piece stands between: taking it, the defender stays on the line
+        if j > 1:
+            return None
+        pin = (u, t - 1)
+    return pin

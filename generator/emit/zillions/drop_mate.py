@@ -1,0 +1,182 @@
+"""The drop that may not mate (``drops.no_drop_mate``), written out: the walks of
+:func:`generator.emit.fidelity.zillions_drop_mate.plan` as two macros, the marker a mating drop creates and
+the goal that makes it lose.
+
+``attacked-here`` asks whether a piece of the player's attacks the cursor's square, every line stopping at
+the square the piece is dropped on (position flag ``dropped?``); ``mating-drop`` wraps the drop's landing:
+where the dropped piece attacks the enemy royal piece, it looks for a reply (the royal piece takes it or
+steps away, another piece takes it unpinned), and finding none, creates the marker ``MatingDrop`` on the
+dummy position ``drop-mated``, whose ``absolute-config`` loses for its owner before any other goal is
+tested.  Every walk comes back to the square it started from, so the drop's own walk over the board goes
+on from there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from generator.betza import Vector
+from generator.catalogue.model import Color, Variant
+from generator.emit.fidelity.zillions_drop_mate import DropMate, Ray, plan
+from generator.emit.zillions.board import direction_name
+from generator.emit.zillions.context import PLAYERS, Condition, PieceContext, PieceNeeds
+from generator.emit.zillions.images import Images, TokenPicture
+from generator.emit.zillions.macros import Group, Macros
+from generator.emit.zillions.text import wrap_string, zrf_text
+
+MARKER = "MatingDrop"  #: the piece type a mating drop creates
+POSITION = "drop-mated"  #: the dummy position it stands on
+ATTACKED = "attacked?"  #: the flag attacked-here sets
+DROPPED = "dropped?"  #: the position flag on the drop's square
+
+
+def written(v: Variant) -> DropMate | None:
+    """The test the file writes for ``v`` (None where it writes none: no such rule, or the named limitation)."""
+    return plan(v)
+
+
+def _d(w: Vector) -> str:
+    return direction_name(w)
+
+
+def _back(w: Vector) -> str:
+    return direction_name((-w[0], -w[1]))
+
+
+def _any(test: str, letters: Sequence[str], names: Mapping[str, str]) -> str:
+    kinds = [f"(piece? {names[x]})" for x in letters]
+    return f"(and {test} {kinds[0] if len(kinds) == 1 else '(or ' + ' '.join(kinds) + ')'})"
+
+
+def _attack_ray(ray: Ray, names: Mapping[str, str]) -> str:
+    d = _d(ray.vector)
+    hit = f"(set-flag {ATTACKED} true)"
+    walk = ""
+    if ray.far:
+        walk = (
+            f" (while (and empty? (not-position-flag? {DROPPED}) (on-board? {d})) {d})"
+            f" (if {_any('friend?', ray.far, names)} {hit})"
+        )
+    return f"mark (if (on-board? {d}) {d} (if {_any('friend?', ray.near, names)} {hit}){walk}) back"
+
+
+def _pin_test(ray: Ray, p: DropMate, names: Mapping[str, str]) -> str:
+    """At a defender's square: it takes the dropped piece (mate? cleared) unless a slide of the player's pins it
+    (the squares between it and the royal piece empty, the slide beyond it along the line)."""
+    free = "(set-flag mate? false)"
+    pinners = p.attack(ray.pin) if ray.pin is not None else None
+    if ray.pin is None or pinners is None or not pinners.far:
+        return free
+    u, back = _d(ray.pin), _back(ray.pin)
+    look = (
+        f"(if (on-board? {u}) {u} (while (and empty? (on-board? {u})) {u}) "
+        f"(if {_any('friend?', pinners.far, names)} (set-flag pinned? true)))"
+    )
+    if not ray.gap:
+        return f"(set-flag pinned? false) {look} (if (not-flag? pinned?) {free})"
+    between = ""
+    for _ in range(ray.gap):  # each square between it and the royal piece, walked there and back
+        between = f"(if (on-board? {back}) {back} (if not-empty? (set-flag open? false)) {between}{u} else (set-flag open? false)) "
+    return f"(set-flag open? true) {between}(set-flag pinned? false) (if (flag? open?) {look}) (if (not-flag? pinned?) {free})"
+
+
+def _defender_ray(ray: Ray, p: DropMate, names: Mapping[str, str]) -> str:
+    d = _d(ray.vector)
+    far = ""
+    if ray.far:
+        far = (
+            f" else (if empty? (while (and empty? (on-board? {d})) {d}) "
+            f"(if {_any('enemy?', ray.far, names)} (set-flag mate? false)))"
+        )
+    return (
+        f"mark (if (on-board? {d}) {d} (if {_any('enemy?', ray.near, names)} {_pin_test(ray, p, names)}{far})) back"
+    )
+
+
+def attack_lines(p: DropMate, names: Mapping[str, str]) -> tuple[str, ...]:
+    """The body of ``attacked-here``: one walk per ray, each back to the square."""
+    return (f"(set-flag {ATTACKED} false)", *(_attack_ray(r, names) for r in p.attacks))
+
+
+def mate_lines(p: DropMate, names: Mapping[str, str], attacked: str) -> tuple[str, ...]:
+    """The body of ``mating-drop`` (``$1`` the landing), ``attacked`` the name of ``attacked-here``."""
+    royal = names[p.royal]
+    lines = [f"(set-position-flag {DROPPED} true)", "(set-flag mate? false)"]
+    escaped = f"(if (not-flag? {ATTACKED}) (set-flag mate? false))"
+    for check in p.checks:
+        f, b = _d(check.vector), _back(check.vector)
+        lines += [
+            f"(if (on-board? {f}) {f}      ; the {royal} it would attack",
+            f"   (if (and enemy? (piece? {royal})) (set-flag mate? true)",
+            f"      {b} ({attacked}) {escaped} {f}      ; the {royal} takes it",
+            *(
+                f"      (if (on-board? {_d(kv)}) {_d(kv)} (if not-enemy? ({attacked}) {escaped}) {_back(kv)})"
+                for kv in check.steps
+            ),
+            f"      {b}      ; another piece takes it, unless pinned",
+            *(f"      {_defender_ray(r, p, names)}" for r in check.defenders),
+            f"      {f}",
+            "   )",
+            f"   {b}",
+            ")",
+        ]
+    return (
+        *lines,
+        f"(set-position-flag {DROPPED} false)",
+        f"(if (flag? mate?) mark {POSITION} (create {MARKER}) back)      ; the mate loses",
+        "$1",
+    )
+
+
+def mating_landing(macros: Macros, v: Variant, names: Mapping[str, str], land: str) -> str:
+    """``land`` for the drop of ``v``'s piece that may not mate, tested as the file writes it (``land`` itself
+    where the file writes no test)."""
+    p = written(v)
+    if p is None:
+        return land
+    attacked = macros.use(Group.DROPS, "attacked-here", "attacked-here", lines=attack_lines(p, names))
+    test = macros.use(Group.DROPS, "mating-drop", "mating-drop", lines=mate_lines(p, names, attacked))
+    return f"({test} {land})"
+
+
+def marker(images: Images, v: Variant) -> PieceContext | None:
+    """The ``(piece ...)`` of the marker a mating drop creates (None where the file writes no test)."""
+    p = written(v)
+    if p is None:
+        return None
+    pictures = tuple(
+        (PLAYERS[c], images.path(f"{MARKER}{PLAYERS[c]}", TokenPicture(c.word)).replace("/", "\\")) for c in Color
+    )
+    name = v.piece(p.piece).name
+    return PieceContext(
+        name=MARKER,
+        help=zrf_text(f"A checkmate by a dropped {name} (kept off the board)"),
+        description=tuple(
+            wrap_string(
+                "Mating drop\\" + zrf_text(f"A token kept on an invisible square: a {name} dropped to checkmate "
+                "creates it, and its owner loses."),
+                "      ",
+            )
+        ),
+        images=pictures,
+        attributes=(),
+        moves=(),
+        drops=(),
+        needs=PieceNeeds(frozenset(), {}, (POSITION,)),
+        dummy=True,
+    )
+
+
+def goal(v: Variant) -> list[Condition]:
+    """The goal that makes a mating drop lose, tested before every other (none where the file writes no test)."""
+    p = written(v)
+    if p is None:
+        return []
+    return [
+        Condition(
+            "loss-condition",
+            (PLAYERS[Color.WHITE], PLAYERS[Color.BLACK]),
+            f"(absolute-config {MARKER} ({POSITION}))",
+            f"a checkmate by a dropped {v.piece(p.piece).name} loses",
+        )
+    ]
