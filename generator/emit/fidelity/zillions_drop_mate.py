@@ -97,9 +97,7 @@ def _plain(v: Variant) -> bool:
     side, checkmate the goal, captures to hand, no rule that adds, forbids or forces a move."""
     drops = v.drops
     assert drops is not None
-    one_royal = all(
-        sum(1 for _, c, x in v.setup.placement if c is color and v.piece(x).royal) == 1 for color in Color
-    )
+    one_royal = all(sum(1 for _, c, x in v.setup.placement if c is color and v.piece(x).royal) == 1 for color in Color)
     forbidden = (
         v.passing,
         v.swaps,

@@ -30,11 +30,6 @@ ATTACKED = "attacked?"  #: the flag attacked-here sets
 DROPPED = "dropped?"  #: the position flag on the drop's square
 
 
-def written(v: Variant) -> DropMate | None:
-    """The test the file writes for ``v`` (None where it writes none: no such rule, or the named limitation)."""
-    return plan(v)
-
-
 def _d(w: Vector) -> str:
     return direction_name(w)
 
@@ -74,10 +69,13 @@ def _pin_test(ray: Ray, p: DropMate, names: Mapping[str, str]) -> str:
     )
     if not ray.gap:
         return f"(set-flag pinned? false) {look} (if (not-flag? pinned?) {free})"
-    between = ""
+    between, shut = "", "(set-flag open? false)"
     for _ in range(ray.gap):  # each square between it and the royal piece, walked there and back
-        between = f"(if (on-board? {back}) {back} (if not-empty? (set-flag open? false)) {between}{u} else (set-flag open? false)) "
-    return f"(set-flag open? true) {between}(set-flag pinned? false) (if (flag? open?) {look}) (if (not-flag? pinned?) {free})"
+        between = f"(if (on-board? {back}) {back} (if not-empty? {shut}) {between}{u} else {shut}) "
+    return (
+        f"(set-flag open? true) {between}(set-flag pinned? false) (if (flag? open?) {look}) "
+        f"(if (not-flag? pinned?) {free})"
+    )
 
 
 def _defender_ray(ray: Ray, p: DropMate, names: Mapping[str, str]) -> str:
@@ -88,9 +86,7 @@ def _defender_ray(ray: Ray, p: DropMate, names: Mapping[str, str]) -> str:
             f" else (if empty? (while (and empty? (on-board? {d})) {d}) "
             f"(if {_any('enemy?', ray.far, names)} (set-flag mate? false)))"
         )
-    return (
-        f"mark (if (on-board? {d}) {d} (if {_any('enemy?', ray.near, names)} {_pin_test(ray, p, names)}{far})) back"
-    )
+    return f"mark (if (on-board? {d}) {d} (if {_any('enemy?', ray.near, names)} {_pin_test(ray, p, names)}{far})) back"
 
 
 def attack_lines(p: DropMate, names: Mapping[str, str]) -> tuple[str, ...]:
@@ -131,7 +127,7 @@ def mate_lines(p: DropMate, names: Mapping[str, str], attacked: str) -> tuple[st
 def mating_landing(macros: Macros, v: Variant, names: Mapping[str, str], land: str) -> str:
     """``land`` for the drop of ``v``'s piece that may not mate, tested as the file writes it (``land`` itself
     where the file writes no test)."""
-    p = written(v)
+    p = plan(v)
     if p is None:
         return land
     attacked = macros.use(Group.DROPS, "attacked-here", "attacked-here", lines=attack_lines(p, names))
@@ -141,7 +137,7 @@ def mating_landing(macros: Macros, v: Variant, names: Mapping[str, str], land: s
 
 def marker(images: Images, v: Variant) -> PieceContext | None:
     """The ``(piece ...)`` of the marker a mating drop creates (None where the file writes no test)."""
-    p = written(v)
+    p = plan(v)
     if p is None:
         return None
     pictures = tuple(
@@ -153,8 +149,11 @@ def marker(images: Images, v: Variant) -> PieceContext | None:
         help=zrf_text(f"A checkmate by a dropped {name} (kept off the board)"),
         description=tuple(
             wrap_string(
-                "Mating drop\\" + zrf_text(f"A token kept on an invisible square: a {name} dropped to checkmate "
-                "creates it, and its owner loses."),
+                "Mating drop\\"
+                + zrf_text(
+                    f"A token kept on an invisible square: a {name} dropped to checkmate "
+                    "creates it, and its owner loses."
+                ),
                 "      ",
             )
         ),
@@ -169,7 +168,7 @@ def marker(images: Images, v: Variant) -> PieceContext | None:
 
 def goal(v: Variant) -> list[Condition]:
     """The goal that makes a mating drop lose, tested before every other (none where the file writes no test)."""
-    p = written(v)
+    p = plan(v)
     if p is None:
         return []
     return [

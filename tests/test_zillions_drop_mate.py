@@ -1,0 +1,126 @@
+"""The drop that may not mate (``drops.no_drop_mate``) in the Zillions downloads: the test the file writes
+(:mod:`generator.emit.zillions.drop_mate`) against the reference, on positions made for it: random pieces
+around the kings, the side to move holding a pawn, every pawn drop that gives check dropped in both, and the
+game's end after it compared (mate by the drop loses for the dropper; any other check plays on)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from support import legal_uci
+
+from generator.catalogue import find_catalogue, load_catalogue
+from generator.catalogue.model import Square, Variant
+from generator.check.compare import Query
+from generator.check.zillions import Zillions
+from generator.emit.fidelity import limitations
+from generator.emit.fidelity.zillions_drop_mate import plan
+from generator.emit.target import Target
+from generator.engine import Position
+
+CAT = load_catalogue(find_catalogue("fairy-stockfish"))
+WRITTEN = ["minishogi", "gorogoro", "judkins", "euroshogi", "shogi", "checkshogi", "okisakishogi"]
+
+
+def _fen(v: Variant, placed: dict[Square, str]) -> str:
+    rows = []
+    for r in range(v.board.ranks - 1, -1, -1):
+        row, run = "", 0
+        for f in range(v.board.files):
+            x = placed.get(Square(f, r))
+            if x is None:
+                run += 1
+                continue
+            row += (str(run) if run else "") + x
+            run = 0
+        rows.append(row + (str(run) if run else ""))
+    return f"{'/'.join(rows)}[P] w - - 0 1"
+
+
+def _positions(v: Variant, count: int, seed: int) -> list[str]:
+    """Positions with White to move holding a pawn: Black's king on one of its own last four ranks, White's
+    king and a few random pieces of both sides (promoted forms among them) on the squares around it."""
+    rng = random.Random(seed)
+    kinds = [p.letter for p in v.pieces if not p.royal]
+    promoted = [f"+{x}" for x, _ in v.piece_promotion.pieces] if v.piece_promotion else []
+    out: list[str] = []
+    while len(out) < count:
+        king = Square(rng.randrange(v.board.files), rng.randrange(max(1, v.board.ranks - 3), v.board.ranks))
+        near = [
+            Square(king.file + dx, king.rank + dy)
+            for dx in range(-3, 4)
+            for dy in range(-4, 3)
+            if (dx, dy) != (0, 0) and 0 <= king.file + dx < v.board.files and 0 <= king.rank + dy < v.board.ranks
+        ]
+        rng.shuffle(near)
+        placed = {king: "k", near.pop(): "K"}
+        for sq in near[: rng.randrange(3, 9)]:
+            x = rng.choice(kinds + promoted)
+            placed[sq] = x if rng.random() < 0.6 else x.lower()
+        fen = _fen(v, placed)
+        try:
+            pos = Position.from_fen(v, fen)
+        except ValueError:
+            continue
+        if not pos.in_check() and pos.outcome() is None:
+            out.append(fen)
+    return out
+
+
+def _checking_drops(v: Variant, fen: str) -> list[tuple[str, str | None]]:
+    """Each pawn drop of ``fen`` that gives check, with the reference's result after it (None: play goes on)."""
+    out = []
+    for text in sorted(legal_uci(Position.from_fen(v, fen))):
+        if not text.startswith("P@"):
+            continue
+        pos = Position.from_fen(v, fen)
+        pos.push_uci(text)
+        if pos.in_check():
+            end = pos.outcome()
+            out.append((text, None if end is None else end.result))
+    return out
+
+
+def test_the_seven_shogis_write_the_test_and_tori_shogi_names_its_limitation() -> None:
+    for name in WRITTEN:
+        v = CAT.get(name)
+        assert v is not None and plan(v) is not None
+        assert "drop-mate" not in {x.rule for x in limitations(v, Target.ZILLIONS)}
+    tori = CAT.get("torishogi")
+    assert tori is not None and plan(tori) is None  # its eagle slides two squares back: a range not walked
+    [why] = [x.text for x in limitations(tori, Target.ZILLIONS) if x.rule == "drop-mate"]
+    assert "mating by a dropped Swallow wins" in why
+
+
+@pytest.mark.parametrize(("name", "count"), [("minishogi", 300), ("judkins", 600), ("okisakishogi", 900)])
+def test_a_pawn_drop_that_checks_ends_the_game_as_the_reference_ends_it(name: str, count: int) -> None:
+    v = CAT.get(name)
+    assert v is not None
+    cases = [(fen, drop, result) for fen in _positions(v, count, seed=7) for drop, result in _checking_drops(v, fen)]
+    with Zillions(CAT, [v]) as engine:
+        answers = engine.probe(v.name, [Query((drop,), fen=fen) for fen, drop, _ in cases])
+    wrong = [
+        (fen, drop, result, got.result)
+        for (fen, drop, result), got in zip(cases, answers, strict=True)
+        if got.error is not None or (got.result if not got.moves else None) != result
+    ]
+    assert not wrong, wrong[:5]
+    seen = Counter(result for _, _, result in cases)
+    assert seen["0-1"] >= 5 and seen[None] >= 20, seen  # drops that mate (and lose), and checks that play on
+
+
+def test_a_pinned_defender_does_not_save_the_king() -> None:
+    """The pawn dropped on a4 checks Black's king on a5; a4 and b4 are White's gold's.  Black's gold on b5 may
+    take the pawn, but White's rook pins it along the fifth rank: mate, so the drop loses.  Without the rook
+    the gold takes it and play goes on."""
+    v = CAT.get("minishogi")
+    assert v is not None
+    pinned = "kg2R/5/G4/5/4K[P] w - - 0 1"
+    free = "kg3/5/G4/5/4K[P] w - - 0 1"
+    for fen, want in ((pinned, "0-1"), (free, None)):
+        assert ("P@a4", want) in _checking_drops(v, fen)
+        with Zillions(CAT, [v]) as engine:
+            [got] = engine.probe(v.name, [Query(("P@a4",), fen=fen)])
+        assert got.error is None and (None if got.moves else got.result) == want
