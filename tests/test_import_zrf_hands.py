@@ -137,8 +137,8 @@ def test_a_shogi_download_imports_back_with_its_hands_and_promotions(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # Fairy-Stockfish's shogi as its Zillions download plays it: promotion by piece, pieces dropped from
-    # the hands beside the board, one pawn a file; the download leaves out the ban on mating by a dropped
-    # pawn (its drop-mate limitation), so the import reads none
+    # the hands beside the board, one pawn a file, and the pawn's drop that mates played and lost (a marker
+    # on a dummy position, whose goal loses), read back as no_drop_mate
     code, _, err = run(capsys, "build", "--catalogue", str(FAIRY_STOCKFISH_CATALOGUE), "--out", str(tmp_path), "shogi")
     assert code == 0, err
     [download] = (tmp_path / "zillions").glob("Shogi (variantgen).zip")
@@ -146,7 +146,7 @@ def test_a_shogi_download_imports_back_with_its_hands_and_promotions(
     assert data["piece_promotion"]["ranks"] == [7, 8, 9]
     assert data["immobility_illegal"] is True
     drops = data["drops"]
-    assert (drops["captures_to_hand"], drops["one_per_file"], "no_drop_mate" in drops) == (True, "P", False)
+    assert (drops["captures_to_hand"], drops["one_per_file"], drops["no_drop_mate"]) == (True, "P", "P")
     assert drops["piece_ranks"] == {"P": list(range(1, 9)), "L": list(range(1, 9)), "N": list(range(1, 8))}
     imported = load_catalogue_text("variants:\n" + render_entry(key, data)).variants[0]
     original = load_catalogue(FAIRY_STOCKFISH_CATALOGUE).get("shogi")
@@ -180,3 +180,20 @@ def test_hands_that_no_capture_fills_are_refused() -> None:
     path = shared_file("zillions", "corpus", "GlukKazan__Dagaz", "src", "debug", "games", "shogi-family", "shogi.zrf")
     with pytest.raises(Refused, match=r"^hands on the grid beside the board that no capture fills$"):
         read_game(load(path).game("Shogi"))
+
+
+def test_a_loss_by_a_marker_that_no_mating_drop_creates_is_refused() -> None:
+    # a goal on a dummy position reads as the drop that may not mate only where a mating drop creates its piece
+    text = """(game (title "T") (players White Black) (turn-order White Black)
+      (board (grid (dimensions ("a/b/c" (1 0)) ("4/3/2/1" (0 1)))
+        (directions (n 0 -1) (s 0 1) (e 1 0) (w -1 0) (ne 1 -1) (nw -1 -1) (se 1 1) (sw -1 1)))
+        (symmetry Black (n s) (s n) (ne se) (se ne) (nw sw) (sw nw)) (dummy flagged))
+      (piece (name King) (moves (n add) (s add) (e add) (w add) (ne add) (nw add) (se add) (sw add)))
+      (piece (name Guard) (moves (n add) (s add) (e add) (w add)))
+      (piece (name Man) (moves (n add)) (drops ((verify empty?) add)))
+      (piece (name Token) (dummy))
+      (board-setup (White (King a1) (Guard b1) (Man c1 off 1)) (Black (King c4) (Guard b4) (Man a4 off 1)))
+      (loss-condition (White Black) (absolute-config Token (flagged)))
+      (loss-condition (White Black) (checkmated King)))"""
+    with pytest.raises(Refused, match=r"^a loss by a piece on dummy positions that no drop that may not mate creates$"):
+        read_game(load_text(text).games[0])

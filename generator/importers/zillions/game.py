@@ -78,8 +78,8 @@ def read_game(game: Game, prefer: Mapping[str, str] | None = None) -> Imported:
         if next(iter(pawn_rules.values())).stuck:
             data["immobility_illegal"] = True
     data["draws"] = {"move_rule": 0, "repetition": 3 if _has_repetition(game.conditions) else 0}
-    _goals(prog, game.conditions, letters, data)
-    read_hands(prog, lay, sides, letters, data)  # after the goals, which name the royal pieces
+    marker = _goals(prog, game.conditions, letters, data)
+    read_hands(prog, lay, sides, letters, data, marker)  # after the goals, which name the royal pieces
     castling = _castling(prog, lay, sides)
     if castling:
         data["castling"] = castling
@@ -505,15 +505,20 @@ _PIECES_REMAINING = Sym("pieces-remaining", 0)
 _RESULTS = {"loss-condition": "loss", "win-condition": "win", "draw-condition": "draw"}
 
 
-def _goals(prog: Program, conditions: list[Condition], letters: dict[str, str], data: Data) -> None:
+def _goals(prog: Program, conditions: list[Condition], letters: dict[str, str], data: Data) -> bool:
     """Checkmate of the royal types, stalemate (a draw by Zillions' default), and extinction by
-    ``pieces-remaining`` or ``captured``."""
+    ``pieces-remaining`` or ``captured``; whether a loss by a marker on dummy positions was read (:func:`_marker`),
+    which the hands must explain."""
     if not conditions:
         # Dagaz files keep their goals in their JavaScript; what is left ends only in a draw
         raise Refused("the game states no goal (no win, loss or draw condition), and a variant needs a way to win")
     goals: Data = {"checkmate": False}
     movers = {prog.players[g] for g in prog.gens}
+    marker = False
     for c in conditions:
+        if _marker(prog, c) and set(c.players) == movers:
+            marker = True
+            continue
         # a side's own checkmate may be stated for it alone (fairychess.zrf's Maharaja and the Sepoys)
         own_mate = c.kind == "loss-condition" and _goal_name(c) == "checkmated" and set(c.players) < movers
         if set(c.players) != movers and not own_mate:
@@ -523,6 +528,19 @@ def _goals(prog: Program, conditions: list[Condition], letters: dict[str, str], 
         for letter in _royal_letters(prog, letters, data):
             data["pieces"][letter]["roles"] = ["royal"]
     data["goals"] = goals
+    return marker
+
+
+def _marker(prog: Program, c: Condition) -> bool:
+    """``(loss-condition ... (absolute-config T (P ...)))`` with every ``P`` a dummy position: a piece that
+    only a move creates there loses for its owner (variantgen's downloads create one on a mating drop)."""
+    goal = c.goal
+    if c.kind != "loss-condition" or _goal_name(c) != "absolute-config" or not isinstance(goal, List):
+        return False
+    where = goal.items[-1]
+    dummies = {prog.names[p] for p in prog.game.board.dummies}
+    names = [x.name for x in where.items] if isinstance(where, List) else []
+    return bool(names) and all(isinstance(x, Sym) for x in where.items) and set(names) <= dummies
 
 
 def _royal_letters(prog: Program, letters: dict[str, str], data: Data) -> list[str]:

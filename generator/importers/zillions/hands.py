@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from generator.importers.zillions.probe import Found, drops_of, landing_code, moves_of, to_hand
+from generator.importers.zillions.probe import Found, drop_loses, drops_of, landing_code, moves_of, to_hand
 from generator.importers.zillions.refused import Data, Refused
 from generator.zrf.layout import Layout, Square
 from generator.zrf.program import Program
@@ -32,7 +32,9 @@ def held(prog: Program, lay: Layout, side: int) -> Counter[int]:
     return out
 
 
-def read_hands(prog: Program, lay: Layout, sides: tuple[int, int], letters: dict[str, str], data: Data) -> None:
+def read_hands(
+    prog: Program, lay: Layout, sides: tuple[int, int], letters: dict[str, str], data: Data, marker: bool = False
+) -> None:
     """The pockets at the start, the ranks each piece in hand is dropped on (counted from each side's own
     first rank, from 1), captures to hand and the drop rules, into ``data``."""
     start = {side: held(prog, lay, side) for side in sides}
@@ -58,6 +60,8 @@ def read_hands(prog: Program, lay: Layout, sides: tuple[int, int], letters: dict
     # a piece dropped in front of a royal piece on the last rank (a shogi pawn) might mate
     no_mate = [t for t, rs in rows.items() if lay.ranks - 2 in rs and _no_drop_mate(prog, lay, sides, t, letters, data)]
     drops |= _one_type(prog, letters, "one_per_file", per_file) | _one_type(prog, letters, "no_drop_mate", no_mate)
+    if marker and not no_mate:
+        raise Refused("a loss by a piece on dummy positions that no drop that may not mate creates")
     data["drops"] = drops
 
 
@@ -223,10 +227,14 @@ def _no_drop_mate(
     defender = _defender(prog, lay, white, kinds, walled, target, prog.code(t, black))
     if defender is None:
         return False
-    mate = target in {f.to for f in drops_of(prog, lay, white, t, {**walled, **defender})}
+    mating = {**walled, **defender}
+    played = target in {f.to for f in drops_of(prog, lay, white, t, mating)}
     if target not in {f.to for f in drops_of(prog, lay, white, t, walled)}:
         raise Refused(f"{prog.type_names[t]}: its drop in front of the royal piece depends on the pieces around")
-    return not mate
+    # refused, as SimpleShogi.zrf's no-mate refuses it, or played and lost at once where it mates and only
+    # there, as Fairy-Stockfish plays it
+    loses = drop_loses(prog, lay, white, t, mating, target) and not drop_loses(prog, lay, white, t, walled, target)
+    return not played or loses
 
 
 def _defender(

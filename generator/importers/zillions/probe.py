@@ -71,6 +71,26 @@ def drops_of(prog: Program, lay: Layout, player: int, kind: int, others: dict[Sq
     return [_found(m, lay, before, player) for m in st.pseudo_moves() if m.drop]
 
 
+def drop_loses(prog: Program, lay: Layout, player: int, kind: int, others: dict[Square, int], to: Square) -> bool:
+    """Whether ``player``'s drop of its ``kind`` in hand on ``to``, with ``others`` around, is played and loses at
+    once (a goal of the file says so as it lands: a mating drop that creates a marker, as variantgen's
+    downloads write the drop that may not mate)."""
+    pieces = {lay.position[s]: c for s, c in others.items()}
+    if lay.hands:
+        pieces |= dict.fromkeys(lay.hands, prog.code(kind, player))
+    st = _state(prog, player, pieces)
+    if not lay.hands:
+        st.stores = [[0] * len(prog.types) for _ in prog.players]
+        st.stores[player][kind] = 1
+    target = lay.position[to]
+    moves = [m for m in st.pseudo_moves() if (m.drop or m.frm in lay.hands) and any(p == target for p, _ in m.changes)]
+    if not moves:
+        return False
+    st.push(moves[0])
+    end = st.outcome(cheap_only=True)
+    return end is not None and end.loser == prog.players[player]
+
+
 def to_hand(
     prog: Program, lay: Layout, player: int, at: Square, pieces: dict[Square, int]
 ) -> list[tuple[int, list[int]]]:
