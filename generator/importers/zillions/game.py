@@ -539,8 +539,8 @@ def _marker(prog: Program, c: Condition) -> bool:
         return False
     where = goal.items[-1]
     dummies = {prog.names[p] for p in prog.game.board.dummies}
-    names = [x.name for x in where.items] if isinstance(where, List) else []
-    return bool(names) and all(isinstance(x, Sym) for x in where.items) and set(names) <= dummies
+    names = [x.name for x in where.items if isinstance(x, Sym)] if isinstance(where, List) else []
+    return isinstance(where, List) and len(names) == len(where.items) > 0 and set(names) <= dummies
 
 
 def _royal_letters(prog: Program, letters: dict[str, str], data: Data) -> list[str]:
