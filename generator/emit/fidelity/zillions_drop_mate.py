@@ -13,7 +13,8 @@ square between to block) and every piece moves by leaps and unlimited slides.  A
 (Fairy-Stockfish plays the drop and ends the game there).
 
 >>> from generator.catalogue.loader import load_catalogue
->>> cat = load_catalogue("fairy-stockfish")
+>>> from generator.catalogue.source import FAIRY_STOCKFISH_CATALOGUE
+>>> cat = load_catalogue(FAIRY_STOCKFISH_CATALOGUE)
 >>> p = plan(cat.get("minishogi"))
 >>> p.piece, p.royal, [c.vector for c in p.checks]
 ('P', 'K', [(0, 1)])
@@ -23,27 +24,13 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from generator.betza import Modality, Vector
 from generator.catalogue.model import Color, PieceType, Variant
 from generator.emit.fidelity import zillions  # whose checks call plan(): its names are read when plan runs
-
-
-@dataclass(frozen=True)
-class Ray:
-    """A line walked from a square, in the mover's view: the pieces that take onto the square from its first
-    square (``near``: steps, leaps and slides) and from further along it (``far``: slides), by letter
-    (a promoted form as ``+P``).  For a defender's ray, ``pin``: the direction from the enemy royal piece
-    through the first square, along which a slide of the dropper's pins a defender standing there, and
-    ``gap``: how many squares lie between the royal piece and that square (all empty for a pin)."""
-
-    vector: Vector
-    near: tuple[str, ...]
-    far: tuple[str, ...]
-    pin: Vector | None = None
-    gap: int = 0
+from generator.emit.fidelity.zillions_walks import Ray, attack_rays, order, walkable
 
 
 @dataclass(frozen=True)
@@ -76,13 +63,13 @@ def plan(v: Variant) -> DropMate | None:
     drops = v.drops
     if drops is None or drops.no_drop_mate is None or not _plain(v):
         return None
-    movers = _movers(v)
+    movers = walkable(v)
     if movers is None:
         return None
     royals = [p for p in v.pieces if p.royal]
     if len(royals) != 1:
         return None
-    attacks = _rays(movers, enemy=False)
+    attacks = attack_rays(movers, enemy=False)
     checks = []
     for f in _leaps(movers[drops.no_drop_mate]):
         check = _check(v, movers, royals[0], f, attacks)
@@ -132,61 +119,12 @@ def _unstuck(v: Variant) -> bool:
     return True
 
 
-def _movers(v: Variant) -> dict[str, PieceType] | None:
-    """Every piece type that may stand on the board, promoted forms as ``+P``, where each moves by leaps and
-    unlimited slides along the compass lines only, with no region, no first moves and no hops."""
-    out = {p.letter: p for p in v.pieces}
-    pp = v.piece_promotion
-    for x, y in pp.pieces if pp else ():
-        if x in out:
-            out[f"+{x}"] = v.piece(y)
-    for p in out.values():
-        if p.region is not None or p.advanced is not None or p.line_moves:
-            return None
-        for m in p.movement.moves:
-            if m.hop or m.lame or m.initial or m.range > 1:
-                return None
-            if m.range == 0 and any(not _unit(w) for w in m.vectors()):
-                return None
-    return out
-
-
-def _unit(w: Vector) -> bool:
-    return max(abs(w[0]), abs(w[1])) == 1
-
-
 def _leaps(p: PieceType) -> tuple[Vector, ...]:
     """The squares ``p`` attacks by single leaps (empty if it also slides: then it is not written)."""
     caps = [m for m in p.movement.moves if m.modality & Modality.CAPTURE]
     if any(m.range != 1 for m in caps):
         return ()
     return tuple(sorted({w for m in caps for w in m.vectors()}))
-
-
-def _rays(movers: dict[str, PieceType], enemy: bool, skip: Iterable[str] = ()) -> tuple[Ray, ...]:
-    """The rays along which ``movers`` take onto a square: walked from that square, toward the piece.  For the
-    mover's pieces a piece moving ``w`` stands along ``-w``; an enemy piece moves ``-w`` in the mover's view, so
-    it stands along ``w``."""
-    near: dict[Vector, list[str]] = {}
-    far: dict[Vector, list[str]] = {}
-    for letter, p in movers.items():
-        if letter in skip:
-            continue
-        for m in p.movement.moves:
-            if not m.modality & Modality.CAPTURE:
-                continue
-            for w in m.vectors():
-                r = w if enemy else (-w[0], -w[1])
-                near.setdefault(r, []).append(letter)
-                if m.range == 0:
-                    far.setdefault(r, []).append(letter)
-    return tuple(
-        Ray(r, tuple(dict.fromkeys(near[r])), tuple(dict.fromkeys(far.get(r, ())))) for r in sorted(near, key=_order)
-    )
-
-
-def _order(w: Vector) -> tuple[int, int, int]:
-    return max(abs(w[0]), abs(w[1])), -w[1], w[0]
 
 
 def _line(x: Vector) -> tuple[Vector, int] | None:
@@ -207,14 +145,14 @@ def _check(
         return None
     pawn = set(_leaps(movers[v.drops.no_drop_mate])) if v.drops and v.drops.no_drop_mate else set()
     steps = []
-    for w in sorted({w for m in royal.movement.moves for w in m.vectors()}, key=_order):
+    for w in sorted({w for m in royal.movement.moves for w in m.vectors()}, key=order):
         kv = (-w[0], -w[1])  # the enemy's step, in the mover's view
         e = (f[0] + kv[0], f[1] + kv[1])  # where it lands, from the dropped piece
         if e != (0, 0) and e not in pawn:
             steps.append(kv)
     size = max(v.board.files, v.board.ranks)
     defenders = []
-    for ray in _rays(movers, enemy=True, skip=[royal.letter]):
+    for ray in attack_rays(movers, enemy=True, skip=[royal.letter]):
         if ray.vector == f:
             continue  # its first square is the royal piece's
         pin = _pin(ray, f, size)

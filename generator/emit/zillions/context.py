@@ -79,6 +79,7 @@ class BoardContext:
     symmetry: tuple[tuple[str, str], ...]
     zones: tuple[Zone, ...]
     hand: HandBoard | None = None
+    dummy_note: str = ""  #: what the dummy positions hold, said beside them
 
 
 @dataclass(frozen=True)

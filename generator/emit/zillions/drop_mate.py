@@ -13,46 +13,21 @@ on from there.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
-from generator.betza import Vector
 from generator.catalogue.model import Color, Variant
-from generator.emit.fidelity.zillions_drop_mate import DropMate, Ray, plan
-from generator.emit.zillions.board import direction_name
+from generator.emit.fidelity.zillions_drop_mate import DropMate, plan
+from generator.emit.fidelity.zillions_walks import Ray
 from generator.emit.zillions.context import PLAYERS, Condition, PieceContext, PieceNeeds
 from generator.emit.zillions.images import Images, TokenPicture
 from generator.emit.zillions.macros import Group, Macros
 from generator.emit.zillions.text import wrap_string, zrf_text
+from generator.emit.zillions.walks import attack_lines, back, one_of, step
 
 MARKER = "MatingDrop"  #: the piece type a mating drop creates
 POSITION = "drop-mated"  #: the dummy position it stands on
 ATTACKED = "attacked?"  #: the flag attacked-here sets
 DROPPED = "dropped?"  #: the position flag on the drop's square
-
-
-def _d(w: Vector) -> str:
-    return direction_name(w)
-
-
-def _back(w: Vector) -> str:
-    return direction_name((-w[0], -w[1]))
-
-
-def _any(test: str, letters: Sequence[str], names: Mapping[str, str]) -> str:
-    kinds = [f"(piece? {names[x]})" for x in letters]
-    return f"(and {test} {kinds[0] if len(kinds) == 1 else '(or ' + ' '.join(kinds) + ')'})"
-
-
-def _attack_ray(ray: Ray, names: Mapping[str, str]) -> str:
-    d = _d(ray.vector)
-    hit = f"(set-flag {ATTACKED} true)"
-    walk = ""
-    if ray.far:
-        walk = (
-            f" (while (and empty? (not-position-flag? {DROPPED}) (on-board? {d})) {d})"
-            f" (if {_any('friend?', ray.far, names)} {hit})"
-        )
-    return f"mark (if (on-board? {d}) {d} (if {_any('friend?', ray.near, names)} {hit}){walk}) back"
 
 
 def _pin_test(ray: Ray, p: DropMate, names: Mapping[str, str]) -> str:
@@ -62,16 +37,16 @@ def _pin_test(ray: Ray, p: DropMate, names: Mapping[str, str]) -> str:
     pinners = p.attack(ray.pin) if ray.pin is not None else None
     if ray.pin is None or pinners is None or not pinners.far:
         return free
-    u, back = _d(ray.pin), _back(ray.pin)
+    u, behind = step(ray.pin), back(ray.pin)
     look = (
         f"(if (on-board? {u}) {u} (while (and empty? (on-board? {u})) {u}) "
-        f"(if {_any('friend?', pinners.far, names)} (set-flag pinned? true)))"
+        f"(if {one_of('friend?', pinners.far, names)} (set-flag pinned? true)))"
     )
     if not ray.gap:
         return f"(set-flag pinned? false) {look} (if (not-flag? pinned?) {free})"
     between, shut = "", "(set-flag open? false)"
     for _ in range(ray.gap):  # each square between it and the royal piece, walked there and back
-        between = f"(if (on-board? {back}) {back} (if not-empty? {shut}) {between}{u} else {shut}) "
+        between = f"(if (on-board? {behind}) {behind} (if not-empty? {shut}) {between}{u} else {shut}) "
     return (
         f"(set-flag open? true) {between}(set-flag pinned? false) (if (flag? open?) {look}) "
         f"(if (not-flag? pinned?) {free})"
@@ -79,19 +54,15 @@ def _pin_test(ray: Ray, p: DropMate, names: Mapping[str, str]) -> str:
 
 
 def _defender_ray(ray: Ray, p: DropMate, names: Mapping[str, str]) -> str:
-    d = _d(ray.vector)
+    d = step(ray.vector)
     far = ""
     if ray.far:
         far = (
             f" else (if empty? (while (and empty? (on-board? {d})) {d}) "
-            f"(if {_any('enemy?', ray.far, names)} (set-flag mate? false)))"
+            f"(if {one_of('enemy?', ray.far, names)} (set-flag mate? false)))"
         )
-    return f"mark (if (on-board? {d}) {d} (if {_any('enemy?', ray.near, names)} {_pin_test(ray, p, names)}{far})) back"
-
-
-def attack_lines(p: DropMate, names: Mapping[str, str]) -> tuple[str, ...]:
-    """The body of ``attacked-here``: one walk per ray, each back to the square."""
-    return (f"(set-flag {ATTACKED} false)", *(_attack_ray(r, names) for r in p.attacks))
+    taken = f"(if {one_of('enemy?', ray.near, names)} {_pin_test(ray, p, names)}{far})"
+    return f"mark (if (on-board? {d}) {d} {taken}) back"
 
 
 def mate_lines(p: DropMate, names: Mapping[str, str], attacked: str) -> tuple[str, ...]:
@@ -100,13 +71,13 @@ def mate_lines(p: DropMate, names: Mapping[str, str], attacked: str) -> tuple[st
     lines = [f"(set-position-flag {DROPPED} true)", "(set-flag mate? false)"]
     escaped = f"(if (not-flag? {ATTACKED}) (set-flag mate? false))"
     for check in p.checks:
-        f, b = _d(check.vector), _back(check.vector)
+        f, b = step(check.vector), back(check.vector)
         lines += [
             f"(if (on-board? {f}) {f}      ; the {royal} it would attack",
             f"   (if (and enemy? (piece? {royal})) (set-flag mate? true)",
             f"      {b} ({attacked}) {escaped} {f}      ; the {royal} takes it",
             *(
-                f"      (if (on-board? {_d(kv)}) {_d(kv)} (if not-enemy? ({attacked}) {escaped}) {_back(kv)})"
+                f"      (if (on-board? {step(kv)}) {step(kv)} (if not-enemy? ({attacked}) {escaped}) {back(kv)})"
                 for kv in check.steps
             ),
             f"      {b}      ; another piece takes it, unless pinned",
@@ -130,7 +101,8 @@ def mating_landing(macros: Macros, v: Variant, names: Mapping[str, str], land: s
     p = plan(v)
     if p is None:
         return land
-    attacked = macros.use(Group.DROPS, "attacked-here", "attacked-here", lines=attack_lines(p, names))
+    lines = attack_lines(p.attacks, "friend?", names, DROPPED, ATTACKED)
+    attacked = macros.use(Group.DROPS, "attacked-here", "attacked-here", lines=lines)
     test = macros.use(Group.DROPS, "mating-drop", "mating-drop", lines=mate_lines(p, names, attacked))
     return f"({test} {land})"
 

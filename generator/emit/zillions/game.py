@@ -23,6 +23,7 @@ from generator.emit.zillions.board import board_context, direction_name, with_di
 from generator.emit.zillions.context import (
     ATTRIBUTE,
     PLAYERS,
+    BoardContext,
     Condition,
     FamilyContext,
     GameContext,
@@ -31,6 +32,7 @@ from generator.emit.zillions.context import (
     SetupEntry,
     SideSetup,
 )
+from generator.emit.zillions.drop_mate import POSITION as MARKER_POSITION
 from generator.emit.zillions.drop_mate import marker
 from generator.emit.zillions.forms import promoted_form, promotions
 from generator.emit.zillions.goals import conditions
@@ -121,7 +123,7 @@ def _game_context(macros: Macros, images: Images, variant: Variant, title: str, 
     zones = zones_of(v)
     mated = marker(images, v)
     dummies = [pos for c in Color for _, positions in tokens[c] for pos in positions]
-    board = board_context(images, v, zones, [*dummies, *(mated.needs.dummies if mated else ())])
+    board = _noted(board_context(images, v, zones, [*dummies, *(mated.needs.dummies if mated else ())]))
     builder = PieceMoves(macros, v, names)
     glyphs = glyph_set(v.pieces)
     pieces = [piece_context(builder, images, p, glyphs[p.letter], piece_needs(v, p, zones, tokens)) for p in v.pieces]
@@ -224,10 +226,23 @@ def _declare_inherited(game: GameContext, first: GameContext) -> GameContext:
         for z, ranks in p.needs.zones.items():
             zones.setdefault(z, ranks)
         dummies += [d for d in p.needs.dummies if d not in dummies]
-    board = with_zones(
-        with_directions(dataclasses.replace(board, dummies=tuple(dummies)), vectors), game.relaxed, zones
+    board = _noted(
+        with_zones(with_directions(dataclasses.replace(board, dummies=tuple(dummies)), vectors), game.relaxed, zones)
     )
     return dataclasses.replace(game, board=board, sections=dataclasses.replace(game.sections, board=board))
+
+
+def _noted(board: BoardContext) -> BoardContext:
+    """``board`` saying what its dummy positions hold: swap rights, a mating drop's marker, the hand's start."""
+    held = [d for d in board.dummies if d not in (HAND_START, MARKER_POSITION)]
+    what = [
+        x
+        for x, on in (("the swap rights", held), ("the marker of a mating drop", MARKER_POSITION in board.dummies))
+        if on
+    ]
+    if HAND_START not in board.dummies:
+        return dataclasses.replace(board, dummy_note="squares holding " + " and ".join(what))
+    return dataclasses.replace(board, dummy_note="positions: " + ", ".join([*what, "where the hand's links start"]))
 
 
 def _restated(game: GameContext, first: GameContext) -> GameContext:
