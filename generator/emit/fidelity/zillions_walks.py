@@ -8,7 +8,7 @@ check (:mod:`~generator.emit.fidelity.zillions_held`) are written with them.
 >>> makpong = load_catalogue(FAIRY_STOCKFISH_CATALOGUE).get("makpong")
 >>> pieces = walkable(makpong)
 >>> [(r.vector, r.near) for r in attack_rays(pieces, enemy=True) if r.vector == (1, 1)]
-[((1, 1), ('K', 'M', 'S'))]
+[((1, 1), ('K', 'P', 'M', 'S'))]
 """
 
 from __future__ import annotations
