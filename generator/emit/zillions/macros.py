@@ -52,6 +52,7 @@ KINDS = frozenset(
         "drop-from-hand",
         "attacked-here",
         "mating-drop",
+        "held-landing",
     }
 )
 
@@ -131,7 +132,10 @@ class MacroParams(TypedDict, total=False):
     unattacked: tuple[str, ...]  #: castling: squares the king passes, not attacked
     unmoved: bool  #: a swap only between never-moved pieces
     tokens: tuple[str, ...]  #: a swap's token positions
-    lines: tuple[str, ...]  #: a body written out line by line (the drop that may not mate's walks)
+    lines: tuple[str, ...]  #: a body written out line by line (the walks of the board from a square)
+    test: str  #: held-landing: the macro that walks from the square the royal piece left
+    marked: str  #: held-landing: the position flag on the piece it takes
+    hit: str  #: held-landing: the flag the walk sets where an enemy piece gives check
 
 
 class MacroContext(MacroParams):

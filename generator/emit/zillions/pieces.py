@@ -40,6 +40,7 @@ from generator.emit.zillions.drop_mate import mating_landing
 from generator.emit.zillions.drops import drop_calls, droppable, never_dropped
 from generator.emit.zillions.forms import pawn_forms, promoted_form, promotions
 from generator.emit.zillions.hands import PROMOTED, hand_entries, marks_promotions, uses_hand
+from generator.emit.zillions.held import held_moves
 from generator.emit.zillions.images import Images, PiecePicture, TokenPicture
 from generator.emit.zillions.macros import MODALITY_SUFFIX, MODALITY_WORD, Group, Macros
 from generator.emit.zillions.pawns import en_passant_steps
@@ -344,6 +345,8 @@ class PieceMoves:
                 out += self.unrolled(m, confined, vectors, start)
             else:
                 out += self.betza_move(m, confined, self.turns_into(p) is not None, vectors, start, kin=self.kin(p))
+        if p.royal and self.v.royal_held_in_check:
+            out = held_moves(self.macros, self.v, self.names.letters(), out)
         if p.royal and self.v.flying_general:
             out += self.flying_general(p, land)
         if p.pawn:
