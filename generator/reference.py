@@ -31,6 +31,8 @@ def row(toggle: Toggle) -> str:
         if toggle.zillions
         else ""
     )
+    if toggle.zillions and toggle.zillions_walk:
+        zillions = f"; Zillions: {toggle.zillions_walk}; elsewhere the `{toggle.zillions[0]}` limitation"
     meaning = f"{toggle.meaning}. Fairy-Stockfish: {fsf}{zillions}"
     return f"| `{toggle.key}` | bool | `false` | {meaning} | `{toggle.name}: true` |"
 

@@ -71,7 +71,9 @@ class Toggle:
     must have for the rule to be on), and so the model's field; ``meaning``: what the rule does, as the key
     reference and the JSON Schema say it; ``paths``: what the engine must run where the rule is on;
     ``zillions``: the named limitation (its id and its sentence) of a Zillions download, which then plays
-    without the rule, or None where the download plays it; ``words``: the rule in the rules text, a clause.
+    without the rule, or None where the download plays it; ``words``: the rule in the rules text, a clause;
+    ``zillions_walk``: where a download writes the rule as a walk of the board where that walk is exact (the
+    limitation only elsewhere), how, for the key reference (the walk itself: ``generator/emit/zillions/``).
     """
 
     key: str
@@ -79,6 +81,7 @@ class Toggle:
     paths: Path
     zillions: tuple[str, str] | None
     words: str
+    zillions_walk: str = ""
 
     @property
     def group(self) -> str:
@@ -119,10 +122,14 @@ NO_CHECKS = Toggle(
     Path.FILTERED,
     (
         "no-checks",
-        "Zillions cannot tell whether a move gives check (attacked? and defended? read the board before the "
-        "move), so moves that give check stay legal.",
+        "The Zillions file tells whether a move gives check by walking the board from where the piece lands and "
+        "from the square it leaves, which is exact only where every piece moves by leaps and unlimited slides "
+        "and no pawn, castling, drop or promotion is played; here one is, so moves that give check stay legal.",
     ),
     "a move that gives check is illegal",
+    "each move lands through a walk of the board from its landing square and from the square it leaves "
+    "(`quiet-landing`), made only where no piece then attacks the enemy royal piece, where every piece moves by "
+    "leaps and unlimited slides and no pawn, castling, drop or promotion is played",
 )
 NO_DROP_CHECKS = Toggle(
     "drops.no_checks",

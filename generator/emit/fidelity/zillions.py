@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections.abc import Callable
 
 from generator.betza import BetzaMove, BetzaPiece, Modality
 from generator.catalogue.model import Color, PieceType, Promotion, Square, StalemateResult, Variant, WallingRule
-from generator.catalogue.rule_kinds import TOGGLES
-from generator.emit.fidelity import zillions_drop_mate, zillions_gating, zillions_held
+from generator.catalogue.rule_kinds import NO_CHECKS, TOGGLES
+from generator.emit.fidelity import zillions_drop_mate, zillions_gating, zillions_held, zillions_quiet
 from generator.emit.fidelity.notes import Notes
 from generator.emit.fidelity.zillions_promotion import promoted_pieces
 
@@ -39,6 +40,10 @@ def immobile_ranks(v: Variant, p: PieceType) -> tuple[int, ...] | None:
 
 
 # --- the checks: each reads notes.variant, the variant relaxed by the checks before it ------------------
+
+
+#: the toggles a download writes where a walk of the board decides them: whether it does, for a variant
+WRITTEN: dict[str, Callable[[Variant], bool]] = {NO_CHECKS.key: lambda v: zillions_quiet.plan(v) is not None}
 
 
 def checks(notes: Notes) -> None:
@@ -510,7 +515,8 @@ def _checks_and_captures(notes: Notes) -> None:
         )
         notes.relax(goals=dataclasses.replace(notes.variant.goals, castling_wins=()))
     for toggle in TOGGLES:  # the yes-or-no rule kinds a download cannot play
-        if toggle.zillions is not None and toggle.on(notes.variant):
+        written = WRITTEN.get(toggle.key)
+        if toggle.zillions is not None and toggle.on(notes.variant) and not (written and written(notes.variant)):
             notes.add(*toggle.zillions)
             notes.switch_off(toggle)
     if v.must_capture and v.goals.checkmate and any(p.royal for p in v.pieces):

@@ -53,6 +53,7 @@ KINDS = frozenset(
         "attacked-here",
         "mating-drop",
         "held-landing",
+        "quiet-landing",
     }
 )
 
@@ -133,9 +134,10 @@ class MacroParams(TypedDict, total=False):
     unmoved: bool  #: a swap only between never-moved pieces
     tokens: tuple[str, ...]  #: a swap's token positions
     lines: tuple[str, ...]  #: a body written out line by line (the walks of the board from a square)
-    test: str  #: held-landing: the macro that walks from the square the royal piece left
-    marked: str  #: held-landing: the position flag on the piece it takes
-    hit: str  #: held-landing: the flag the walk sets where an enemy piece gives check
+    test: str  #: held-landing, quiet-landing: the macro that walks from the square the piece left
+    marked: str  #: held-landing: the position flag on the piece it takes; quiet-landing: on its landing square
+    hit: str  #: held-landing, quiet-landing: the flag the walks set where they find a check
+    vacated: str  #: quiet-landing: the position flag on the square the piece leaves
 
 
 class MacroContext(MacroParams):

@@ -44,6 +44,7 @@ from generator.emit.zillions.held import held_moves
 from generator.emit.zillions.images import Images, PiecePicture, TokenPicture
 from generator.emit.zillions.macros import MODALITY_SUFFIX, MODALITY_WORD, Group, Macros
 from generator.emit.zillions.pawns import en_passant_steps
+from generator.emit.zillions.quiet import quiet_moves
 from generator.emit.zillions.starts import Start, start_prefix, switched_moves
 from generator.emit.zillions.text import piece_id, wrap_string, zrf_text
 
@@ -347,6 +348,8 @@ class PieceMoves:
                 out += self.betza_move(m, confined, self.turns_into(p) is not None, vectors, start, kin=self.kin(p))
         if p.royal and self.v.royal_held_in_check:
             out = held_moves(self.macros, self.v, self.names.letters(), out)
+        if self.v.no_checks:
+            out = quiet_moves(self.macros, self.v, self.names.letters(), p, out)
         if p.royal and self.v.flying_general:
             out += self.flying_general(p, land)
         if p.pawn:
