@@ -8,7 +8,9 @@
                      [--seed S]
 
 The variants are checked on ``--jobs`` worker processes (default: one per core), each with its own engine
-(:mod:`generator.check.parallel`); ``--jobs 1`` checks them one after another in this process.
+(:mod:`generator.check.parallel`); ``--jobs 1`` checks them one after another in this process.  With
+``--scheduler ADDRESS`` their units of work (each variant's perft tree, each random game, its proofs:
+:mod:`generator.check.units`) go to the workers of a Dask scheduler instead (:mod:`generator.check.distributed`).
 
 With ``--uci`` the engine is a native Fairy-Stockfish binary and the check compares perft
 counts, bisecting to the first wrong move (:mod:`generator.check.perft_compare`); without it,
@@ -29,6 +31,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
+import os
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -47,11 +50,25 @@ from generator.check.compare import (
     compared_text,
     ends_text,
 )
+from generator.check.distributed import Cluster, connect
 from generator.check.endings import NOT_GAME_ENDS, prove_into
 from generator.check.native import Native, open_native
 from generator.check.parallel import Job, Unfinished, available, cores, run
 from generator.check.perft_compare import CountReport, check_counts
 from generator.check.progress import LiveBar, Show, table
+from generator.check.units import (
+    Engine,
+    NativeBinary,
+    Pyffish,
+    Result,
+    Settings,
+    Setup,
+    ZrfFiles,
+    ZrfSources,
+    assemble,
+    assemble_counts,
+    setup,
+)
 from generator.emit.fidelity import limitations, writable
 from generator.emit.manifest import Manifest
 from generator.emit.output import DEFAULT_OUT, holds_build_of
@@ -114,6 +131,13 @@ def register(subparsers: argparse._SubParsersAction[ParserT], parents: Sequence[
         metavar="J",
         help="worker processes, each checking whole variants with its own engine (default: one per core)",
     )
+    p.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="hand the check's units of work (each variant's perft tree, random games and proofs) to the workers "
+        "of the Dask scheduler at ADDRESS (tcp://HOST:PORT) instead of --jobs worker processes; "
+        "needs the distributed extra",
+    )
     p.set_defaults(run=cmd_check)
     return p
 
@@ -130,6 +154,8 @@ class _Request:
     uci: str | None = None
     out: Path | None = None  #: the build folder whose files are checked (None: --ini or --zrf names the file)
     out_note: str | None = None  #: why no build folder is checked, when the files are built in memory
+    scheduler: str | None = None  #: the address of the Dask scheduler to hand the units of work to
+    cluster: Cluster | None = None  #: the connection to it, for the length of the check
 
 
 def _engine(args: argparse.Namespace) -> Target:
@@ -161,6 +187,7 @@ def _request(catalogue: Catalogue, args: argparse.Namespace) -> _Request:
         uci=getattr(args, "uci", None),
         out=out,
         out_note=out_note,
+        scheduler=getattr(args, "scheduler", None),
     )
     unknown = [n for n in request.names if catalogue.get(n) is None]
     if unknown:
@@ -171,6 +198,8 @@ def _request(catalogue: Catalogue, args: argparse.Namespace) -> _Request:
             raise ValueError(f"--{option.replace('_', '-')} {getattr(args, option)} must be 0 or more")
     if getattr(args, "jobs", None) is not None and args.jobs < 1:
         raise ValueError(f"--jobs {args.jobs} must be 1 or more")
+    if getattr(args, "jobs", None) is not None and request.scheduler:
+        raise ValueError("--jobs and --scheduler: give one or the other (with --scheduler the Dask workers check)")
     return request
 
 
@@ -276,9 +305,10 @@ def _summary(
     elapsed: float,
     startup: float,
     restarts: int = 0,
-    jobs: int = 1,
+    on: str = "",
 ) -> str:
-    """The last line; the shares are of the time the variants took, summed over the worker processes."""
+    """The last line; the shares are of the time the variants took, summed over the workers; ``on`` says where
+    they ran (``" on 4 workers"``), when it was not this process alone."""
     bad = [r.variant for r in reports if not r.ok]
     ref = sum(r.reference_seconds for r in reports)
     eng = sum(r.engine_seconds for r in reports)
@@ -286,14 +316,24 @@ def _summary(
     compared = compared_text(sum(r.positions for r in reports), sum(r.nodes for r in reports))
     return (
         f"{count(len(reports), 'variant')}, {compared} "
-        f"in {elapsed:.1f} s"
-        + (f" on {jobs} workers" if jobs > 1 else "")
-        + f" (reference {100 * ref / spent:.0f}%, {engine_name} {100 * eng / spent:.0f}%, "
+        f"in {elapsed:.1f} s{on}" + f" (reference {100 * ref / spent:.0f}%, {engine_name} {100 * eng / spent:.0f}%, "
         f"rest {100 * max(0.0, spent - ref - eng) / spent:.0f}%, of which {startup:.1f} s starting the engine"
         + (f", {restarts} engine restarts" if restarts else "")
         + "): "
         + (f"{len(bad)} disagree ({', '.join(bad)})" if bad else "all agree")
     )
+
+
+@dataclass(frozen=True)
+class _Spread:
+    """How one engine's variants are checked beyond this process, when they are: on ``request.jobs`` forked
+    worker processes, each with the engine ``opener`` opens, or on the Dask workers of ``request.cluster``,
+    each with ``engine`` (:mod:`generator.check.units`)."""
+
+    catalogue: Catalogue
+    request: _Request
+    opener: Callable[[], contextlib.AbstractContextManager[EngineAdapter]]
+    engine: Engine
 
 
 def _compare_all(
@@ -303,14 +343,13 @@ def _compare_all(
     bar: LiveBar | None,
     label: Callable[[Variant], str] | None = None,
     proofs: bool = True,
-    opener: Callable[[], contextlib.AbstractContextManager[EngineAdapter]] | None = None,
-    jobs: int = 1,
+    spread: _Spread | None = None,
 ) -> list[VariantReport]:
     """Each variant compared and its report printed as soon as it is done; with ``label`` the engine
     plays another definition of each variant (a built-in, an imported section), which the report names;
-    ``proofs``: also prove the game-end rules at positions set up from a FEN.  With ``opener`` and more
-    than one job, the variants are compared on ``jobs`` worker processes, each with the engine ``opener``
-    opens (``engine`` is then only the one that verified the files)."""
+    ``proofs``: also prove the game-end rules at positions set up from a FEN.  With ``spread``, the variants
+    are compared on worker processes or a Dask cluster when the request asks for them (``engine`` is then
+    only the one that verified the files)."""
 
     def one(adapter: EngineAdapter, v: Variant, progress: Show | None = None) -> VariantReport:
         report = check_variant(
@@ -322,8 +361,17 @@ def _compare_all(
             prove_into(report, v, adapter)
         return report
 
-    if opener is not None and _parallel(jobs, variants):
-        return _in_parallel(Job(variants, opener, one), jobs, bar, engine.name)
+    def assembled(unit_setup: Setup, v: Variant, results: list[Result]) -> VariantReport:
+        report = assemble(unit_setup, v, results)
+        if label is not None:
+            report.variant = label(v)
+        return report
+
+    if spread is not None and spread.request.cluster is not None:
+        settings = _settings(args, proofs)
+        return _on_cluster(spread.request.cluster, spread.catalogue, variants, spread.engine, settings, assembled, bar)
+    if spread is not None and _parallel(spread.request.jobs, variants):
+        return _in_parallel(Job(variants, spread.opener, one), spread.request.jobs, bar, engine.name)
     return _in_turn(variants, lambda v, progress: one(engine, v, progress), bar, engine.name)
 
 
@@ -348,13 +396,63 @@ def _parallel(jobs: int, variants: Sequence[Variant]) -> bool:
     return jobs > 1 and len(variants) > 1 and available()
 
 
+def _beyond(request: _Request, variants: Sequence[Variant]) -> bool:
+    """Whether the variants are checked beyond this process, whose engine then only verifies the files."""
+    return request.cluster is not None or _parallel(request.jobs, variants)
+
+
+def _on(request: _Request, variants: Sequence[Variant]) -> str:
+    """Where the variants were checked, for the summary: nothing when in this process alone."""
+    if request.cluster is not None:
+        return f" on {count(request.cluster.workers(), 'Dask worker')}"
+    return f" on {request.jobs} workers" if _parallel(request.jobs, variants) else ""
+
+
+def _settings(args: argparse.Namespace, proofs: bool) -> Settings:
+    return Settings(args.depth, args.games, args.plies, args.seed, args.game_depth, proofs)
+
+
 def _in_parallel(job: Job[Any, ReportT], jobs: int, bar: LiveBar | None, engine_name: Target) -> list[ReportT]:
     """``job`` on ``jobs`` worker processes, each report printed in the variants' order."""
-    total = len(job.variants)
+    return _shown(
+        lambda show, done: run(job, jobs, show, done), len(job.variants), f"on {jobs} workers", bar, engine_name
+    )
+
+
+def _on_cluster(
+    cluster: Cluster,
+    catalogue: Catalogue,
+    variants: Sequence[Variant],
+    engine: Engine,
+    settings: Settings,
+    assemble_one: Callable[[Setup, Variant, list[Result]], ReportT],
+    bar: LiveBar | None,
+) -> list[ReportT]:
+    """The variants checked unit by unit on the Dask workers of ``cluster``, each report printed in the
+    variants' order; ``assemble_one`` makes a variant's report of its units' results."""
+    unit_setup = setup(catalogue, variants, engine, settings)
+    names = [v.name for v in variants]
+
+    def check(show: Callable[[ReportT], None], done: Callable[[int], None]) -> list[ReportT]:
+        return cluster.run(
+            unit_setup, names, lambda i, results: assemble_one(unit_setup, variants[i], results), show, done
+        )
+
+    return _shown(check, len(variants), "on the Dask workers", bar, engine.target)
+
+
+def _shown(
+    check: Callable[[Callable[[ReportT], None], Callable[[int], None]], list[ReportT]],
+    total: int,
+    on: str,
+    bar: LiveBar | None,
+    engine_name: Target,
+) -> list[ReportT]:
+    """``check`` run with what prints each report it shows and counts on the bar the variants it has done."""
 
     def done(k: int) -> None:
         if bar:
-            bar.for_variant(f"{k}/{total} variants checked on {jobs} workers")("variants", k, total, 0)
+            bar.for_variant(f"{k}/{total} variants checked {on}")("variants", k, total, 0)
 
     def show(report: ReportT) -> None:
         if bar:
@@ -362,7 +460,7 @@ def _in_parallel(job: Job[Any, ReportT], jobs: int, bar: LiveBar | None, engine_
         _print_report(report, engine_name)
 
     try:
-        return run(job, jobs, show, done)
+        return check(show, done)
     finally:
         if bar:
             bar.clear()
@@ -371,7 +469,7 @@ def _in_parallel(job: Job[Any, ReportT], jobs: int, bar: LiveBar | None, engine_
 @contextlib.contextmanager
 def _engine_of(opened: contextlib.AbstractContextManager[Opened]) -> Iterator[EngineAdapter]:
     """The engine of an adapter's ``open``, for a worker process."""
-    with opened as (engine, _, _):
+    with opened as (engine, _, _, _):
         yield engine
 
 
@@ -384,32 +482,45 @@ def cmd_check(catalogue: Catalogue, args: argparse.Namespace) -> int:
     if not names and request.file and adapter.names_in_file:
         names = adapter.names_in_file(catalogue, request.file)
     names = names or catalogue.names()
-    variants = _checkable(catalogue, names, request.engine)
-    if request.uci:
-        return _check_counts(catalogue, variants, names, request, args)
+    with _connected(request) as request:
+        variants = _checkable(catalogue, names, request.engine)
+        if request.uci:
+            return _check_counts(catalogue, variants, names, request, args)
+        return _check_files(catalogue, variants, names, request, args)
 
+
+@contextlib.contextmanager
+def _connected(request: _Request) -> Iterator[_Request]:
+    """``request``, connected to its Dask scheduler for the length of the check if it names one."""
+    if request.scheduler is None:
+        yield request
+        return
+    with connect(request.scheduler) as cluster:
+        yield replace(request, cluster=cluster)
+
+
+def _check_files(
+    catalogue: Catalogue, variants: list[Variant], names: list[str], request: _Request, args: argparse.Namespace
+) -> int:
+    """The engine's rules files compared with the reference, position by position; 0 when all agree."""
+    adapter = ADAPTERS[request.engine]
     bar = LiveBar() if sys.stderr.isatty() else None
     reports: list[VariantReport] = []
     startup = 0.0
     started = time.perf_counter()
-    # the worker processes open engines of their own: the one here only verifies the files
+    # the workers open engines of their own: the one here only verifies the files
     each = replace(request, jobs=1)
-    mine = each if _parallel(request.jobs, variants) else request
+    mine = each if _beyond(request, variants) else request
     try:
-        with adapter.open(catalogue, variants, names, mine) as (engine, notes, loaded):
+        with adapter.open(catalogue, variants, names, mine) as (engine, notes, loaded, spec):
             startup = time.perf_counter() - started
             _announce(catalogue, request, notes)
             print(f"{loaded} in {startup:.1f} s")
             proofs = adapter.proves_given_file or not request.file
-            reports = _compare_all(
-                engine,
-                variants,
-                args,
-                bar,
-                proofs=proofs,
-                opener=lambda: _engine_of(adapter.open(catalogue, variants, names, each)),
-                jobs=request.jobs,
+            spread = _Spread(
+                catalogue, request, lambda: _engine_of(adapter.open(catalogue, variants, names, each)), spec
             )
+            reports = _compare_all(engine, variants, args, bar, proofs=proofs, spread=spread)
         reports += adapter.others(catalogue, variants, request, args, bar)
     except EngineError as e:
         raise ValueError(str(e)) from None
@@ -420,11 +531,7 @@ def cmd_check(catalogue: Catalogue, args: argparse.Namespace) -> int:
             bar.clear()
     elapsed = time.perf_counter() - started
     print(_table(reports, args.games))
-    print(
-        _summary(
-            reports, request.engine, elapsed, startup, jobs=request.jobs if _parallel(request.jobs, variants) else 1
-        )
-    )
+    print(_summary(reports, request.engine, elapsed, startup, on=_on(request, variants)))
     return 1 if any(not r.ok for r in reports) else 0
 
 
@@ -439,13 +546,13 @@ def _compare_originals(
 ) -> list[VariantReport]:
     """Fairy-Stockfish's other definitions of the variants: its built-ins, and the sections entries were
     imported from."""
-    return _compare_builtins(variants, request.jobs, args, bar) + _compare_sources(
-        catalogue, variants, request.jobs, args, bar
+    return _compare_builtins(catalogue, variants, request, args, bar) + _compare_sources(
+        catalogue, variants, request, args, bar
     )
 
 
 def _compare_builtins(
-    variants: Sequence[Variant], jobs: int, args: argparse.Namespace, bar: LiveBar | None
+    catalogue: Catalogue, variants: Sequence[Variant], request: _Request, args: argparse.Namespace, bar: LiveBar | None
 ) -> list[VariantReport]:
     """The variants that name a Fairy-Stockfish built-in, compared with the built-in itself."""
     from generator.check.fairy_stockfish import FairyStockfish, builtin_manifest
@@ -458,7 +565,7 @@ def _compare_builtins(
     def opener(workers: int) -> FairyStockfish:
         return FairyStockfish("", named, workers=workers, manifest=builtin_manifest(named), exact=True)
 
-    with opener(1 if _parallel(jobs, named) else jobs) as fsf:
+    with opener(1 if _beyond(request, named) else request.jobs) as fsf:
         print(
             f"fairy-stockfish (pyffish {fsf.version}): {count(len(named), 'built-in variant')} verified "
             f"(registered, same start position) in {time.perf_counter() - started:.1f} s"
@@ -469,13 +576,12 @@ def _compare_builtins(
             args,
             bar,
             lambda v: f"{v.name} = built-in {v.fairy_stockfish_builtin}",
-            opener=lambda: opener(1),
-            jobs=jobs,
+            spread=_Spread(catalogue, request, lambda: opener(1), Pyffish("", builtin_manifest(named), exact=True)),
         )
 
 
 def _compare_sources(
-    catalogue: Catalogue, variants: Sequence[Variant], jobs: int, args: argparse.Namespace, bar: LiveBar | None
+    catalogue: Catalogue, variants: Sequence[Variant], request: _Request, args: argparse.Namespace, bar: LiveBar | None
 ) -> list[VariantReport]:
     """The imported variants (``source``) compared with their original sections, loaded from the
     original file beside the catalogue."""
@@ -494,7 +600,7 @@ def _compare_sources(
         started = time.perf_counter()
         text = path.read_text(encoding="utf-8")
         with FairyStockfish(
-            text, named, workers=1 if _parallel(jobs, named) else jobs, manifest=source_manifest(named)
+            text, named, workers=1 if _beyond(request, named) else request.jobs, manifest=source_manifest(named)
         ) as fsf:
             print(
                 f"fairy-stockfish (pyffish {fsf.version}): {count(len(named), 'section')} of {file} verified "
@@ -506,8 +612,12 @@ def _compare_sources(
                 args,
                 bar,
                 lambda v: f"{v.name} = [{v.source.section if v.source else ''}] of {v.source.file if v.source else ''}",
-                opener=functools.partial(FairyStockfish, text, named, workers=1, manifest=source_manifest(named)),
-                jobs=jobs,
+                spread=_Spread(
+                    catalogue,
+                    request,
+                    functools.partial(FairyStockfish, text, named, workers=1, manifest=source_manifest(named)),
+                    Pyffish(text, source_manifest(named)),
+                ),
             )
     return reports
 
@@ -544,8 +654,7 @@ def _compare_games(
             lambda v: f"{v.name} = {v.source.game if v.source else ''!r} of {v.source.file if v.source else ''}",
             # the proofs set positions up on the emitter's own files; an original game is compared by moves
             proofs=False,
-            opener=lambda: ZillionsSources(catalogue, named),
-            jobs=request.jobs,
+            spread=_Spread(catalogue, request, lambda: ZillionsSources(catalogue, named), ZrfSources()),
         )
 
 
@@ -587,7 +696,11 @@ def _check_counts(
             loaded = f"{count(len(variants), 'section')} of {source} loaded and verified"
             _announce(catalogue, request, notes)
             print(f"{engine.name} ({uci}): {loaded} in {startup:.1f} s")
-            if _parallel(request.jobs, variants):
+            if request.cluster is not None:
+                native = NativeBinary(_command(uci), ini, manifest)
+                settings = _settings(args, proofs=True)
+                reports = _on_cluster(request.cluster, catalogue, variants, native, settings, assemble_counts, bar)
+            elif _parallel(request.jobs, variants):
                 reports = _in_parallel(Job(variants, opener, one), request.jobs, bar, request.engine)
             else:
                 reports = _in_turn(variants, lambda v, show: one(opened, v, show), bar, request.engine)
@@ -605,7 +718,7 @@ def _check_counts(
             elapsed,
             startup,
             restarts,
-            request.jobs if _parallel(request.jobs, variants) else 1,
+            _on(request, variants),
         )
     )
     return 1 if any(not r.ok for r in reports) else 0
@@ -629,8 +742,18 @@ def _ini(
 
 
 #: what an adapter's ``open`` yields: the adapter, lines naming files on disk that differ from a fresh build,
-#: and a line saying what it loaded and verified
-Opened = tuple[EngineAdapter, tuple[str, ...], str]
+#: a line saying what it loaded and verified, and how a Dask worker opens the same engine
+Opened = tuple[EngineAdapter, tuple[str, ...], str, Engine]
+
+
+def _absolute(path: str | Path | None) -> str | None:
+    """``path`` from the root, for a Dask worker whose folder is another (``FILE.zip:NAME`` stays whole)."""
+    return os.path.abspath(path) if path else None
+
+
+def _command(path: str) -> str:
+    """A native binary's path from the root, for a Dask worker; a bare name is looked up on its ``PATH``."""
+    return os.path.abspath(path) if os.sep in path else path
 
 
 @contextlib.contextmanager
@@ -646,7 +769,12 @@ def _open_zillions(
     source = request.file or built
     with engine:
         loaded = f"{engine.name} (the ZRF interpreter): {count(len(variants), 'game')} of {source} loaded and verified"
-        yield engine, engine.notes, f"{loaded} (start positions)"
+        yield (
+            engine,
+            engine.notes,
+            f"{loaded} (start positions)",
+            ZrfFiles(_absolute(request.file), _absolute(request.out)),
+        )
 
 
 @contextlib.contextmanager
@@ -664,6 +792,7 @@ def _open_fairy_stockfish(
                 f"{fsf.name} (pyffish {fsf.version}, {fsf.workers} worker processes): "
                 f"{count(len(variants), 'section')} of {source} loaded and verified"
             ),
+            Pyffish(ini, manifest),
         )
 
 

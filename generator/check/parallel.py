@@ -27,7 +27,7 @@ from typing import Any, Generic, TypeVar
 
 from generator.catalogue.model import Variant
 
-__all__ = ["Job", "Unfinished", "available", "cores", "run"]
+__all__ = ["Job", "Unfinished", "available", "cores", "run", "unfinished"]
 
 Engine = TypeVar("Engine")
 Report = TypeVar("Report")
@@ -49,6 +49,17 @@ class Unfinished(Exception):
     def __init__(self, message: str, interrupted: bool) -> None:
         super().__init__(message)
         self.interrupted = interrupted
+
+
+def unfinished(why: str, names: Sequence[str], shown: int, interrupted: bool = False) -> Unfinished:
+    """The end of a check cut short for ``why``, naming the variants of ``names`` from the ``shown``-th on: a
+    report not shown counts as not checked, so that no partial result passes for agreement.
+
+    >>> str(unfinished("interrupted", ["chess", "ajax-chess", "shogi"], 1, interrupted=True))
+    'interrupted: 2 of 3 variants not checked (ajax-chess, shogi)'
+    """
+    left = names[shown:]
+    return Unfinished(f"{why}: {len(left)} of {len(names)} variants not checked ({', '.join(left)})", interrupted)
 
 
 @dataclass(frozen=True)
@@ -101,12 +112,9 @@ def run(job: Job[Any, Report], jobs: int, show: Callable[[Report], None], done: 
                 shown += 1
     except (KeyboardInterrupt, cf.process.BrokenProcessPool) as e:
         _stop(pool)
-        left = names[shown:]  # a report not shown counts as not checked: no partial result passes for agreement
         interrupted = isinstance(e, KeyboardInterrupt)
         why = "interrupted" if interrupted else "a worker process died"
-        raise Unfinished(
-            f"{why}: {len(left)} of {len(names)} variants not checked ({', '.join(left)})", interrupted
-        ) from None
+        raise unfinished(why, names, shown, interrupted) from None
     except BaseException:
         _stop(pool)
         raise
