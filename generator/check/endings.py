@@ -420,6 +420,18 @@ def _small_then_game_positions(variant: Variant, rule: str) -> Iterator[Position
     yield from _game_positions(variant, rule)
 
 
+def _holding(variant: Variant, rule: str) -> Iterator[Position]:
+    """The small random positions with the mover holding one piece of the type that may not mate from hand."""
+    drops = variant.drops
+    assert drops is not None and drops.no_drop_mate is not None
+    kind = Rules.of(variant).type_of[drops.no_drop_mate]
+    for pos in small_positions(variant, rule):
+        pos.pockets[pos.turn][kind] += 1
+        seen = reread(pos)
+        if seen is not None and seen.outcome() is None:
+            yield seen
+
+
 def _stalemate_positions(variant: Variant, rule: str) -> Iterator[Position]:
     """Those of :func:`_small_then_game_positions`, then ten times as many random games: where captures
     are forced and a bare king wins (losers), a stalemate needs blocked pawns, which only play leaves."""
@@ -585,6 +597,11 @@ BUILDERS: tuple[tuple[str, Callable[[Variant], bool], Callable[[Variant], Sequen
         lambda v: checks_lengthen(v, small_positions(v, "checks")),
     ),
     ("checkmate", _applies_checkmate, _by_search("checkmate", _ends_by(Reason.CHECKMATE), _small_then_game_positions)),
+    (
+        "drop mate",
+        lambda v: bool(v.goals.checkmate and v.drops is not None and v.drops.no_drop_mate),
+        _by_search("drop mate", _ends_by(Reason.DROP_MATE), _holding),
+    ),
     (
         "mate not allowed",
         lambda v: bool(v.goals.checkmate and v.goals.shatar_mate and v.goals.shatar_mate.not_mating),
