@@ -124,3 +124,20 @@ def test_a_pinned_defender_does_not_save_the_king() -> None:
         with Zillions(CAT, [v]) as engine:
             [got] = engine.probe(v.name, [Query(("P@a4",), fen=fen)])
         assert got.error is None and (None if got.moves else got.result) == want
+
+
+@pytest.mark.parametrize(
+    ("fen", "on_a"),
+    [
+        ("3k3/7/7/7/S6/S6/3K3[S] w - - 0 1", False),  # two swallows on the a-file: no third
+        ("3k3/7/7/7/S6/7/3K3[S] w - - 0 1", True),  # one: a second may join it
+    ],
+)
+def test_tori_shogis_swallows_are_counted_two_to_a_file(fen: str, on_a: bool) -> None:
+    v = CAT.get("torishogi")
+    assert v is not None and "drop-per-file" not in {x.rule for x in limitations(v, Target.ZILLIONS)}
+    legal = legal_uci(Position.from_fen(v, fen))
+    assert any(m.startswith("S@a") for m in legal) == on_a
+    with Zillions(CAT, [v]) as engine:
+        [got] = engine.probe(v.name, [Query((), fen=fen)])
+    assert got.error is None and got.moves == legal

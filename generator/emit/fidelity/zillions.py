@@ -587,14 +587,6 @@ def _hands(notes: Notes) -> None:
             "drop every piece on the same ranks, so drop ranks of a piece's own and one piece per file are left out.",
         )
         drops = dataclasses.replace(drops, piece_ranks=(), one_per_file=None)
-    if drops is not None and drops.one_per_file and drops.per_file > 1:
-        name = v.piece(drops.one_per_file).name
-        notes.add(
-            "drop-per-file",
-            f"The Zillions files' walk along a file finds whether a side has a {name} there, not how many, so "
-            f"the limit of {drops.per_file} per file is left out: a {name} drops on any file.",
-        )
-        drops = dataclasses.replace(drops, one_per_file=None, per_file=1)
     if drops is not None and drops.promoted and not promoted_drops_written(v):
         notes.add(
             "drop-promoted",

@@ -117,7 +117,8 @@ class MacroParams(TypedDict, total=False):
     stuck: bool  #: a landing kept off the zone (its last argument) where the piece could never move again
     to_hand: str  #: the macro a landing calls first to send a captured piece to the captor's hand ("" for none)
     marks: bool  #: a pawn's promotion sets ``promoted?`` (a capture then sends the piece back as a pawn)
-    one_per_file: bool  #: a drop only on a file without a friendly piece of the dropped type
+    one_per_file: bool  #: a drop only on a file with fewer than ``per_file`` friendly pieces of the dropped type
+    per_file: int  #: with one_per_file: how many of them a file may hold
     entries: tuple[tuple[str, str], ...]  #: to-hand: (test of the captured piece, the type it goes back as)
     moved: bool  #: whether the landing clears ``never-moved?``
     before: int  #: en passant: steps of the enemy pawn before the passed square

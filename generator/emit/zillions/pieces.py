@@ -287,7 +287,9 @@ class PieceMoves:
         assert self.v.drops is not None
         one = self.v.drops.one_per_file == p.letter
         name = "drop-from-hand" + ("-one-per-file" if one else "")
-        name = self.macros.use(Group.HANDS, name, "drop-from-hand", one_per_file=one)
+        name = self.macros.use(
+            Group.HANDS, name, "drop-from-hand", one_per_file=one, per_file=self.v.drops.per_file if one else 1
+        )
         land = self.confined(p, self.drop_landing(p, p.letter in needs_attribute(self.v)))
         if self.v.drops.no_drop_mate == p.letter:
             land = mating_landing(self.macros, self.v, self.names.letters(), land)
