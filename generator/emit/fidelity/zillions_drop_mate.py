@@ -156,7 +156,8 @@ def _check(
         if ray.vector == f:
             continue  # its first square is the royal piece's
         pin = _pin(ray, f, size)
-        if pin is None:
+        pinners = next((r for r in attacks if r.vector == pin[0]), None) if pin else None
+        if pin is None or (pinners is not None and pinners.ranged):  # a limited slide's pin: not walked
             return None
         defenders.append(Ray(ray.vector, ray.near, ray.far, *pin))
     return Check(f, tuple(steps), tuple(defenders))
@@ -168,7 +169,7 @@ def _pin(ray: Ray, f: Vector, size: int) -> tuple[Vector | None, int] | None:
     piece); None where a defender further along the ray could be pinned (the test does not walk that)."""
     r = ray.vector
     pin: tuple[Vector | None, int] = (None, 0)
-    for j in range(1, size + 1 if ray.far else 2):
+    for j in range(1, (size if ray.far else max(1, ray.reach)) + 1):
         at = _line((j * r[0] - f[0], j * r[1] - f[1]))  # the defender, from the royal piece
         if at is None:
             continue

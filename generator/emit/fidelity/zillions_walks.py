@@ -23,7 +23,8 @@ from generator.catalogue.model import PieceType, Variant
 @dataclass(frozen=True)
 class Ray:
     """A line walked from a square, in the mover's view: the pieces that take onto the square from its first
-    square (``near``: steps, leaps and slides) and from further along it (``far``: slides), by letter
+    square (``near``: steps, leaps and slides) and from further along it (``far``: unlimited slides;
+    ``ranged``: limited ones), by letter
     (a promoted form as ``+P``).  For a defender's ray of the drop that may not mate, ``pin``: the direction
     from the enemy royal piece through the first square, along which a slide of the dropper's pins a
     defender standing there, and ``gap``: how many squares lie between the royal piece and that square (all
@@ -34,12 +35,19 @@ class Ray:
     far: tuple[str, ...]
     pin: Vector | None = None
     gap: int = 0
+    #: the pieces that slide along it a limited number of squares, by that number (``bF2``: 2)
+    ranged: tuple[tuple[int, tuple[str, ...]], ...] = ()
+
+    @property
+    def reach(self) -> int:
+        """The furthest square a limited slide takes from (0 where none does)."""
+        return max((n for n, _ in self.ranged), default=0)
 
 
 def walkable(v: Variant) -> dict[str, PieceType] | None:
     """Every piece type that may stand on the board, promoted forms as ``+P``, where each takes by leaps and
-    unlimited slides along the compass lines only, with no region and no first-move or hopping capture (None
-    where one does not)."""
+    slides along the compass lines only, with no region and no first-move or hopping capture (None where one
+    does not)."""
     out = {p.letter: p for p in v.pieces}
     pp = v.piece_promotion
     for x, y in pp.pieces if pp else ():
@@ -51,9 +59,9 @@ def walkable(v: Variant) -> dict[str, PieceType] | None:
         for m in p.movement.moves:
             if not m.modality & Modality.CAPTURE:
                 continue
-            if m.hop or m.lame or m.initial or m.range > 1:
+            if m.hop or m.lame or m.initial:
                 return None
-            if m.range == 0 and any(not unit(w) for w in m.vectors()):
+            if m.range != 1 and any(not unit(w) for w in m.vectors()):
                 return None
     return out
 
@@ -69,6 +77,7 @@ def attack_rays(pieces: dict[str, PieceType], enemy: bool, skip: Iterable[str] =
     mover's view, so it stands along ``w``."""
     near: dict[Vector, list[str]] = {}
     far: dict[Vector, list[str]] = {}
+    ranged: dict[Vector, dict[int, list[str]]] = {}
     for letter, p in pieces.items():
         if letter in skip:
             continue
@@ -80,8 +89,16 @@ def attack_rays(pieces: dict[str, PieceType], enemy: bool, skip: Iterable[str] =
                 near.setdefault(r, []).append(letter)
                 if m.range == 0:
                     far.setdefault(r, []).append(letter)
+                elif m.range > 1:
+                    ranged.setdefault(r, {}).setdefault(m.range, []).append(letter)
     return tuple(
-        Ray(r, tuple(dict.fromkeys(near[r])), tuple(dict.fromkeys(far.get(r, ())))) for r in sorted(near, key=order)
+        Ray(
+            r,
+            tuple(dict.fromkeys(near[r])),
+            tuple(dict.fromkeys(far.get(r, ()))),
+            ranged=tuple((n, tuple(dict.fromkeys(xs))) for n, xs in sorted(ranged.get(r, {}).items())),
+        )
+        for r in sorted(near, key=order)
     )
 
 

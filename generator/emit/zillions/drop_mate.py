@@ -22,7 +22,7 @@ from generator.emit.zillions.context import PLAYERS, Condition, PieceContext, Pi
 from generator.emit.zillions.images import Images, TokenPicture
 from generator.emit.zillions.macros import Group, Macros
 from generator.emit.zillions.text import wrap_string, zrf_text
-from generator.emit.zillions.walks import attack_lines, back, one_of, step
+from generator.emit.zillions.walks import attack_lines, back, beyond, one_of, step
 
 MARKER = "MatingDrop"  #: the piece type a mating drop creates
 POSITION = "drop-mated"  #: the dummy position it stands on
@@ -55,12 +55,8 @@ def _pin_test(ray: Ray, p: DropMate, names: Mapping[str, str]) -> str:
 
 def _defender_ray(ray: Ray, p: DropMate, names: Mapping[str, str]) -> str:
     d = step(ray.vector)
-    far = ""
-    if ray.far:
-        far = (
-            f" else (if empty? (while (and empty? (on-board? {d})) {d}) "
-            f"(if {one_of('enemy?', ray.far, names)} (set-flag mate? false)))"
-        )
+    walk = beyond(ray, "enemy?", names, "(set-flag mate? false)")
+    far = f" else{walk}" if walk else ""
     taken = f"(if {one_of('enemy?', ray.near, names)} {_pin_test(ray, p, names)}{far})"
     return f"mark (if (on-board? {d}) {d} {taken}) back"
 
