@@ -74,17 +74,17 @@ def _positions(v: Variant, count: int, seed: int) -> list[str]:
 
 def _checking_drops(v: Variant, fen: str) -> list[tuple[str, str | None]]:
     """Each drop of the piece that may not mate (a pawn, a swallow) in ``fen`` that gives check, with the
-    reference's result after it (None: play goes on)."""
-    out = []
+    reference's result after it (None: play goes on); where one of them mates, every drop of that piece (a
+    drop the file's walk over the board makes after the mating one must not keep its marker)."""
+    checking, quiet = [], []
     for text in sorted(legal_uci(Position.from_fen(v, fen))):
         if v.drops is None or not text.startswith(f"{v.drops.no_drop_mate}@"):
             continue
         pos = Position.from_fen(v, fen)
         pos.push_uci(text)
-        if pos.in_check():
-            end = pos.outcome()
-            out.append((text, None if end is None else end.result))
-    return out
+        end = pos.outcome()
+        (checking if pos.in_check() else quiet).append((text, None if end is None else end.result))
+    return checking + quiet if any(result for _, result in checking) else checking
 
 
 def test_the_shogis_write_the_test_and_a_hopper_leaves_it_a_named_limitation() -> None:

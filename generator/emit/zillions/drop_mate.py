@@ -18,13 +18,17 @@ from collections.abc import Mapping
 from generator.catalogue.model import Color, Variant
 from generator.emit.fidelity.zillions_drop_mate import DropMate, plan
 from generator.emit.fidelity.zillions_walks import Ray
-from generator.emit.zillions.context import PLAYERS, Condition, PieceContext, PieceNeeds
+from generator.emit.zillions.context import PLAYERS, Condition, PieceContext, PieceNeeds, SetupEntry
 from generator.emit.zillions.images import Images, TokenPicture
 from generator.emit.zillions.macros import Group, Macros
 from generator.emit.zillions.text import wrap_string, zrf_text
 from generator.emit.zillions.walks import attack_lines, back, beyond, one_of, step
 
 MARKER = "MatingDrop"  #: the piece type a mating drop creates
+#: the piece type that holds the marker's square otherwise: each drop that does not mate creates it there (White's,
+#: as it stands from the start), so that an earlier drop's marker does not stay in the moves a drop's walk over the
+#: board adds after it (each add keeps the changes made before it in the same block)
+HOLDER = "NoMatingDrop"
 POSITION = "drop-mated"  #: the dummy position it stands on
 ATTACKED = "attacked?"  #: the flag attacked-here sets
 DROPPED = "dropped?"  #: the position flag on the drop's square
@@ -86,7 +90,8 @@ def mate_lines(p: DropMate, names: Mapping[str, str], attacked: str) -> tuple[st
     return (
         *lines,
         f"(set-position-flag {DROPPED} false)",
-        f"(if (flag? mate?) mark {POSITION} (create {MARKER}) back)      ; the mate loses",
+        f"(if (flag? mate?) mark {POSITION} (create {MARKER}) back else mark {POSITION} (create White {HOLDER}) back)"
+        "      ; the mate loses",
         "$1",
     )
 
@@ -103,28 +108,14 @@ def mating_landing(macros: Macros, v: Variant, names: Mapping[str, str], land: s
     return f"({test} {land})"
 
 
-def marker(images: Images, v: Variant) -> PieceContext | None:
-    """The ``(piece ...)`` of the marker a mating drop creates (None where the file writes no test)."""
-    p = plan(v)
-    if p is None:
-        return None
+def _token(images: Images, kind: str, help_text: str, what: str) -> PieceContext:
     pictures = tuple(
-        (PLAYERS[c], images.path(f"{MARKER}{PLAYERS[c]}", TokenPicture(c.word)).replace("/", "\\")) for c in Color
+        (PLAYERS[c], images.path(f"{kind}{PLAYERS[c]}", TokenPicture(c.word)).replace("/", "\\")) for c in Color
     )
-    name = v.piece(p.piece).name
     return PieceContext(
-        name=MARKER,
-        help=zrf_text(f"A checkmate by a dropped {name} (kept off the board)"),
-        description=tuple(
-            wrap_string(
-                "Mating drop\\"
-                + zrf_text(
-                    f"A token kept on an invisible square: a {name} dropped to checkmate "
-                    "creates it, and its owner loses."
-                ),
-                "      ",
-            )
-        ),
+        name=kind,
+        help=zrf_text(help_text),
+        description=tuple(wrap_string(zrf_text(what), "      ")),
         images=pictures,
         attributes=(),
         moves=(),
@@ -132,6 +123,36 @@ def marker(images: Images, v: Variant) -> PieceContext | None:
         needs=PieceNeeds(frozenset(), {}, (POSITION,)),
         dummy=True,
     )
+
+
+def markers(images: Images, v: Variant) -> tuple[PieceContext, ...]:
+    """The ``(piece ...)`` of the marker a mating drop creates and of the token that holds its square
+    otherwise (none where the file writes no test)."""
+    p = plan(v)
+    if p is None:
+        return ()
+    name = v.piece(p.piece).name
+    return (
+        _token(
+            images,
+            MARKER,
+            f"A checkmate by a dropped {name} (kept off the board)",
+            f"Mating drop\\A token kept on an invisible square: a {name} dropped to checkmate creates it, and its "
+            "owner loses.",
+        ),
+        _token(
+            images,
+            HOLDER,
+            "The square of a mating drop's marker, held (kept off the board)",
+            f"No mating drop\\A token kept on an invisible square from the start: every drop of a {name} that does "
+            "not mate creates it again, so that no earlier drop's marker stays in the same move.",
+        ),
+    )
+
+
+def held_square(v: Variant) -> SetupEntry | None:
+    """White's setup entry of the token that holds the marker's square (None where the file writes no test)."""
+    return SetupEntry(HOLDER, (POSITION,), 0) if plan(v) is not None else None
 
 
 def goal(v: Variant) -> list[Condition]:

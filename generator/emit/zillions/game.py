@@ -33,7 +33,7 @@ from generator.emit.zillions.context import (
     SideSetup,
 )
 from generator.emit.zillions.drop_mate import POSITION as MARKER_POSITION
-from generator.emit.zillions.drop_mate import marker
+from generator.emit.zillions.drop_mate import held_square, markers
 from generator.emit.zillions.forms import promoted_form, promotions
 from generator.emit.zillions.goals import conditions
 from generator.emit.zillions.hands import HAND_START, hand_layout
@@ -121,9 +121,9 @@ def _game_context(macros: Macros, images: Images, variant: Variant, title: str, 
     names = names_of(v)
     tokens = swap_tokens(v, names)
     zones = zones_of(v)
-    mated = marker(images, v)
+    mated = markers(images, v)
     dummies = [pos for c in Color for _, positions in tokens[c] for pos in positions]
-    board = _noted(board_context(images, v, zones, [*dummies, *(mated.needs.dummies if mated else ())]))
+    board = _noted(board_context(images, v, zones, [*dummies, *(MARKER_POSITION for _ in mated[:1])]))
     builder = PieceMoves(macros, v, names)
     glyphs = glyph_set(v.pieces)
     pieces = [piece_context(builder, images, p, glyphs[p.letter], piece_needs(v, p, zones, tokens)) for p in v.pieces]
@@ -133,7 +133,7 @@ def _game_context(macros: Macros, images: Images, variant: Variant, title: str, 
         picture = glyph(dataclasses.replace(form, letter=x), badge=True)
         pieces.append(piece_context(builder, images, form, picture, piece_needs(v, form, zones, tokens)))
     pieces += [token_context(images, v, names, i) for i in range(len(v.swaps))]
-    pieces += [mated] if mated else []
+    pieces += mated
     order = [Color.BLACK, Color.WHITE] if v.setup.to_move is Color.BLACK else [Color.WHITE, Color.BLACK]
     sections = Sections(
         options=(("pass turn", "forced" if v.draws.stalemate is StalemateResult.PASS else "false"),),
@@ -141,7 +141,7 @@ def _game_context(macros: Macros, images: Images, variant: Variant, title: str, 
         players=(PLAYERS[Color.WHITE], PLAYERS[Color.BLACK]),
         turn_order=tuple(PLAYERS[c] for c in order),
         board=board,
-        setup=_setup(v, names, tokens),
+        setup=_setup(v, names, tokens, held_square(v)),
         pieces=tuple(pieces),
         conditions=tuple(conditions(v, names, any(tokens[c] for c in Color))),
     )
@@ -178,9 +178,11 @@ def _description(variant: Variant, lims: Sequence[Limitation]) -> list[list[str]
     return paras
 
 
-def _setup(v: Variant, names: Names, tokens: dict[Color, list[tuple[str, tuple[str, ...]]]]) -> tuple[SideSetup, ...]:
+def _setup(
+    v: Variant, names: Names, tokens: dict[Color, list[tuple[str, tuple[str, ...]]]], held: SetupEntry | None
+) -> tuple[SideSetup, ...]:
     """Each side's pieces; those in hand off the board (in Zillions' store), or, where the game has
-    hand positions, on its first ones."""
+    hand positions, on its first ones; ``held``, White's token that holds the square of a mating drop's marker."""
     layout = hand_layout(v)
     # a piece that starts promoted stands as its promoted form (fidelity: promoted_setup_written)
     forms = {sq: names.promoted[origin] for sq, origin in v.setup.promoted}
@@ -203,6 +205,7 @@ def _setup(v: Variant, names: Names, tokens: dict[Color, list[tuple[str, tuple[s
             if squares:
                 entries.append(SetupEntry(form, squares, 0))
         entries += [SetupEntry(token, positions, 0) for token, positions in tokens[c]]
+        entries += [held] if held is not None and c is Color.WHITE else []
         sides.append(SideSetup(PLAYERS[c], tuple(entries)))
     return tuple(sides)
 
