@@ -2,8 +2,8 @@
 download's named limitations, which ``variantgen check --engine zillions`` compares with, but the rules
 themselves.  For each variant: perft from the start through the reference and through the download, and
 along random games of the reference the share of positions whose move lists differ (the download's moves at
-the same FEN; a position where one of them ends the game and the other does not counts as differing), with
-the first such position.
+the same moves from the start; a position where one of them ends the game and the other does not counts as
+differing; one the download never reaches, as not reached), with the first such position.
 
     python benchmarks/zillions_exactness.py [--catalogue NAME] [--depth 3] [--games 30] [--plies 60] [VARIANT ...]
 
@@ -21,7 +21,6 @@ from generator.catalogue import find_catalogue, load_catalogue
 from generator.catalogue.model import Variant
 from generator.check.compare import Query
 from generator.check.ending_cycles import spell
-from generator.check.fairy_stockfish_worker import fsf_fen
 from generator.check.zillions import Zillions
 from generator.emit.fidelity import limitations
 from generator.emit.target import Target
@@ -38,21 +37,26 @@ class Row:
     perft_download: int
     positions: int
     differing: int
+    unreadable: int  #: positions the download never reaches (a move of the reference it does not have)
     first: str
     seconds: float
 
 
-def _game_fens(v: Variant, seed: str, plies: int) -> list[tuple[str, frozenset[str]]]:
-    """The positions of one random game of the reference: FEN and legal moves (none once the game is over)."""
+def _game(v: Variant, seed: str, plies: int) -> list[tuple[tuple[str, ...], frozenset[str]]]:
+    """The positions of one random game of the reference: the moves that reach it from the start, and its legal
+    moves (none once the game is over)."""
     rng = random.Random(seed)
     pos = Position.start(v)
-    out = []
+    out: list[tuple[tuple[str, ...], frozenset[str]]] = []
+    played: list[str] = []
     for _ in range(plies):
         legal = sorted((spell(pos, m), m) for m in pos.legal_moves()) if pos.outcome() is None else []
-        out.append((fsf_fen(pos.fen()), frozenset(text for text, _ in legal)))
+        out.append((tuple(played), frozenset(text for text, _ in legal)))
         if not legal:
             break
-        pos.push(rng.choice(legal)[1])
+        text, m = rng.choice(legal)
+        played.append(text)
+        pos.push(m)
     return out
 
 
@@ -63,16 +67,18 @@ def measure(v: Variant, depth: int, games: int, plies: int) -> Row:
     with Zillions(catalogue, [v]) as engine:
         line = engine.lines[v.name]
         down = zrf_perft(line.state.copy(), depth)
-        positions = differing = 0
+        positions = differing = unreadable = 0
         first = ""
         for g in range(games):
-            fens = _game_fens(v, f"exactness:{v.name}:{g}", plies)
-            answers = engine.probe(v.name, [Query((), fen=fen) for fen, _ in fens])
-            for (fen, moves), got in zip(fens, answers, strict=True):
+            game = _game(v, f"exactness:{v.name}:{g}", plies)
+            answers = engine.probe(v.name, [Query(played) for played, _ in game])
+            for (played, moves), got in zip(game, answers, strict=True):
                 positions += 1
-                if got.error is not None or got.moves != moves:
+                if got.error is not None:
+                    unreadable += 1
+                elif got.moves != moves:
                     differing += 1
-                    first = first or fen
+                    first = first or " ".join(played) or "(the start)"
     return Row(
         v.name,
         limits,
@@ -80,6 +86,7 @@ def measure(v: Variant, depth: int, games: int, plies: int) -> Row:
         down,
         positions,
         differing,
+        unreadable,
         first,
         time.perf_counter() - started,
     )
@@ -88,14 +95,16 @@ def measure(v: Variant, depth: int, games: int, plies: int) -> Row:
 def main() -> None:
     cat = load_catalogue(find_catalogue(ARGS.catalogue))
     variants = [cat.get(n) for n in ARGS.variants] if ARGS.variants else list(cat.variants)
-    print("variant | perft ref | perft zrf | positions | differing | share | first differing position")
+    print("variant | perft ref | perft zrf | positions | differing | share | not reached | first differing (moves)")
     for v in variants:
         assert v is not None
         r = measure(v, ARGS.depth, ARGS.games, ARGS.plies)
-        share = f"{100 * r.differing / r.positions:.2f}%" if r.positions else "-"
+        compared = r.positions - r.unreadable
+        share = f"{100 * r.differing / compared:.2f}%" if compared else "-"
         same = "=" if r.perft_reference == r.perft_download else "≠"
         print(
             f"{r.name} | {r.perft_reference} | {r.perft_download} {same} | {r.positions} | {r.differing} | {share} | "
+            f"{r.unreadable} | "
             f"{r.first or '-'}  ({r.seconds:.1f} s; {r.limits})",
             flush=True,
         )
