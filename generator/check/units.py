@@ -5,18 +5,19 @@ random games, and its game-end proofs.  A worker checks one (:func:`work`) with
 :func:`~generator.check.compare.check_part` (or, with a native binary,
 :func:`~generator.check.perft_compare.count_part`) or :func:`~generator.check.endings.prove_into`; the
 check puts each variant's reports together (:func:`assemble`, :func:`assemble_counts`) into the report the
-one-process check gives, figure for figure.  The perft tree stays one unit: its subtrees skip the
-transpositions the others walked, so that they could not be walked apart and counted alike.
+one-process check gives, figure for figure.  The perft tree stays one unit: each of its subtrees skips the
+subtrees the ones before it walked (claim questions and all), which subtrees walked apart cannot know.
 
 Nothing a unit carries is a catalogue object (the frozen model holds read-only mappings, which do not
 pickle): a unit names its variant and its part, and its :class:`Setup`, sent to each worker once, holds the
 catalogue's text, the check's settings and how to open the engine (:data:`Engine`: an ini's text and
 manifest, the files a build wrote, a native binary's path).  A worker loads the catalogue and opens the
 engine on its first unit of a setup and keeps both for the next ones, one engine per thread (an engine
-answers one question at a time); :func:`forget`, run on every worker as the check ends, closes them, and a
-thread keeps the engines of at most :data:`KEPT` setups, so that those of a check whose end never came are
-closed all the same.  The paths a setup names (the catalogue's, whose neighbours it may extend or import
-from, ``--out``, ``--zrf``, ``--uci``) must be the same on every worker: one machine, or shared files.
+answers one question at a time); :func:`forget`, run on every worker as the check ends, closes them (a unit
+that starts after it opens none), and a thread keeps the engines of at most :data:`KEPT` setups, so that
+those of a check whose end never came are closed all the same.  The paths a setup names (the catalogue's,
+whose neighbours it may extend or import from, ``--out``, ``--zrf``, ``--uci``) must be the same on every
+worker: one machine, or shared files.
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ from generator.emit.target import Target
 __all__ = [
     "KEPT",
     "PROOFS",
+    "Ended",
     "Engine",
     "NativeBinary",
     "Pyffish",
@@ -254,12 +256,22 @@ class _Open:
 _LOCK = threading.Lock()
 #: (setup key, thread) -> what that thread opened for that setup, the most recently used last
 _OPEN: OrderedDict[tuple[str, int], _Open] = OrderedDict()
+#: the setups of the checks that have ended here (:func:`forget`), the latest last
+_ENDED: OrderedDict[str, None] = OrderedDict()
+#: how many ended setups a worker remembers
+_REMEMBERED = 64
+
+
+class Ended(Exception):
+    """The unit's check has ended (:func:`forget`): a unit that started just before its cancel reached the
+    worker opens no engine for it."""
 
 
 def _opened(unit_setup: Setup) -> _Open:
     """The catalogue and the engine of ``unit_setup`` on this thread, loaded and opened on first use."""
     slot = (unit_setup.key, threading.get_ident())
     with _LOCK:
+        _not_ended(unit_setup.key)
         found = _OPEN.get(slot)
         if found is not None:
             _OPEN.move_to_end(slot)
@@ -268,19 +280,28 @@ def _opened(unit_setup: Setup) -> _Open:
     variants = [_variant(unit_setup, catalogue, n) for n in unit_setup.variants]
     with contextlib.ExitStack() as stack:
         adapter, counts = stack.enter_context(unit_setup.engine.open(catalogue, variants))
-        opened = _Open(catalogue, adapter, counts, stack.pop_all())
-    with _LOCK:
-        _OPEN[slot] = opened
-        mine = [k for k in _OPEN if k[1] == slot[1]]
-        stale = [_OPEN.pop(k) for k in mine[:-KEPT]]
+        with _LOCK:
+            _not_ended(unit_setup.key)  # the check may have ended while the engine was opening
+            opened = _OPEN[slot] = _Open(catalogue, adapter, counts, stack.pop_all())
+            mine = [k for k in _OPEN if k[1] == slot[1]]
+            stale = [_OPEN.pop(k) for k in mine[:-KEPT]]
     for s in stale:
         s.stack.close()
     return opened
 
 
+def _not_ended(key: str) -> None:
+    if key in _ENDED:
+        raise Ended(f"the check of setup {key} has ended")
+
+
 def forget(key: str) -> None:
-    """Close this worker's engines of the setup ``key`` (run on every worker as its check ends)."""
+    """Close this worker's engines of the setup ``key``, and open no more (run on every worker as its check
+    ends)."""
     with _LOCK:
+        _ENDED[key] = None
+        while len(_ENDED) > _REMEMBERED:
+            _ENDED.popitem(last=False)
         gone = [_OPEN.pop(k) for k in [k for k in _OPEN if k[0] == key]]
     for g in gone:
         g.stack.close()
