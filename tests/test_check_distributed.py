@@ -14,7 +14,6 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
 
 import psutil
 import pytest
@@ -44,7 +43,7 @@ def _cluster() -> Iterator[LocalCluster]:
     """Two worker processes of one thread each; closed, and no process of theirs left (their engines
     included), on leaving."""
     before = _processes()
-    with LocalCluster(n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None) as cluster:
+    with LocalCluster(n_workers=2, processes=True, threads_per_worker=1, dashboard_address=":0") as cluster:
         yield cluster
     deadline = time.monotonic() + 10
     while _processes() - before and time.monotonic() < deadline:
@@ -96,7 +95,7 @@ def _same_as_local(argv: Sequence[str], address: str, capsys: pytest.CaptureFixt
     return there
 
 
-@pytest.mark.parametrize("engine", ["zillions", "fairy-stockfish"])
+@pytest.mark.parametrize("engine", ["zillions", pytest.param("fairy-stockfish", marks=pytest.mark.slow)])
 def test_a_dask_cluster_gives_the_figures_of_a_local_check(
     engine: str, cluster: LocalCluster, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -105,6 +104,7 @@ def test_a_dask_cluster_gives_the_figures_of_a_local_check(
     assert _order(there) == NAMES
 
 
+@pytest.mark.slow
 def test_a_dask_cluster_counts_what_a_native_engine_counts_here(
     engine_path: str, cluster: LocalCluster, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -114,6 +114,7 @@ def test_a_dask_cluster_counts_what_a_native_engine_counts_here(
     assert _order(there) == ["chess", "bipartite-stage-one"]
 
 
+@pytest.mark.slow
 def test_the_originals_of_imported_entries_are_compared_on_the_cluster_too(
     cluster: LocalCluster, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -211,11 +212,11 @@ def _after_the_first_unit(monkeypatch: pytest.MonkeyPatch, then: Callable[[], No
     result = dask_check.Cluster._result
     calls = []
 
-    def first(cluster: dask_check.Cluster, future: Any, name: str, unit: object) -> Result:
+    def first(cluster: dask_check.Cluster, outcome: object, name: str, unit: object) -> Result:
         calls.append(unit)
         if len(calls) == 1:
             then()
-        return result(cluster, future, name, unit)
+        return result(cluster, outcome, name, unit)
 
     monkeypatch.setattr(dask_check.Cluster, "_result", first)
 
@@ -227,6 +228,25 @@ def _unchecked(err: str) -> list[str]:
     names = found[2].split(", ")
     assert len(names) == int(found[1]) and names == NAMES[-len(names) :]
     return names
+
+
+def test_a_worker_killed_mid_check_has_its_units_run_again(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # its nanny starts it again; the units it had, and the results it held, are made again
+    monkeypatch.chdir(ROOT)
+    argv = ["check", *NAMES, "--engine", "zillions", *SMALL]
+    assert main([*argv, "--jobs", "1"]) == 0
+    here = capsys.readouterr().out
+    with _cluster() as cluster:
+
+        def kill() -> None:
+            psutil.Process(next(iter(cluster.workers.values())).process.pid).send_signal(signal.SIGKILL)
+
+        _after_the_first_unit(monkeypatch, kill)
+        assert main([*argv, "--scheduler", cluster.scheduler_address]) == 0
+    there = capsys.readouterr().out
+    assert _rows(there) == _rows(here) and _order(there) == NAMES
 
 
 def test_workers_killed_mid_check_end_it_naming_what_was_not_checked(
@@ -279,7 +299,7 @@ def test_an_interrupted_check_cancels_its_units_and_closes_its_engines(
         out, err = capsys.readouterr()
         assert err == "variantgen check: interrupted: 4 of 4 variants not checked (" + ", ".join(NAMES) + ")\n"
         with Client(cluster.scheduler_address, set_as_default=False) as client:
-            deadline = time.monotonic() + 10
+            deadline = time.monotonic() + 30
             while client.run_on_scheduler(_tasks) and time.monotonic() < deadline:
                 time.sleep(0.1)
             assert client.run_on_scheduler(_tasks) == 0
