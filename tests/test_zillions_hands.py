@@ -166,11 +166,11 @@ def test_pieces_in_hand_at_the_start_stand_on_the_first_hand_positions(tmp_path:
         assert drops == {m for m in pyffish.legal_moves("minishogi", theirs, []) if "@" in m}
 
 
-def test_tori_shogis_two_swallows_a_file_are_a_named_limitation_and_the_rest_agrees() -> None:
-    # the walk along a file finds a swallow, it cannot count two: the limit is left out, drops kept
+def test_tori_shogis_two_swallows_a_file_are_counted_along_the_file_and_the_rest_agrees() -> None:
+    # the walk along a file counts the swallows it finds (two flags): no limitation left
     v = entry("torishogi")
     notes = {x.rule for x in limitations(v, "zillions")}
-    assert "drop-per-file" in notes
+    assert "drop-per-file" not in notes
     assert "captures-to-hand" not in notes
     with Zillions(CAT, [v]) as engine:
         report = check_variant(v, engine, depth=2, games=4, plies=120, seed=3)

@@ -12,31 +12,15 @@ import math
 from collections.abc import Callable
 
 from generator.betza import BetzaMove, BetzaPiece, Modality
-from generator.catalogue.model import Color, PieceType, Promotion, Square, StalemateResult, Variant, WallingRule
+from generator.catalogue.model import Color, PieceType, Promotion, StalemateResult, Variant, WallingRule
 from generator.catalogue.rule_kinds import NO_CHECKS, TOGGLES
 from generator.emit.fidelity import zillions_drop_mate, zillions_gating, zillions_held, zillions_quiet
 from generator.emit.fidelity.notes import Notes
 from generator.emit.fidelity.zillions_promotion import promoted_pieces
+from generator.emit.fidelity.zillions_walks import immobile_ranks
 
 #: the most choices of ``count`` squares of a flag region a Zillions goal lists, one ``absolute-config`` each
 ZRF_MOST_CHOICES = 256
-
-
-def immobile_ranks(v: Variant, p: PieceType) -> tuple[int, ...] | None:
-    """The relative ranks on which ``p`` could never move again (on an empty board, as Fairy-Stockfish
-    reckons it, and the reference engine: a hop counts where its line goes on), or None where those squares
-    are not whole ranks."""
-    vectors = {vec for m in p.movement.moves for vec in m.vectors()}
-    board = v.board
-    dead: dict[int, list[bool]] = {}
-    for r in range(board.ranks):
-        for f in range(board.files):
-            if board.contains(Square(f, r)):
-                on = any(board.contains(Square(f + dx, r + dy)) for dx, dy in vectors)
-                dead.setdefault(r + 1, []).append(not on)
-    if any(any(row) and not all(row) for row in dead.values()):
-        return None
-    return tuple(r for r, row in sorted(dead.items()) if all(row))
 
 
 # --- the checks: each reads notes.variant, the variant relaxed by the checks before it ------------------

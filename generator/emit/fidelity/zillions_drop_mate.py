@@ -24,13 +24,13 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from generator.betza import Modality, Vector
 from generator.catalogue.model import Color, PieceType, Variant
-from generator.emit.fidelity import zillions  # whose checks call plan(): its names are read when plan runs
-from generator.emit.fidelity.zillions_walks import Ray, attack_rays, order, walkable
+from generator.emit.fidelity.zillions_walks import Ray, attack_rays, immobile_ranks, order, walkable
 
 
 @dataclass(frozen=True)
@@ -113,7 +113,7 @@ def _unstuck(v: Variant) -> bool:
     pp = v.piece_promotion
     promoting = {x for x, _ in pp.pieces} if pp else set()
     for p in v.pieces:
-        dead = zillions.immobile_ranks(v, p)
+        dead = immobile_ranks(v, p)
         if dead is None or (dead and (p.letter not in promoting or pp is None or not set(dead) <= set(pp.ranks))):
             return False
     return True
@@ -144,23 +144,40 @@ def _check(
     if any(m.range != 1 or m.lame or m.initial or m.modality != Modality.BOTH for m in royal.movement.moves):
         return None
     pawn = set(_leaps(movers[v.drops.no_drop_mate])) if v.drops and v.drops.no_drop_mate else set()
+    defenders = _defenders(movers, royal, f, attacks, max(v.board.files, v.board.ranks))
+    return None if defenders is None else Check(f, _steps(royal, f, pawn), defenders)
+
+
+def _steps(royal: PieceType, f: Vector, pawn: set[Vector]) -> tuple[Vector, ...]:
+    """The royal piece's steps (the enemy's view turned to the mover's) to squares other than the dropped
+    piece's that it does not attack."""
     steps = []
     for w in sorted({w for m in royal.movement.moves for w in m.vectors()}, key=order):
         kv = (-w[0], -w[1])  # the enemy's step, in the mover's view
         e = (f[0] + kv[0], f[1] + kv[1])  # where it lands, from the dropped piece
         if e != (0, 0) and e not in pawn:
             steps.append(kv)
-    size = max(v.board.files, v.board.ranks)
+    return tuple(steps)
+
+
+def _defenders(
+    movers: dict[str, PieceType], royal: PieceType, f: Vector, attacks: Sequence[Ray], size: int
+) -> tuple[Ray, ...] | None:
+    """The rays along which another enemy piece might take the dropped piece, with where it might be pinned;
+    None where a pin is not walked (a defender beyond the first square on a line with its royal piece, or a
+    limited slide pinning)."""
     defenders = []
     for ray in attack_rays(movers, enemy=True, skip=[royal.letter]):
         if ray.vector == f:
             continue  # its first square is the royal piece's
         pin = _pin(ray, f, size)
-        pinners = next((r for r in attacks if r.vector == pin[0]), None) if pin else None
-        if pin is None or (pinners is not None and pinners.ranged):  # a limited slide's pin: not walked
+        if pin is None:
             return None
-        defenders.append(Ray(ray.vector, ray.near, ray.far, *pin))
-    return Check(f, tuple(steps), tuple(defenders))
+        pinners = next((r for r in attacks if r.vector == pin[0]), None)
+        if pinners is not None and pinners.ranged:
+            return None
+        defenders.append(dataclasses.replace(ray, pin=pin[0], gap=pin[1]))
+    return tuple(defenders)
 
 
 def _pin(ray: Ray, f: Vector, size: int) -> tuple[Vector | None, int] | None:

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from generator.betza import Modality, Vector
-from generator.catalogue.model import PieceType, Variant
+from generator.catalogue.model import PieceType, Square, Variant
 
 
 @dataclass(frozen=True)
@@ -105,3 +105,20 @@ def attack_rays(pieces: dict[str, PieceType], enemy: bool, skip: Iterable[str] =
 def order(w: Vector) -> tuple[int, int, int]:
     """The order rays are walked in: the nearest first, then from the front, then from the left."""
     return max(abs(w[0]), abs(w[1])), -w[1], w[0]
+
+
+def immobile_ranks(v: Variant, p: PieceType) -> tuple[int, ...] | None:
+    """The relative ranks on which ``p`` could never move again (on an empty board, as Fairy-Stockfish
+    reckons it, and the reference engine: a hop counts where its line goes on), or None where those squares
+    are not whole ranks."""
+    vectors = {vec for m in p.movement.moves for vec in m.vectors()}
+    board = v.board
+    dead: dict[int, list[bool]] = {}
+    for r in range(board.ranks):
+        for f in range(board.files):
+            if board.contains(Square(f, r)):
+                on = any(board.contains(Square(f + dx, r + dy)) for dx, dy in vectors)
+                dead.setdefault(r + 1, []).append(not on)
+    if any(any(row) and not all(row) for row in dead.values()):
+        return None
+    return tuple(r for r, row in sorted(dead.items()) if all(row))

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 
 from generator.betza import BetzaMove, parse_betza
 from generator.catalogue.model import FILE_LETTERS, Color, PieceType, Square, Variant, absolute_rank
-from generator.emit.fidelity.zillions import immobile_ranks
+from generator.emit.fidelity.zillions_walks import immobile_ranks
 from generator.emit.zillions.context import PLAYERS, BoardContext, Direction, HandBoard, Vector, Zone, ZoneSpec
 from generator.emit.zillions.hands import HAND_START, HandLayout, hand_layout, hand_links, hand_zone
 from generator.emit.zillions.images import BOARD_BORDER, SQUARE_SIZE, BoardPicture, Images

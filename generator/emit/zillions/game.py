@@ -141,7 +141,7 @@ def _game_context(macros: Macros, images: Images, variant: Variant, title: str, 
         players=(PLAYERS[Color.WHITE], PLAYERS[Color.BLACK]),
         turn_order=tuple(PLAYERS[c] for c in order),
         board=board,
-        setup=_setup(v, names, tokens, held_square(v)),
+        setup=_holding(_setup(v, names, tokens), held_square(v)),
         pieces=tuple(pieces),
         conditions=tuple(conditions(v, names, any(tokens[c] for c in Color))),
     )
@@ -178,11 +178,9 @@ def _description(variant: Variant, lims: Sequence[Limitation]) -> list[list[str]
     return paras
 
 
-def _setup(
-    v: Variant, names: Names, tokens: dict[Color, list[tuple[str, tuple[str, ...]]]], held: SetupEntry | None
-) -> tuple[SideSetup, ...]:
+def _setup(v: Variant, names: Names, tokens: dict[Color, list[tuple[str, tuple[str, ...]]]]) -> tuple[SideSetup, ...]:
     """Each side's pieces; those in hand off the board (in Zillions' store), or, where the game has
-    hand positions, on its first ones; ``held``, White's token that holds the square of a mating drop's marker."""
+    hand positions, on its first ones."""
     layout = hand_layout(v)
     # a piece that starts promoted stands as its promoted form (fidelity: promoted_setup_written)
     forms = {sq: names.promoted[origin] for sq, origin in v.setup.promoted}
@@ -205,9 +203,17 @@ def _setup(
             if squares:
                 entries.append(SetupEntry(form, squares, 0))
         entries += [SetupEntry(token, positions, 0) for token, positions in tokens[c]]
-        entries += [held] if held is not None and c is Color.WHITE else []
         sides.append(SideSetup(PLAYERS[c], tuple(entries)))
     return tuple(sides)
+
+
+def _holding(sides: tuple[SideSetup, ...], held: SetupEntry | None) -> tuple[SideSetup, ...]:
+    """``sides`` with White's token that holds the square of a mating drop's marker, if any."""
+    if held is None:
+        return sides
+    return tuple(
+        SideSetup(side.player, (*side.entries, held)) if side.player == PLAYERS[Color.WHITE] else side for side in sides
+    )
 
 
 class Inherits(ValueError):
