@@ -5,16 +5,18 @@ from __future__ import annotations
 
 import argparse
 import random
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 import pyffish
 import pytest
 
 from generator.catalogue import FAIRY_STOCKFISH_CATALOGUE, load_catalogue, load_catalogue_text
-from generator.catalogue.model import Variant
+from generator.catalogue.model import Catalogue, Square, Variant
 from generator.check.command import cmd_check, register
-from generator.check.compare import VariantReport
+from generator.check.compare import Query, VariantReport
+from generator.check.zillions import Zillions
 from generator.cli import main
 from generator.emit.fairy_stockfish import start_fen
 from generator.emit.fairy_stockfish.options import option_groups
@@ -168,3 +170,34 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
         code = int(stop.code or 0)
     out, err = capsys.readouterr()
     return code, out, err
+
+
+def placed_fen(v: Variant, placed: Mapping[Square, str], rest: str = "w - - 0 1", pocket: str | None = None) -> str:
+    """The FEN of ``v``'s board with ``placed`` (square: letter, White's upper case) and nothing else, then
+    ``pocket`` (``[...]``, where given) and ``rest``."""
+    rows = ["".join(placed.get(Square(f, r), "1") for f in range(v.board.files)) for r in range(v.board.ranks)]
+    board = "/".join(re.sub("1+", lambda run: str(len(run.group())), row) for row in reversed(rows))
+    return f"{board}{'' if pocket is None else f'[{pocket}]'} {rest}"
+
+
+def around(v: Variant, centre: Square, reach: int) -> list[Square]:
+    """The squares of ``v``'s board at most ``reach`` steps from ``centre``, ``centre`` left out."""
+    return [
+        Square(f, r)
+        for f in range(v.board.files)
+        for r in range(v.board.ranks)
+        if 0 < max(abs(f - centre.file), abs(r - centre.rank)) <= reach
+    ]
+
+
+def download_disagreements(catalogue: Catalogue, v: Variant, fens: Sequence[str]) -> list[tuple[str, list[str]]]:
+    """The positions among ``fens`` where ``v``'s Zillions download lists other moves than the reference (or
+    cannot be set up), each with the moves one side alone has."""
+    with Zillions(catalogue, [v]) as engine:
+        answers = engine.probe(v.name, [Query((), fen=fen) for fen in fens])
+    out = []
+    for fen, got in zip(fens, answers, strict=True):
+        legal = legal_uci(Position.from_fen(v, fen))
+        if got.error is not None or got.moves != legal:
+            out.append((fen, sorted(legal ^ got.moves) if got.error is None else [got.error]))
+    return out

@@ -10,7 +10,7 @@ import random
 from collections import Counter
 
 import pytest
-from support import legal_uci
+from support import legal_uci, placed_fen
 
 from generator.betza import parse_betza
 from generator.catalogue import find_catalogue, load_catalogue
@@ -24,22 +24,6 @@ from generator.engine import Position
 
 CAT = load_catalogue(find_catalogue("fairy-stockfish"))
 WRITTEN = ["minishogi", "gorogoro", "judkins", "euroshogi", "shogi", "checkshogi", "okisakishogi", "torishogi"]
-
-
-def _fen(v: Variant, placed: dict[Square, str]) -> str:
-    rows = []
-    for r in range(v.board.ranks - 1, -1, -1):
-        row, run = "", 0
-        for f in range(v.board.files):
-            x = placed.get(Square(f, r))
-            if x is None:
-                run += 1
-                continue
-            row += (str(run) if run else "") + x
-            run = 0
-        rows.append(row + (str(run) if run else ""))
-    assert v.drops is not None and v.drops.no_drop_mate is not None
-    return f"{'/'.join(rows)}[{v.drops.no_drop_mate}] w - - 0 1"
 
 
 def _positions(v: Variant, count: int, seed: int) -> list[str]:
@@ -62,7 +46,8 @@ def _positions(v: Variant, count: int, seed: int) -> list[str]:
         for sq in near[: rng.randrange(3, 9)]:
             x = rng.choice(kinds + promoted)
             placed[sq] = x if rng.random() < 0.6 else x.lower()
-        fen = _fen(v, placed)
+        assert v.drops is not None and v.drops.no_drop_mate is not None
+        fen = placed_fen(v, placed, pocket=v.drops.no_drop_mate)
         try:
             pos = Position.from_fen(v, fen)
         except ValueError:

@@ -5,14 +5,11 @@ side to move is in check (by one piece or two, the checker beside the king or no
 from __future__ import annotations
 
 import random
-import re
 
-from support import legal_uci
+from support import around, download_disagreements, legal_uci, placed_fen
 
 from generator.catalogue import find_catalogue, load_catalogue
 from generator.catalogue.model import Square, Variant
-from generator.check.compare import Query
-from generator.check.zillions import Zillions
 from generator.emit.fidelity import limitations
 from generator.emit.target import Target
 from generator.engine import Position
@@ -27,19 +24,13 @@ def _positions(v: Variant, count: int, seed: int, checked: bool) -> list[str]:
     out: list[str] = []
     while len(out) < count:
         king = Square(rng.randrange(v.board.files), rng.randrange(v.board.ranks))
-        near = [
-            Square(king.file + dx, king.rank + dy)
-            for dx in range(-3, 4)
-            for dy in range(-3, 4)
-            if (dx, dy) != (0, 0) and 0 <= king.file + dx < v.board.files and 0 <= king.rank + dy < v.board.ranks
-        ]
+        near = around(v, king, 3)
         rng.shuffle(near)
         placed = {king: "K", near.pop(): "k"}
         for sq in near[: rng.randrange(2, 7)]:
             x = rng.choice(kinds)
             placed[sq] = x if rng.random() < 0.4 else x.lower()
-        rows = ["".join(placed.get(Square(f, r), "1") for f in range(v.board.files)) for r in range(v.board.ranks)]
-        fen = "/".join(re.sub("1+", lambda run: str(len(run.group())), row) for row in reversed(rows)) + " w - - 0 1"
+        fen = placed_fen(v, placed)
         try:
             pos = Position.from_fen(v, fen)
         except ValueError:
@@ -63,13 +54,7 @@ def test_the_king_in_check_moves_only_to_take_its_one_checker_as_the_reference_s
     v = CAT.get("makpong")
     assert v is not None
     fens = _positions(v, 250, seed=3, checked=True) + _positions(v, 100, seed=4, checked=False)
-    with Zillions(CAT, [v]) as engine:
-        answers = engine.probe(v.name, [Query((), fen=fen) for fen in fens])
-    wrong = [
-        (fen, sorted(legal_uci(Position.from_fen(v, fen)) ^ got.moves))
-        for fen, got in zip(fens, answers, strict=True)
-        if got.error is not None or got.moves != legal_uci(Position.from_fen(v, fen))
-    ]
+    wrong = download_disagreements(CAT, v, fens)
     assert not wrong, wrong[:5]
     # the king's captures of its checker were met, and positions where the king had no move at all in check
     kings = [{m for m in legal_uci(Position.from_fen(v, fen)) if m[:2] == _king(v, fen)} for fen in fens[:250]]
