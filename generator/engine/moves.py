@@ -35,7 +35,10 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from generator.engine.rules import Rules
 
-Move = tuple[int, int, int, int]
+#: ``(kind, from, to, extra)``; typed as a tuple of any length because mypyc (the optional compiled build,
+#: ``setup.py``) keeps a fixed-length tuple of ints unboxed, as four ints, where a :class:`Walled` would
+#: lose its wall
+Move = tuple[int, ...]
 
 NORMAL, MULTISTEP, PROMOTION, EN_PASSANT, CASTLE, DROP, SWAP, PASS, EP_PROMO, PIECE_PROMO, PIECE_DEMO = range(11)
 

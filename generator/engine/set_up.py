@@ -23,7 +23,7 @@ from generator.catalogue.model import Variant
 from generator.engine.geometry import Bitboard, Geometry
 
 #: a move as :mod:`.moves` writes it (kind, from, to, extra); that module reads the rules, so is not read here
-Move = tuple[int, int, int, int]
+Move = tuple[int, ...]
 
 __all__ = ["SetUp", "castling_by_drop"]
 
