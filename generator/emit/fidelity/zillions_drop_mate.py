@@ -170,22 +170,21 @@ def _defenders(
     for ray in attack_rays(movers, enemy=True, skip=[royal.letter]):
         if ray.vector == f:
             continue  # its first square is the royal piece's
-        pin = _pin(ray, f, size)
-        if pin is None:
+        walked, pin = _pin(ray, f, size)
+        pinners = next((r for r in attacks if r.vector == pin), None)
+        if not walked or (pinners is not None and pinners.ranged):
             return None
-        pinners = next((r for r in attacks if r.vector == pin[0]), None)
-        if pinners is not None and pinners.ranged:
-            return None
-        defenders.append(dataclasses.replace(ray, pin=pin[0], gap=pin[1]))
+        defenders.append(dataclasses.replace(ray, pin=pin))
     return tuple(defenders)
 
 
-def _pin(ray: Ray, f: Vector, size: int) -> tuple[Vector | None, int] | None:
-    """Where a defender on the first square of ``ray`` might be pinned: the direction from the royal piece
-    through that square and the squares between them (``(None, 0)`` where it is on no line with the royal
-    piece); None where a defender further along the ray could be pinned (the test does not walk that)."""
+def _pin(ray: Ray, f: Vector, size: int) -> tuple[bool, Vector | None]:
+    """Whether the test walks every pin of a defender along ``ray``, and the pin it walks: the direction from
+    the royal piece through the ray's first square where that square is next to the royal piece on a line
+    (None where it is on no line).  A defender further along the ray, or with squares between it and its royal
+    piece, on a line with it is not walked."""
     r = ray.vector
-    pin: tuple[Vector | None, int] = (None, 0)
+    pin: Vector | None = None
     for j in range(1, (size if ray.far else max(1, ray.reach)) + 1):
         at = _line((j * r[0] - f[0], j * r[1] - f[1]))  # the defender, from the royal piece
         if at is None:
@@ -193,7 +192,7 @@ def _pin(ray: Ray, f: Vector, size: int) -> tuple[Vector | None, int] | None:
         u, t = at
         if any((f[0] + m * u[0], f[1] + m * u[1]) == (0, 0) for m in range(1, t)):
             continue  # the dropped piece stands between: taking it, the defender stays on the line
-        if j > 1:
-            return None
-        pin = (u, t - 1)
-    return pin
+        if j > 1 or t > 1:
+            return False, None
+        pin = u
+    return True, pin

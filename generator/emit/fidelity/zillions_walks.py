@@ -26,15 +26,13 @@ class Ray:
     square (``near``: steps, leaps and slides) and from further along it (``far``: unlimited slides;
     ``ranged``: limited ones), by letter
     (a promoted form as ``+P``).  For a defender's ray of the drop that may not mate, ``pin``: the direction
-    from the enemy royal piece through the first square, along which a slide of the dropper's pins a
-    defender standing there, and ``gap``: how many squares lie between the royal piece and that square (all
-    empty for a pin)."""
+    from the enemy royal piece through the first square, next to it, along which a slide of the dropper's
+    pins a defender standing there."""
 
     vector: Vector
     near: tuple[str, ...]
     far: tuple[str, ...]
     pin: Vector | None = None
-    gap: int = 0
     #: the pieces that slide along it a limited number of squares, by that number (``bF2``: 2)
     ranged: tuple[tuple[int, tuple[str, ...]], ...] = ()
 

@@ -22,7 +22,7 @@ from generator.emit.zillions.context import PLAYERS, Condition, PieceContext, Pi
 from generator.emit.zillions.images import Images, TokenPicture
 from generator.emit.zillions.macros import Group, Macros
 from generator.emit.zillions.text import wrap_string, zrf_text
-from generator.emit.zillions.walks import attack_lines, back, beyond, one_of, step
+from generator.emit.zillions.walks import Kinds, attack_lines, back, beyond, step
 
 MARKER = "MatingDrop"  #: the piece type a mating drop creates
 #: the piece type that holds the marker's square otherwise: each drop that does not mate creates it there (White's,
@@ -30,44 +30,45 @@ MARKER = "MatingDrop"  #: the piece type a mating drop creates
 #: board adds after it (each add keeps the changes made before it in the same block)
 HOLDER = "NoMatingDrop"
 POSITION = "drop-mated"  #: the dummy position it stands on
-ATTACKED = "attacked?"  #: the flag attacked-here sets
+ATTACKED = "hit?"  #: the flag attacked-here sets
 DROPPED = "dropped?"  #: the position flag on the drop's square
 
 
-def _pin_test(ray: Ray, p: DropMate, names: Mapping[str, str]) -> str:
+def _pin_test(ray: Ray, p: DropMate, kinds: Kinds) -> str:
     """At a defender's square: it takes the dropped piece (mate? cleared) unless a slide of the player's pins it
-    (the squares between it and the royal piece empty, the slide beyond it along the line)."""
+    along the line from the royal piece, next to it."""
     free = "(set-flag mate? false)"
     pinners = p.attack(ray.pin) if ray.pin is not None else None
     if ray.pin is None or pinners is None or not pinners.far:
         return free
-    u, behind = step(ray.pin), back(ray.pin)
+    u = step(ray.pin)
     look = (
         f"(if (on-board? {u}) {u} (while (and empty? (on-board? {u})) {u}) "
-        f"(if {one_of('friend?', pinners.far, names)} (set-flag pinned? true)))"
+        f"(if {kinds.one_of('friend?', pinners.far)} (set-flag pinned? true)))"
     )
-    if not ray.gap:
-        return f"(set-flag pinned? false) {look} (if (not-flag? pinned?) {free})"
-    between, shut = "", "(set-flag open? false)"
-    for _ in range(ray.gap):  # each square between it and the royal piece, walked there and back
-        between = f"(if (on-board? {behind}) {behind} (if not-empty? {shut}) {between}{u} else {shut}) "
-    return (
-        f"(set-flag open? true) {between}(set-flag pinned? false) (if (flag? open?) {look}) "
-        f"(if (not-flag? pinned?) {free})"
-    )
+    return f"(set-flag pinned? false) {look} (if (not-flag? pinned?) {free})"
 
 
-def _defender_ray(ray: Ray, p: DropMate, names: Mapping[str, str]) -> str:
+def _defender_ray(ray: Ray, p: DropMate, kinds: Kinds) -> str:
     d = step(ray.vector)
-    walk = beyond(ray, "enemy?", names, "(set-flag mate? false)")
+    pinners = p.attack(ray.pin) if ray.pin is not None else None
+    pins = pinners is not None and bool(pinners.far)
+    if not ray.reach:
+        name = kinds.macros.use(Group.DROPS, "taken", "taken", slides=bool(ray.far), pins=pins)
+        args = [d, kinds.kind(ray.near)]
+        args += [kinds.kind(ray.far)] if ray.far else []
+        args += [step(ray.pin), kinds.kind(pinners.far)] if pins and ray.pin is not None and pinners else []
+        return f"({name} {' '.join(args)})"
+    walk = beyond(ray, "enemy?", kinds, "(set-flag mate? false)")
     far = f" else{walk}" if walk else ""
-    taken = f"(if {one_of('enemy?', ray.near, names)} {_pin_test(ray, p, names)}{far})"
+    taken = f"(if {kinds.one_of('enemy?', ray.near)} {_pin_test(ray, p, kinds)}{far})"
     return f"mark (if (on-board? {d}) {d} {taken}) back"
 
 
-def mate_lines(p: DropMate, names: Mapping[str, str], attacked: str) -> tuple[str, ...]:
+def mate_lines(p: DropMate, kinds: Kinds, attacked: str) -> tuple[str, ...]:
     """The body of ``mating-drop`` (``$1`` the landing), ``attacked`` the name of ``attacked-here``."""
-    royal = names[p.royal]
+    flee = kinds.macros.use(Group.DROPS, "flee", "flee", test=attacked, hit=ATTACKED)
+    royal = kinds.names[p.royal]
     lines = [f"(set-position-flag {DROPPED} true)", "(set-flag mate? false)"]
     escaped = f"(if (not-flag? {ATTACKED}) (set-flag mate? false))"
     for check in p.checks:
@@ -76,12 +77,9 @@ def mate_lines(p: DropMate, names: Mapping[str, str], attacked: str) -> tuple[st
             f"(if (on-board? {f}) {f}      ; the {royal} it would attack",
             f"   (if (and enemy? (piece? {royal})) (set-flag mate? true)",
             f"      {b} ({attacked}) {escaped} {f}      ; the {royal} takes it",
-            *(
-                f"      (if (on-board? {step(kv)}) {step(kv)} (if not-enemy? ({attacked}) {escaped}) {back(kv)})"
-                for kv in check.steps
-            ),
+            *(f"      ({flee} {step(kv)} {back(kv)})" for kv in check.steps),
             f"      {b}      ; another piece takes it, unless pinned",
-            *(f"      {_defender_ray(r, p, names)}" for r in check.defenders),
+            *(f"      {_defender_ray(r, p, kinds)}" for r in check.defenders),
             f"      {f}",
             "   )",
             f"   {b}",
@@ -102,9 +100,11 @@ def mating_landing(macros: Macros, v: Variant, names: Mapping[str, str], land: s
     p = plan(v)
     if p is None:
         return land
-    lines = attack_lines(p.attacks, "friend?", names, DROPPED, ATTACKED)
+    kinds = Kinds(names, macros)
+    # the marked square is the empty one the piece is dropped on: no piece there to leave out
+    lines = attack_lines(p.attacks, "friend?", kinds, DROPPED, ATTACKED, occupied=False)
     attacked = macros.use(Group.DROPS, "attacked-here", "attacked-here", lines=lines)
-    test = macros.use(Group.DROPS, "mating-drop", "mating-drop", lines=mate_lines(p, names, attacked))
+    test = macros.use(Group.DROPS, "mating-drop", "mating-drop", lines=mate_lines(p, kinds, attacked))
     return f"({test} {land})"
 
 

@@ -13,7 +13,7 @@ from generator.emit.fidelity.zillions_held import rays
 from generator.emit.zillions.board import direction_name
 from generator.emit.zillions.context import Call
 from generator.emit.zillions.macros import Group, Macros
-from generator.emit.zillions.walks import attack_lines
+from generator.emit.zillions.walks import Kinds, attack_lines
 
 TAKEN = "taken?"  #: the position flag on the piece the royal piece takes
 CHECKED = "checked?"  #: the flag checked-here sets
@@ -25,7 +25,7 @@ def held_moves(macros: Macros, v: Variant, names: Mapping[str, str], calls: Sequ
     found = rays(v)
     if found is None:
         return list(calls)
-    lines = attack_lines(found, "enemy?", names, TAKEN, CHECKED)
+    lines = attack_lines(found, "enemy?", Kinds(names, macros), TAKEN, CHECKED)
     checked = macros.use(Group.LANDING, "checked-here", "attacked-here", lines=lines)
     held = macros.use(Group.LANDING, "held-landing", "held-landing", test=checked, marked=TAKEN, hit=CHECKED)
     back = {direction_name(w): direction_name((-w[0], -w[1])) for w in _vectors(v)}

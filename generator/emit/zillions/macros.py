@@ -54,6 +54,10 @@ KINDS = frozenset(
         "mating-drop",
         "held-landing",
         "quiet-landing",
+        "piece-set",
+        "ray",
+        "flee",
+        "taken",
     }
 )
 
@@ -139,6 +143,9 @@ class MacroParams(TypedDict, total=False):
     marked: str  #: held-landing: the position flag on the piece it takes; quiet-landing: on its landing square
     hit: str  #: held-landing, quiet-landing: the flag the walks set where they find a check
     vacated: str  #: quiet-landing: the position flag on the square the piece leaves
+    side: str  #: ray: the test of the side whose pieces attack (``friend?``, with a position flag left out)
+    slides: bool  #: ray, taken: whether pieces take from further along the ray too ($3)
+    pins: bool  #: taken: whether a slide of the player's may pin the piece there ($4 its line, $5 the slides)
 
 
 class MacroContext(MacroParams):

@@ -13,23 +13,23 @@ from generator.catalogue.model import PieceType, Variant
 from generator.emit.fidelity.zillions_quiet import Quiet, plan
 from generator.emit.zillions.context import Call
 from generator.emit.zillions.macros import Group, Macros
-from generator.emit.zillions.walks import back, one_of, step
+from generator.emit.zillions.walks import Kinds, back, step
 
 LANDED = "landed?"  #: the position flag on the landing square
 VACATED = "vacated?"  #: the position flag on the square the piece leaves
 CHECK = "check?"  #: the flag the walks set where the move gives check
 
 
-def _discovers(q: Quiet, names: Mapping[str, str]) -> tuple[str, ...]:
+def _discovers(q: Quiet, kinds: Kinds) -> tuple[str, ...]:
     # a royal piece on the landing square is the one the move takes (as Zillions tests whether a move
     # leaves a royal piece attacked): it is not checked
-    king = f"(and enemy? (not-position-flag? {LANDED}) (piece? {names[q.royal]}))"
+    king = f"(and enemy? (not-position-flag? {LANDED}) (piece? {kinds.names[q.royal]}))"
     out = []
     for u, sliders in q.lines:
         d, b = step(u), back(u)
         walk_d = f"(while (and empty? (not-position-flag? {LANDED}) (on-board? {d})) {d})"
         walk_b = f"(while (and empty? (not-position-flag? {LANDED}) (on-board? {b})) {b})"
-        slider = one_of(f"friend? (not-position-flag? {LANDED})", sliders, names)
+        slider = kinds.one_of(f"friend? (not-position-flag? {LANDED})", sliders)
         out += [
             f"(set-flag king? false) mark (if (on-board? {d}) {d} {walk_d} (if {king} (set-flag king? true))) back",
             f"(if (flag? king?) mark (if (on-board? {b}) {b} {walk_b} (if {slider} (set-flag {CHECK} true))) back)",
@@ -37,8 +37,8 @@ def _discovers(q: Quiet, names: Mapping[str, str]) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _direct(q: Quiet, letter: str, names: Mapping[str, str]) -> tuple[str, ...]:
-    king = f"(and enemy? (piece? {names[q.royal]}))"
+def _direct(q: Quiet, letter: str, kinds: Kinds) -> tuple[str, ...]:
+    king = f"(and enemy? (piece? {kinds.names[q.royal]}))"
     out = []
     for w, slides in dict(q.pieces)[letter]:
         d = step(w)
@@ -53,11 +53,12 @@ def quiet_moves(
     """``p``'s move ``calls`` (one leap or slide each: its direction, then its landing), each landing through
     the test; ``calls`` themselves where the file writes no test."""
     q = plan(v)
+    kinds = Kinds(names, macros)
     if q is None or p.letter not in dict(q.pieces):  # a piece that never stands on the board moves nowhere
         return list(calls)
-    discovers = macros.use(Group.LANDING, "discovers-check", "attacked-here", lines=_discovers(q, names))
+    discovers = macros.use(Group.LANDING, "discovers-check", "attacked-here", lines=_discovers(q, kinds))
     direct = macros.use(
-        Group.LANDING, f"checks-from-{names[p.letter]}", "attacked-here", lines=_direct(q, p.letter, names)
+        Group.LANDING, f"checks-from-{names[p.letter]}", "attacked-here", lines=_direct(q, p.letter, kinds)
     )
     land = macros.use(
         Group.LANDING, "quiet-landing", "quiet-landing", test=discovers, marked=LANDED, hit=CHECK, vacated=VACATED
