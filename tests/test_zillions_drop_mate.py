@@ -91,9 +91,7 @@ def test_the_shogis_write_the_test_and_a_hopper_leaves_it_a_named_limitation() -
     assert "mating by a dropped Pawn wins" in why
 
 
-@pytest.mark.parametrize(
-    ("name", "count"), [("minishogi", 300), ("judkins", 600), ("shogi", 900), ("torishogi", 600)]
-)
+@pytest.mark.parametrize(("name", "count"), [("minishogi", 300), ("judkins", 600), ("shogi", 900), ("torishogi", 600)])
 def test_a_pawn_drop_that_checks_ends_the_game_as_the_reference_ends_it(name: str, count: int) -> None:
     v = CAT.get(name)
     assert v is not None
