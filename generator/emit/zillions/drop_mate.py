@@ -54,7 +54,10 @@ def _defender_ray(ray: Ray, p: DropMate, kinds: Kinds) -> str:
     pinners = p.attack(ray.pin) if ray.pin is not None else None
     pins = pinners is not None and bool(pinners.far)
     if not ray.reach:
-        name = kinds.macros.use(Group.DROPS, "taken", "taken", slides=bool(ray.far), pins=pins)
+        line, by = ("$4", "$5") if ray.far else ("$3", "$4")  # the pin's arguments follow the slides' test
+        name = kinds.macros.use(
+            Group.DROPS, "taken", "taken", slides=bool(ray.far), pins=pins, pin_line=line, pin_by=by
+        )
         args = [d, kinds.kind(ray.near)]
         args += [kinds.kind(ray.far)] if ray.far else []
         args += [step(ray.pin), kinds.kind(pinners.far)] if pins and ray.pin is not None and pinners else []

@@ -145,7 +145,9 @@ class MacroParams(TypedDict, total=False):
     vacated: str  #: quiet-landing: the position flag on the square the piece leaves
     side: str  #: ray: the test of the side whose pieces attack (``friend?``, with a position flag left out)
     slides: bool  #: ray, taken: whether pieces take from further along the ray too ($3)
-    pins: bool  #: taken: whether a slide of the player's may pin the piece there ($4 its line, $5 the slides)
+    pins: bool  #: taken: whether a slide of the player's may pin the piece there
+    pin_line: str  #: taken: the argument that is the pin's direction (``$4``; ``$3`` where nothing slides)
+    pin_by: str  #: taken: the argument that is the pinning slides' test (``$5``; ``$4`` where nothing slides)
 
 
 class MacroContext(MacroParams):
