@@ -65,7 +65,8 @@ def _held(notes: Notes) -> None:
     notes.add(
         "royal-held-in-check",
         "The Zillions file tells the piece giving check by walking the board from the royal piece, which is exact "
-        "only where every piece takes by leaps and unlimited slides and the royal piece moves by single leaps; "
+        "only where every piece takes by leaps and slides along the compass lines and the royal piece moves by "
+        "single leaps; "
         "here one of these fails, so a royal piece in check may step out of it.",
     )
     notes.relax(royal_held_in_check=False)
@@ -82,7 +83,8 @@ def _drop_mate(notes: Notes) -> None:
     notes.add(
         "drop-mate",
         f"The Zillions file tests a drop for mate by walking the board before it lands, which is exact only "
-        f"where every piece moves by leaps and unlimited slides, the {name} checks by a leap and each side has "
+        f"where every piece takes by leaps and slides (no hop), no defender with squares between it and its "
+        f"royal piece could be pinned, the {name} checks by a leap and each side has "
         f"one royal piece and no rule that adds, forbids or forces a move; here one of these fails, so mating by "
         f"a dropped {name} wins.",
     )

@@ -8,7 +8,7 @@ every reply fails: the royal piece may not take it (the square is attacked by a 
 step to a square that is attacked once the dropped piece stands (its square is marked, so that no line
 passes it) or that the dropped piece attacks; no other enemy piece may take it, unless that piece is pinned
 to its royal piece along a line the capture leaves.  No other reply exists where the check is a leap (no
-square between to block) and every piece moves by leaps and unlimited slides.  A mating drop then
+square between to block) and every piece takes by leaps and slides.  A mating drop then
 ``create``\\ s a marker on a dummy position, whose ``absolute-config`` loses for the side that dropped it
 (Fairy-Stockfish plays the drop and ends the game there).
 

@@ -22,8 +22,8 @@ from generator.emit.fidelity.zillions_walks import Ray, attack_rays, walkable
 
 def rays(v: Variant) -> tuple[Ray, ...] | None:
     """The rays along which an enemy piece gives check, where the file writes the rule: every piece takes by
-    leaps and unlimited slides, and the royal pieces move by single leaps only, so that the piece a royal move
-    takes is the one on its landing square (None where it does not, or there is no such rule)."""
+    leaps and slides along the compass lines, and the royal pieces move by single leaps only, so that the piece
+    a royal move takes is the one on its landing square (None where it does not, or there is no such rule)."""
     if not v.royal_held_in_check or v.swaps:
         return None
     pieces = walkable(v)

@@ -1,5 +1,5 @@
 """What a Zillions file can find by walking the board from a square: where every piece takes by leaps and
-unlimited slides along the compass lines, the rays along which the pieces of one side attack that square.
+slides along the compass lines, the rays along which the pieces of one side attack that square.
 The drop that may not mate (:mod:`~generator.emit.fidelity.zillions_drop_mate`) and the royal piece held in
 check (:mod:`~generator.emit.fidelity.zillions_held`) are written with them.
 

@@ -1,14 +1,14 @@
 """The drop that may not mate (``drops.no_drop_mate``), written out: the walks of
-:func:`generator.emit.fidelity.zillions_drop_mate.plan` as two macros, the marker a mating drop creates and
-the goal that makes it lose.
+:func:`generator.emit.fidelity.zillions_drop_mate.plan` as macros, the marker a mating drop creates, the
+holder token that stands on its square otherwise, and the goal that makes the marker lose.
 
 ``attacked-here`` asks whether a piece of the player's attacks the cursor's square, every line stopping at
 the square the piece is dropped on (position flag ``dropped?``); ``mating-drop`` wraps the drop's landing:
 where the dropped piece attacks the enemy royal piece, it looks for a reply (the royal piece takes it or
-steps away, another piece takes it unpinned), and finding none, creates the marker ``MatingDrop`` on the
-dummy position ``drop-mated``, whose ``absolute-config`` loses for its owner before any other goal is
-tested.  Every walk comes back to the square it started from, so the drop's own walk over the board goes
-on from there.
+steps away: ``flee``; another piece takes it unpinned: ``taken``), and finding none, creates the marker
+``MatingDrop`` on the dummy position ``drop-mated``, whose ``absolute-config`` loses for its owner before any
+other goal is tested.  Every walk comes back to the square it started from, so the drop's own walk over the
+board goes on from there.
 """
 
 from __future__ import annotations
