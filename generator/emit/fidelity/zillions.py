@@ -14,7 +14,13 @@ from collections.abc import Callable
 from generator.betza import BetzaMove, BetzaPiece, Modality
 from generator.catalogue.model import Color, PieceType, Promotion, StalemateResult, Variant, WallingRule
 from generator.catalogue.rule_kinds import NO_CHECKS, TOGGLES
-from generator.emit.fidelity import zillions_drop_mate, zillions_gating, zillions_held, zillions_quiet
+from generator.emit.fidelity import (
+    zillions_drop_mate,
+    zillions_gating,
+    zillions_held,
+    zillions_quiet,
+    zillions_royal,
+)
 from generator.emit.fidelity.notes import Notes
 from generator.emit.fidelity.zillions_promotion import promoted_pieces
 from generator.emit.fidelity.zillions_walks import immobile_ranks
@@ -342,26 +348,7 @@ def _captures(notes: Notes) -> None:
     if v.petrify:
         notes.add("petrify", "Zillions has no walls, so a capturing piece does not turn to stone.")
         notes.relax(petrify=())
-    goals = notes.variant.goals
-    ext = goals.extinction
-    if ext is not None and ext.pseudo_royal:
-        names = ", ".join(v.piece(x).name for x in ext.pieces)
-        # without explosions nothing takes a pseudo-royal piece: the extinction never comes
-        kept = dataclasses.replace(ext, pseudo_royal=False, duple_check=False) if exploding else None
-        notes.add(
-            "pseudo-royal",
-            f"Zillions' checkmate goal ((checkmated A B): every piece of those types, however many) knows no piece "
-            f"that is royal only while its side has few of its kind, so the "
-            f"{names} is played as an ordinary piece, "
-            + ("which may be left attacked and taken." if kept else "which may be left attacked."),
-        )
-        if ext.duple_check:
-            notes.add(
-                "duple-check",
-                f"Zillions' checkmate goal cannot hold a side in check only while all its {names}s are attacked, "
-                "so duple check is left out: they may all be left attacked.",
-            )
-        notes.relax(goals=dataclasses.replace(goals, extinction=kept))
+    zillions_royal.pseudo_royal(notes, exploding)
 
 
 def _walls(notes: Notes) -> None:

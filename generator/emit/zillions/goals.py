@@ -8,6 +8,7 @@ import itertools
 
 from generator.catalogue.model import BareKing, Color, Extinction, Result, StalemateResult, Variant
 from generator.emit.fidelity.zillions import ZRF_MOST_CHOICES
+from generator.emit.fidelity.zillions_royal import royal_letters
 from generator.emit.zillions.context import PLAYERS, Condition
 from generator.emit.zillions.drop_mate import goal as drop_mate_goal
 from generator.emit.zillions.pieces import Names
@@ -27,13 +28,14 @@ def _mated(v: Variant) -> tuple[str, ...]:
     """The players that can be checkmated: a side without a royal piece (horde) cannot; one whose royal
     piece is in hand (a set-up phase by drops) can, once it stands."""
     held = [(c, x) for _, c, x in v.setup.placement] + [(c, x) for c, x, _ in v.setup.pockets]
-    return tuple(PLAYERS[c] for c in Color if any(col is c and v.piece(x).royal for col, x in held))
+    royal = royal_letters(v)
+    return tuple(PLAYERS[c] for c in Color if any(col is c and x in royal for col, x in held))
 
 
 def conditions(v: Variant, names: Names, tokens: bool) -> list[Condition]:
     """The win, loss and draw conditions of ``v``, in file order."""
     out: list[Condition] = drop_mate_goal(v)
-    royals = [names.piece[p.letter] for p in v.pieces if p.royal]
+    royals = [names.piece[x] for x in royal_letters(v)]
     mated = _mated(v)
     if v.goals.checkmate and royals and v.goals.checkmate_result is Result.WIN:
         out.append(
@@ -53,8 +55,9 @@ def conditions(v: Variant, names: Names, tokens: bool) -> list[Condition]:
                 "checkmate wins; no move may leave the royal piece attacked",
             )
         )
-    if v.goals.extinction is not None:
-        out.append(_extinction(v.goals.extinction, names))
+    ext = v.goals.extinction
+    if ext is not None and not (ext.pseudo_royal and v.explosions is None):  # else only checkmate ends it
+        out.append(_extinction(ext, names))
     out += _flag(v, names)
     if v.goals.bare_king is not None and not tokens:
         out += _bare_king(v.goals.bare_king)
