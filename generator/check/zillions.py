@@ -243,6 +243,7 @@ def set_up(prog_state: State, entry: GameEntry, v: Variant, fen: str) -> State:
         z = _attribute(prog, z, entry.unmoved, bool(pos.unmoved >> s & 1))
         z = _attribute(prog, z, entry.promoted, bool(promoted >> s & 1))
         st.board[prog.index[rules.geo.name(s)]] = z
+    _walls(st, pos, types, owners[0])
     _use_up_rights(st, entry, pos)
     for color in Color:
         side = hand[len(hand) // 2 :] if color is Color.BLACK else hand[: len(hand) // 2]
@@ -260,6 +261,15 @@ def set_up(prog_state: State, entry: GameEntry, v: Variant, fen: str) -> State:
         st.last_from, st.last_to = _multi_step(pos, prog.index), prog.index[rules.geo.name(pos.ep_victim)]
     st.track_history()
     return st
+
+
+def _walls(st: State, pos: Position, types: dict[str, int], owner: int) -> None:
+    """The walls of ``pos`` on ``st``'s board: the piece the manifest letters ``*``, ``owner``'s (no piece
+    lands on a wall, whoever's it is)."""
+    for s in bits(pos.walls):
+        if "*" not in types:
+            raise ValueError("the manifest names no ZRF piece for a wall ('*')")
+        st.board[st.prog.index[pos.rules.geo.name(s)]] = st.prog.code(types["*"], owner)
 
 
 def _use_up_rights(st: State, entry: GameEntry, pos: Position) -> None:

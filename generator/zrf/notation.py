@@ -10,7 +10,8 @@
   piece's square, ``d1a1``, as Fairy-Stockfish writes it), else the first piece's;
 * promotion: the lower-case letter of the new type (``e7e8q``), or ``+`` for a type
   lettered ``+X`` (promotion by piece, Fairy-Stockfish's ``b2h8+``), ``-`` from a type lettered
-  ``+X`` to the type lettered ``X`` (demotion, Fairy-Stockfish's ``a1a2-``);
+  ``+X`` to the type lettered ``X`` (demotion, Fairy-Stockfish's ``a1a2-``); none to a type lettered
+  ``*``, a wall (a piece that turns to stone as it takes, Fairy-Stockfish's ``d1d7``);
 * drop: ``N@f3`` (upper-case letter), also a move from a hand position (``hand=``: the
   positions where pieces in hand stand), with the letter of the type it lands as (``+N@f3``,
   Fairy-Stockfish's drop of a piece as what it promotes to); pass: ``0000``, also a move that changes
@@ -31,6 +32,7 @@ from generator.zrf.program import Program
 from generator.zrf.state import State
 
 ALGEBRAIC = re.compile(r"[a-z][0-9]+")
+WALL = "*"  #: the letter of a wall: a move that turns its piece into one is spelt as the move alone
 CHESS_LETTERS = {"King": "K", "Queen": "Q", "Rook": "R", "Bishop": "B", "Knight": "N", "Pawn": "P"}
 
 
@@ -83,13 +85,16 @@ class Notation:
                 to = other[0]  # castling by a step or none: the king takes its rook, as Fairy-Stockfish writes it
         if frm < 0 or frm in self.hand:
             return f"{self.letters[promo if promo >= 0 else m.piece >> 4 & 0xFFF]}@{self.squares[to]}"
-        text = self.squares[frm] + self.squares[to]
-        if promo >= 0:
-            letter = self.letters[promo]
-            if self.letters[m.piece >> 4 & 0xFFF] == f"+{letter}":
-                return text + "-"
-            text += "+" if letter.startswith("+") else letter.lower()
-        return text
+        return self.squares[frm] + self.squares[to] + self._promotion(m.piece >> 4 & 0xFFF, promo)
+
+    def _promotion(self, was: int, promo: int) -> str:
+        """What a move from a piece of type ``was`` that becomes one of type ``promo`` (-1: none) ends with."""
+        if promo < 0 or self.letters[promo] == WALL:
+            return ""
+        letter = self.letters[promo]
+        if self.letters[was] == f"+{letter}":
+            return "-"
+        return "+" if letter.startswith("+") else letter.lower()
 
     def _files_apart(self, a: int, b: int) -> int:
         """How many files apart two squares named algebraically are (99 for other names)."""

@@ -20,6 +20,7 @@ from generator.emit.fidelity import (
     zillions_held,
     zillions_quiet,
     zillions_royal,
+    zillions_stone,
 )
 from generator.emit.fidelity.notes import Notes
 from generator.emit.fidelity.zillions_promotion import promoted_pieces
@@ -345,9 +346,7 @@ def _captures(notes: Notes) -> None:
         names = ", ".join(v.piece(x).name for x in v.mutually_immune)
         notes.add("mutually-immune", f"Zillions' moves do not look at what they take, so a {names} may take another.")
         notes.relax(mutually_immune=())
-    if v.petrify:
-        notes.add("petrify", "Zillions has no walls, so a capturing piece does not turn to stone.")
-        notes.relax(petrify=())
+    zillions_stone.check(notes, exploding)
     zillions_royal.pseudo_royal(notes, exploding)
 
 

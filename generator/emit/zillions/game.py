@@ -46,6 +46,7 @@ from generator.emit.zillions.pieces import (
     names_of,
     piece_context,
     piece_needs,
+    stone_context,
     swap_tokens,
     token_context,
 )
@@ -133,6 +134,7 @@ def _game_context(macros: Macros, images: Images, variant: Variant, title: str, 
         picture = glyph(dataclasses.replace(form, letter=x), badge=True)
         pieces.append(piece_context(builder, images, form, picture, piece_needs(v, form, zones, tokens)))
     pieces += [token_context(images, v, names, i) for i in range(len(v.swaps))]
+    pieces += [stone_context(images, names.stone)] if names.stone else []
     pieces += mated
     order = [Color.BLACK, Color.WHITE] if v.setup.to_move is Color.BLACK else [Color.WHITE, Color.BLACK]
     sections = Sections(

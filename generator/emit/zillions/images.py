@@ -52,7 +52,12 @@ class TokenPicture:
     color: str
 
 
-Picture = BoardPicture | PiecePicture | TokenPicture
+@dataclass(frozen=True)
+class StonePicture:
+    """A wall, the same for both sides."""
+
+
+Picture = BoardPicture | PiecePicture | TokenPicture | StonePicture
 
 
 class Images:
@@ -86,6 +91,20 @@ def _token_glyph() -> Glyph:
         Shape("line", ((70.0, 58.0), (30.0, 58.0), (38.0, 66.0)), 5.0, "ink"),
     )
     return Glyph("token", (), shapes)
+
+
+def _stone_glyph() -> Glyph:
+    """A wall: a block of stone laid in courses."""
+    shapes = (
+        Shape("polygon", ((18.0, 22.0), (82.0, 22.0), (82.0, 80.0), (18.0, 80.0)), 0.0, "body"),
+        Shape("line", ((18.0, 41.0), (82.0, 41.0)), 4.0, "ink"),
+        Shape("line", ((18.0, 61.0), (82.0, 61.0)), 4.0, "ink"),
+        Shape("line", ((50.0, 22.0), (50.0, 41.0)), 4.0, "ink"),
+        Shape("line", ((34.0, 41.0), (34.0, 61.0)), 4.0, "ink"),
+        Shape("line", ((66.0, 41.0), (66.0, 61.0)), 4.0, "ink"),
+        Shape("line", ((50.0, 61.0), (50.0, 80.0)), 4.0, "ink"),
+    )
+    return Glyph("stone", (), shapes)
 
 
 def board_pixels(
@@ -124,4 +143,6 @@ def draw(picture: Picture) -> bytes:
         return png_bytes(board_pixels(picture.files, picture.ranks, picture.holes, picture.left, picture.right))
     if isinstance(picture, PiecePicture):
         return bmp_bytes(raster(Glyph(picture.kind, picture.marks, picture.shapes), picture.color, PIECE_SIZE))
+    if isinstance(picture, StonePicture):
+        return bmp_bytes(raster(_stone_glyph(), "black", PIECE_SIZE))
     return bmp_bytes(raster(_token_glyph(), picture.color, PIECE_SIZE))

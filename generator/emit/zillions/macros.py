@@ -35,6 +35,7 @@ KINDS = frozenset(
         "count",
         "in-region",
         "not-onto",
+        "stone",
         "takes-leap",
         "leap",
         "slide",

@@ -137,7 +137,9 @@ def _game_entry(game: GameContext, number: int) -> GameEntry:
     board, _, pocket = fields[0].partition("[")
     pocket = "".join(sorted(pocket.rstrip("]"), key=lambda c: (c.islower(), c)))
     start = f"{board}{f'[{pocket}]' if pocket else ''} {fields[1]}"
-    pieces = tuple(sorted(names_of(v).letters().items()))
+    names = names_of(v)
+    # a wall is "*", as Fairy-Stockfish's FEN writes it
+    pieces = tuple(sorted({**names.letters(), **({"*": names.stone} if names.stone else {})}.items()))
     hand = tuple(name for name, _ in game.board.hand.positions) if game.board.hand else ()
     tokens = swap_tokens(v, names_of(v))
     white, black = tokens[Color.WHITE], tokens[Color.BLACK]

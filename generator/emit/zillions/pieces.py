@@ -41,7 +41,7 @@ from generator.emit.zillions.drops import drop_calls, droppable, never_dropped
 from generator.emit.zillions.forms import pawn_forms, promoted_form, promotions
 from generator.emit.zillions.hands import PROMOTED, hand_entries, marks_promotions, uses_hand
 from generator.emit.zillions.held import held_moves
-from generator.emit.zillions.images import Images, PiecePicture, TokenPicture
+from generator.emit.zillions.images import Images, PiecePicture, StonePicture, TokenPicture
 from generator.emit.zillions.macros import MODALITY_SUFFIX, MODALITY_WORD, Group, Macros
 from generator.emit.zillions.pawns import en_passant_steps
 from generator.emit.zillions.quiet import quiet_moves
@@ -56,6 +56,7 @@ class Names:
     piece: dict[str, str]
     tokens: dict[int, str]
     promoted: dict[str, str] = dataclasses.field(default_factory=dict)  #: letter -> its promoted form's name
+    stone: str = ""  #: the wall a piece that captures turns into ("" where none does)
 
     def letters(self) -> dict[str, str]:
         """Catalogue letter -> ZRF piece name, a promoted form as ``+P`` (Fairy-Stockfish's FEN letter)."""
@@ -77,7 +78,7 @@ def names_of(v: Variant) -> Names:
     pieces = {p.letter: _unique(piece_id(p.name), used) for p in v.pieces}
     tokens = {i: _unique(f"{pieces[sw.piece]}SwapRight", used) for i, sw in enumerate(v.swaps)}
     promoted = {x: _unique(f"Promoted{pieces[x]}", used) for x, _ in promotions(v)}
-    return Names(pieces, tokens, promoted)
+    return Names(pieces, tokens, promoted, _unique("Stone", used) if v.petrify else "")
 
 
 def zrf_piece_names(v: Variant) -> dict[str, str]:
@@ -276,6 +277,17 @@ class PieceMoves:
             return land
         return f"({self.macros.use(Group.LANDING, 'not-onto', 'not-onto')} {kin} {land})"
 
+    def stoned(self, p: PieceType, land: str) -> str:
+        """``land``, where pieces turn to stone: onto no wall (``(not-onto Stone ...)``, as fairychess.zrf's
+        ``available`` shuns its ``Block``), and for a piece that turns to stone where it takes, as the wall
+        (``add-or-stone``); a piece that never captures lands as it does."""
+        stone = self.names.stone
+        if not stone or not any(m.modality & Modality.CAPTURE for m in p.movement.moves):
+            return land
+        if p.letter in self.v.petrify:
+            land = f"({self.macros.use(Group.LANDING, 'add-or-stone', 'stone')} {stone} {land})"
+        return f"({self.macros.use(Group.LANDING, 'not-onto', 'not-onto')} {stone} {land})"
+
     def _plain_landing(self, moved: bool) -> str:
         """``add``, or where the piece's first move matters, the landing that clears ``never-moved?``."""
         return "(" + self.macros.use(Group.LANDING, "add-as-moved", "add-as-moved") + ")" if moved else "add"
@@ -338,7 +350,7 @@ class PieceMoves:
         extras, castling and swaps; where captures are forced, the captures first, under one move
         type, and the other moves under another.  The flying general's capture of the other royal
         piece is a check, not a move to its square: no region confines it."""
-        confined = self.rook_landing(p, self.confined(p, self.shunning(p, land)))
+        confined = self.rook_landing(p, self.confined(p, self.shunning(p, self.stoned(p, land))))
         if self.v.must_capture:
             return self._typed_moves(p, confined)
         out: list[Call] = []
@@ -645,6 +657,25 @@ def piece_context(builder: PieceMoves, images: Images, p: PieceType, glyph: Glyp
         moves=tuple(moves),
         drops=() if builder.to_hand else tuple(drop_calls(builder.macros, v, p, builder.confined(p, land))),
         needs=needs,
+    )
+
+
+def stone_context(images: Images, name: str) -> PieceContext:
+    """The ``(piece ...)`` of the wall a capturing piece turns into: no moves, one picture for both sides."""
+    picture = images.path(name, StonePicture()).replace("/", "\\")
+    return PieceContext(
+        name=name,
+        help="Stone: a wall, which nothing takes or passes",
+        description=tuple(
+            wrap_string(
+                "Stone\\A piece that captured turned to stone: it never moves, and no piece lands on it.", "      "
+            )
+        ),
+        images=tuple((PLAYERS[c], picture) for c in Color),
+        attributes=(),
+        moves=(),
+        drops=(),
+        needs=PieceNeeds(frozenset(), {}, ()),
     )
 
 
