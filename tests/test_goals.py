@@ -203,7 +203,7 @@ def test_results_in_the_ini_in_words_and_in_zillions() -> None:
 
 def test_a_stalemate_counted_by_pieces_is_a_zillions_count_condition() -> None:
     from generator.emit.zillions.goals import conditions
-    from generator.emit.zillions.pieces import names_of
+    from generator.emit.zillions.names import names_of
 
     suicide = entry("suicide")
     losing = dataclasses.replace(suicide, draws=dataclasses.replace(suicide.draws, stalemate=StalemateResult.LOSS))

@@ -53,6 +53,7 @@ CORPUS = {
     "board-setup": 1362,
     "capture": 1192,
     "cascade": 426,
+    "change-type": 210,
     "checkmated": 92,
     "create": 1031,
     "define": 5339,

@@ -27,9 +27,10 @@ reference reads the FEN, and :func:`set_up` puts its pieces on the interpreter's
 hand on the hand positions, or in Zillions' stores), the side to move in the turn order, the
 manifest's ``unmoved`` attribute on each piece the reference counts unmoved (castling rights, first
 moves), a promoted piece as its promoted form where the manifest names one (``+P``), else ``promoted``
-on it, and an en passant square as the last move, the
-pawn's multi-step onto the square behind it, which is what Zillions' en passant reads
-(``last-from?``, ``last-to?``).  Counters Zillions has not (the move clock, checks given) are not set.
+on it, a wall as the manifest's ``*``, two pieces of a side the manifest pairs as their paired forms,
+and an en passant square as the last move, the pawn's multi-step onto the square behind it, which is
+what Zillions' en passant reads (``last-from?``, ``last-to?``).  Counters Zillions has not (the move
+clock, checks given) are not set.
 
 Cost: queries arrive ply by ply (a game) or depth first (the perft tree), so each variant keeps one
 interpreter state on the last line asked, with the legal moves of every position on it; a query
@@ -244,6 +245,7 @@ def set_up(prog_state: State, entry: GameEntry, v: Variant, fen: str) -> State:
         z = _attribute(prog, z, entry.promoted, bool(promoted >> s & 1))
         st.board[prog.index[rules.geo.name(s)]] = z
     _walls(st, pos, types, owners[0])
+    _pair(st, entry)
     _use_up_rights(st, entry, pos)
     for color in Color:
         side = hand[len(hand) // 2 :] if color is Color.BLACK else hand[: len(hand) // 2]
@@ -261,6 +263,17 @@ def set_up(prog_state: State, entry: GameEntry, v: Variant, fen: str) -> State:
         st.last_from, st.last_to = _multi_step(pos, prog.index), prog.index[rules.geo.name(pos.ep_victim)]
     st.track_history()
     return st
+
+
+def _pair(st: State, entry: GameEntry) -> None:
+    """A side holding more than one piece of the forms the manifest pairs stands them as their paired forms."""
+    prog = st.prog
+    named = dict(entry.pieces)
+    paired = {prog.type_names.index(named[x]): prog.type_names.index(name) for x, name in entry.paired}
+    for owner in range(len(prog.players)):
+        squares = [i for i, z in enumerate(st.board) if z >= 0 and z & 15 == owner and z >> 4 & 0xFFF in paired]
+        for i in squares if len(squares) > 1 else ():
+            st.board[i] = st.board[i] & ~0xFFF0 | paired[st.board[i] >> 4 & 0xFFF] << 4
 
 
 def _walls(st: State, pos: Position, types: dict[str, int], owner: int) -> None:

@@ -45,7 +45,9 @@ class GameEntry:
     the one a pawn promoted to carries (a capture sends it back to hand as a pawn), empty where the
     file has none: what a position set up from a FEN gives its pieces.  ``tokens`` gives, per swap rule
     of the variant, the positions of White's swap-right tokens and of Black's: a position set up from a
-    FEN keeps as many of a side's tokens as it has swaps left.
+    FEN keeps as many of a side's tokens as it has swaps left.  ``paired`` pairs the letters of a pseudo-royal
+    type's forms the file retypes with the ZRF names of their paired forms, royal no more: a side holding
+    more than one piece of those letters stands them so.
     """
 
     variant: str
@@ -57,10 +59,11 @@ class GameEntry:
     unmoved: str = ""
     promoted: str = ""
     tokens: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = ()
+    paired: tuple[tuple[str, str], ...] = ()
 
     def letters(self) -> dict[str, str]:
-        """ZRF piece name -> catalogue letter."""
-        return {zrf: letter for letter, zrf in self.pieces}
+        """ZRF piece name -> catalogue letter (a paired form's too)."""
+        return {zrf: letter for letter, zrf in (*self.pieces, *self.paired)}
 
 
 @dataclass(frozen=True)

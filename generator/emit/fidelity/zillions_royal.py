@@ -9,24 +9,94 @@ those types in its goal beside the royal pieces.  Where captures explode, or wit
 not: a blast may take a royal piece with the one that blows it up, and duple check holds a side in check
 only while all of them are attacked.
 
+Where a side holds one piece of the type, royal, until its one piece that promotes to the type does (sho
+shogi's king, and its drunk elephant that becomes a prince moving as a king), the file retypes them as
+the count changes (:class:`Pairing`): the promotion turns both into their *paired* forms, pieces of their
+own that the goal does not name, and a capture of one paired form turns the other back into its royal
+form, each found by a walk of the whole board, as a pawn's promotion limits are counted.
+
 >>> from generator.catalogue import find_catalogue, load_catalogue
 >>> built_ins = load_catalogue(find_catalogue("fairy-stockfish"))
 >>> royal_letters(built_ins.get("coregal")), royal_letters(built_ins.get("shoshogi"))
-(('K', 'Q'), ())
+(('K', 'Q'), ('K', '+E'))
+>>> pairing(built_ins.get("shoshogi")), pairing(built_ins.get("spartan"))
+(Pairing(royal='K', promoting='E'), None)
 """
 
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import dataclass
 
 from generator.catalogue.model import Color, Variant
 from generator.emit.fidelity.notes import Notes
 
 
+@dataclass(frozen=True)
+class Pairing:
+    """A pseudo-royal type ``royal`` (one a side, royal while alone) and the one piece a side has, ``promoting``,
+    whose promoted form is of that type: the forms the file retypes, ``royal`` and ``+promoting``."""
+
+    royal: str
+    promoting: str
+
+    @property
+    def forms(self) -> tuple[str, str]:
+        """The two letters a side's pieces of the type stand as: the type, and the promoted piece."""
+        return self.royal, f"+{self.promoting}"
+
+
 def royal_letters(v: Variant) -> tuple[str, ...]:
     """The letters of the pieces the file's checkmated goal names: the royal pieces, and the pseudo-royal
-    types that stay royal (:func:`lasting`)."""
-    return tuple(p.letter for p in v.pieces if p.royal) + lasting(v)
+    types that stay royal (:func:`lasting`) or are retyped (:func:`pairing`)."""
+    paired = pairing(v)
+    return tuple(p.letter for p in v.pieces if p.royal) + lasting(v) + (paired.forms if paired else ())
+
+
+def pairing(v: Variant) -> Pairing | None:
+    """The pseudo-royal type of ``v`` the file retypes as its count goes from one to two and back (see the
+    module's text): each side starts with one piece of it and one of the one type that promotes to it,
+    nothing else brings either (no pawn promotion to them, no hands, gates or demotion), and every move
+    lands as a piece's own move (no castling, swap or pass), where the retyping is written."""
+    pp = v.piece_promotion
+    royal = _alone_royal(v)
+    if royal is None or pp is None:
+        return None
+    sources = [x for x, y in pp.pieces if y == royal]
+    if len(sources) != 1 or _brought(v) or v.castling or v.swaps or v.passing:
+        return None
+    pair = Pairing(royal, sources[0])
+    promo = v.pawn_rules.promotion
+    gained = set(promo.all_choices if promo else ()) | {y for _, y in pp.pieces if y != royal}
+    each = all(_count(v, x, c) == 1 for x in (royal, pair.promoting) for c in Color)
+    return pair if each and not gained & {royal, pair.promoting} else None
+
+
+def _alone_royal(v: Variant) -> str | None:
+    """The one pseudo-royal type of ``v`` that is royal while a side holds one piece of it (no duple check)."""
+    ext = v.goals.extinction
+    if ext is None or not ext.pseudo_royal or ext.duple_check or ext.count or len(ext.pieces) != 1:
+        return None
+    return ext.pieces[0]
+
+
+def _brought(v: Variant) -> bool:
+    """Whether a rule brings pieces onto the board or back from their promoted forms: blasts, hands, gates,
+    walls, demotion."""
+    pp = v.piece_promotion
+    demotes = pp is not None and pp.demotion
+    return (
+        v.explosions is not None
+        or v.drops is not None
+        or v.gating
+        or v.walling is not None
+        or demotes
+        or bool(v.setup.pockets)
+    )
+
+
+def _count(v: Variant, letter: str, color: Color) -> int:
+    return sum(1 for _, c, x in v.setup.placement if c is color and x == letter)
 
 
 def lasting(v: Variant) -> tuple[str, ...]:
@@ -63,7 +133,7 @@ def pseudo_royal(notes: Notes, exploding: bool) -> None:
     v = notes.variant
     goals = v.goals
     ext = goals.extinction
-    if ext is None or not ext.pseudo_royal or (lasting(v) and not exploding):
+    if ext is None or not ext.pseudo_royal or (not exploding and (lasting(v) or pairing(v))):
         return
     names = ", ".join(v.piece(x).name for x in ext.pieces)
     # without explosions nothing takes a pseudo-royal piece: the extinction never comes

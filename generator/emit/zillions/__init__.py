@@ -65,6 +65,7 @@ How the catalogue becomes ZRF (see ``shared/research/zillions-zrf.md``):
 
 from generator.emit.zillions.downloads import MAX_ZRF_BYTES, Download, download_of, downloads, family_context
 from generator.emit.zillions.images import BOARD_BORDER, PIECE_SIZE, SQUARE_SIZE
+from generator.emit.zillions.names import zrf_piece_names
 from generator.emit.zillions.packaging import (
     FOLDER,
     emit,
@@ -74,7 +75,6 @@ from generator.emit.zillions.packaging import (
     rules_text,
     write_family_zip,
 )
-from generator.emit.zillions.pieces import zrf_piece_names
 from generator.emit.zillions.text import (
     SUFFIX,
     download_name,

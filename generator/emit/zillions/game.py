@@ -39,11 +39,12 @@ from generator.emit.zillions.goals import conditions
 from generator.emit.zillions.hands import HAND_START, hand_layout
 from generator.emit.zillions.images import Images
 from generator.emit.zillions.macros import GROUPS, Macros
+from generator.emit.zillions.names import Names, names_of
+from generator.emit.zillions.pairs import POSITION as PAIRING
+from generator.emit.zillions.pairs import token as pairing_token
 from generator.emit.zillions.pieces import (
     MOVE_TYPES,
-    Names,
     PieceMoves,
-    names_of,
     piece_context,
     piece_needs,
     stone_context,
@@ -124,17 +125,24 @@ def _game_context(macros: Macros, images: Images, variant: Variant, title: str, 
     zones = zones_of(v)
     mated = markers(images, v)
     dummies = [pos for c in Color for _, positions in tokens[c] for pos in positions]
-    board = _noted(board_context(images, v, zones, [*dummies, *(MARKER_POSITION for _ in mated[:1])]))
+    dummies += [MARKER_POSITION] if mated else []
+    board = _noted(board_context(images, v, zones, [*dummies, *([PAIRING] if names.paired else [])]))
     builder = PieceMoves(macros, v, names)
     glyphs = glyph_set(v.pieces)
     pieces = [piece_context(builder, images, p, glyphs[p.letter], piece_needs(v, p, zones, tokens)) for p in v.pieces]
+    forms = {p.letter: (p, glyphs[p.letter]) for p in v.pieces}
     for x, _ in promotions(v):
         # a promoted form looks like what it moves as, badged with the letter of what it was
         form = promoted_form(v, x)
-        picture = glyph(dataclasses.replace(form, letter=x), badge=True)
-        pieces.append(piece_context(builder, images, form, picture, piece_needs(v, form, zones, tokens)))
+        forms[form.letter] = form, glyph(dataclasses.replace(form, letter=x), badge=True)
+        pieces.append(piece_context(builder, images, *forms[form.letter], piece_needs(v, form, zones, tokens)))
+    for x, name in names.paired.items():  # the same piece, royal no more while its side holds two
+        p, picture = forms[x]
+        paired = dataclasses.replace(p, name=f"{p.name}, paired", help="not royal while its side holds two")
+        pieces.append(piece_context(builder, images, paired, picture, piece_needs(v, p, zones, tokens), name))
     pieces += [token_context(images, v, names, i) for i in range(len(v.swaps))]
     pieces += [stone_context(images, names.stone)] if names.stone else []
+    pieces += [pairing_token(images)] if names.paired else []
     pieces += mated
     order = [Color.BLACK, Color.WHITE] if v.setup.to_move is Color.BLACK else [Color.WHITE, Color.BLACK]
     sections = Sections(
@@ -245,10 +253,14 @@ def _declare_inherited(game: GameContext, first: GameContext) -> GameContext:
 
 def _noted(board: BoardContext) -> BoardContext:
     """``board`` saying what its dummy positions hold: swap rights, a mating drop's marker, the hand's start."""
-    held = [d for d in board.dummies if d not in (HAND_START, MARKER_POSITION)]
+    held = [d for d in board.dummies if d not in (HAND_START, MARKER_POSITION, PAIRING)]
     what = [
         x
-        for x, on in (("the swap rights", held), ("the marker of a mating drop", MARKER_POSITION in board.dummies))
+        for x, on in (
+            ("the swap rights", held),
+            ("the marker of a mating drop", MARKER_POSITION in board.dummies),
+            ("the token of a promotion to a second royal-type piece", PAIRING in board.dummies),
+        )
         if on
     ]
     if HAND_START not in board.dummies:

@@ -11,7 +11,7 @@ from generator.emit.fidelity.zillions import ZRF_MOST_CHOICES
 from generator.emit.fidelity.zillions_royal import royal_letters
 from generator.emit.zillions.context import PLAYERS, Condition
 from generator.emit.zillions.drop_mate import goal as drop_mate_goal
-from generator.emit.zillions.pieces import Names
+from generator.emit.zillions.names import Names
 
 BOTH = (PLAYERS[Color.WHITE], PLAYERS[Color.BLACK])
 
@@ -35,7 +35,7 @@ def _mated(v: Variant) -> tuple[str, ...]:
 def conditions(v: Variant, names: Names, tokens: bool) -> list[Condition]:
     """The win, loss and draw conditions of ``v``, in file order."""
     out: list[Condition] = drop_mate_goal(v)
-    royals = [names.piece[x] for x in royal_letters(v)]
+    royals = [names.letters()[x] for x in royal_letters(v)]
     mated = _mated(v)
     if v.goals.checkmate and royals and v.goals.checkmate_result is Result.WIN:
         out.append(

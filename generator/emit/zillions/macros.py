@@ -36,6 +36,11 @@ KINDS = frozenset(
         "in-region",
         "not-onto",
         "stone",
+        "walk-board",
+        "retype",
+        "unpair",
+        "pairs-up",
+        "pending",
         "takes-leap",
         "leap",
         "slide",
@@ -130,6 +135,9 @@ class MacroParams(TypedDict, total=False):
     after: int  #: en passant: steps after it
     toward: str  #: en passant: the enemy pawn's step, White's view ("" for straight towards White)
     away: str  #: en passant: back along it ("" for straight away from White)
+    pair: str  #: promotion by piece: the macro that first makes the player's royal-type piece its paired form
+    pairs: tuple[tuple[str, str], ...]  #: retype: (type, the type it becomes); unpair: (type taken, retype macro)
+    walk: str  #: unpair: the macro that walks the whole board
     king: str  #: castling squares and the rook's type
     king_to: str
     rook: str

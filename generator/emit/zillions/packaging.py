@@ -27,7 +27,8 @@ from generator.emit.zillions.downloads import crlf, download, downloads, family_
 from generator.emit.zillions.game import limitation_lines, rules_summary
 from generator.emit.zillions.hands import PROMOTED
 from generator.emit.zillions.images import draw
-from generator.emit.zillions.pieces import names_of, swap_tokens
+from generator.emit.zillions.names import names_of
+from generator.emit.zillions.pieces import swap_tokens
 from generator.emit.zillions.text import SUFFIX, ascii_text, download_name, zrf_file_name
 from generator.engine import Position
 
@@ -153,6 +154,7 @@ def _game_entry(game: GameContext, number: int) -> GameEntry:
         unmoved=ATTRIBUTE,
         promoted=PROMOTED,
         tokens=tuple((w[1], b[1]) for w, b in zip(white, black, strict=True)),
+        paired=tuple(sorted(names.paired.items())),
     )
 
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from dataclasses import dataclass
 from typing import TypedDict
 
 from generator.betza import BetzaMove, Modality, lame_path
@@ -43,47 +42,12 @@ from generator.emit.zillions.hands import PROMOTED, hand_entries, marks_promotio
 from generator.emit.zillions.held import held_moves
 from generator.emit.zillions.images import Images, PiecePicture, StonePicture, TokenPicture
 from generator.emit.zillions.macros import MODALITY_SUFFIX, MODALITY_WORD, Group, Macros
+from generator.emit.zillions.names import Names
+from generator.emit.zillions.pairs import pair_up, paired_landing
 from generator.emit.zillions.pawns import en_passant_steps
 from generator.emit.zillions.quiet import quiet_moves
 from generator.emit.zillions.starts import Start, start_prefix, switched_moves
-from generator.emit.zillions.text import piece_id, wrap_string, zrf_text
-
-
-@dataclass(frozen=True)
-class Names:
-    """ZRF names of one variant's piece types (by letter) and swap tokens (by swap index)."""
-
-    piece: dict[str, str]
-    tokens: dict[int, str]
-    promoted: dict[str, str] = dataclasses.field(default_factory=dict)  #: letter -> its promoted form's name
-    stone: str = ""  #: the wall a piece that captures turns into ("" where none does)
-
-    def letters(self) -> dict[str, str]:
-        """Catalogue letter -> ZRF piece name, a promoted form as ``+P`` (Fairy-Stockfish's FEN letter)."""
-        return {**self.piece, **{f"+{x}": name for x, name in self.promoted.items()}}
-
-
-def _unique(base: str, used: set[str]) -> str:
-    name, n = base, 1
-    while name in used:
-        n += 1
-        name = f"{base}{n}"
-    used.add(name)
-    return name
-
-
-def names_of(v: Variant) -> Names:
-    """The ZRF names of ``v``'s pieces and swap tokens, numbered where two would clash."""
-    used: set[str] = set()
-    pieces = {p.letter: _unique(piece_id(p.name), used) for p in v.pieces}
-    tokens = {i: _unique(f"{pieces[sw.piece]}SwapRight", used) for i, sw in enumerate(v.swaps)}
-    promoted = {x: _unique(f"Promoted{pieces[x]}", used) for x, _ in promotions(v)}
-    return Names(pieces, tokens, promoted, _unique("Stone", used) if v.petrify else "")
-
-
-def zrf_piece_names(v: Variant) -> dict[str, str]:
-    """FEN letter -> ZRF piece name, for the pieces of ``v``."""
-    return dict(names_of(v).piece)
+from generator.emit.zillions.text import wrap_string, zrf_text
 
 
 def needs_attribute(v: Variant) -> set[str]:
@@ -164,11 +128,12 @@ class PieceMoves:
         )
 
     def turns_into(self, p: PieceType) -> str | None:
-        """The ZRF type ``p`` becomes by promotion by piece: its promoted form, or for a promoted form
-        where promoted pieces demote, what it was promoted from (Dagaz's kyoto-shogi.zrf turns its
-        pieces over the same way, ``(add Knight)`` on a Gold's move); None if it never changes type."""
+        """The ZRF type ``p`` becomes by promotion by piece: its promoted form (paired, where the file retypes
+        it: :func:`pairing`), or for a promoted form where promoted pieces demote, what it was promoted from
+        (Dagaz's kyoto-shogi.zrf turns its pieces over the same way, ``(add Knight)`` on a Gold's move); None
+        if it never changes type."""
         if p.letter in self.by_piece:
-            return self.names.promoted[p.letter]
+            return self.names.paired.get(f"+{p.letter}", self.names.promoted[p.letter])
         pp = self.v.piece_promotion
         demotes = pp is not None and pp.demotion and p.letter.startswith("+")
         return self.names.piece[p.letter[1:]] if demotes else None
@@ -330,9 +295,10 @@ class PieceMoves:
             "to-hand" if to_hand else "",
         ]
         name = "-".join(w for w in words if w)
+        pair = pair_up(self.macros) if target and target in self.names.paired.values() else ""
         macro = self.macros.use(
             Group.LANDING,
-            name,
+            name + ("-paired" if pair else ""),
             "add-or-promote-piece",
             mandatory=mandatory,
             moved=moved,
@@ -341,6 +307,7 @@ class PieceMoves:
             stuck=stuck,
             zone=promotion_zone(self.v),
             to_hand=to_hand,
+            pair=pair,
         )
         args = ([target] if target else []) + ([stuck_zone(p)] if stuck else [])
         return "(" + " ".join([macro, *args]) + ")"
@@ -350,7 +317,9 @@ class PieceMoves:
         extras, castling and swaps; where captures are forced, the captures first, under one move
         type, and the other moves under another.  The flying general's capture of the other royal
         piece is a check, not a move to its square: no region confines it."""
-        confined = self.rook_landing(p, self.confined(p, self.shunning(p, self.stoned(p, land))))
+        confined = self.rook_landing(
+            p, self.confined(p, self.shunning(p, self.stoned(p, paired_landing(self.macros, self.names, p, land))))
+        )
         if self.v.must_capture:
             return self._typed_moves(p, confined)
         out: list[Call] = []
@@ -630,10 +599,12 @@ def _zones_used(v: Variant, p: PieceType) -> set[str]:
     return used | {region_zone(p), advanced_zone(p)} | ({LINES_ZONE} if p.line_moves else set())
 
 
-def piece_context(builder: PieceMoves, images: Images, p: PieceType, glyph: Glyph, needs: PieceNeeds) -> PieceContext:
-    """The ``(piece ...)`` of ``p``."""
+def piece_context(
+    builder: PieceMoves, images: Images, p: PieceType, glyph: Glyph, needs: PieceNeeds, name: str = ""
+) -> PieceContext:
+    """The ``(piece ...)`` of ``p`` (under ``name``, where it is a form of its own: a paired form)."""
     v = builder.v
-    zname = builder.names.letters()[p.letter]
+    zname = name or builder.names.letters()[p.letter]
     moved = p.letter in needs_attribute(v)
     land = builder.landing(p, moved)
     pictures = tuple(
