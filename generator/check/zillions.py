@@ -253,13 +253,28 @@ def set_up(prog_state: State, entry: GameEntry, v: Variant, fen: str) -> State:
                     st.board[side.pop(0)] = z
                 else:
                     st.stores[owners[color]][z >> 4 & 0xFFF] += 1
-    st.ply = next((k for k in range(len(prog.turns) + 2) if st.turn_after(k).player == owners[pos.turn]), -1)
+    st.ply = _ply(st, owners[pos.turn])
     if st.ply < 0:
         raise ValueError(f"the turn order never gives {prog.players[owners[pos.turn]]} the move")
     if pos.ep_victim >= 0:
         st.last_from, st.last_to = _multi_step(pos, prog.index), prog.index[rules.geo.name(pos.ep_victim)]
     st.track_history()
     return st
+
+
+def _ply(st: State, player: int) -> int:
+    """The first ply of the turn order at which ``player`` moves with as many of its set-up turns to come (the
+    turns before ``repeat`` of a move type, as the corpus's Duke.zrf writes them) as it holds pieces in its
+    store, or any ply of ``player`` from ``repeat`` on (-1 where ``player`` never moves)."""
+    prog = st.prog
+    held = sum(st.stores[player])
+    for k in range(len(prog.turns) + 2):
+        if st.turn_after(k).player != player:
+            continue
+        to_come = sum(1 for t in prog.turns[k : prog.repeat_from] if t.player == player and t.mtype >= 0)
+        if to_come == held or k >= prog.repeat_from:
+            return k
+    return -1
 
 
 def _use_up_rights(st: State, entry: GameEntry, pos: Position) -> None:
