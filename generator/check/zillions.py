@@ -26,7 +26,7 @@ Positions from a FEN (the game-end proofs of :mod:`generator.check.endings` ask 
 reference reads the FEN, and :func:`set_up` puts its pieces on the interpreter's board (those in
 hand on the hand positions, or in Zillions' stores), the side to move in the turn order, the
 manifest's ``unmoved`` attribute on each piece the reference counts unmoved (castling rights, first
-moves), a promoted piece as its promoted form where the manifest names one (``+P``), else ``promoted``
+moves; where castling is gained by drops, every piece of a side still holding pieces), a promoted piece as its promoted form where the manifest names one (``+P``), else ``promoted``
 on it, and an en passant square as the last move, the
 pawn's multi-step onto the square behind it, which is what Zillions' en passant reads
 (``last-from?``, ``last-to?``).  Counters Zillions has not (the move clock, checks given) are not set.
@@ -237,10 +237,13 @@ def set_up(prog_state: State, entry: GameEntry, v: Variant, fen: str) -> State:
         return prog.code(types[letter], owners[color])
 
     promoted = pos.promoted()
+    # where a dropped king and rook gain castling, nothing has moved while a side still holds pieces (set-up
+    # turns), though the reference counts a king unmoved only once a rook stands by it
+    setting_up = [rules.set_up is not None and rules.set_up.castling and any(pos.pockets[c]) for c in Color]
     for s in bits(pos.occupied):
         c = pos.board[s]
         z = code(c >> 1, c & 1, pos.unpromoted[s])
-        z = _attribute(prog, z, entry.unmoved, bool(pos.unmoved >> s & 1))
+        z = _attribute(prog, z, entry.unmoved, bool(pos.unmoved >> s & 1) or setting_up[c & 1])
         z = _attribute(prog, z, entry.promoted, bool(promoted >> s & 1))
         st.board[prog.index[rules.geo.name(s)]] = z
     _use_up_rights(st, entry, pos)
