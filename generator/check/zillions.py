@@ -24,12 +24,14 @@ holds.  The interpreter keeps the game's history for that, from the start positi
 
 Positions from a FEN (the game-end proofs of :mod:`generator.check.endings` ask them): the
 reference reads the FEN, and :func:`set_up` puts its pieces on the interpreter's board (those in
-hand on the hand positions, or in Zillions' stores), the side to move in the turn order, the
-manifest's ``unmoved`` attribute on each piece the reference counts unmoved (castling rights, first
-moves; where castling is gained by drops, every piece of a side still holding pieces), a promoted piece as its promoted form where the manifest names one (``+P``), else ``promoted``
-on it, and an en passant square as the last move, the
-pawn's multi-step onto the square behind it, which is what Zillions' en passant reads
-(``last-from?``, ``last-to?``).  Counters Zillions has not (the move clock, checks given) are not set.
+hand on the hand positions, or in Zillions' stores), the side to move in the turn order (where the
+order begins with set-up turns, at the one with as many of the side's set-up turns to come as it
+holds pieces), the manifest's ``unmoved`` attribute on each piece the reference counts unmoved
+(castling rights, first moves; where castling is gained by drops, every piece of a side still
+holding pieces), a promoted piece as its promoted form where the manifest names one (``+P``), else
+``promoted`` on it, and an en passant square as the last move, the pawn's multi-step onto the
+square behind it, which is what Zillions' en passant reads (``last-from?``, ``last-to?``).
+Counters Zillions has not (the move clock, checks given) are not set.
 
 Cost: queries arrive ply by ply (a game) or depth first (the perft tree), so each variant keeps one
 interpreter state on the last line asked, with the legal moves of every position on it; a query
