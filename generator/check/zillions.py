@@ -239,9 +239,7 @@ def set_up(prog_state: State, entry: GameEntry, v: Variant, fen: str) -> State:
         return prog.code(types[letter], owners[color])
 
     promoted = pos.promoted()
-    # where a dropped king and rook gain castling, nothing has moved while a side still holds pieces (set-up
-    # turns), though the reference counts a king unmoved only once a rook stands by it
-    setting_up = [rules.set_up is not None and rules.set_up.castling and any(pos.pockets[c]) for c in Color]
+    setting_up = _setting_up(pos)
     for s in bits(pos.occupied):
         c = pos.board[s]
         z = code(c >> 1, c & 1, pos.unpromoted[s])
@@ -265,6 +263,14 @@ def set_up(prog_state: State, entry: GameEntry, v: Variant, fen: str) -> State:
         st.last_from, st.last_to = _multi_step(pos, prog.index), prog.index[rules.geo.name(pos.ep_victim)]
     st.track_history()
     return st
+
+
+def _setting_up(pos: Position) -> list[bool]:
+    """Per colour, whether all its pieces count as never moved: where a dropped king and rook gain castling,
+    nothing has moved while a side still holds pieces (set-up turns), though the reference counts a king
+    unmoved only once a rook stands by it."""
+    set_up = pos.rules.set_up
+    return [set_up is not None and set_up.castling and any(pos.pockets[c]) for c in Color]
 
 
 def _ply(st: State, player: int) -> int:
