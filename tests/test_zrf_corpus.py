@@ -159,3 +159,20 @@ def test_a_capture_on_the_landing_square_removes_the_piece_that_arrives() -> Non
                     )
             state.push(rng.choice(moves))
     assert strikes > 10
+
+
+def test_set_up_turns_of_a_move_type_then_the_repeated_turns() -> None:
+    # Mana's (turn-order (White setup-mode) x6 (Black setup-mode) x6 repeat White Black): each side places its
+    # six pieces, one a turn and only by its setup-mode moves, then the two move in turn with every move type
+    game = load(corpus("DagazProject__ZRF", "Mana", "Mana.zrf")).games[0]
+    state, rng = start(game), random.Random(1)
+    setup = state.prog.mtypes["setup-mode"]
+    players = []
+    for _ in range(12):
+        moves = state.legal_moves()
+        assert moves and state.turn.mtype == setup and {m.mtype for m in moves} == {setup}
+        players.append(state.player)
+        state.push(rng.choice(moves))
+    assert players == ["White"] * 6 + ["Black"] * 6
+    assert (state.player, state.turn.mtype, state.turn_after(state.ply + 2)) == ("White", -1, state.turn)
+    assert state.legal_moves() and setup not in {m.mtype for m in state.legal_moves()}

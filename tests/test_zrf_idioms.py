@@ -107,6 +107,7 @@ CORPUS = {
     "players": 2525,
     "position-flag?": 121,
     "positions": 2051,
+    "repeat": 70,
     "repetition": 144,
     "set-attribute": 515,
     "set-flag": 2140,

@@ -54,7 +54,7 @@ How each rule's position is found (:data:`BUILDERS`, one builder per rule):
   to face and the pass that then ends the game; two passes in a row that the points decide, for each side.
 * **castling**: for each castling move, the start position with the squares it needs emptied; where
   castling is gained by drops and its pieces start in hand, the king set on its square and the rook
-  dropped onto its own, then the castling.
+  dropped onto its own (each side holding one piece), then the castling.
 
 A rule that applies but finds no position is reported (``unbuilt``), never passed over in silence.
 
@@ -285,13 +285,17 @@ def _castling(variant: Variant) -> list[Ending]:
 
 def _castling_by_drops(pos: Position, c: Castle) -> list[Ending]:
     """Where castling is gained by drops: its king set on its square, its rook the only piece left in
-    hand; the rook's drop, the other side's first move, then the castling."""
-    pocket = pos.pockets[c.color]
+    hand, and one piece in the other side's hand, so that the hands stay level as a set-up phase keeps
+    them (the Zillions files' set-up turns); the rook's drop, the other side's first move, then the
+    castling."""
+    pocket, other = pos.pockets[c.color], pos.pockets[1 - c.color]
     if pos.board[c.king_from] == EMPTY and pocket[c.king_type]:
         pos.put(c.king_from, c.king_type * 2 + c.color)
     if pos.board[c.rook_from] != EMPTY or not pocket[c.rook_type]:
         return []
     pos.pockets[c.color] = [int(t == c.rook_type) for t in range(len(pocket))]
+    kept = next((t for t, n in enumerate(other) if n), -1)
+    pos.pockets[1 - c.color] = [int(t == kept) for t in range(len(other))]
     seen = reread(pos)
     drop = (mv.DROP, -1, c.rook_from, c.rook_type)
     if seen is None or drop not in seen.legal_moves():

@@ -24,13 +24,15 @@ holds.  The interpreter keeps the game's history for that, from the start positi
 
 Positions from a FEN (the game-end proofs of :mod:`generator.check.endings` ask them): the
 reference reads the FEN, and :func:`set_up` puts its pieces on the interpreter's board (those in
-hand on the hand positions, or in Zillions' stores), the side to move in the turn order, the
-manifest's ``unmoved`` attribute on each piece the reference counts unmoved (castling rights, first
-moves), a promoted piece as its promoted form where the manifest names one (``+P``), else ``promoted``
-on it, a wall as the manifest's ``*``, two pieces of a side the manifest pairs as their paired forms,
-and an en passant square as the last move, the pawn's multi-step onto the square behind it, which is
-what Zillions' en passant reads (``last-from?``, ``last-to?``).  Counters Zillions has not (the move
-clock, checks given) are not set.
+hand on the hand positions, or in Zillions' stores), the side to move in the turn order (where the
+order begins with set-up turns, at the one with as many of the side's set-up turns to come as it
+holds pieces), the manifest's ``unmoved`` attribute on each piece the reference counts unmoved
+(castling rights, first moves; where castling is gained by drops, every piece of a side still
+holding pieces), a promoted piece as its promoted form where the manifest names one (``+P``), else
+``promoted`` on it, a wall as the manifest's ``*``, two pieces of a side the manifest pairs as their
+paired forms, and an en passant square as the last move, the pawn's multi-step onto the square behind
+it, which is what Zillions' en passant reads (``last-from?``, ``last-to?``).  Counters Zillions has
+not (the move clock, checks given) are not set.
 
 Cost: queries arrive ply by ply (a game) or depth first (the perft tree), so each variant keeps one
 interpreter state on the last line asked, with the legal moves of every position on it; a query
@@ -238,10 +240,11 @@ def set_up(prog_state: State, entry: GameEntry, v: Variant, fen: str) -> State:
         return prog.code(types[letter], owners[color])
 
     promoted = pos.promoted()
+    setting_up = _setting_up(pos)
     for s in bits(pos.occupied):
         c = pos.board[s]
         z = code(c >> 1, c & 1, pos.unpromoted[s])
-        z = _attribute(prog, z, entry.unmoved, bool(pos.unmoved >> s & 1))
+        z = _attribute(prog, z, entry.unmoved, bool(pos.unmoved >> s & 1) or setting_up[c & 1])
         z = _attribute(prog, z, entry.promoted, bool(promoted >> s & 1))
         st.board[prog.index[rules.geo.name(s)]] = z
     _walls(st, pos, types, owners[0])
@@ -256,7 +259,7 @@ def set_up(prog_state: State, entry: GameEntry, v: Variant, fen: str) -> State:
                     st.board[side.pop(0)] = z
                 else:
                     st.stores[owners[color]][z >> 4 & 0xFFF] += 1
-    st.ply = next((k for k in range(len(prog.turns) + 2) if st.turn_after(k).player == owners[pos.turn]), -1)
+    st.ply = _ply(st, owners[pos.turn])
     if st.ply < 0:
         raise ValueError(f"the turn order never gives {prog.players[owners[pos.turn]]} the move")
     if pos.ep_victim >= 0:
@@ -283,6 +286,29 @@ def _walls(st: State, pos: Position, types: dict[str, int], owner: int) -> None:
         if "*" not in types:
             raise ValueError("the manifest names no ZRF piece for a wall ('*')")
         st.board[st.prog.index[pos.rules.geo.name(s)]] = st.prog.code(types["*"], owner)
+
+
+def _setting_up(pos: Position) -> list[bool]:
+    """Per colour, whether all its pieces count as never moved: where a dropped king and rook gain castling,
+    nothing has moved while a side still holds pieces (set-up turns), though the reference counts a king
+    unmoved only once a rook stands by it."""
+    set_up = pos.rules.set_up
+    return [set_up is not None and set_up.castling and any(pos.pockets[c]) for c in Color]
+
+
+def _ply(st: State, player: int) -> int:
+    """The first ply of the turn order at which ``player`` moves with as many of its set-up turns to come (the
+    turns before ``repeat`` of a move type, as the corpus's Duke.zrf writes them) as it holds pieces in its
+    store, or any ply of ``player`` from ``repeat`` on (-1 where ``player`` never moves)."""
+    prog = st.prog
+    held = sum(st.stores[player])
+    for k in range(len(prog.turns) + 2):
+        if st.turn_after(k).player != player:
+            continue
+        to_come = sum(1 for t in prog.turns[k : prog.repeat_from] if t.player == player and t.mtype >= 0)
+        if to_come == held or k >= prog.repeat_from:
+            return k
+    return -1
 
 
 def _use_up_rights(st: State, entry: GameEntry, pos: Position) -> None:

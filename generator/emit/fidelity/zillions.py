@@ -20,6 +20,7 @@ from generator.emit.fidelity import (
     zillions_held,
     zillions_quiet,
     zillions_royal,
+    zillions_set_up,
     zillions_stone,
 )
 from generator.emit.fidelity.notes import Notes
@@ -517,28 +518,32 @@ def promoted_drops_written(v: Variant) -> bool:
 
 
 def _set_up_drops(notes: Notes) -> None:
-    """A set-up phase by drops: forced drops, pieces kept on both colours, castling gained by drops."""
+    """A set-up phase by drops: forced drops, pieces kept on both colours, castling gained by drops, each
+    written where :func:`zillions_set_up.plan` finds the set-up turns exact."""
     v = notes.variant
     drops = v.drops
-    if drops is not None and drops.must:
+    turns = zillions_set_up.plan(v)
+    if drops is not None and drops.must and turns is None:
         notes.add(
             "must-drop",
-            "Zillions' move priorities rank the moves before it drops those that leave the royal piece attacked, "
-            "so a side could be left with no move at all: drops are not forced.",
+            "The Zillions files give a side set-up turns, drops only, where both hands hold as many pieces, none "
+            "comes back to a hand and no drop of the set-up can give check; here one does not hold: drops are not "
+            "forced.",
         )
         drops = dataclasses.replace(drops, must=False, must_piece=None)
-    if drops is not None and drops.opposite_colors:
+    if drops is not None and drops.opposite_colors and (turns is None or turns.paired is None):
         notes.add(
             "drop-colors",
-            f"The Zillions files drop a piece on any empty square of the drop ranks, so the "
-            f"{v.piece(drops.opposite_colors).name}s may end on squares of one colour.",
+            f"The Zillions files keep the {v.piece(drops.opposite_colors).name}s on both colours only where two of "
+            "them in each hand are dropped in set-up turns onto one rank, so here they may end on squares of one "
+            "colour.",
         )
         drops = dataclasses.replace(drops, opposite_colors=None)
-    if drops is not None and drops.castling:
+    if drops is not None and drops.castling and (turns is None or not turns.castling):
         notes.add(
             "castling-by-drops",
-            "The Zillions files castle only with a king and rook that stand on their squares from the start and "
-            "have never moved, so a dropped king or rook never castles.",
+            "The Zillions files castle with a dropped king and rook only where both start in hand and are dropped "
+            "in set-up turns, before any piece moves; here a dropped king or rook never castles.",
         )
         drops = dataclasses.replace(drops, castling=None)
         set_up = tuple(cm for cm in v.castling if v.setup.piece_at(cm.king_from) and v.setup.piece_at(cm.rook_from))
@@ -552,13 +557,13 @@ def _hands(notes: Notes) -> None:
     """What the Zillions files cannot say of hands and promotion by piece, switched off."""
     v = notes.variant
     drops = v.drops
-    if drops is not None and not drops.captures_to_hand and (drops.piece_ranks or drops.one_per_file):
+    if drops is not None and not drops.captures_to_hand and drops.one_per_file:
         notes.add(
             "drop-rules",
-            "Where captures leave the board, the Zillions files keep the pieces in hand in Zillions' own store and "
-            "drop every piece on the same ranks, so drop ranks of a piece's own and one piece per file are left out.",
+            "Where captures leave the board, the Zillions files keep the pieces in hand in Zillions' own store, "
+            "with no file to walk for the pieces of one type, so one piece per file is left out.",
         )
-        drops = dataclasses.replace(drops, piece_ranks=(), one_per_file=None)
+        drops = dataclasses.replace(drops, one_per_file=None)
     if drops is not None and drops.promoted and not promoted_drops_written(v):
         notes.add(
             "drop-promoted",

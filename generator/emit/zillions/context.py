@@ -107,6 +107,7 @@ class PieceContext:
     drops: tuple[Call, ...]
     needs: PieceNeeds
     dummy: bool = False
+    drop_type: str = ""  #: the move type of the drops ("" for none)
 
 
 @dataclass(frozen=True)

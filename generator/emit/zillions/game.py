@@ -51,6 +51,7 @@ from generator.emit.zillions.pieces import (
     swap_tokens,
     token_context,
 )
+from generator.emit.zillions.set_up import turn_order
 from generator.emit.zillions.text import (
     comment,
     download_name,
@@ -149,7 +150,7 @@ def _game_context(macros: Macros, images: Images, variant: Variant, title: str, 
         options=(("pass turn", "forced" if v.draws.stalemate is StalemateResult.PASS else "false"),),
         move_priorities=MOVE_TYPES if v.must_capture else (),
         players=(PLAYERS[Color.WHITE], PLAYERS[Color.BLACK]),
-        turn_order=tuple(PLAYERS[c] for c in order),
+        turn_order=turn_order(v, [PLAYERS[c] for c in order]),
         board=board,
         setup=_holding(_setup(v, names, tokens), held_square(v)),
         pieces=tuple(pieces),

@@ -54,6 +54,7 @@ KINDS = frozenset(
         "castle",
         "swap",
         "drop",
+        "drop-paired",
         "to-hand",
         "drop-from-hand",
         "attacked-here",
@@ -157,6 +158,7 @@ class MacroParams(TypedDict, total=False):
     pins: bool  #: taken: whether a slide of the player's may pin the piece there
     pin_line: str  #: taken: the argument that is the pin's direction (``$4``; ``$3`` where nothing slides)
     pin_by: str  #: taken: the argument that is the pinning slides' test (``$5``; ``$4`` where nothing slides)
+    paired: bool  #: drop-paired: the drop of the piece kept on both colours itself (``kin``), not of another
 
 
 class MacroContext(MacroParams):

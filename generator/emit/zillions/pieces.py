@@ -17,6 +17,7 @@ from typing import TypedDict
 
 from generator.betza import BetzaMove, Modality, lame_path
 from generator.catalogue.model import CastlingMove, Color, PieceType, Role, Square, Variant
+from generator.emit.fidelity.zillions_set_up import castling_pieces
 from generator.emit.pictures.glyphs import Glyph
 from generator.emit.zillions.board import (
     BLACK_PROMOTION_ZONE,
@@ -46,6 +47,7 @@ from generator.emit.zillions.names import Names
 from generator.emit.zillions.pairs import pair_up, paired_landing
 from generator.emit.zillions.pawns import en_passant_steps
 from generator.emit.zillions.quiet import quiet_moves
+from generator.emit.zillions.set_up import drop_type
 from generator.emit.zillions.starts import Start, start_prefix, switched_moves
 from generator.emit.zillions.text import wrap_string, zrf_text
 
@@ -56,10 +58,7 @@ def needs_attribute(v: Variant) -> set[str]:
     promote to one of those."""
     out: set[str] = set()
     for cm in v.castling:
-        for sq in (cm.king_from, cm.rook_from):
-            got = v.setup.piece_at(sq)
-            if got is not None:
-                out.add(got[1])
+        out |= set(castling_pieces(v, cm) or ())
     for sw in v.swaps:
         if sw.unmoved_only:
             out.add(sw.piece)
@@ -73,6 +72,11 @@ def needs_attribute(v: Variant) -> set[str]:
     if promo is not None and out & set(promo.all_choices):
         out |= {p.letter for p in v.pieces if p.pawn}
     return out
+
+
+def castles_once_dropped(v: Variant, p: PieceType) -> bool:
+    """Whether ``p`` is a king or rook that gains castling by its drop (``drops.castling``)."""
+    return v.drops is not None and v.drops.castling is not None and (p.royal or p.letter == v.drops.castling)
 
 
 def swap_partners(v: Variant, letter: str, excluded: frozenset[Role]) -> list[PieceType]:
@@ -407,7 +411,7 @@ class PieceMoves:
             if stay
             else []
         )
-        out += [self.castling(cm) for cm in v.castling if v.setup.piece_at(cm.king_from) == (cm.color, p.letter)]
+        out += [self.castling(cm) for cm in v.castling if (castling_pieces(v, cm) or ("",))[0] == p.letter]
         for i, sw in enumerate(v.swaps):
             if sw.piece == p.letter:
                 out += self.swap(i)
@@ -524,8 +528,9 @@ class PieceMoves:
         empty = tuple(s.name for s in span if s not in (cm.king_from, cm.rook_from))
         step = 1 if cm.king_to.file > cm.king_from.file else -1
         path = tuple(Square(f, rank).name for f in range(cm.king_from.file, cm.king_to.file + step, step))
-        rook, king = self.v.setup.piece_at(cm.rook_from), self.v.setup.piece_at(cm.king_from)
-        assert rook is not None and king is not None  # the loader guarantees them
+        pieces = castling_pieces(self.v, cm)
+        assert pieces is not None  # the loader guarantees them
+        king, rook = pieces
         name = self.macros.use(
             Group.CASTLING,
             f"castle-{cm.king_from}-{cm.king_to}-{cm.rook_from}-{cm.rook_to}",
@@ -534,9 +539,9 @@ class PieceMoves:
             king_to=cm.king_to.name,
             rook=cm.rook_from.name,
             rook_to=cm.rook_to.name,
-            rook_type=self.names.piece[rook[1]],
+            rook_type=self.names.piece[rook],
             empty=empty,
-            unattacked=path if self.v.piece(king[1]).royal else (),  # only a royal king can be in check
+            unattacked=path if self.v.piece(king).royal else (),  # only a royal king can be in check
         )
         return Call(name, ())
 
@@ -607,6 +612,8 @@ def piece_context(
     zname = name or builder.names.letters()[p.letter]
     moved = p.letter in needs_attribute(v)
     land = builder.landing(p, moved)
+    # a king or rook that castles once dropped lands from the hand never moved
+    dropped = builder.landing(p, moved and not castles_once_dropped(v, p))
     pictures = tuple(
         (
             PLAYERS[c],
@@ -617,6 +624,7 @@ def piece_context(
         for c in Color
     )
     moves = builder.moves(p, land)
+    names = builder.names.piece
     promo = v.pawn_rules.promotion
     marked = marks_promotions(v) and promo is not None and p.letter in promo.all_choices
     return PieceContext(
@@ -626,7 +634,8 @@ def piece_context(
         images=pictures,
         attributes=((ATTRIBUTE, "true"),) * moved + ((PROMOTED, "false"),) * marked,
         moves=tuple(moves),
-        drops=() if builder.to_hand else tuple(drop_calls(builder.macros, v, p, builder.confined(p, land))),
+        drops=() if builder.to_hand else tuple(drop_calls(builder.macros, v, names, p, builder.confined(p, dropped))),
+        drop_type=drop_type(v),
         needs=needs,
     )
 
