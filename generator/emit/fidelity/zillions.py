@@ -14,7 +14,13 @@ from collections.abc import Callable
 from generator.betza import BetzaMove, BetzaPiece, Modality
 from generator.catalogue.model import Color, PieceType, Promotion, StalemateResult, Variant, WallingRule
 from generator.catalogue.rule_kinds import NO_CHECKS, TOGGLES
-from generator.emit.fidelity import zillions_drop_mate, zillions_gating, zillions_held, zillions_quiet
+from generator.emit.fidelity import (
+    zillions_blasts,
+    zillions_drop_mate,
+    zillions_gating,
+    zillions_held,
+    zillions_quiet,
+)
 from generator.emit.fidelity.notes import Notes
 from generator.emit.fidelity.zillions_promotion import promoted_pieces
 from generator.emit.fidelity.zillions_walks import immobile_ranks
@@ -328,16 +334,30 @@ def _captures(notes: Notes) -> None:
     """Explosions, mutually immune and petrifying pieces, pseudo-royal pieces: the ZRF plays plain captures."""
     v = notes.variant
     exploding = v.explosions is not None  # as played before this check switches explosions off
-    if exploding:
+    if exploding and zillions_blasts.plan(v) is None:
         notes.add(
             "explosions",
-            "A ZRF move can take the pieces around its square ((capture n), as Thud.zrf does), but no corpus file "
-            "takes the moving piece itself, which an explosion does, so captures do not explode.",
+            "The Zillions file's captures take the pieces around the square ((capture n), as 03.Bombs.zrf does) "
+            "and the capturing piece itself (a capture on its own square, as Duke.zrf's strike), but make no "
+            "wall and fill no hand: here a blast meets walls, turns pieces to stone or sends them to a hand, so "
+            "captures do not explode.",
         )
         notes.relax(explosions=None)
-    if v.mutually_immune:
+    elif exploding:
+        notes.add(
+            "explosions-alike",
+            "Zillions lists two moves that leave the same position as one, so of two captures whose explosions "
+            "take the same pieces (two capturers side by side taking one piece, or one capturer taking either of "
+            "two pieces side by side) it plays only one.",
+            switchable=False,
+        )
+    if v.mutually_immune and v.flying_general and any(v.piece(x).royal for x in v.mutually_immune):
         names = ", ".join(v.piece(x).name for x in v.mutually_immune)
-        notes.add("mutually-immune", f"Zillions' moves do not look at what they take, so a {names} may take another.")
+        notes.add(
+            "mutually-immune",
+            f"The Zillions file's royal piece flies onto the other along the open file whatever it is, so a {names} "
+            "may take another.",
+        )
         notes.relax(mutually_immune=())
     if v.petrify:
         notes.add("petrify", "Zillions has no walls, so a capturing piece does not turn to stone.")

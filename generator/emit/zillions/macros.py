@@ -35,6 +35,7 @@ KINDS = frozenset(
         "count",
         "in-region",
         "not-onto",
+        "blast",
         "takes-leap",
         "leap",
         "slide",
@@ -147,6 +148,7 @@ class MacroParams(TypedDict, total=False):
     slides: bool  #: ray, taken: whether pieces take from further along the ray too ($3)
     pins: bool  #: taken: whether a slide of the player's may pin the piece there
     pin_line: str  #: taken: the argument that is the pin's direction (``$4``; ``$3`` where nothing slides)
+    itself: bool  #: blast: whether the capturing piece goes too (a capture on its own landing square)
     pin_by: str  #: taken: the argument that is the pinning slides' test (``$5``; ``$4`` where nothing slides)
 
 
