@@ -22,10 +22,11 @@ from generator.emit.fidelity import limitations
 from generator.emit.target import Target
 from generator.engine import Position
 from generator.engine.perft import perft
+from generator.engine.special import pseudo_royal_attacked
 from generator.zrf.interpreter import perft as zrf_perft
 
 CAT = load_catalogue(find_catalogue("fairy-stockfish"))
-EXACT = ("nocheckatomic", "atomar")
+EXACT = ("nocheckatomic", "atomar", "atomic")
 
 
 def _variant(name: str) -> Variant:
@@ -44,13 +45,29 @@ def _after(pos: Position, text: str) -> str:
         pos.pop()
 
 
+def _blows_up_in_check(pos: Position, text: str) -> bool:
+    """Whether the move blows up the other king and leaves the mover's own attacked (``royal-blown-up``)."""
+    m = next(m for m in pos.legal_moves() if spell(pos, m) == text)
+    us, king = pos.turn, pos.rules.type_of["K"]
+    pos.push(m)
+    try:
+        mine = pos.pieces(king, us)
+        gone = not pos.pieces(king, 1 - us)
+        return gone and bool(mine) and pos.attacked(mine.bit_length() - 1, 1 - us, pos.occupied)
+    finally:
+        pos.pop()
+
+
 def _unexplained(pos: Position, got: frozenset[str]) -> list[str]:
-    """The moves one side alone has, but the reference's moves that leave a position a listed move leaves."""
+    """The moves one side alone has, but the reference's moves that leave a position a listed move leaves
+    (``explosions-alike``), and with a royal king, those that blow up the other king while leaving one's
+    own attacked (``royal-blown-up``)."""
     legal = {spell(pos, m) for m in pos.legal_moves()} if pos.outcome() is None else set()
     if got - legal:
         return sorted(got - legal)
     listed = {_after(pos, t) for t in got}
-    return sorted(t for t in legal - got if _after(pos, t) not in listed)
+    royal = pos.rules.pseudo_royal is not None
+    return sorted(t for t in legal - got if _after(pos, t) not in listed and not (royal and _blows_up_in_check(pos, t)))
 
 
 def _games(v: Variant, games: int, plies: int) -> Iterator[tuple[str, ...]]:
@@ -76,8 +93,9 @@ def _position(v: Variant, played: tuple[str, ...]) -> Position:
 @pytest.mark.parametrize("name", EXACT)
 def test_the_download_writes_the_explosions_and_names_only_moves_alike(name: str) -> None:
     rules = {x.rule for x in limitations(_variant(name), Target.ZILLIONS)}
-    assert {"explosions", "mutually-immune"} & rules == set()
+    assert {"explosions", "mutually-immune", "pseudo-royal"} & rules == set()
     assert "explosions-alike" in rules
+    assert ("royal-blown-up" in rules) == (name == "atomic")
 
 
 @pytest.mark.parametrize("name", EXACT)
@@ -109,7 +127,7 @@ def test_random_games_play_the_reference_s_moves(name: str) -> None:
 
 def _crowded(v: Variant, count: int, seed: int) -> list[str]:
     """White to move: both kings and pieces of both sides packed around a square, so most captures blow up
-    several pieces (pawns and immune pieces among them)."""
+    several pieces (pawns, immune pieces and kings among them), and the kings often stand side by side."""
     rng = random.Random(seed)
     kinds = [p.letter for p in v.pieces if p.letter != "K"]
     out: list[str] = []
@@ -130,6 +148,10 @@ def _crowded(v: Variant, count: int, seed: int) -> list[str]:
             pos = Position.from_fen(v, fen)
         except ValueError:
             continue
+        pos.turn = 1 - pos.turn  # the side not to move must not be in check
+        if pseudo_royal_attacked(pos):
+            continue
+        pos.turn = 1 - pos.turn
         if pos.outcome() is None:
             out.append(pos.fen())
     return out

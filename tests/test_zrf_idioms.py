@@ -52,6 +52,8 @@ CORPUS = {
     "board": 1025,
     "board-setup": 1362,
     "capture": 1192,
+    "change-owner": 26,
+    "change-type": 210,
     "cascade": 426,
     "checkmated": 92,
     "create": 1031,

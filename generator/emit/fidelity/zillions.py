@@ -331,10 +331,11 @@ def _draws(notes: Notes) -> None:
 
 
 def _captures(notes: Notes) -> None:
-    """Explosions, mutually immune and petrifying pieces, pseudo-royal pieces: the ZRF plays plain captures."""
+    """Explosions, mutually immune and petrifying pieces, pseudo-royal pieces: what the ZRF's captures do."""
     v = notes.variant
     exploding = v.explosions is not None  # as played before this check switches explosions off
-    if exploding and zillions_blasts.plan(v) is None:
+    blast = zillions_blasts.plan(v)
+    if exploding and blast is None:
         notes.add(
             "explosions",
             "The Zillions file's captures take the pieces around the square ((capture n), as 03.Bombs.zrf does) "
@@ -346,9 +347,10 @@ def _captures(notes: Notes) -> None:
     elif exploding:
         notes.add(
             "explosions-alike",
-            "Zillions lists two moves that leave the same position as one, so of two captures whose explosions "
-            "take the same pieces (two capturers side by side taking one piece, or one capturer taking either of "
-            "two pieces side by side) it plays only one.",
+            "Zillions lists two moves that leave the same position as one, so of captures whose explosions take "
+            "the same pieces it plays only one: a pawn's promotions as it captures (the new piece blown up at "
+            "once), two capturers side by side taking one piece, one capturer taking either of two pieces side by "
+            "side.",
             switchable=False,
         )
     if v.mutually_immune and v.flying_general and any(v.piece(x).royal for x in v.mutually_immune):
@@ -362,7 +364,22 @@ def _captures(notes: Notes) -> None:
     if v.petrify:
         notes.add("petrify", "Zillions has no walls, so a capturing piece does not turn to stone.")
         notes.relax(petrify=())
-    goals = notes.variant.goals
+    if blast is not None and blast.royal:
+        name = v.piece(blast.royal).name
+        notes.add(
+            "royal-blown-up",
+            f"Zillions' checkmate goal judges a move by the position it leaves, so a capture that blows up the "
+            f"other {name} is not played where it leaves one's own {name} attacked.",
+            switchable=False,
+        )
+    else:
+        _pseudo_royal(notes, exploding)
+
+
+def _pseudo_royal(notes: Notes, exploding: bool) -> None:
+    """Pseudo-royal pieces the file does not write royal: ordinary pieces."""
+    v = notes.variant
+    goals = v.goals
     ext = goals.extinction
     if ext is not None and ext.pseudo_royal:
         names = ", ".join(v.piece(x).name for x in ext.pieces)

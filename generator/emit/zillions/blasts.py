@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from generator.catalogue.model import PieceType, Variant
-from generator.emit.fidelity.zillions_blasts import plan
+from generator.emit.fidelity.zillions_blasts import Blast, plan
 from generator.emit.zillions.board import direction_name
 from generator.emit.zillions.context import Vector
 from generator.emit.zillions.macros import Group, Macros
@@ -20,13 +20,18 @@ from generator.emit.zillions.macros import Group, Macros
 AROUND: tuple[Vector, ...] = ((0, 1), (1, 0), (0, -1), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1))
 
 
-def _lines(v: Variant, names: Mapping[str, str], p: PieceType) -> tuple[str, ...]:
-    blast = plan(v)
-    assert blast is not None
-    spared = [f"(not-piece? {names[x]} {{d}})" for x in blast.spared if x in names]
-    test = spared[0] if len(spared) == 1 else "(and " + " ".join(spared) + ")"
-    out = [f"(if {test.format(d=direction_name(u))} (capture {direction_name(u)}))" for u in AROUND]
-    return (*out, "capture") if p.letter not in blast.immune else tuple(out)
+def _at(macros: Macros, blast: Blast, names: Mapping[str, str]) -> str:
+    """The macro that blasts the square in direction ``$1`` (as 03.Bombs.zrf's ``check-bomb-direction``)."""
+    spared = [f"(not-piece? {names[x]} $1)" for x in blast.spared if x in names]
+    lines = [f"(if {spared[0] if len(spared) == 1 else '(and ' + ' '.join(spared) + ')'} (capture $1))"]
+    if blast.royal:
+        # a royal piece there must be the enemy's, and turns into a pawn of the mover's rather than being taken
+        king = names[blast.royal]
+        lines.insert(
+            0, f"(if (piece? {king} $1) (verify (enemy? $1)) (change-owner $1) (change-type {names[blast.ash]} $1))"
+        )
+    royal = names[blast.royal] if blast.royal else ""
+    return macros.use(Group.LANDING, "blast-at", "blast-at", lines=tuple(lines), royal=royal)
 
 
 def exploding(macros: Macros, v: Variant, names: Mapping[str, str], p: PieceType, land: str, always: bool) -> str:
@@ -35,12 +40,16 @@ def exploding(macros: Macros, v: Variant, names: Mapping[str, str], p: PieceType
     blast = plan(v)
     if blast is None:
         return land
+    if p.letter == blast.royal:  # its blast would take it: the royal piece takes nothing
+        return f"({macros.use(Group.LANDING, 'add-not-taking', 'not-taking')} {land})"
     name = ("add-exploded" if always else "add-exploding") + ("-immune" if p.letter in blast.immune else "")
+    at = _at(macros, blast, names)
+    lines = tuple(f"({at} {direction_name(u)})" for u in AROUND)
     macro = macros.use(
         Group.LANDING,
         name,
         "blast",
-        lines=_lines(v, names, p),
+        lines=(*lines, "capture") if p.letter not in blast.immune else lines,
         test="" if always else "enemy?",
         itself=p.letter not in blast.immune,
     )
@@ -52,6 +61,12 @@ def immune(macros: Macros, v: Variant, names: Mapping[str, str], p: PieceType, l
     if p.letter not in v.mutually_immune:
         return land
     return f"({macros.use(Group.LANDING, 'not-onto', 'not-onto')} {names[p.letter]} {land})"
+
+
+def royal(v: Variant, p: PieceType) -> bool:
+    """Whether ``p`` is royal in the file: a royal piece, or the pseudo-royal type written royal."""
+    blast = plan(v)
+    return p.royal or (blast is not None and p.letter == blast.royal)
 
 
 def needed(v: Variant) -> frozenset[Vector]:

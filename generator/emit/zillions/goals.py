@@ -8,6 +8,7 @@ import itertools
 
 from generator.catalogue.model import BareKing, Color, Extinction, Result, StalemateResult, Variant
 from generator.emit.fidelity.zillions import ZRF_MOST_CHOICES
+from generator.emit.zillions.blasts import royal
 from generator.emit.zillions.context import PLAYERS, Condition
 from generator.emit.zillions.drop_mate import goal as drop_mate_goal
 from generator.emit.zillions.pieces import Names
@@ -27,13 +28,13 @@ def _mated(v: Variant) -> tuple[str, ...]:
     """The players that can be checkmated: a side without a royal piece (horde) cannot; one whose royal
     piece is in hand (a set-up phase by drops) can, once it stands."""
     held = [(c, x) for _, c, x in v.setup.placement] + [(c, x) for c, x, _ in v.setup.pockets]
-    return tuple(PLAYERS[c] for c in Color if any(col is c and v.piece(x).royal for col, x in held))
+    return tuple(PLAYERS[c] for c in Color if any(col is c and royal(v, v.piece(x)) for col, x in held))
 
 
 def conditions(v: Variant, names: Names, tokens: bool) -> list[Condition]:
     """The win, loss and draw conditions of ``v``, in file order."""
     out: list[Condition] = drop_mate_goal(v)
-    royals = [names.piece[p.letter] for p in v.pieces if p.royal]
+    royals = [names.piece[p.letter] for p in v.pieces if royal(v, p)]
     mated = _mated(v)
     if v.goals.checkmate and royals and v.goals.checkmate_result is Result.WIN:
         out.append(

@@ -36,6 +36,8 @@ KINDS = frozenset(
         "in-region",
         "not-onto",
         "blast",
+        "blast-at",
+        "not-taking",
         "takes-leap",
         "leap",
         "slide",

@@ -557,7 +557,7 @@ class PieceMoves:
             rook_to=cm.rook_to.name,
             rook_type=self.names.piece[rook[1]],
             empty=empty,
-            unattacked=path if self.v.piece(king[1]).royal else (),  # only a royal king can be in check
+            unattacked=path if blasts.royal(self.v, self.v.piece(king[1])) else (),  # only a royal king is checked
         )
         return Call(name, ())
 
