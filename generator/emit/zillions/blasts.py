@@ -21,16 +21,14 @@ AROUND: tuple[Vector, ...] = ((0, 1), (1, 0), (0, -1), (-1, 0), (1, 1), (-1, 1),
 
 
 def _at(macros: Macros, blast: Blast, names: Mapping[str, str]) -> str:
-    """The macro that blasts the square in direction ``$1`` (as 03.Bombs.zrf's ``check-bomb-direction``)."""
-    spared = [f"(not-piece? {names[x]} $1)" for x in blast.spared if x in names]
-    lines = [f"(if {spared[0] if len(spared) == 1 else '(and ' + ' '.join(spared) + ')'} (capture $1))"]
-    if blast.royal:
-        # a royal piece there must be the enemy's, and turns into a pawn of the mover's rather than being taken
-        king = names[blast.royal]
-        lines.insert(
-            0, f"(if (piece? {king} $1) (verify (enemy? $1)) (change-owner $1) (change-type {names[blast.ash]} $1))"
-        )
+    """The macro that blasts the square in direction ``$1``, there and back as 03.Bombs.zrf's
+    ``check-bomb-direction`` goes."""
+    spared = [f"(not-piece? {names[x]})" for x in blast.spared if x in names]
+    lines = [f"(if {spared[0] if len(spared) == 1 else '(and ' + ' '.join(spared) + ')'} capture)"]
     royal = names[blast.royal] if blast.royal else ""
+    if royal:
+        # a royal piece there must be the enemy's, and turns into a pawn of the mover's rather than being taken
+        lines.insert(0, f"(if (piece? {royal}) (verify enemy?) change-owner (change-type {names[blast.ash]}))")
     return macros.use(Group.LANDING, "blast-at", "blast-at", lines=tuple(lines), royal=royal)
 
 
