@@ -3,8 +3,8 @@ captures, what it spares (:func:`plan`); elsewhere the named limitation ``explos
 :mod:`generator.emit.fidelity.zillions`.
 
 A capture's landing takes, besides the piece it lands on, each piece on the eight squares around it that is not
-of a spared type (``(capture n)`` and its kin where ``(not-piece? Pawn n)``, as GlukKazan's 03.Bombs.zrf takes
-the pieces around a bomb), and the piece that arrives, unless its type is immune: a ``capture`` on the landing
+of a spared type (a ``capture`` there where ``(not-piece? Pawn)``, as GlukKazan's 03.Bombs.zrf takes the pieces
+around a bomb), and the piece that arrives, unless its type is immune: a ``capture`` on the landing
 square removes the arriving piece, as Duke.zrf's strike removes it (Zillions applies the move's pieces, then
 its captures).  En passant explodes around the square the pawn lands on.
 

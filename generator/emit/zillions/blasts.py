@@ -1,9 +1,11 @@
 """Explosions (``explosions``) and mutually immune pieces (``mutually_immune``), written out: a piece's
-capture lands through ``add-exploding``, which takes each piece around the landing square not of a spared
-type (``(if (not-piece? Pawn n) (capture n))``, as GlukKazan's 03.Bombs.zrf takes the pieces around a bomb)
-and, unless the piece is immune, the piece itself (a ``capture`` on its own landing square, as Duke.zrf's
-strike); an en passant capture explodes around its landing square whatever stands there (``add-exploded``).
-A piece that may not take its own type lands through ``not-onto`` as a piece that shuns it
+capture lands through ``add-exploding``, which blasts each square around the landing square (``blast-at``:
+there and back, as GlukKazan's 03.Bombs.zrf's ``check-bomb-direction``, a ``capture`` there unless a piece of
+a spared type stands on it) and, unless the piece is immune, takes the piece itself (a ``capture`` on its own
+landing square, as Duke.zrf's strike); an en passant capture explodes around its landing square whatever
+stands there (``add-exploded``).  Where the king is written royal, it takes nothing (``add-not-taking``), a
+blast may not reach its own side's king and turns the other's into a pawn of the mover's.  A piece that may
+not take its own type lands through ``not-onto`` as a piece that shuns it
 (:func:`generator.emit.fidelity.zillions_blasts.plan`)."""
 
 from __future__ import annotations
