@@ -7,6 +7,7 @@ there the reference's extra move must leave the very position of a move the down
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterator
 
@@ -14,11 +15,11 @@ import pytest
 from support import around, legal_uci, placed_fen
 
 from generator.catalogue import find_catalogue, load_catalogue
-from generator.catalogue.model import Square, Variant
+from generator.catalogue.model import Explosions, Square, Variant
 from generator.check.compare import Query
 from generator.check.ending_cycles import spell
 from generator.check.zillions import Zillions
-from generator.emit.fidelity import limitations
+from generator.emit.fidelity import limitations, relaxed
 from generator.emit.target import Target
 from generator.engine import Position
 from generator.engine.perft import perft
@@ -96,6 +97,15 @@ def test_the_download_writes_the_explosions_and_names_only_moves_alike(name: str
     assert {"explosions", "mutually-immune", "pseudo-royal"} & rules == set()
     assert "explosions-alike" in rules
     assert ("royal-blown-up" in rules) == (name == "atomic")
+
+
+def test_a_blast_that_makes_walls_is_left_out_and_atomic_s_king_stays_pseudo_royal() -> None:
+    atomic = _variant("atomic")
+    walls = dataclasses.replace(atomic, explosions=Explosions(petrify_blast=True))
+    assert {"explosions", "pseudo-royal"} <= {x.rule for x in limitations(walls, Target.ZILLIONS)}
+    assert relaxed(walls, Target.ZILLIONS).explosions is None
+    # written royal, atomic's king keeps its rules in the variant the download is checked against
+    assert relaxed(atomic, Target.ZILLIONS).goals.extinction == atomic.goals.extinction
 
 
 @pytest.mark.parametrize("name", EXACT)
