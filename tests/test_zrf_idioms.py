@@ -52,6 +52,7 @@ CORPUS = {
     "board": 1025,
     "board-setup": 1362,
     "capture": 1192,
+    "change-owner": 26,
     "cascade": 426,
     "change-type": 210,
     "checkmated": 92,

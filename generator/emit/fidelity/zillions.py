@@ -15,6 +15,7 @@ from generator.betza import BetzaMove, BetzaPiece, Modality
 from generator.catalogue.model import Color, PieceType, Promotion, StalemateResult, Variant, WallingRule
 from generator.catalogue.rule_kinds import NO_CHECKS, TOGGLES
 from generator.emit.fidelity import (
+    zillions_blasts,
     zillions_drop_mate,
     zillions_gating,
     zillions_held,
@@ -333,22 +334,47 @@ def _draws(notes: Notes) -> None:
 
 
 def _captures(notes: Notes) -> None:
-    """Explosions, mutually immune and petrifying pieces, pseudo-royal pieces: the ZRF plays plain captures."""
+    """Explosions, mutually immune and petrifying pieces, pseudo-royal pieces: what the ZRF's captures do."""
     v = notes.variant
     exploding = v.explosions is not None  # as played before this check switches explosions off
-    if exploding:
+    blast = zillions_blasts.plan(v)
+    if exploding and blast is None:
         notes.add(
             "explosions",
-            "A ZRF move can take the pieces around its square ((capture n), as Thud.zrf does), but no corpus file "
-            "takes the moving piece itself, which an explosion does, so captures do not explode.",
+            "The Zillions file's captures take the pieces around the square ((capture n), as 03.Bombs.zrf does) "
+            "and the capturing piece itself (a capture on its own square, as Duke.zrf's strike), but make no "
+            "wall and fill no hand: here a blast meets walls, turns pieces to stone or sends them to a hand, so "
+            "captures do not explode.",
         )
         notes.relax(explosions=None)
-    if v.mutually_immune:
+    elif exploding:
+        notes.add(
+            "explosions-alike",
+            "Zillions lists two moves that leave the same position as one, so of captures whose explosions take "
+            "the same pieces it plays only one: a pawn's promotions as it captures (the new piece blown up at "
+            "once), two capturers side by side taking one piece, one capturer taking either of two pieces side by "
+            "side.",
+            switchable=False,
+        )
+    if v.mutually_immune and v.flying_general and any(v.piece(x).royal for x in v.mutually_immune):
         names = ", ".join(v.piece(x).name for x in v.mutually_immune)
-        notes.add("mutually-immune", f"Zillions' moves do not look at what they take, so a {names} may take another.")
+        notes.add(
+            "mutually-immune",
+            f"The Zillions file's royal piece flies onto the other along the open file whatever it is, so a {names} "
+            "may take another.",
+        )
         notes.relax(mutually_immune=())
     zillions_stone.check(notes, exploding)
-    zillions_royal.pseudo_royal(notes, exploding)
+    if blast is not None and blast.royal:
+        name = v.piece(blast.royal).name
+        notes.add(
+            "royal-blown-up",
+            f"Zillions' checkmate goal judges a move by the position it leaves, so a capture that blows up the "
+            f"other {name} is not played where it leaves one's own {name} attacked.",
+            switchable=False,
+        )
+    else:
+        zillions_royal.pseudo_royal(notes, exploding)
 
 
 def _walls(notes: Notes) -> None:

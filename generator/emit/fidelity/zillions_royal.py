@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 from generator.catalogue.model import Color, Variant
 from generator.emit.fidelity.notes import Notes
+from generator.emit.fidelity.zillions_blasts import plan
 
 
 @dataclass(frozen=True)
@@ -48,9 +49,11 @@ class Pairing:
 
 def royal_letters(v: Variant) -> tuple[str, ...]:
     """The letters of the pieces the file's checkmated goal names: the royal pieces, and the pseudo-royal
-    types that stay royal (:func:`lasting`) or are retyped (:func:`pairing`)."""
-    paired = pairing(v)
-    return tuple(p.letter for p in v.pieces if p.royal) + lasting(v) + (paired.forms if paired else ())
+    types that stay royal (:func:`lasting`), are retyped (:func:`pairing`) or are written royal beside the
+    blasts (:func:`generator.emit.fidelity.zillions_blasts.plan`)."""
+    paired, blast = pairing(v), plan(v)
+    blasted = (blast.royal,) if blast is not None and blast.royal else ()
+    return tuple(p.letter for p in v.pieces if p.royal) + lasting(v) + (paired.forms if paired else ()) + blasted
 
 
 def pairing(v: Variant) -> Pairing | None:

@@ -41,6 +41,9 @@ KINDS = frozenset(
         "unpair",
         "pairs-up",
         "pending",
+        "blast",
+        "blast-at",
+        "not-taking",
         "takes-leap",
         "leap",
         "slide",
@@ -157,6 +160,7 @@ class MacroParams(TypedDict, total=False):
     slides: bool  #: ray, taken: whether pieces take from further along the ray too ($3)
     pins: bool  #: taken: whether a slide of the player's may pin the piece there
     pin_line: str  #: taken: the argument that is the pin's direction (``$4``; ``$3`` where nothing slides)
+    itself: bool  #: blast: whether the capturing piece goes too (a capture on its own landing square)
     pin_by: str  #: taken: the argument that is the pinning slides' test (``$5``; ``$4`` where nothing slides)
     paired: bool  #: drop-paired: the drop of the piece kept on both colours itself (``kin``), not of another
 

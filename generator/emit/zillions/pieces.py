@@ -17,8 +17,11 @@ from typing import TypedDict
 
 from generator.betza import BetzaMove, Modality, lame_path
 from generator.catalogue.model import CastlingMove, Color, PieceType, Role, Square, Variant
+from generator.emit.fidelity.zillions_royal import royal_letters
 from generator.emit.fidelity.zillions_set_up import castling_pieces
 from generator.emit.pictures.glyphs import Glyph
+from generator.emit.zillions import blasts
+from generator.emit.zillions.blasts import exploding, immune
 from generator.emit.zillions.board import (
     BLACK_PROMOTION_ZONE,
     EN_PASSANT_ZONE,
@@ -321,11 +324,14 @@ class PieceMoves:
         extras, castling and swaps; where captures are forced, the captures first, under one move
         type, and the other moves under another.  The flying general's capture of the other royal
         piece is a check, not a move to its square: no region confines it."""
-        confined = self.rook_landing(
-            p, self.confined(p, self.shunning(p, self.stoned(p, paired_landing(self.macros, self.names, p, land))))
-        )
+        names = self.names.letters()
+        paired = paired_landing(self.macros, self.names, p, land)
+        blasted = immune(self.macros, self.v, names, p, exploding(self.macros, self.v, names, p, paired, always=False))
+        confined = self.rook_landing(p, self.confined(p, self.shunning(p, self.stoned(p, blasted))))
+        # en passant takes no piece on its landing square: it explodes there whatever stands on it
+        passing = self.rook_landing(p, self.confined(p, exploding(self.macros, self.v, names, p, land, always=True)))
         if self.v.must_capture:
-            return self._typed_moves(p, confined)
+            return self._typed_moves(p, confined, passing)
         out: list[Call] = []
         unroll = self.v.first_leaps is not None and p.letter == self.v.first_leaps.rook
         for m, vectors, start in switched_moves(p):
@@ -340,7 +346,7 @@ class PieceMoves:
         if p.royal and self.v.flying_general:
             out += self.flying_general(p, land)
         if p.pawn:
-            out += self.pawn_moves(p, confined)
+            out += self.multi_steps(p, confined) + self.en_passants(p, passing)
         return out + self.first_leaps(p, confined) + self._whole_moves(p) + self.hand_drops(p)
 
     def first_leaps(self, p: PieceType, land: str) -> list[Call]:
@@ -376,7 +382,7 @@ class PieceMoves:
         name = self.macros.use(Group.LANDING, "add-taking-leap", "takes-leap", royal=self.names.piece[leaps.king])
         return f"({name} {land})"
 
-    def _typed_moves(self, p: PieceType, land: str) -> list[Call]:
+    def _typed_moves(self, p: PieceType, land: str, passing: str) -> list[Call]:
         split = [
             (dataclasses.replace(m, modality=modality), vectors, start)
             for m, vectors, start in switched_moves(p)
@@ -396,7 +402,7 @@ class PieceMoves:
             for c in self.betza_move(m, land, promoting, vs, st, kin=kin)
         ]
         if p.pawn:
-            captures += self.en_passants(p, land)
+            captures += self.en_passants(p, passing)
             quiet += self.multi_steps(p, land)
         quiet += self._whole_moves(p) + self.hand_drops(p)
         return [Call("move-type", (MOVE_TYPES[0],)), *captures, Call("move-type", (MOVE_TYPES[1],)), *quiet]
@@ -477,10 +483,6 @@ class PieceMoves:
         name = self.macros.use(Group.MOVES, "fly-to-royal", "royal-capture", royal=self.names.piece[p.letter])
         return [Call(name, (direction_name(vec), land)) for vec in ordered_vectors([(0, 1), (0, -1), (1, 0), (-1, 0)])]
 
-    def pawn_moves(self, p: PieceType, land: str) -> list[Call]:
-        """A pawn's multi-steps and en passant captures."""
-        return self.multi_steps(p, land) + self.en_passants(p, land)
-
     def multi_steps(self, p: PieceType, land: str) -> list[Call]:
         """A pawn's straight multi-step, if it has one (only a pawn that steps straight ahead does)."""
         pr = self.v.pawn_rules
@@ -541,7 +543,7 @@ class PieceMoves:
             rook_to=cm.rook_to.name,
             rook_type=self.names.piece[rook],
             empty=empty,
-            unattacked=path if self.v.piece(king).royal else (),  # only a royal king can be in check
+            unattacked=path if king in royal_letters(self.v) else (),  # only a royal king can be in check
         )
         return Call(name, ())
 
@@ -580,7 +582,7 @@ def piece_needs(
 ) -> PieceNeeds:
     """What a piece's moves name on the board: directions (as vectors), zones, dummy positions.  A
     variant must declare them for the first game's pieces it inherits without placing them."""
-    vectors = {vec for m in moves_of(p) if not m.lame for vec in m.vectors()}
+    vectors = {vec for m in moves_of(p) if not m.lame for vec in m.vectors()} | blasts.needed(v)
     dummies: list[str] = []
     for i, sw in enumerate(v.swaps):
         if sw.piece == p.letter:

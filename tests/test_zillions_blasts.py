@@ -1,0 +1,182 @@
+"""Explosions (``explosions``: the atomic family) in the Zillions downloads: the blasts the file writes
+(:mod:`generator.emit.zillions.blasts`) against the reference, by perft from the start and along random games
+and positions crowded with pieces, where every capture explodes among them.
+
+Zillions lists two moves that leave the same position as one (the named limitation ``explosions-alike``):
+there the reference's extra move must leave the very position of a move the download lists."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Iterator
+
+import pytest
+from support import around, legal_uci, placed_fen
+
+from generator.catalogue import find_catalogue, load_catalogue
+from generator.catalogue.model import Explosions, Square, Variant
+from generator.check.compare import Query
+from generator.check.ending_cycles import spell
+from generator.check.zillions import Zillions
+from generator.emit.fidelity import limitations, relaxed
+from generator.emit.target import Target
+from generator.engine import Position
+from generator.engine.perft import perft
+from generator.engine.special import pseudo_royal_attacked
+from generator.zrf.interpreter import perft as zrf_perft
+
+CAT = load_catalogue(find_catalogue("fairy-stockfish"))
+EXACT = ("nocheckatomic", "atomar", "atomic")
+
+
+def _variant(name: str) -> Variant:
+    v = CAT.get(name)
+    assert v is not None
+    return v
+
+
+def _after(pos: Position, text: str) -> str:
+    """The position a move leaves (the board, the side to move, castling and en passant)."""
+    m = next(m for m in pos.legal_moves() if spell(pos, m) == text)
+    pos.push(m)
+    try:
+        return " ".join(pos.fen().split()[:4])
+    finally:
+        pos.pop()
+
+
+def _blows_up_in_check(pos: Position, text: str) -> bool:
+    """Whether the move blows up the other king and leaves the mover's own attacked (``royal-blown-up``)."""
+    m = next(m for m in pos.legal_moves() if spell(pos, m) == text)
+    us, king = pos.turn, pos.rules.type_of["K"]
+    pos.push(m)
+    try:
+        mine = pos.pieces(king, us)
+        gone = not pos.pieces(king, 1 - us)
+        return gone and bool(mine) and pos.attacked(mine.bit_length() - 1, 1 - us, pos.occupied)
+    finally:
+        pos.pop()
+
+
+def _unexplained(pos: Position, got: frozenset[str]) -> list[str]:
+    """The moves one side alone has, but the reference's moves that leave a position a listed move leaves
+    (``explosions-alike``), and with a royal king, those that blow up the other king while leaving one's
+    own attacked (``royal-blown-up``)."""
+    legal = {spell(pos, m) for m in pos.legal_moves()} if pos.outcome() is None else set()
+    if got - legal:
+        return sorted(got - legal)
+    listed = {_after(pos, t) for t in got}
+    royal = pos.rules.pseudo_royal is not None
+    return sorted(t for t in legal - got if _after(pos, t) not in listed and not (royal and _blows_up_in_check(pos, t)))
+
+
+def _games(v: Variant, games: int, plies: int) -> Iterator[tuple[str, ...]]:
+    for g in range(games):
+        rng, pos, played = random.Random(f"blasts:{v.name}:{g}"), Position.start(v), []
+        for _ in range(plies):
+            yield tuple(played)
+            legal = [(spell(pos, m), m) for m in pos.legal_moves()] if pos.outcome() is None else []
+            if not legal:
+                break
+            text, m = rng.choice(sorted(legal, key=lambda x: x[0]))
+            played.append(text)
+            pos.push(m)
+
+
+def _position(v: Variant, played: tuple[str, ...]) -> Position:
+    pos = Position.start(v)
+    for text in played:
+        pos.push(next(m for m in pos.legal_moves() if spell(pos, m) == text))
+    return pos
+
+
+@pytest.mark.parametrize("name", EXACT)
+def test_the_download_writes_the_explosions_and_names_only_moves_alike(name: str) -> None:
+    rules = {x.rule for x in limitations(_variant(name), Target.ZILLIONS)}
+    assert {"explosions", "mutually-immune", "pseudo-royal"} & rules == set()
+    assert "explosions-alike" in rules
+    assert ("royal-blown-up" in rules) == (name == "atomic")
+
+
+def test_a_blast_that_makes_walls_is_left_out_and_atomic_s_king_stays_pseudo_royal() -> None:
+    atomic = _variant("atomic")
+    walls = dataclasses.replace(atomic, explosions=Explosions(petrify_blast=True))
+    assert {"explosions", "pseudo-royal"} <= {x.rule for x in limitations(walls, Target.ZILLIONS)}
+    assert relaxed(walls, Target.ZILLIONS).explosions is None
+    # written royal, atomic's king keeps its rules in the variant the download is checked against
+    assert relaxed(atomic, Target.ZILLIONS).goals.extinction == atomic.goals.extinction
+
+
+@pytest.mark.parametrize("name", EXACT)
+def test_perft_from_the_start_is_the_reference_s(name: str) -> None:
+    v = _variant(name)
+    with Zillions(CAT, [v]) as engine:
+        assert zrf_perft(engine.lines[v.name].state.copy(), 3) == perft(Position.start(v), 3) == 8902
+
+
+@pytest.mark.parametrize("name", EXACT)
+def test_random_games_play_the_reference_s_moves(name: str) -> None:
+    v = _variant(name)
+    lines = list(_games(v, 12, 70))
+    with Zillions(CAT, [v]) as engine:
+        answers = engine.probe(v.name, [Query(played) for played in lines])
+    wrong, alike = [], 0
+    for played, got in zip(lines, answers, strict=True):
+        assert got.error is None, (played, got.error)
+        pos = _position(v, played)
+        off = _unexplained(pos, got.moves)
+        if off:
+            wrong.append((" ".join(played), off))
+        legal = legal_uci(pos) if pos.outcome() is None else set()
+        alike += legal != got.moves
+    assert not wrong, wrong[:3]
+    # the games met captures alike, and a king taken or blown up
+    assert alike >= 1 and sum(1 for got in answers if not got.moves) >= 1
+
+
+def _crowded(v: Variant, count: int, seed: int) -> list[str]:
+    """White to move: both kings and pieces of both sides packed around a square, so most captures blow up
+    several pieces (pawns, immune pieces and kings among them), and the kings often stand side by side."""
+    rng = random.Random(seed)
+    kinds = [p.letter for p in v.pieces if p.letter != "K"]
+    out: list[str] = []
+    while len(out) < count:
+        centre = Square(rng.randrange(1, v.board.files - 1), rng.randrange(1, v.board.ranks - 1))
+        near = around(v, centre, 2)
+        rng.shuffle(near)
+        placed = {near.pop(): "K", near.pop(): "k"}
+        for sq in near[: rng.randrange(6, 14)]:
+            if sq.rank in (0, v.board.ranks - 1) and rng.random() < 0.5:
+                continue
+            x = rng.choice(kinds)
+            if x == "P" and sq.rank in (0, v.board.ranks - 1):
+                continue
+            placed[sq] = x if rng.random() < 0.5 else x.lower()
+        fen = placed_fen(v, placed)
+        try:
+            pos = Position.from_fen(v, fen)
+        except ValueError:
+            continue
+        pos.turn = 1 - pos.turn  # the side not to move must not be in check
+        if pseudo_royal_attacked(pos):
+            continue
+        pos.turn = 1 - pos.turn
+        if pos.outcome() is None:
+            out.append(pos.fen())
+    return out
+
+
+@pytest.mark.parametrize("name", EXACT)
+def test_crowded_positions_explode_as_the_reference_says(name: str) -> None:
+    v = _variant(name)
+    fens = _crowded(v, 150, seed=7)
+    with Zillions(CAT, [v]) as engine:
+        answers = engine.probe(v.name, [Query((), fen=fen) for fen in fens])
+    wrong = []
+    for fen, got in zip(fens, answers, strict=True):
+        assert got.error is None, (fen, got.error)
+        off = _unexplained(Position.from_fen(v, fen), got.moves)
+        if off:
+            wrong.append((fen, off))
+    assert not wrong, wrong[:3]
