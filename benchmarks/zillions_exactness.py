@@ -3,7 +3,9 @@ download's named limitations, which ``variantgen check --engine zillions`` compa
 themselves.  For each variant: perft from the start through the reference and through the download, and
 along random games of the reference the share of positions whose move lists differ (the download's moves at
 the same moves from the start; a position where one of them ends the game and the other does not counts as
-differing; one the download never reaches, as not reached), with the first such position.
+differing; one the download never reaches, as not reached; one whose moves differ only as Zillions lists two
+moves that leave the same position, once, as merged: :func:`generator.check.compare.alike`), with the first
+such position.
 
     python benchmarks/zillions_exactness.py [--catalogue NAME] [--depth 3] [--games 30] [--plies 60] [VARIANT ...]
 
@@ -19,7 +21,7 @@ from dataclasses import dataclass
 
 from generator.catalogue import find_catalogue, load_catalogue
 from generator.catalogue.model import Variant
-from generator.check.compare import Query
+from generator.check.compare import Query, alike
 from generator.check.ending_cycles import spell
 from generator.check.zillions import Zillions
 from generator.emit.fidelity import limitations
@@ -39,6 +41,7 @@ class Row:
     differing: int
     unreadable: int  #: positions the download never reaches (a move of the reference it does not have)
     first: str
+    merged: int  #: positions whose moves differ only as Zillions lists moves alike, once (not counted as differing)
     seconds: float
 
 
@@ -60,6 +63,13 @@ def _game(v: Variant, seed: str, plies: int) -> list[tuple[tuple[str, ...], froz
     return out
 
 
+def _at(v: Variant, played: tuple[str, ...]) -> Position:
+    pos = Position.start(v)
+    for text in played:
+        pos.push_uci(text)
+    return pos
+
+
 def measure(v: Variant, depth: int, games: int, plies: int) -> Row:
     started = time.perf_counter()
     limits = ",".join(x.rule for x in limitations(v, Target.ZILLIONS)) or "-"
@@ -67,7 +77,7 @@ def measure(v: Variant, depth: int, games: int, plies: int) -> Row:
     with Zillions(catalogue, [v]) as engine:
         line = engine.lines[v.name]
         down = zrf_perft(line.state.copy(), depth)
-        positions = differing = unreadable = 0
+        positions = differing = unreadable = merged = 0
         first = ""
         for g in range(games):
             game = _game(v, f"exactness:{v.name}:{g}", plies)
@@ -76,6 +86,8 @@ def measure(v: Variant, depth: int, games: int, plies: int) -> Row:
                 positions += 1
                 if got.error is not None:
                     unreadable += 1
+                elif got.moves != moves and alike(Target.ZILLIONS, _at(v, played), moves, got.moves):
+                    merged += 1
                 elif got.moves != moves:
                     differing += 1
                     first = first or " ".join(played) or "(the start)"
@@ -88,6 +100,7 @@ def measure(v: Variant, depth: int, games: int, plies: int) -> Row:
         differing,
         unreadable,
         first,
+        merged,
         time.perf_counter() - started,
     )
 
@@ -95,7 +108,10 @@ def measure(v: Variant, depth: int, games: int, plies: int) -> Row:
 def main() -> None:
     cat = load_catalogue(find_catalogue(ARGS.catalogue))
     variants = [cat.get(n) for n in ARGS.variants] if ARGS.variants else list(cat.variants)
-    print("variant | perft ref | perft zrf | positions | differing | share | not reached | first differing (moves)")
+    print(
+        "variant | perft ref | perft zrf | positions | differing | share | not reached | moves alike merged | "
+        "first differing (moves)"
+    )
     for v in variants:
         assert v is not None
         r = measure(v, ARGS.depth, ARGS.games, ARGS.plies)
@@ -104,7 +120,7 @@ def main() -> None:
         same = "=" if r.perft_reference == r.perft_download else "≠"
         print(
             f"{r.name} | {r.perft_reference} | {r.perft_download} {same} | {r.positions} | {r.differing} | {share} | "
-            f"{r.unreadable} | "
+            f"{r.unreadable} | {r.merged} | "
             f"{r.first or '-'}  ({r.seconds:.1f} s; {r.limits})",
             flush=True,
         )

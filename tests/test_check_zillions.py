@@ -364,10 +364,10 @@ def test_the_downloads_goals_are_proved_at_positions_built_for_them() -> None:
 
 
 def test_a_download_that_gives_up_royalty_has_its_goals_proved_at_positions_set_up_from_a_fen() -> None:
-    # Zillions plays petrified's pseudo-royal king as an ordinary piece: the variant it plays has no royal
+    # Zillions plays spartan's pseudo-royal kings as ordinary pieces: the variant it plays has no royal
     # piece, and its positions are read and set up all the same (they were refused for want of a king)
     fsf = load_catalogue(find_catalogue("fairy-stockfish"))
-    v = fsf.get("petrified")
+    v = fsf.get("spartan")
     assert v is not None and "pseudo-royal" in [x.rule for x in limitations(v, Target.ZILLIONS)]
     fen = _along_a_game(v, 10, 1)
     assert Position.from_fen(relaxed(v, Target.ZILLIONS), fen).fen() == fen

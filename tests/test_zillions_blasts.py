@@ -16,7 +16,7 @@ from support import around, legal_uci, placed_fen
 
 from generator.catalogue import find_catalogue, load_catalogue
 from generator.catalogue.model import Explosions, Square, Variant
-from generator.check.compare import Query
+from generator.check.compare import Query, alike
 from generator.check.ending_cycles import spell
 from generator.check.zillions import Zillions
 from generator.emit.fidelity import limitations, relaxed
@@ -180,3 +180,23 @@ def test_crowded_positions_explode_as_the_reference_says(name: str) -> None:
         if off:
             wrong.append((fen, off))
     assert not wrong, wrong[:3]
+
+
+def test_moves_alike_are_judged_by_the_position_they_leave_and_followed_as_the_one_listed() -> None:
+    # Black's pawn takes on h1 and promotes, the new piece blown up at once: four moves of the reference, one
+    # of Zillions'
+    v = _variant("atomic")
+    fen = "r3k3/pq1b4/2p5/3p3p/4PP1P/P1P5/6p1/Q3K2R b - - 1 34"
+    pos = Position.from_fen(v, fen)
+    expected = frozenset(legal_uci(pos))
+    with Zillions(CAT, [v]) as engine:
+        here, after = engine.probe(v.name, [Query((), fen=fen), Query(("g2h1b",), fen=fen)])
+    promotions = {m for m in expected if m.startswith("g2h1")}
+    assert len(promotions) == 4 and len(promotions & here.moves) == 1 and expected - here.moves <= promotions
+    assert alike(Target.ZILLIONS, pos, expected, here.moves)
+    assert not alike(Target.FAIRY_STOCKFISH, pos, expected, here.moves)  # an engine that lists every spelling
+    other = min(m for m in here.moves if not m.startswith("g2h1"))
+    assert not alike(Target.ZILLIONS, pos, expected, here.moves - {other})  # a move with none alike, missing
+    # the line goes on through the spelling Zillions merged, to the position the reference reaches
+    pos.push_uci("g2h1b")
+    assert after.error is None and after.moves == frozenset(legal_uci(pos))

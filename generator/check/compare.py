@@ -10,7 +10,8 @@ An engine is reached through an :class:`EngineAdapter`.  For one variant,
   moves (sorted), and stops where the reference says the game has ended,
 
 and at every position compares the reference's set of legal moves with the
-engine's.  Positions are sent to the adapter in batches (a pyffish call costs
+engine's (for an engine that lists moves leaving the same position as one,
+:func:`alike`, by the positions they leave).  Positions are sent to the adapter in batches (a pyffish call costs
 milliseconds, the reference a fraction of one); a position met again by
 another path (a transposition, or the same opening in two games) is compared
 once, and a perft subtree already walked as deep is not walked again.
@@ -431,7 +432,9 @@ def judge(reference: Variant, engine: Target, node: Node, answer: Answer) -> tup
         if forced == end.result:
             return end.reason, None
         return end.reason, _disagreement(reference, engine, node, answer, str(end), forced)
-    if node.expected != answer.moves:
+    if node.expected != answer.moves and not alike(
+        engine, _reached(reference, node.moves), node.expected, answer.moves
+    ):
         return None, _disagreement(reference, engine, node, answer, ref_result, forced)
     if not node.expected or node.claim:
         assert end is not None
@@ -440,6 +443,36 @@ def judge(reference: Variant, engine: Target, node: Node, answer: Answer) -> tup
             return end.reason, _disagreement(reference, engine, node, answer, str(end), got)
         return end.reason, None
     return None, None
+
+
+#: the engines that list two moves leaving the same position as one move (Zillions keeps the first it generates)
+MERGING = frozenset({Target.ZILLIONS})
+
+
+def alike(engine: Target, pos: Position, expected: frozenset[str], moves: frozenset[str]) -> bool:
+    """Whether ``engine``'s ``moves`` at ``pos`` are the reference's ``expected`` as an engine of :data:`MERGING`
+    lists them: each of its moves is one of the reference's, no two leave the same position, and each of the
+    reference's leaves a position one of its moves leaves (atomic's promotions as a pawn takes, its new piece
+    blown up at once, are one move in Zillions)."""
+    if engine not in MERGING or not moves <= expected:
+        return False
+
+    def after(m: str) -> str:
+        pos.push_uci(m)
+        try:
+            return pos.fen()
+        finally:
+            pos.pop()
+
+    reached = {after(m) for m in moves}
+    return len(reached) == len(moves) and all(after(m) in reached for m in expected - moves)
+
+
+def _reached(reference: Variant, moves: Sequence[str]) -> Position:
+    pos = Position.start(reference)
+    for m in moves:
+        pos.push_uci(m)
+    return pos
 
 
 def compared_text(positions: int, nodes: int) -> str:

@@ -75,7 +75,16 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from generator.catalogue.model import StalemateResult, Variant
-from generator.check.compare import Answer, Disagreement, EngineAdapter, Query, VariantReport, evaluate, played_by
+from generator.check.compare import (
+    Answer,
+    Disagreement,
+    EngineAdapter,
+    Query,
+    VariantReport,
+    alike,
+    evaluate,
+    played_by,
+)
 from generator.check.ending_cycles import (
     Ending,
     by_counted,
@@ -742,7 +751,8 @@ def _differs(
 ) -> Disagreement | None:
     theirs_result = answer.result if not answer.moves else None
     theirs_claim = answer.claim if answer.moves else None
-    if answer.error is None and (seen.moves, seen.result, seen.claim) == (answer.moves, theirs_result, theirs_claim):
+    same = seen.moves == answer.moves or alike(engine, Position.from_fen(reference, seen.fen), seen.moves, answer.moves)
+    if answer.error is None and same and (seen.result, seen.claim) == (theirs_result, theirs_claim):
         return None
     if answer.error is None and seen.claim is not None and theirs_result == seen.claim:
         return None  # an engine may end the game with the draw the reference lets a player claim, as Zillions does

@@ -367,7 +367,8 @@ class _Line:
             self.moves.pop()
             self.legal.pop()
         for text in moves[k:]:
-            m = self.here().get(text)
+            # a move Zillions lists as another that leaves the same position is followed as that one
+            m = self.here().get(text) or self.notation.merged_into(self.state, text)
             if m is None:
                 raise ValueError(
                     f"move {len(self.moves) + 1} {text!r} is not legal in {self.title} here "

@@ -108,6 +108,15 @@ class Notation:
             out.setdefault(self.uci(m), m)
         return out
 
+    def merged_into(self, state: State, text: str) -> ZMove | None:
+        """The legal move that ``text`` was merged into, as a move leaving the same position (see
+        :meth:`State.legal_moves`); None where no move generated is spelled ``text``."""
+        found = next((m for m in state.unmerged_moves() if self.uci(m) == text), None)
+        if found is None:
+            return None
+        key = found.key()
+        return next((m for m in state.legal_moves() if m.key() == key), None)
+
     def parse(self, state: State, text: str) -> ZMove:
         """The legal move spelled ``text``; ``ValueError`` if there is none."""
         m = self.moves(state).get(text)

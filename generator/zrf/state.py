@@ -269,12 +269,15 @@ class State:
         cache = self._moves_cache
         if cache is not None and cache[0] == len(self.stack):
             return cache[1]
-        prog = self.prog
-        moves = self._distinct(self._without_check() if prog.royal_keys else self._prioritized(self.pseudo_moves()))
+        moves = self._distinct(self.unmerged_moves())
         if self._may_pass(not moves):
             moves.append(PASS)
         self._moves_cache = (len(self.stack), moves)
         return moves
+
+    def unmerged_moves(self) -> list[ZMove]:
+        """The legal moves without a pass, before duplicates (moves with the same effect) are counted once."""
+        return self._without_check() if self.prog.royal_keys else self._prioritized(self.pseudo_moves())
 
     def count_moves(self) -> int:
         """``len(self.legal_moves())``, for perft's last ply: the moves that need no check test and
