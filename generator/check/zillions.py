@@ -408,7 +408,7 @@ class Zillions(OnePosition):
             game = find_game(files[label], v, entry)
             try:
                 state = start(game)
-                notation = Notation(state.prog, entry.letters(), hand=entry.hand)
+                notation = Notation(state.prog, entry.letters(), hand=entry.hand, onto_rook=entry.castling_onto_rook)
             except ZrfError as e:
                 raise EngineError(f"{Target.ZILLIONS}: {v.name}: cannot play {game.title!r} of {label}: {e}") from None
             got = zrf_start(state, notation, v)

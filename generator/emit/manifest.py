@@ -47,7 +47,8 @@ class GameEntry:
     of the variant, the positions of White's swap-right tokens and of Black's: a position set up from a
     FEN keeps as many of a side's tokens as it has swaps left.  ``paired`` pairs the letters of a pseudo-royal
     type's forms the file retypes with the ZRF names of their paired forms, royal no more: a side holding
-    more than one piece of those letters stands them so.
+    more than one piece of those letters stands them so.  ``castling_onto_rook``: castling is spelled as the
+    king's move onto its rook (Chess960), the file's cascade of king and rook read so.
     """
 
     variant: str
@@ -60,6 +61,7 @@ class GameEntry:
     promoted: str = ""
     tokens: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = ()
     paired: tuple[tuple[str, str], ...] = ()
+    castling_onto_rook: bool = False
 
     def letters(self) -> dict[str, str]:
         """ZRF piece name -> catalogue letter (a paired form's too)."""

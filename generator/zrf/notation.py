@@ -6,8 +6,8 @@
   position name as it is; ``squares={name: text}`` overrides;
 * a move: the moving piece's from and to (``e2e4``); for a move of several pieces
   (``cascade``) the royal piece's part if one moves (castling is the king's own
-  move, ``e1g1``, or, where the king moves one file or none, the king onto the other
-  piece's square, ``d1a1``, as Fairy-Stockfish writes it), else the first piece's;
+  move, ``e1g1``, or, where the king moves one file or none, or with ``onto_rook`` (Chess960) always, the
+  king onto the other piece's square, ``d1a1``, as Fairy-Stockfish writes it), else the first piece's;
 * promotion: the lower-case letter of the new type (``e7e8q``), or ``+`` for a type
   lettered ``+X`` (promotion by piece, Fairy-Stockfish's ``b2h8+``), ``-`` from a type lettered
   ``+X`` to the type lettered ``X`` (demotion, Fairy-Stockfish's ``a1a2-``); none to a type lettered
@@ -53,8 +53,11 @@ class Notation:
         letters: dict[str, str] | None = None,
         squares: dict[str, str] | None = None,
         hand: Iterable[str] = (),
+        onto_rook: bool = False,
     ) -> None:
         self.prog = prog
+        #: castling spelled as the royal piece onto the other piece's square, however far it moves (Chess960)
+        self.onto_rook = onto_rook
         game = prog.game
         letters = letters or {}
         self.letters = [
@@ -81,8 +84,8 @@ class Notation:
             frm, to = lead[0], lead[1]
             promo = lead[3] >> 4 & 0xFFF if lead[3] >= 0 and lead[3] & 0xFFF0 != lead[2] & 0xFFF0 else -1
             other = next((p for p in m.parts if p is not lead), None)
-            if other is not None and other[0] != to and self._files_apart(frm, to) <= 1:
-                to = other[0]  # castling by a step or none: the king takes its rook, as Fairy-Stockfish writes it
+            if other is not None and other[0] != to and (self.onto_rook or self._files_apart(frm, to) <= 1):
+                to = other[0]  # the king takes its rook, as Fairy-Stockfish writes castling by a step or none
         if frm < 0 or frm in self.hand:
             return f"{self.letters[promo if promo >= 0 else m.piece >> 4 & 0xFFF]}@{self.squares[to]}"
         return self.squares[frm] + self.squares[to] + self._promotion(m.piece >> 4 & 0xFFF, promo)

@@ -149,7 +149,7 @@ def _pawns_by_piece(notes: Notes) -> None:
 
 
 def _counters_and_castling(notes: Notes) -> None:
-    """The move counter, Chess960's castling notation, a royal piece held in check.  First leaps are
+    """The move counter, a royal piece held in check.  First leaps are
     written: first-move-only leaps (``never-moved?``), the king's while ``not-attacked?``, and a rook's
     landing that clears the enemy king's ``never-moved?`` on its lines."""
     v = notes.variant
@@ -159,13 +159,6 @@ def _counters_and_castling(notes: Notes) -> None:
         notes.add("move-rule", f"Zillions has no move counter, so the {v.draws.move_rule}-move rule is left out.")
         draws = notes.variant.draws
         notes.relax(draws=dataclasses.replace(draws, move_rule=0, move_rule_pieces=None, black_move_rule_pieces=None))
-    if v.chess960_castling:  # the same castling, spelled otherwise: the check compares the king's move
-        notes.add(
-            "chess960-castling",
-            "Zillions moves the king to its castling square, so castling is written as the king's own move "
-            "(e1g1), not as Chess960's king onto its rook.",
-        )
-        notes.relax(chess960_castling=False)
     if v.opposite_castling:
         notes.add(
             "opposite-castling",

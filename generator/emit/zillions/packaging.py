@@ -155,6 +155,7 @@ def _game_entry(game: GameContext, number: int) -> GameEntry:
         promoted=PROMOTED,
         tokens=tuple((w[1], b[1]) for w, b in zip(white, black, strict=True)),
         paired=tuple(sorted(names.paired.items())),
+        castling_onto_rook=v.chess960_castling,
     )
 
 
