@@ -1,5 +1,6 @@
 """Chess960 castling (``chess960_castling``): the king's move onto its own rook, X-FEN castling rights,
-held to pyffish's fischerandom and caparandom; the ini's ``chess960``; the Zillions download's castling, spelled so by the check."""
+held to pyffish's fischerandom and caparandom; the ini's ``chess960``; the Zillions download's castling,
+spelled so by the check."""
 
 from __future__ import annotations
 

@@ -36,18 +36,9 @@ def _variant(name: str) -> Variant:
     return v
 
 
-def _after(pos: Position, text: str) -> str:
-    """The position a move leaves (the board, the side to move, castling and en passant)."""
-    m = next(m for m in pos.legal_moves() if spell(pos, m) == text)
-    pos.push(m)
-    try:
-        return " ".join(pos.fen().split()[:4])
-    finally:
-        pos.pop()
-
-
 def _blows_up_in_check(pos: Position, text: str) -> bool:
-    """Whether the move blows up the other king and leaves the mover's own attacked (``royal-blown-up``)."""
+    """Whether the move blows up the other king and leaves the mover's own attacked: a move Zillions' checkmate
+    goal alone would forbid, which the file makes winning by crowning the mover's king."""
     m = next(m for m in pos.legal_moves() if spell(pos, m) == text)
     us, king = pos.turn, pos.rules.type_of["K"]
     pos.push(m)
@@ -60,15 +51,10 @@ def _blows_up_in_check(pos: Position, text: str) -> bool:
 
 
 def _unexplained(pos: Position, got: frozenset[str]) -> list[str]:
-    """The moves one side alone has, but the reference's moves that leave a position a listed move leaves
-    (``explosions-alike``), and with a royal king, those that blow up the other king while leaving one's
-    own attacked (``royal-blown-up``)."""
-    legal = {spell(pos, m) for m in pos.legal_moves()} if pos.outcome() is None else set()
-    if got - legal:
-        return sorted(got - legal)
-    listed = {_after(pos, t) for t in got}
-    royal = pos.rules.pseudo_royal is not None
-    return sorted(t for t in legal - got if _after(pos, t) not in listed and not (royal and _blows_up_in_check(pos, t)))
+    """The moves one side alone has, but for moves alike (``explosions-alike``: one listed for those that
+    leave the same position, :func:`generator.check.compare.alike`)."""
+    legal = frozenset(spell(pos, m) for m in pos.legal_moves()) if pos.outcome() is None else frozenset()
+    return [] if legal == got or alike(Target.ZILLIONS, pos, legal, got) else sorted(legal ^ got)
 
 
 def _games(v: Variant, games: int, plies: int) -> Iterator[tuple[str, ...]]:
@@ -95,8 +81,7 @@ def _position(v: Variant, played: tuple[str, ...]) -> Position:
 def test_the_download_writes_the_explosions_and_names_only_moves_alike(name: str) -> None:
     rules = {x.rule for x in limitations(_variant(name), Target.ZILLIONS)}
     assert {"explosions", "mutually-immune", "pseudo-royal"} & rules == set()
-    assert "explosions-alike" in rules
-    assert ("royal-blown-up" in rules) == (name == "atomic")
+    assert "explosions-alike" in rules and "royal-blown-up" not in rules
 
 
 def test_a_blast_that_makes_walls_is_left_out_and_atomic_s_king_stays_pseudo_royal() -> None:
@@ -173,13 +158,17 @@ def test_crowded_positions_explode_as_the_reference_says(name: str) -> None:
     fens = _crowded(v, 150, seed=7)
     with Zillions(CAT, [v]) as engine:
         answers = engine.probe(v.name, [Query((), fen=fen) for fen in fens])
-    wrong = []
+    wrong, won_in_check = [], 0
     for fen, got in zip(fens, answers, strict=True):
         assert got.error is None, (fen, got.error)
-        off = _unexplained(Position.from_fen(v, fen), got.moves)
+        pos = Position.from_fen(v, fen)
+        off = _unexplained(pos, got.moves)
         if off:
             wrong.append((fen, off))
+        won_in_check += name == "atomic" and any(_blows_up_in_check(pos, m) for m in got.moves)
     assert not wrong, wrong[:3]
+    # atomic's blasts on the other king that leave one's own attacked were met, and played
+    assert won_in_check >= (5 if name == "atomic" else 0)
 
 
 def test_moves_alike_are_judged_by_the_position_they_leave_and_followed_as_the_one_listed() -> None:
@@ -200,3 +189,13 @@ def test_moves_alike_are_judged_by_the_position_they_leave_and_followed_as_the_o
     # the line goes on through the spelling Zillions merged, to the position the reference reaches
     pos.push_uci("g2h1b")
     assert after.error is None and after.moves == frozenset(legal_uci(pos))
+
+
+def test_a_blast_that_takes_the_other_king_wins_though_the_winner_s_king_is_crowned() -> None:
+    # the queen takes the king beside nothing: both go, White's king is crowned (no longer a King by type) and
+    # still White has a king, Black none
+    v = _variant("atomic")
+    fen = "4K3/8/8/8/5k2/6Q1/8/8 w - - 0 1"
+    with Zillions(CAT, [v]) as engine:
+        [after] = engine.probe(v.name, [Query(("g3f4",), fen=fen)])
+    assert after.error is None and not after.moves and after.result == "1-0"

@@ -358,15 +358,7 @@ def _captures(notes: Notes) -> None:
         )
         notes.relax(mutually_immune=())
     zillions_stone.check(notes, exploding)
-    if blast is not None and blast.royal:
-        name = v.piece(blast.royal).name
-        notes.add(
-            "royal-blown-up",
-            f"Zillions' checkmate goal judges a move by the position it leaves, so a capture that blows up the "
-            f"other {name} is not played where it leaves one's own {name} attacked.",
-            switchable=False,
-        )
-    else:
+    if blast is None or not blast.royal:  # else written royal, and a blast on the other one wins
         zillions_royal.pseudo_royal(notes, exploding)
 
 

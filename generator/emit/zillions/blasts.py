@@ -18,6 +18,8 @@ from generator.emit.zillions.board import direction_name
 from generator.emit.zillions.context import Vector
 from generator.emit.zillions.macros import Group, Macros
 
+BLOWN = "royal-blown?"  #: the flag a blast sets where it takes the other side's royal piece
+
 #: the squares around a square that a blast reaches
 AROUND: tuple[Vector, ...] = ((0, 1), (1, 0), (0, -1), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1))
 
@@ -30,13 +32,19 @@ def _at(macros: Macros, blast: Blast, names: Mapping[str, str]) -> str:
     royal = names[blast.royal] if blast.royal else ""
     if royal:
         # a royal piece there must be the enemy's, and turns into a pawn of the mover's rather than being taken
-        lines.insert(0, f"(if (piece? {royal}) (verify enemy?) change-owner (change-type {names[blast.ash]}))")
+        ash = f"change-owner (change-type {names[blast.ash]})"
+        lines.insert(0, f"(if (piece? {royal}) (verify enemy?) (set-flag {BLOWN} true) {ash})")
     return macros.use(Group.LANDING, "blast-at", "blast-at", lines=tuple(lines), royal=royal)
 
 
-def exploding(macros: Macros, v: Variant, names: Mapping[str, str], p: PieceType, land: str, always: bool) -> str:
+def exploding(
+    macros: Macros, v: Variant, names: Mapping[str, str], p: PieceType, land: str, always: bool, victor: str = ""
+) -> str:
     """``land`` for ``p``'s move that explodes where it takes (``always``: en passant, whose landing square is
-    empty); ``land`` itself where the file writes no explosions."""
+    empty); ``land`` itself where the file writes no explosions.  Where the blast may take the royal piece, a
+    blast that takes the other side's makes the mover's own royal piece ``victor``, which no goal names: the
+    move wins whatever it leaves attacked, as Fairy-Stockfish plays it, where Zillions' checkmate goal would
+    forbid it."""
     blast = plan(v)
     if blast is None:
         return land
@@ -45,9 +53,15 @@ def exploding(macros: Macros, v: Variant, names: Mapping[str, str], p: PieceType
     name = ("add-exploded" if always else "add-exploding") + ("-immune" if p.letter in blast.immune else "")
     at = _at(macros, blast, names)
     lines = tuple(f"({at} {direction_name(u)})" for u in AROUND)
+    if blast.royal and victor:
+        royal = names[blast.royal]
+        walk = macros.use(Group.LANDING, "walk-board", "walk-board")
+        crown = macros.use(Group.LANDING, "victor", "retype", modality="friend", pairs=((royal, victor),))
+        # the royal piece taken where the piece lands, or blown up around it (blast-at's flag)
+        lines = (f"(if (piece? {royal}) (set-flag {BLOWN} true))", *lines, f"(if (flag? {BLOWN}) ({walk} {crown}))")
     macro = macros.use(
         Group.LANDING,
-        name,
+        name + ("-winning" if blast.royal and victor else ""),
         "blast",
         lines=(*lines, "capture") if p.letter not in blast.immune else lines,
         test="" if always else "enemy?",

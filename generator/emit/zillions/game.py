@@ -14,9 +14,10 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from generator.catalogue.model import Color, StalemateResult, Variant
+from generator.catalogue.model import Color, PieceType, StalemateResult, Variant
 from generator.emit.fidelity import Limitation, limitations, relaxed
-from generator.emit.pictures.glyphs import glyph, glyph_set
+from generator.emit.fidelity.zillions_blasts import plan as blast_plan
+from generator.emit.pictures.glyphs import Glyph, glyph, glyph_set
 from generator.emit.target import Target
 from generator.emit.web.rules_text import rules_in_short
 from generator.emit.zillions.board import board_context, direction_name, with_directions, with_zones, zones_of
@@ -31,6 +32,7 @@ from generator.emit.zillions.context import (
     Sections,
     SetupEntry,
     SideSetup,
+    ZoneSpec,
 )
 from generator.emit.zillions.drop_mate import POSITION as MARKER_POSITION
 from generator.emit.zillions.drop_mate import held_square, markers
@@ -141,6 +143,7 @@ def _game_context(macros: Macros, images: Images, variant: Variant, title: str, 
         p, picture = forms[x]
         paired = dataclasses.replace(p, name=f"{p.name}, paired", help="not royal while its side holds two")
         pieces.append(piece_context(builder, images, paired, picture, piece_needs(v, p, zones, tokens), name))
+    pieces += _victor(builder, images, forms, zones, tokens)
     pieces += [token_context(images, v, names, i) for i in range(len(v.swaps))]
     pieces += [stone_context(images, names.stone)] if names.stone else []
     pieces += [pairing_token(images)] if names.paired else []
@@ -169,6 +172,23 @@ def _game_context(macros: Macros, images: Images, variant: Variant, title: str, 
         relaxed=v,
         zone_ranks=zones,
     )
+
+
+def _victor(
+    builder: PieceMoves,
+    images: Images,
+    forms: dict[str, tuple[PieceType, Glyph]],
+    zones: dict[str, ZoneSpec],
+    tokens: dict[Color, list[tuple[str, tuple[str, ...]]]],
+) -> list[PieceContext]:
+    """The ``(piece ...)`` of the royal piece of a side that has just blown up the other's, where the file has it."""
+    v, name = builder.v, builder.names.victor
+    blast = blast_plan(v)
+    if blast is None or not name:
+        return []
+    p, picture = forms[blast.royal]
+    won = dataclasses.replace(p, name=f"{p.name}, victorious", help="it has blown up the other: the game is won")
+    return [piece_context(builder, images, won, picture, piece_needs(v, p, zones, tokens), name)]
 
 
 def _game_comment(variant: Variant, lims: Sequence[Limitation]) -> list[str]:

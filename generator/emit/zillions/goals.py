@@ -8,6 +8,7 @@ import itertools
 
 from generator.catalogue.model import BareKing, Color, Extinction, Result, StalemateResult, Variant
 from generator.emit.fidelity.zillions import ZRF_MOST_CHOICES
+from generator.emit.fidelity.zillions_blasts import plan as blast_plan
 from generator.emit.fidelity.zillions_royal import royal_letters
 from generator.emit.zillions.context import PLAYERS, Condition
 from generator.emit.zillions.drop_mate import goal as drop_mate_goal
@@ -57,7 +58,8 @@ def conditions(v: Variant, names: Names, tokens: bool) -> list[Condition]:
         )
     ext = v.goals.extinction
     if ext is not None and not (ext.pseudo_royal and v.explosions is None):  # else only checkmate ends it
-        out.append(_extinction(ext, names))
+        blast = blast_plan(v)
+        out.append(_extinction(ext, names, blast.royal if blast is not None and names.victor else ""))
     out += _flag(v, names)
     if v.goals.bare_king is not None and not tokens:
         out += _bare_king(v.goals.bare_king)
@@ -103,10 +105,14 @@ def _repetition(v: Variant) -> list[Condition]:
     return [Condition("draw-condition", BOTH, "repetition", "threefold repetition draws")]
 
 
-def _extinction(ext: Extinction, names: Names) -> Condition:
+def _extinction(ext: Extinction, names: Names, crowned: str) -> Condition:
+    """The extinction goal; the type ``crowned`` (a royal piece's letter) counts its victorious form too."""
     # pieces-remaining counts exactly: "at most n" is one test per count from 0 to n
     types = [names.piece[x] for x in ext.pieces] or [""]
     tests = [f"(pieces-remaining {n}{' ' + t if t else ''})" for t in types for n in range(ext.count + 1)]
+    if crowned:  # a king crowned as it wins is still there
+        king = f" {names.piece[crowned]})"
+        tests = [f"(and {t} (pieces-remaining 0 {names.victor}))" if t.endswith(king) else t for t in tests]
     what = " or ".join(ext.pieces) if ext.pieces else "pieces"
     return Condition(
         f"{_CONDITION[ext.result]}-condition",

@@ -7,6 +7,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from generator.catalogue.model import Variant
+from generator.emit.fidelity.zillions_blasts import plan
 from generator.emit.fidelity.zillions_royal import pairing
 from generator.emit.zillions.forms import promotions
 from generator.emit.zillions.text import piece_id
@@ -22,6 +23,8 @@ class Names:
     stone: str = ""  #: the wall a piece that captures turns into ("" where none does)
     #: the paired forms of a pseudo-royal type the file retypes (:func:`pairing`): letter -> ZRF name
     paired: dict[str, str] = dataclasses.field(default_factory=dict)
+    #: where a blast may take the royal piece: the non-royal form the mover's royal piece takes as it wins
+    victor: str = ""
 
     def letters(self) -> dict[str, str]:
         """Catalogue letter -> ZRF piece name, a promoted form as ``+P`` (Fairy-Stockfish's FEN letter)."""
@@ -47,7 +50,9 @@ def names_of(v: Variant) -> Names:
     pair = pairing(v)
     letters = {**pieces, **{f"+{x}": name for x, name in promoted.items()}}
     paired = {x: _unique(f"Paired{letters[x]}", used) for x in pair.forms} if pair else {}
-    return Names(pieces, tokens, promoted, stone, paired)
+    blast = plan(v)
+    victor = _unique(f"Victorious{pieces[blast.royal]}", used) if blast is not None and blast.royal else ""
+    return Names(pieces, tokens, promoted, stone, paired, victor)
 
 
 def zrf_piece_names(v: Variant) -> dict[str, str]:

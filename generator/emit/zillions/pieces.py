@@ -326,10 +326,12 @@ class PieceMoves:
         piece is a check, not a move to its square: no region confines it."""
         names = self.names.letters()
         paired = paired_landing(self.macros, self.names, p, land)
-        blasted = immune(self.macros, self.v, names, p, exploding(self.macros, self.v, names, p, paired, always=False))
+        taking = exploding(self.macros, self.v, names, p, paired, always=False, victor=self.names.victor)
+        blasted = immune(self.macros, self.v, names, p, taking)
         confined = self.rook_landing(p, self.confined(p, self.shunning(p, self.stoned(p, blasted))))
         # en passant takes no piece on its landing square: it explodes there whatever stands on it
-        passing = self.rook_landing(p, self.confined(p, exploding(self.macros, self.v, names, p, land, always=True)))
+        passed = exploding(self.macros, self.v, names, p, land, always=True, victor=self.names.victor)
+        passing = self.rook_landing(p, self.confined(p, passed))
         if self.v.must_capture:
             return self._typed_moves(p, confined, passing)
         out: list[Call] = []
