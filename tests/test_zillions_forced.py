@@ -11,6 +11,7 @@ import random
 
 from support import around, download_disagreements, legal_uci, placed_fen
 
+from generator.betza import parse_betza
 from generator.catalogue import find_catalogue, load_catalogue
 from generator.catalogue.model import Role, Square, Variant
 from generator.emit.fidelity import limitations
@@ -99,6 +100,20 @@ def _captures(v: Variant, fen: str) -> set[str]:
 
 def test_losers_writes_the_rule_and_names_no_limitation() -> None:
     assert "must-capture-royal" not in {x.rule for x in limitations(_losers(), Target.ZILLIONS)}
+
+
+def test_the_limitation_stays_where_no_walk_tells_a_capture_legal() -> None:
+    """A knight that takes by hopping as a cannon (no ray a walk follows), or a second royal type (which the
+    walk would have to find too): captures stay unforced there."""
+    v = _losers()
+    cannon = tuple(
+        dataclasses.replace(p, betza="mNcpR", movement=parse_betza("mNcpR")) if p.letter == "N" else p for p in v.pieces
+    )
+    coregal = tuple(dataclasses.replace(p, roles=p.roles | {Role.ROYAL}) if p.letter == "Q" else p for p in v.pieces)
+    for pieces in (cannon, coregal):
+        assert "must-capture-royal" in {
+            x.rule for x in limitations(dataclasses.replace(v, pieces=pieces), Target.ZILLIONS)
+        }
 
 
 def test_the_download_forces_the_legal_captures_only_as_the_reference_does() -> None:
