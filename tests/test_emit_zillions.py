@@ -139,7 +139,9 @@ def test_a_variant_writes_only_what_differs_from_its_game(path: Path) -> None:
     cat = load_catalogue(path)
     restated = 0
     for family in zillions.downloads(cat):
-        first, *variants = _written(zillions.render_family(cat, family))
+        first, *others = _written(zillions.render_family(cat, family))
+        # a game of its own (one the first game's sections cannot be inherited by) writes every section
+        variants = [f for f in others if f[0] == "variant"]
         theirs = {_key(s): s for s in first[1:] if isinstance(s, list) and _key(s) != ("goal",)}
         goals = [s for s in first[1:] if isinstance(s, list) and _key(s) == ("goal",)]
         for v in variants:

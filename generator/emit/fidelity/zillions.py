@@ -17,6 +17,7 @@ from generator.catalogue.rule_kinds import NO_CHECKS, TOGGLES
 from generator.emit.fidelity import (
     zillions_blasts,
     zillions_drop_mate,
+    zillions_forced,
     zillions_gating,
     zillions_held,
     zillions_quiet,
@@ -503,12 +504,12 @@ def _checks_and_captures(notes: Notes) -> None:
         if toggle.zillions is not None and toggle.on(notes.variant) and not (written and written(notes.variant)):
             notes.add(*toggle.zillions)
             notes.switch_off(toggle)
-    if v.must_capture and v.goals.checkmate and any(p.royal for p in v.pieces):
+    if v.must_capture and v.goals.checkmate and any(p.royal for p in v.pieces) and zillions_forced.plan(v) is None:
         notes.add(
             "must-capture-royal",
             "Zillions ranks the captures first and only then drops the moves that leave the royal piece "
-            "attacked, so a side whose captures are all illegal would have no move at all: captures are not "
-            "forced.",
+            "attacked, and here no walk of the board can test each capture first, so a side whose captures are "
+            "all illegal would have no move at all: captures are not forced.",
         )
         notes.relax(must_capture=False)
 

@@ -64,6 +64,8 @@ KINDS = frozenset(
         "mating-drop",
         "held-landing",
         "quiet-landing",
+        "safe-capture",
+        "scan",
         "piece-set",
         "ray",
         "flee",
@@ -155,7 +157,10 @@ class MacroParams(TypedDict, total=False):
     test: str  #: held-landing, quiet-landing: the macro that walks from the square the piece left
     marked: str  #: held-landing: the position flag on the piece it takes; quiet-landing: on its landing square
     hit: str  #: held-landing, quiet-landing: the flag the walks set where they find a check
-    vacated: str  #: quiet-landing: the position flag on the square the piece leaves
+    #: quiet-landing: the position flag on the square the piece leaves; ray, safe-capture: on the squares a
+    #: capture empties, which the walks pass as empty
+    vacated: str
+    scan: str  #: safe-capture: the macro that walks the board to a square ("" where the royal piece captures)
     side: str  #: ray: the test of the side whose pieces attack (``friend?``, with a position flag left out)
     slides: bool  #: ray, taken: whether pieces take from further along the ray too ($3)
     pins: bool  #: taken: whether a slide of the player's may pin the piece there

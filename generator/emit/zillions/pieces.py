@@ -41,6 +41,7 @@ from generator.emit.zillions.context import ATTRIBUTE, PLAYERS, Call, PieceConte
 from generator.emit.zillions.descriptions import piece_description
 from generator.emit.zillions.drop_mate import mating_landing
 from generator.emit.zillions.drops import drop_calls, droppable, never_dropped
+from generator.emit.zillions.forced import safe_landing
 from generator.emit.zillions.forms import pawn_forms, promoted_form, promotions
 from generator.emit.zillions.hands import PROMOTED, hand_entries, marks_promotions, uses_hand
 from generator.emit.zillions.held import held_moves
@@ -391,8 +392,9 @@ class PieceMoves:
             for modality in ((Modality.CAPTURE, Modality.MOVE) if m.modality is Modality.BOTH else (m.modality,))
         ]
         promoting, kin = self.turns_into(p) is not None, self.kin(p)
+        names = self.names.letters()
         captures = [
-            c
+            Call(c.macro, (*c.args[:-1], safe_landing(self.macros, self.v, names, p, c.args[0], c.args[-1])))
             for m, vs, st in split
             if m.modality is Modality.CAPTURE
             for c in self.betza_move(m, land, promoting, vs, st, kin=kin)
@@ -521,7 +523,9 @@ class PieceMoves:
                     to_hand=self.to_hand,
                     zone=zone,
                 )
-                out.append(Call(name, (direction_name(vec), victim, land)))
+                d = direction_name(vec)
+                safe = safe_landing(self.macros, v, self.names.letters(), p, d, land, (after, toward, away))
+                out.append(Call(name, (d, victim, safe)))
         return out
 
     def castling(self, cm: CastlingMove) -> Call:

@@ -44,12 +44,14 @@ class Kinds:
         return f"(and {test} {self.kind(letters)})"
 
 
-def beyond(ray: Ray, side: str, kinds: Kinds, found: str, marked: str = "", k: int = 2) -> str:
+def beyond(ray: Ray, side: str, kinds: Kinds, found: str, marked: str = "", k: int = 2, clear: str = "empty?") -> str:
     """The walk on along ``ray`` from its square ``k - 1`` (the cursor there): to each further square while the
-    squares before it are empty (and unmarked), ``found`` where a piece that passes ``side`` and slides that
+    squares before it are ``clear`` (and unmarked), ``found`` where a piece that passes ``side`` and slides that
     far stands there; "" where no slide reaches square ``k``."""
     d = step(ray.vector)
-    empty = f"(and empty? (not-position-flag? {marked}) (on-board? {d}))" if marked else f"(and empty? (on-board? {d}))"
+    empty = (
+        f"(and {clear} (not-position-flag? {marked}) (on-board? {d}))" if marked else f"(and {clear} (on-board? {d}))"
+    )
     if k > ray.reach:
         if not ray.far:
             return ""
@@ -57,34 +59,39 @@ def beyond(ray: Ray, side: str, kinds: Kinds, found: str, marked: str = "", k: i
         # no limited slide: the walk goes on from the first square itself, as far as it is empty
         return f" {walk}" if not ray.reach else f" (if {empty} {d} {walk})"
     takers = ray.far + tuple(x for n, xs in ray.ranged if n >= k for x in xs)
-    return (
-        f" (if {empty} {d} (if {kinds.one_of(side, takers)} {found}){beyond(ray, side, kinds, found, marked, k + 1)})"
-    )
+    further = beyond(ray, side, kinds, found, marked, k + 1, clear)
+    return f" (if {empty} {d} (if {kinds.one_of(side, takers)} {found}){further})"
 
 
 def attack_lines(
-    rays: Iterable[Ray], side: str, kinds: Kinds, marked: str, hit: str, occupied: bool = True
+    rays: Iterable[Ray], side: str, kinds: Kinds, marked: str, hit: str, occupied: bool = True, vacated: str = ""
 ) -> tuple[str, ...]:
     """A macro's body: ``hit`` set where a piece that passes ``side`` (``friend?``, ``enemy?``) attacks the
     cursor's square along ``rays``, the square with the position flag ``marked`` stopping every line (and,
-    where it may be ``occupied``, its piece left out)."""
+    where it may be ``occupied``, its piece left out), the squares with the flag ``vacated`` (if any) passed
+    as empty."""
     out = [f"(set-flag {hit} false)"]
     found = f"(set-flag {hit} true)"
     side_here = f"{side} (not-position-flag? {marked})" if occupied else side
+    clear = "empty?"
+    if vacated:
+        side_here += f" (not-position-flag? {vacated})"
+        clear = f"(or empty? (position-flag? {vacated}))"
     for ray in rays:
         d = step(ray.vector)
         if ray.reach:  # limited slides: each square written out
-            walk = beyond(ray, side_here, kinds, found, marked)
+            walk = beyond(ray, side_here, kinds, found, marked, clear=clear)
             out.append(f"mark (if (on-board? {d}) {d} (if {kinds.one_of(side_here, ray.near)} {found}){walk}) back")
             continue
         name = kinds.macros.use(
             Group.LANDING,
-            "ray" if ray.far else "leap-ray",
+            ("ray" if ray.far else "leap-ray") + ("-past" if vacated else ""),
             "ray",
             side=side_here,
             marked=marked,
             hit=hit,
             slides=bool(ray.far),
+            vacated=vacated,
         )
         far = f" {kinds.kind(ray.far)}" if ray.far else ""
         out.append(f"({name} {d} {kinds.kind(ray.near)}{far})")
