@@ -64,6 +64,8 @@ KINDS = frozenset(
         "mating-drop",
         "held-landing",
         "quiet-landing",
+        "walk-lines",
+        "own-promotion",
         "piece-set",
         "ray",
         "flee",
@@ -116,7 +118,9 @@ class MacroParams(TypedDict, total=False):
     choices: tuple[str, ...]  #: promotion choices (ZRF piece names)
     limits: tuple[tuple[str, int], ...]  #: promotion limits: (ZRF piece name, the most a player may have)
     count: str  #: the macro counting the limited pieces ("" for none)
-    flags: tuple[str, ...]  #: per choice, the flag set when the player has its limit ("" for no limit)
+    #: per choice, the flag set when the player has its limit ("" for no limit); own-promotion: that flag, then
+    #: the flags of a second pawn, a third piece and a move but the promotion
+    flags: tuple[str, ...]
     tally: str  #: the macro counting one square
     black_choices: tuple[str, ...]  #: Black's own promotion choices, if any
     #: the zone a landing tests: a pawn's, where it promotes to ``black_choices``; promotion by piece's,
@@ -141,7 +145,9 @@ class MacroParams(TypedDict, total=False):
     away: str  #: en passant: back along it ("" for straight away from White)
     pair: str  #: promotion by piece: the macro that first makes the player's royal-type piece its paired form
     pairs: tuple[tuple[str, str], ...]  #: retype: (type, the type it becomes); unpair: (type taken, retype macro)
-    walk: str  #: unpair: the macro that walks the whole board
+    walk: str  #: unpair: the macro that walks the whole board; own-promotion: the walk for a side of two pieces
+    note: str  #: walk-lines: what the body does, its comment
+    attacks: str  #: own-promotion: the walk of the new piece's attacks from where it stands
     king: str  #: castling squares and the rook's type
     king_to: str
     rook: str
