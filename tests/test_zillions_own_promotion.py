@@ -4,12 +4,13 @@ their promotion squares among pieces of both sides, and with a side left with it
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from support import around, legal_uci, placed_fen
 
 from generator.catalogue import find_catalogue, load_catalogue
-from generator.catalogue.model import Square, Variant
+from generator.catalogue.model import Square, StalemateResult, Variant
 from generator.check.compare import Query
 from generator.check.ending_positions import lone_pawn_positions
 from generator.check.zillions import Zillions
@@ -107,6 +108,20 @@ def test_sittuyin_writes_the_promotion_and_names_no_limitation() -> None:
     v = _sittuyin()
     assert plan(v) is not None
     assert "promotion-by-move" not in {x.rule for x in limitations(v, Target.ZILLIONS)}
+
+
+def test_a_promotion_the_walks_cannot_tell_keeps_the_limitation() -> None:
+    # a rook as the choice lands anywhere along its slides; a stalemate that loses is no draw
+    v = _sittuyin()
+    promo = v.pawn_rules.promotion
+    assert promo is not None
+    rook = dataclasses.replace(
+        v, pawn_rules=dataclasses.replace(v.pawn_rules, promotion=dataclasses.replace(promo, choices=("R",), limits=()))
+    )
+    losing = dataclasses.replace(v, draws=dataclasses.replace(v.draws, stalemate=StalemateResult.LOSS))
+    for other in (rook, losing):
+        assert plan(other) is None
+        assert "promotion-by-move" in {x.rule for x in limitations(other, Target.ZILLIONS)}
 
 
 def test_promotions_in_place_and_a_step_away_are_the_references() -> None:

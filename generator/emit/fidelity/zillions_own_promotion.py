@@ -30,7 +30,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from generator.betza import Modality, Vector
-from generator.catalogue.model import PieceType, Variant
+from generator.catalogue.model import PieceType, StalemateResult, Variant
 from generator.emit.fidelity.notes import Notes
 from generator.emit.fidelity.zillions_quiet import COMPASS
 from generator.emit.fidelity.zillions_walks import Ray, attack_rays, order, unit, walkable
@@ -92,7 +92,7 @@ def _pawn_and_royal(v: Variant) -> tuple[PieceType, PieceType] | None:
 
 def _plain(v: Variant) -> bool:
     """No rule that changes what the walks count or find: holes, drops but a set-up, Black's own choices, other
-    pawn moves, pieces that capture otherwise, or pieces that give no check."""
+    pawn moves, pieces that capture otherwise, pieces that give no check, or a stalemate that is no draw."""
     promo = v.pawn_rules.promotion
     assert promo is not None
     # drops only while the hand holds pieces, before any move that walks (a set-up by drops)
@@ -118,6 +118,9 @@ def _plain(v: Variant) -> bool:
         v.royal_held_in_check,
         v.no_checks,
         v.must_capture,
+        # a side that may only promote is drawn as a stalemate
+        v.draws.stalemate is not StalemateResult.DRAW,
+        v.draws.stalemate_piece_count,
     )
     return not any(others)
 
