@@ -93,8 +93,8 @@ def _drop_mate(notes: Notes) -> None:
     notes.add(
         "drop-mate",
         f"The Zillions file tests a drop for mate by walking the board before it lands, which is exact only "
-        f"where every piece takes by leaps and slides (no hop), no defender with squares between it and its "
-        f"royal piece could be pinned, the {name} checks by a leap and each side has "
+        f"where every piece takes by leaps and slides (no hop), no defender that slides onto the {name} could be "
+        f"pinned from further along its line, the {name} checks by a leap and each side has "
         f"one royal piece and no rule that adds, forbids or forces a move; here one of these fails, so mating by "
         f"a dropped {name} wins.",
     )

@@ -168,6 +168,8 @@ class MacroParams(TypedDict, total=False):
     pin_line: str  #: taken: the argument that is the pin's direction (``$4``; ``$3`` where nothing slides)
     itself: bool  #: blast: whether the capturing piece goes too (a capture on its own landing square)
     pin_by: str  #: taken: the argument that is the pinning slides' test (``$5``; ``$4`` where nothing slides)
+    gap: int  #: taken: the squares between the royal piece and the pinned piece, empty for the pin to hold
+    gap_line: str  #: taken: the argument that is the direction back to the royal piece (after ``pin_by``)
     paired: bool  #: drop-paired: the drop of the piece kept on both colours itself (``kin``), not of another
 
 
