@@ -1,6 +1,7 @@
 """A pawn's promotion as a move of its own (``Promotion.own_move``), written out as
 :func:`generator.emit.fidelity.zillions_own_promotion.plan` walks it: for each choice, a move of the pawn in
-place and one onto each empty square the choice takes onto, each an ``own-promotion`` macro that walks the
+place (an ``add`` of another type on the piece's own square, as Dagaz's CubicChess.zrf promotes with its
+``promote-`` moves) and one onto each empty square the choice takes onto, each an ``own-promotion`` macro that walks the
 board first (``promotion-count``: the player's limited pieces, pawns and pieces counted square by square), with
 two pieces walks the pawn's own moves and the royal piece's (``promotion-unforced``), from the landing square
 walks the choice's leaps (``takes-from-`` its name) and, for a step, the lines the pawn's square opens
