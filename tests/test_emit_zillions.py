@@ -17,6 +17,9 @@ from generator.catalogue import DEFAULT_CATALOGUE, FAIRY_STOCKFISH_CATALOGUE, lo
 from generator.catalogue.model import Catalogue, Variant
 from generator.emit import zillions
 from generator.emit.fidelity import limitations, relaxed
+from generator.emit.jinja import render
+from generator.emit.zillions.downloads import TEMPLATE, crlf, download_of, family_context, render_context
+from generator.zrf.reader import parse
 
 ROOT = Path(__file__).resolve().parents[1]
 TEMPLATE_DIR = ROOT / "templates" / "zillions"
@@ -591,3 +594,15 @@ def test_a_castling_by_one_step_is_spelled_as_the_king_taking_its_rook(
     argv = ("check", "--catalogue", str(path), "--engine", "zillions", "--depth", "2", "--games", "2")
     code, out, _ = run(capsys, *argv)
     assert code == 0 and out.rstrip().endswith("all agree"), out
+
+
+def test_a_single_game_over_the_limit_is_written_without_its_comments() -> None:
+    """Okisaki shogi's game alone holds more than 40 KB with its comments, and no cut shares a game out: its
+    file keeps its opening comments and reads as the same forms without the others."""
+    fsf = load_catalogue(FAIRY_STOCKFISH_CATALOGUE)
+    ctx = family_context(fsf, download_of(fsf, "okisakishogi").key)
+    full = crlf(render(TEMPLATE, family=ctx))
+    got = render_context(ctx)
+    assert len(full) > zillions.MAX_ZRF_BYTES >= len(got)
+    assert got.startswith("; Okisaki shogi")
+    assert [repr(f) for f in parse(got)] == [repr(f) for f in parse(full)]

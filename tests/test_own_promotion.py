@@ -119,7 +119,7 @@ def test_our_section_plays_as_the_builtin(own_section: Variant) -> None:
     assert set(pyffish.legal_moves(OWN, fen, [])) == set(pyffish.legal_moves(NAME, fen, []))
 
 
-def test_the_rows_read_back_and_zillions_names_what_it_leaves_out() -> None:
+def test_the_rows_read_back_and_zillions_writes_the_promotion() -> None:
     v = fsf_entry(NAME)
     options = ini_options(v)
     assert (options["sittuyinPromotion"], options["sittuyinRookDrop"], options["promotionLimit"]) == (
@@ -130,9 +130,10 @@ def test_the_rows_read_back_and_zillions_names_what_it_leaves_out() -> None:
     back = read_section({**options, "startFen": start_fen(v)})
     assert back.pawn_rules.promotion == v.pawn_rules.promotion
     assert limitations(v, Target.FAIRY_STOCKFISH) == ()
-    assert "promotion-by-move" in {x.rule for x in limitations(v, Target.ZILLIONS)}
+    # the Zillions file walks the board for it (tests/test_zillions_own_promotion.py)
+    assert "promotion-by-move" not in {x.rule for x in limitations(v, Target.ZILLIONS)}
     promo = relaxed(v, Target.ZILLIONS).pawn_rules.promotion
-    assert promo is not None and not promo.own_move and not promo.mandatory
+    assert promo is not None and promo.own_move and not promo.mandatory
     # without the rook's own drop ranks, no sittuyinRookDrop
     assert v.drops is not None
     plain = dataclasses.replace(v, drops=dataclasses.replace(v.drops, piece_ranks=()))

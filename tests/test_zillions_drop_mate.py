@@ -23,7 +23,7 @@ from generator.emit.target import Target
 from generator.engine import Position
 
 CAT = load_catalogue(find_catalogue("fairy-stockfish"))
-WRITTEN = ["minishogi", "gorogoro", "judkins", "euroshogi", "shogi", "checkshogi", "torishogi"]
+WRITTEN = ["minishogi", "gorogoro", "judkins", "euroshogi", "shogi", "checkshogi", "torishogi", "okisakishogi"]
 
 
 def _positions(v: Variant, count: int, seed: int) -> list[str]:
@@ -77,10 +77,6 @@ def test_the_shogis_write_the_test_and_a_hopper_leaves_it_a_named_limitation() -
         v = CAT.get(name)
         assert v is not None and plan(v) is not None
         assert "drop-mate" not in {x.rule for x in limitations(v, Target.ZILLIONS)}
-    # okisaki shogi's knights leap two squares beside a king: one pinned with a square between is not walked
-    okisaki = CAT.get("okisakishogi")
-    assert okisaki is not None and plan(okisaki) is None
-    assert "drop-mate" in {x.rule for x in limitations(okisaki, Target.ZILLIONS)}
     shogi = CAT.get("shogi")
     assert shogi is not None
     # the rook made a cannon: a hop's screen is not walked, so the test would not be exact
@@ -91,7 +87,9 @@ def test_the_shogis_write_the_test_and_a_hopper_leaves_it_a_named_limitation() -
     assert "mating by a dropped Pawn wins" in why
 
 
-@pytest.mark.parametrize(("name", "count"), [("minishogi", 300), ("judkins", 600), ("shogi", 900), ("torishogi", 600)])
+@pytest.mark.parametrize(
+    ("name", "count"), [("minishogi", 300), ("judkins", 600), ("shogi", 900), ("torishogi", 600), ("okisakishogi", 600)]
+)
 def test_a_pawn_drop_that_checks_ends_the_game_as_the_reference_ends_it(name: str, count: int) -> None:
     v = CAT.get(name)
     assert v is not None
@@ -121,6 +119,26 @@ def test_a_pinned_defender_does_not_save_the_king() -> None:
         with Zillions(CAT, [v]) as engine:
             [got] = engine.probe(v.name, [Query(("P@a4",), fen=fen)])
         assert got.error is None and (None if got.moves else got.result) == want
+
+
+@pytest.mark.parametrize(
+    ("fen", "want"),
+    [
+        ("R1n1kl4/10/2N1S5/10/10/10/10/10/10/K9[P] w - - 0 1", "0-1"),  # the rook pins it across the gap: mate
+        ("R1nlkl4/10/2N1S5/10/10/10/10/10/10/K9[P] w - - 0 1", None),  # a lance in the gap: no pin
+        ("2n1kl4/10/2N1S5/10/10/10/10/10/10/K9[P] w - - 0 1", None),  # no rook: no pin
+    ],
+)
+def test_a_knight_pinned_with_a_square_between_it_and_its_king(fen: str, want: str | None) -> None:
+    """Okisaki shogi: the pawn dropped on e9 checks Black's king on e10; White's silver on e8 guards it and the
+    squares beside, White's knight on c8 guards d10.  Black's knight on c10 may take the pawn, unless White's
+    rook on a10 pins it along the tenth rank, the square between it and the king (d10) empty."""
+    v = CAT.get("okisakishogi")
+    assert v is not None
+    assert ("P@e9", want) in _checking_drops(v, fen)
+    with Zillions(CAT, [v]) as engine:
+        [got] = engine.probe(v.name, [Query(("P@e9",), fen=fen)])
+    assert got.error is None and (None if got.moves else got.result) == want
 
 
 @pytest.mark.parametrize(

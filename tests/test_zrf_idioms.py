@@ -73,6 +73,7 @@ CORPUS = {
     "friend?": 746,
     "from": 365,
     "game": 550,
+    "go": 78,
     "grid": 971,
     "help": 2175,
     "if": 6747,

@@ -26,6 +26,7 @@ from generator.emit.fidelity import (
     zillions_stone,
 )
 from generator.emit.fidelity.notes import Notes
+from generator.emit.fidelity.zillions_own_promotion import own_promotion
 from generator.emit.fidelity.zillions_promotion import promoted_pieces
 from generator.emit.fidelity.zillions_walks import immobile_ranks
 
@@ -59,7 +60,7 @@ def checks(notes: Notes) -> None:
     _pawn_initial_moves(notes)
     _triple_steps(notes)
     _pawns_by_piece(notes)
-    _promotion_by_move(notes)
+    own_promotion(notes)
     _promotion_limits(notes)
     _ranged_hops(notes)
     _drop_mate(notes)
@@ -93,8 +94,8 @@ def _drop_mate(notes: Notes) -> None:
     notes.add(
         "drop-mate",
         f"The Zillions file tests a drop for mate by walking the board before it lands, which is exact only "
-        f"where every piece takes by leaps and slides (no hop), no defender with squares between it and its "
-        f"royal piece could be pinned, the {name} checks by a leap and each side has "
+        f"where every piece takes by leaps and slides (no hop), no defender that slides onto the {name} could be "
+        f"pinned from further along its line, the {name} checks by a leap and each side has "
         f"one royal piece and no rule that adds, forbids or forces a move; here one of these fails, so mating by "
         f"a dropped {name} wins.",
     )
@@ -661,22 +662,3 @@ def _promotion_limits(notes: Notes) -> None:
         f"({limits}) are left out.",
     )
     notes.relax(pawn_rules=dataclasses.replace(pr, promotion=dataclasses.replace(pr.promotion, limits=())))
-
-
-def _promotion_by_move(notes: Notes) -> None:
-    """A promotion that is a move of its own: its conditions (the piece, on a square it is not on yet,
-    attacking no enemy piece; the move giving no check, discovered checks included; the last pawn
-    promoting anywhere) would need each choice's attacks spelt out from every target square and a king
-    test after the move, which none of the ZRF macros we write does; so the pawns promote, if they will,
-    as they enter the zone."""
-    pr = notes.variant.pawn_rules
-    if pr.promotion is None or not pr.promotion.own_move:
-        return
-    notes.add(
-        "promotion-by-move",
-        "A pawn's promotion as a move of its own (in place or a step away, attacking no enemy piece and giving "
-        "no check, and for the last pawn anywhere) is not written in the Zillions file: its pawns promote, if "
-        "they will, as they enter the zone, and a side left with its king and a pawn that may only promote is "
-        "not drawn.",
-    )
-    notes.relax(pawn_rules=dataclasses.replace(pr, promotion=dataclasses.replace(pr.promotion, own_move=False)))

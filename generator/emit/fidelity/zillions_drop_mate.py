@@ -7,7 +7,8 @@ and writes what that file leaves out.  The drop mates where its piece attacks th
 every reply fails: the royal piece may not take it (the square is attacked by a piece of the dropper's) nor
 step to a square that is attacked once the dropped piece stands (its square is marked, so that no line
 passes it) or that the dropped piece attacks; no other enemy piece may take it, unless that piece is pinned
-to its royal piece along a line the capture leaves.  No other reply exists where the check is a leap (no
+to its royal piece along a line the capture leaves (the squares between them empty: okisaki shogi's knight two
+squares beside its king).  No other reply exists where the check is a leap (no
 square between to block) and every piece takes by leaps and slides.  A mating drop then
 ``create``\\ s a marker on a dummy position, whose ``absolute-config`` loses for the side that dropped it
 (Fairy-Stockfish plays the drop and ends the game there).
@@ -164,27 +165,28 @@ def _defenders(
     movers: dict[str, PieceType], royal: PieceType, f: Vector, attacks: Sequence[Ray], size: int
 ) -> tuple[Ray, ...] | None:
     """The rays along which another enemy piece might take the dropped piece, with where it might be pinned;
-    None where a pin is not walked (a defender beyond the first square on a line with its royal piece, or a
-    limited slide pinning)."""
+    None where a pin is not walked (a sliding defender beyond the first square on a line with its royal piece,
+    or a limited slide pinning)."""
     defenders = []
     for ray in attack_rays(movers, enemy=True, skip=[royal.letter]):
         if ray.vector == f:
             continue  # its first square is the royal piece's
-        walked, pin = _pin(ray, f, size)
+        walked, pin, gap = _pin(ray, f, size)
         pinners = next((r for r in attacks if r.vector == pin), None)
         if not walked or (pinners is not None and pinners.ranged):
             return None
-        defenders.append(dataclasses.replace(ray, pin=pin))
+        defenders.append(dataclasses.replace(ray, pin=pin, gap=gap))
     return tuple(defenders)
 
 
-def _pin(ray: Ray, f: Vector, size: int) -> tuple[bool, Vector | None]:
-    """Whether the test walks every pin of a defender along ``ray``, and the pin it walks: the direction from
-    the royal piece through the ray's first square where that square is next to the royal piece on a line
-    (None where it is on no line).  A defender further along the ray, or with squares between it and its royal
-    piece, on a line with it is not walked."""
+def _pin(ray: Ray, f: Vector, size: int) -> tuple[bool, Vector | None, int]:
+    """Whether the test walks every pin of a defender along ``ray``, the pin it walks: the direction from the
+    royal piece through the ray's first square where that square is on a line with it (None where it is on no
+    line), and the squares between them (a knight two squares beside the royal piece: pinned only while they are
+    empty).  A defender further along the ray on a line with the royal piece is not walked."""
     r = ray.vector
     pin: Vector | None = None
+    gap = 0
     for j in range(1, (size if ray.far else max(1, ray.reach)) + 1):
         at = _line((j * r[0] - f[0], j * r[1] - f[1]))  # the defender, from the royal piece
         if at is None:
@@ -192,7 +194,7 @@ def _pin(ray: Ray, f: Vector, size: int) -> tuple[bool, Vector | None]:
         u, t = at
         if any((f[0] + m * u[0], f[1] + m * u[1]) == (0, 0) for m in range(1, t)):
             continue  # the dropped piece stands between: taking it, the defender stays on the line
-        if j > 1 or t > 1:
-            return False, None
-        pin = u
-    return True, pin
+        if j > 1:
+            return False, None, 0
+        pin, gap = u, t - 1
+    return True, pin, gap

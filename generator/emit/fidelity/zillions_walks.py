@@ -33,6 +33,8 @@ class Ray:
     near: tuple[str, ...]
     far: tuple[str, ...]
     pin: Vector | None = None
+    #: with ``pin``: the squares between the royal piece and the first square, empty for the pin to hold
+    gap: int = 0
     #: the pieces that slide along it a limited number of squares, by that number (``bF2``: 2)
     ranged: tuple[tuple[int, tuple[str, ...]], ...] = ()
 

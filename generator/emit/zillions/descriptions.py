@@ -31,7 +31,13 @@ def piece_description(v: Variant, p: PieceType) -> str:
                 else f"{choices[Color.WHITE]} (White), {choices[Color.BLACK]} (Black)"
             )
             zone = ranks_phrase(promo.ranks) if promo.squares is None else "promotion squares"
-            lines.append(f"On its {zone} it promotes to {to}.")
+            if promo.own_move:
+                lines.append(
+                    f"On its {zone}, or as its side's last pawn, it may instead of moving become {to}, in place or on "
+                    "an empty square that piece attacks, where it attacks no enemy piece, and giving no check."
+                )
+            else:
+                lines.append(f"On its {zone} it promotes to {to}.")
     lines += _turning_lines(v, p)
     stuck = stuck_ranks(v, p)
     if stuck:

@@ -57,8 +57,43 @@ def crlf(text: str) -> str:
 
 
 def render_context(ctx: FamilyContext) -> str:
-    """The ``.zrf`` text of ``ctx``: ASCII, ``\\r\\n`` line ends, nothing after the last parenthesis."""
-    return crlf(render(TEMPLATE, family=ctx))
+    """The ``.zrf`` text of ``ctx``: ASCII, ``\\r\\n`` line ends, nothing after the last parenthesis; a single
+    game over :data:`MAX_ZRF_BYTES`, which no cut can share out, without its comments (:func:`compact`)."""
+    text = render(TEMPLATE, family=ctx)
+    whole = crlf(text)
+    if len(whole) <= MAX_ZRF_BYTES or len(ctx.games) > 1:
+        return whole
+    return crlf(compact(text, f"; Its other comments left out, to keep the file within {MAX_ZRF_BYTES // 1000} KB."))
+
+
+def compact(text: str, note: str) -> str:
+    """``text`` without its comments but the lines that open it (then ``note``), without the blanks that begin
+    its lines and its empty lines, its strings (a description spans lines) kept as they are.
+
+    >>> print(compact('; a file\\n\\n(game   ; the game\\n   (title "a; b\\n   c")\\n\\n)', "; short"))
+    ; a file
+    ; short
+    (game
+    (title "a; b
+       c")
+    )
+    """
+    lines = text.split("\n")
+    opening = 0
+    while opening < len(lines) and lines[opening].startswith(";"):
+        opening += 1
+    out = [*lines[:opening], note]
+    quoted = False
+    for line in lines[opening:]:
+        kept: list[str] = []
+        for ch in line if quoted else line.lstrip():
+            if ch == ";" and not quoted:
+                break
+            quoted ^= ch == '"'
+            kept.append(ch)
+        if "".join(kept).strip() or quoted:
+            out.append("".join(kept) if quoted else "".join(kept).rstrip())
+    return "\n".join(out)
 
 
 def _source(catalogue: Catalogue) -> str:

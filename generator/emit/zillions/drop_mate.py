@@ -36,16 +36,18 @@ DROPPED = "dropped?"  #: the position flag on the drop's square
 
 def _pin_test(ray: Ray, p: DropMate, kinds: Kinds) -> str:
     """At a defender's square: it takes the dropped piece (mate? cleared) unless a slide of the player's pins it
-    along the line from the royal piece, next to it."""
+    along the line from the royal piece, the squares between them empty."""
     free = "(set-flag mate? false)"
     pinners = p.attack(ray.pin) if ray.pin is not None else None
     if ray.pin is None or pinners is None or not pinners.far:
         return free
-    u = step(ray.pin)
+    u, b = step(ray.pin), back(ray.pin)
     look = (
         f"(if (on-board? {u}) {u} (while (and empty? (on-board? {u})) {u}) "
         f"(if {kinds.one_of('friend?', pinners.far)} (set-flag pinned? true)))"
     )
+    # with squares between it and its royal piece, pinned only while they are empty
+    look = f"{b} (if empty? " * ray.gap + f"{u} " * ray.gap + look + ")" * ray.gap
     return f"(set-flag pinned? false) {look} (if (not-flag? pinned?) {free})"
 
 
@@ -54,13 +56,23 @@ def _defender_ray(ray: Ray, p: DropMate, kinds: Kinds) -> str:
     pinners = p.attack(ray.pin) if ray.pin is not None else None
     pins = pinners is not None and bool(pinners.far)
     if not ray.reach:
-        line, by = ("$4", "$5") if ray.far else ("$3", "$4")  # the pin's arguments follow the slides' test
+        line, by, toward = ("$4", "$5", "$6") if ray.far else ("$3", "$4", "$5")  # the pin's follow the slides'
+        gap = ray.gap if pins else 0
         name = kinds.macros.use(
-            Group.DROPS, "taken", "taken", slides=bool(ray.far), pins=pins, pin_line=line, pin_by=by
+            Group.DROPS,
+            "taken",
+            "taken",
+            slides=bool(ray.far),
+            pins=pins,
+            pin_line=line,
+            pin_by=by,
+            gap=gap,
+            gap_line=toward if gap else "",
         )
         args = [d, kinds.kind(ray.near)]
         args += [kinds.kind(ray.far)] if ray.far else []
         args += [step(ray.pin), kinds.kind(pinners.far)] if pins and ray.pin is not None and pinners else []
+        args += [back(ray.pin)] if gap and ray.pin is not None else []
         return f"({name} {' '.join(args)})"
     walk = beyond(ray, "enemy?", kinds, "(set-flag mate? false)")
     far = f" else{walk}" if walk else ""

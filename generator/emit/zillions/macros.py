@@ -66,6 +66,8 @@ KINDS = frozenset(
         "quiet-landing",
         "safe-capture",
         "scan",
+        "walk-lines",
+        "own-promotion",
         "piece-set",
         "ray",
         "flee",
@@ -118,7 +120,9 @@ class MacroParams(TypedDict, total=False):
     choices: tuple[str, ...]  #: promotion choices (ZRF piece names)
     limits: tuple[tuple[str, int], ...]  #: promotion limits: (ZRF piece name, the most a player may have)
     count: str  #: the macro counting the limited pieces ("" for none)
-    flags: tuple[str, ...]  #: per choice, the flag set when the player has its limit ("" for no limit)
+    #: per choice, the flag set when the player has its limit ("" for no limit); own-promotion: that flag, then
+    #: the flags of a second pawn, a third piece and a move but the promotion
+    flags: tuple[str, ...]
     tally: str  #: the macro counting one square
     black_choices: tuple[str, ...]  #: Black's own promotion choices, if any
     #: the zone a landing tests: a pawn's, where it promotes to ``black_choices``; promotion by piece's,
@@ -143,7 +147,9 @@ class MacroParams(TypedDict, total=False):
     away: str  #: en passant: back along it ("" for straight away from White)
     pair: str  #: promotion by piece: the macro that first makes the player's royal-type piece its paired form
     pairs: tuple[tuple[str, str], ...]  #: retype: (type, the type it becomes); unpair: (type taken, retype macro)
-    walk: str  #: unpair: the macro that walks the whole board
+    walk: str  #: unpair: the macro that walks the whole board; own-promotion: the walk for a side of two pieces
+    note: str  #: walk-lines: what the body does, its comment
+    attacks: str  #: own-promotion: the walk of the new piece's attacks from where it stands
     king: str  #: castling squares and the rook's type
     king_to: str
     rook: str
@@ -167,6 +173,8 @@ class MacroParams(TypedDict, total=False):
     pin_line: str  #: taken: the argument that is the pin's direction (``$4``; ``$3`` where nothing slides)
     itself: bool  #: blast: whether the capturing piece goes too (a capture on its own landing square)
     pin_by: str  #: taken: the argument that is the pinning slides' test (``$5``; ``$4`` where nothing slides)
+    gap: int  #: taken: the squares between the royal piece and the pinned piece, empty for the pin to hold
+    gap_line: str  #: taken: the argument that is the direction back to the royal piece (after ``pin_by``)
     paired: bool  #: drop-paired: the drop of the piece kept on both colours itself (``kin``), not of another
 
 

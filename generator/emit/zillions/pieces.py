@@ -48,6 +48,7 @@ from generator.emit.zillions.held import held_moves
 from generator.emit.zillions.images import Images, PiecePicture, StonePicture, TokenPicture
 from generator.emit.zillions.macros import MODALITY_SUFFIX, MODALITY_WORD, Group, Macros
 from generator.emit.zillions.names import Names
+from generator.emit.zillions.own_promotion import own_promotions
 from generator.emit.zillions.pairs import pair_up, paired_landing
 from generator.emit.zillions.pawns import en_passant_steps
 from generator.emit.zillions.quiet import quiet_moves
@@ -149,6 +150,8 @@ class PieceMoves:
     def landing(self, p: PieceType, moved: bool) -> str:
         """How ``p`` lands: ``add``, or a macro that also clears ``never-moved?`` or promotes."""
         promo = self.v.pawn_rules.promotion if p.pawn else None
+        if promo is not None and promo.own_move:  # entering the zone promotes nothing: the pawn's own move does
+            promo = None
         stuck = stuck_ranks(self.v, p)
         if promo is None and (self.turns_into(p) or stuck or self.to_hand):
             return self._piece_landing(p, moved, bool(stuck), self.to_hand)
@@ -350,6 +353,7 @@ class PieceMoves:
             out += self.flying_general(p, land)
         if p.pawn:
             out += self.multi_steps(p, confined) + self.en_passants(p, passing)
+            out += own_promotions(self.macros, self.v, self.names.letters(), p)
         return out + self.first_leaps(p, confined) + self._whole_moves(p) + self.hand_drops(p)
 
     def first_leaps(self, p: PieceType, land: str) -> list[Call]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from generator.betza import Vector
 from generator.catalogue.model import PieceType, Variant
 from generator.emit.fidelity.zillions_quiet import Quiet, plan
 from generator.emit.zillions.context import Call
@@ -20,12 +21,15 @@ VACATED = "vacated?"  #: the position flag on the square the piece leaves
 CHECK = "check?"  #: the flag the walks set where the move gives check
 
 
-def _discovers(q: Quiet, kinds: Kinds) -> tuple[str, ...]:
+def discovers(royal: str, lines: Sequence[tuple[Vector, Sequence[str]]], kinds: Kinds) -> tuple[str, ...]:
+    """The walks from the square a move leaves along ``lines`` (each direction toward the enemy ``royal``
+    piece, with the player's pieces sliding along it from behind): ``check?`` set where one now attacks it,
+    the landing square (``landed?``) in the way."""
     # a royal piece on the landing square is the one the move takes (as Zillions tests whether a move
     # leaves a royal piece attacked): it is not checked
-    king = f"(and enemy? (not-position-flag? {LANDED}) (piece? {kinds.names[q.royal]}))"
+    king = f"(and enemy? (not-position-flag? {LANDED}) (piece? {kinds.names[royal]}))"
     out = []
-    for u, sliders in q.lines:
+    for u, sliders in lines:
         d, b = step(u), back(u)
         walk_d = f"(while (and empty? (not-position-flag? {LANDED}) (on-board? {d})) {d})"
         walk_b = f"(while (and empty? (not-position-flag? {LANDED}) (on-board? {b})) {b})"
@@ -56,12 +60,12 @@ def quiet_moves(
     kinds = Kinds(names, macros)
     if q is None or p.letter not in dict(q.pieces):  # a piece that never stands on the board moves nowhere
         return list(calls)
-    discovers = macros.use(Group.LANDING, "discovers-check", "attacked-here", lines=_discovers(q, kinds))
+    opened = macros.use(Group.LANDING, "discovers-check", "attacked-here", lines=discovers(q.royal, q.lines, kinds))
     direct = macros.use(
         Group.LANDING, f"checks-from-{names[p.letter]}", "attacked-here", lines=_direct(q, p.letter, kinds)
     )
     land = macros.use(
-        Group.LANDING, "quiet-landing", "quiet-landing", test=discovers, marked=LANDED, hit=CHECK, vacated=VACATED
+        Group.LANDING, "quiet-landing", "quiet-landing", test=opened, marked=LANDED, hit=CHECK, vacated=VACATED
     )
     vectors = {step(w): w for m in p.movement.moves for w in m.vectors()}
     return [
