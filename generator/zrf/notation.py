@@ -15,7 +15,11 @@
 * drop: ``N@f3`` (upper-case letter), also a move from a hand position (``hand=``: the
   positions where pieces in hand stand), with the letter of the type it lands as (``+N@f3``,
   Fairy-Stockfish's drop of a piece as what it promotes to); pass: ``0000``, also a move that changes
-  nothing (a piece staying put, a copy of it added on its own square).
+  nothing (a piece staying put, a copy of it added on its own square);
+* gating, a move of several pieces one of which comes from a hand position: the other pieces'
+  move, then the lower-case letter of the piece from hand (``g1f3h``); where that piece goes onto
+  another square than the one the lead piece left (castling's rook square), that square, then the
+  lead piece's (``h1e1h``), as Fairy-Stockfish writes it.
 
 Letters: ``letters={piece name: letter}`` overrides; otherwise the first letter
 of the piece's ``notation`` if it has one, the usual letter of a chess piece
@@ -75,14 +79,23 @@ class Notation:
         if m.to < 0 or not (m.changes or m.stores):
             return "0000"  # a pass, or a piece staying put (a copy added on its own square)
         frm, to, promo = m.frm, m.to, m.promo
+        gate = None
         if m.parts:
+            parts = [p for p in m.parts if p[0] not in self.hand]
+            if len(parts) < len(m.parts) and parts:  # gating: a piece from hand onto a square a piece left
+                gate = next(p for p in m.parts if p[0] in self.hand)
             royal = self.prog.royal_types
-            lead = next((p for p in m.parts if p[2] >> 4 & 0xFFF in royal), m.parts[0])
+            lead = next((p for p in parts if p[2] >> 4 & 0xFFF in royal), parts[0] if parts else m.parts[0])
             frm, to = lead[0], lead[1]
             promo = lead[3] >> 4 & 0xFFF if lead[3] >= 0 and lead[3] & 0xFFF0 != lead[2] & 0xFFF0 else -1
-            other = next((p for p in m.parts if p is not lead), None)
+            other = next((p for p in parts if p is not lead), None)
             if other is not None and other[0] != to and self._files_apart(frm, to) <= 1:
                 to = other[0]  # castling by a step or none: the king takes its rook, as Fairy-Stockfish writes it
+        if gate is not None:
+            gated = self.letters[gate[2] >> 4 & 0xFFF].lower()
+            if gate[1] != frm:  # onto the rook's square: that square, then the king's (Fairy-Stockfish)
+                return self.squares[gate[1]] + self.squares[frm] + gated
+            return self.squares[frm] + self.squares[to] + gated
         if frm < 0 or frm in self.hand:
             return f"{self.letters[promo if promo >= 0 else m.piece >> 4 & 0xFFF]}@{self.squares[to]}"
         return self.squares[frm] + self.squares[to] + self._promotion(m.piece >> 4 & 0xFFF, promo)
