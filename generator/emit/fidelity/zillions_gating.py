@@ -126,10 +126,20 @@ def _unwritten(v: Variant) -> str | None:
 
 def check(notes: Notes) -> None:
     """Gating where the files cannot write it: left out, and with it the pieces in hand where nothing
-    else brings them onto the board."""
+    else brings them onto the board.  Where they write it and positions repeat, the repetition the files
+    see: only with the same pieces still unmoved."""
     v = notes.variant
     why = _unwritten(v)
     if why is None:
+        if v.draws.repetition and not v.draws.repetition_reads_unmoved:
+            notes.add(
+                "gating-repetition",
+                "Zillions' repetition compares the pieces with their never-moved? marks, which every gate carries, "
+                "while Fairy-Stockfish's position key leaves the gates out: a position counts as the same only with "
+                "the same pieces still unmoved (a knight's trip out and back repeats the start for Fairy-Stockfish, "
+                "not for Zillions).",
+            )
+            notes.relax(draws=dataclasses.replace(v.draws, repetition_reads_unmoved=True))
         return
     notes.add(
         "gating",
