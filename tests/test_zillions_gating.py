@@ -79,7 +79,7 @@ def test_the_walk_looks_for_the_pieces_that_slide_along_the_rank() -> None:
 def test_pins_along_the_first_rank_as_the_reference_judges_them(name: str) -> None:
     v = _variant(name)
     fens = [
-        # S-House, game 2 of the check: the bishop on c8 pinned by the rook on a8 (here on c1 and a1), a piece would be gated behind it
+        # as in S-House's game 2 of the check (c8 and a8 there): the bishop pinned by the rook, a piece gated behind
         "4kbnr/8/8/8/8/8/8/r1B1K2R[H] w KC - 0 1",
         # the king may not step along the rook's line, a hawk behind it or not
         "4k3/8/8/8/8/8/8/4K2r[Hh] w E - 0 1",
