@@ -12,6 +12,7 @@ import random
 import pytest
 from support import download_disagreements, legal_uci, placed_fen
 
+from generator.betza import parse_betza
 from generator.catalogue import find_catalogue, load_catalogue
 from generator.catalogue.model import Square, Variant
 from generator.check.compare import Query
@@ -159,3 +160,24 @@ def test_a_repetition_needs_the_same_pieces_still_unmoved_in_the_download_and_it
         pos.push_uci(m)
     end = pos.outcome()
     assert end is not None and end.result == "1/2-1/2"
+
+
+def _with(v: Variant, letter: str, betza: str) -> Variant:
+    """``v`` with the piece ``letter`` moving as ``betza``."""
+    pieces = tuple(dataclasses.replace(p, movement=parse_betza(betza)) if p.letter == letter else p for p in v.pieces)
+    return dataclasses.replace(v, pieces=pieces)
+
+
+@pytest.mark.parametrize(
+    ("letter", "betza", "why"),
+    [
+        ("N", "ND", "move along its rank past another piece"),  # a leap of two files may jump over its king
+        ("R", "R4", "no walk along the first rank finds"),  # a limited slide along the rank
+        ("K", "KR", "royal piece may slide along its first rank"),
+    ],
+)
+def test_pieces_the_walk_cannot_follow_keep_gating_out(letter: str, betza: str, why: str) -> None:
+    v = _with(_variant("seirawan"), letter, betza)
+    found = {lim.rule: lim.text for lim in limitations(v, Target.ZILLIONS)}
+    assert why in found["gating"] and "gating-repetition" not in found
+    assert not relaxed(v, Target.ZILLIONS).gating
