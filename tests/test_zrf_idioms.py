@@ -118,6 +118,7 @@ CORPUS = {
     "start-rectangle": 851,
     "symmetry": 395,
     "title": 1727,
+    "to": 591,
     "total-piece-count": 30,
     "true": 2539,
     "turn-order": 691,

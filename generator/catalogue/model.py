@@ -573,6 +573,11 @@ class DrawRules:
     #: the side that moves one piece back and forth between two squares five times in a row (or four, a pass
     #: among them), never in check, loses (Fairy-Stockfish's ``moveRepetitionIllegal``; see ``docs/catalogue.md``)
     move_repetition_loses: bool = False
+    #: a repetition compares which pieces have never moved as well (a position is the same only with the same
+    #: pieces still unmoved), as the Zillions files' positions compare their pieces' ``never-moved?`` marks;
+    #: Fairy-Stockfish's key reads only the castling pieces'.  No catalogue key: a Zillions download with
+    #: gating plays it (:mod:`generator.emit.fidelity.zillions_gating`)
+    repetition_reads_unmoved: bool = False
 
     def move_rule_pieces_of(self, color: Color) -> tuple[str, ...] | None:
         """The letters whose moves restart ``color``'s count (None: its pawns)."""

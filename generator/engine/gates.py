@@ -124,6 +124,7 @@ NEEDS = (
             "draws.chasing",  # read from the history of a game, which perft keeps none of
             "draws.move_repetition_loses",  # so is this
             "draws.move_rule_pieces",
+            "draws.repetition_reads_unmoved",
             "draws.black_move_rule_pieces",
         )
     ),

@@ -384,6 +384,8 @@ class Rules:
         self.perpetual_check = draws.perpetual_check_loses
         self.chasing = draws.chasing
         self.drops_reset_move_rule = draws.drops_reset_move_rule
+        #: a repetition reads every piece's unmoved mark (swaps read them too, a swap needs its pieces unmoved)
+        self.keys_unmoved = draws.repetition_reads_unmoved or bool(variant.swaps)
         self.must_capture = variant.must_capture
         self._captures(variant)
         #: the counting rule, and the piece types it weighs: pawns, rooks, khons and knights

@@ -240,7 +240,7 @@ class State:
             tuple(self.by_type),
             self.by_color[0],
             self.turn,
-            self.unmoved & self.rules.castle_squares if not self.rules.swaps else self.unmoved,
+            self.unmoved if self.rules.keys_unmoved else self.unmoved & self.rules.castle_squares,
             self.effective_ep(),
             tuple(self.pockets[0]) + tuple(self.pockets[1]),
             self.swaps_left,

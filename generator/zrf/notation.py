@@ -15,7 +15,11 @@
 * drop: ``N@f3`` (upper-case letter), also a move from a hand position (``hand=``: the
   positions where pieces in hand stand), with the letter of the type it lands as (``+N@f3``,
   Fairy-Stockfish's drop of a piece as what it promotes to); pass: ``0000``, also a move that changes
-  nothing (a piece staying put, a copy of it added on its own square).
+  nothing (a piece staying put, a copy of it added on its own square);
+* gating, a move of several pieces one of which comes from a hand position: the other pieces'
+  move, then the lower-case letter of the piece from hand (``g1f3h``); where that piece goes onto
+  another square than the one the lead piece left (castling's rook square), that square, then the
+  lead piece's (``h1e1h``), as Fairy-Stockfish writes it.
 
 Letters: ``letters={piece name: letter}`` overrides; otherwise the first letter
 of the piece's ``notation`` if it has one, the usual letter of a chess piece
@@ -25,7 +29,7 @@ name (Knight is N), else the first letter of the name.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from generator.zrf.moves import ZMove
 from generator.zrf.program import Program
@@ -79,16 +83,37 @@ class Notation:
             return "0000"  # a pass, or a piece staying put (a copy added on its own square)
         frm, to, promo = m.frm, m.to, m.promo
         if m.parts:
-            royal = self.prog.royal_types
-            lead = next((p for p in m.parts if p[2] >> 4 & 0xFFF in royal), m.parts[0])
-            frm, to = lead[0], lead[1]
-            promo = lead[3] >> 4 & 0xFFF if lead[3] >= 0 and lead[3] & 0xFFF0 != lead[2] & 0xFFF0 else -1
-            other = next((p for p in m.parts if p is not lead), None)
-            if other is not None and other[0] != to and (self.onto_rook or self._files_apart(frm, to) <= 1):
-                to = other[0]  # the king takes its rook, as Fairy-Stockfish writes castling by a step or none
+            parts = [p for p in m.parts if p[0] not in self.hand]
+            if len(parts) < len(m.parts) and parts:  # gating: a piece from hand onto a square a piece left
+                return self._gating(m.parts, parts)
+            frm, to, promo = self._lead(m.parts)
         if frm < 0 or frm in self.hand:
             return f"{self.letters[promo if promo >= 0 else m.piece >> 4 & 0xFFF]}@{self.squares[to]}"
         return self.squares[frm] + self.squares[to] + self._promotion(m.piece >> 4 & 0xFFF, promo)
+
+    def _lead(self, parts: Sequence[tuple[int, int, int, int]]) -> tuple[int, int, int]:
+        """The squares and promotion of a move of several pieces: the royal piece's (else the first's); where
+        the royal piece moves one file or none, or with ``onto_rook`` always, it takes the other piece's square
+        (castling, as Fairy-Stockfish writes it)."""
+        royal = self.prog.royal_types
+        lead = next((p for p in parts if p[2] >> 4 & 0xFFF in royal), parts[0])
+        frm, to = lead[0], lead[1]
+        promo = lead[3] >> 4 & 0xFFF if lead[3] >= 0 and lead[3] & 0xFFF0 != lead[2] & 0xFFF0 else -1
+        other = next((p for p in parts if p is not lead), None)
+        if other is not None and other[0] != to and (self.onto_rook or self._files_apart(frm, to) <= 1):
+            to = other[0]
+        return frm, to, promo
+
+    def _gating(self, whole: Sequence[tuple[int, int, int, int]], parts: Sequence[tuple[int, int, int, int]]) -> str:
+        """A gating move (``whole``; ``parts``, those of the pieces on the board): the board pieces' move, then
+        the letter of the piece from hand; where that piece goes onto another square than the one the lead piece
+        left (castling's rook square), that square first."""
+        gate = next(p for p in whole if p[0] in self.hand)
+        frm, to, _ = self._lead(parts)
+        gated = self.letters[gate[2] >> 4 & 0xFFF].lower()
+        if gate[1] != frm:
+            return self.squares[gate[1]] + self.squares[frm] + gated
+        return self.squares[frm] + self.squares[to] + gated
 
     def _promotion(self, was: int, promo: int) -> str:
         """What a move from a piece of type ``was`` that becomes one of type ``promo`` (-1: none) ends with."""

@@ -16,7 +16,7 @@ from generator.betza import BetzaMove, parse_betza
 from generator.catalogue.model import FILE_LETTERS, Color, PieceType, Square, Variant, absolute_rank
 from generator.emit.fidelity.zillions_walks import immobile_ranks
 from generator.emit.zillions.context import PLAYERS, BoardContext, Direction, HandBoard, Vector, Zone, ZoneSpec
-from generator.emit.zillions.hands import HAND_START, HandLayout, hand_layout, hand_links, hand_zone
+from generator.emit.zillions.hands import HAND_START, HandLayout, hand_layout, hand_links, hand_zone, uses_hand
 from generator.emit.zillions.images import BOARD_BORDER, SQUARE_SIZE, BoardPicture, Images
 
 UNIT = ((0, 1), (1, 0), (0, -1), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1))  # n e s w ne nw se sw
@@ -259,7 +259,8 @@ def _hand_board(v: Variant, layout: HandLayout) -> HandBoard:
         positions=positions,
         links=hand_links(v, layout),
         symmetry=(("hand-first", "black-hand-first"),),
-        zones=tuple(Zone("hand-zone", player, names) for player, names in hand_zone(layout)),
+        # the drops' zone: pieces waiting to be gated are never dropped
+        zones=tuple(Zone("hand-zone", player, names) for player, names in hand_zone(layout)) if uses_hand(v) else (),
     )
 
 

@@ -13,6 +13,8 @@ the board, as Dobutsu Shogi's and Simple Shogi's rules files do.
   for the captor, then comes ``back``.
 * **Drops.** A piece on one of its owner's hand positions moves to an empty square of the drop zone; only
   the first of the player's hand positions holding that type drops it, so each drop is one move.
+* **Gating** without drops (:mod:`.gating`): the pieces in hand at the start stand on as many hand
+  positions, chained by ``hand-first`` and ``hand-next`` only, as nothing is captured to them or dropped.
 """
 
 from __future__ import annotations
@@ -43,6 +45,12 @@ def uses_hand(v: Variant) -> bool:
     return v.drops is not None and v.drops.captures_to_hand
 
 
+def has_hand(v: Variant) -> bool:
+    """Whether pieces in hand stand on hand positions: captured pieces go there, or pieces in hand wait
+    there to be gated (gating without drops)."""
+    return uses_hand(v) or (v.gating and v.drops is None)
+
+
 def marks_promotions(v: Variant) -> bool:
     """Whether a pawn's promotion is marked (``promoted?``), for a capture to send it back as a pawn."""
     drops = v.drops
@@ -56,14 +64,17 @@ def marks_promotions(v: Variant) -> bool:
 
 
 def hand_size(v: Variant) -> int:
-    """How many hand positions each player gets: every piece that may be captured, and those in hand."""
+    """How many hand positions each player gets: every piece that may be captured, and those in hand
+    (without captures to hand, the most either side holds at the start)."""
+    if not uses_hand(v):
+        return max(sum(n for c, _, n in v.setup.pockets if c is side) for side in Color)
     royal = {p.letter for p in v.pieces if p.royal}
     return sum(1 for _, _, x in v.setup.placement if x not in royal) + sum(n for _, _, n in v.setup.pockets)
 
 
 def hand_layout(v: Variant) -> HandLayout | None:
     """Where the hand positions go (None without a hand)."""
-    if not uses_hand(v):
+    if not has_hand(v):
         return None
     n, rows = hand_size(v), v.board.ranks
     cols = -(-n // rows)
@@ -75,15 +86,21 @@ def hand_layout(v: Variant) -> HandLayout | None:
 
 
 def hand_links(v: Variant, layout: HandLayout) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
-    """The links of the hand: each player's chain both ways, its first position, and the squares in order."""
+    """The links of the hand: each player's chain both ways, its first position, and the squares in order
+    (only the first position and the chain forwards where nothing is dropped from the hand)."""
     chains = [[name for name, _ in layout.slots[c]] for c in Color]
+    first = (
+        ("hand-first", ((HAND_START, chains[0][0]),)),
+        ("black-hand-first", ((HAND_START, chains[1][0]),)),
+        ("hand-next", tuple((a, b) for chain in chains for a, b in itertools.pairwise(chain))),
+    )
+    if not uses_hand(v):
+        return tuple((name, pairs) for name, pairs in first if pairs)
     squares = [
         Square(f, r).name for r in range(v.board.ranks) for f in range(v.board.files) if v.board.contains(Square(f, r))
     ]
     return (
-        ("hand-first", ((HAND_START, chains[0][0]),)),
-        ("black-hand-first", ((HAND_START, chains[1][0]),)),
-        ("hand-next", tuple((a, b) for chain in chains for a, b in itertools.pairwise(chain))),
+        *first,
         ("hand-prev", tuple((b, a) for chain in chains for a, b in itertools.pairwise(chain))),
         ("board-next", tuple(zip([HAND_START, *squares], squares, strict=False))),
     )

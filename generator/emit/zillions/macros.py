@@ -72,6 +72,11 @@ KINDS = frozenset(
         "ray",
         "flee",
         "taken",
+        "gate-after",
+        "gate-from-hand",
+        "gate-line",
+        "gate-open",
+        "gate-pinned",
     }
 )
 
@@ -86,6 +91,7 @@ class Group(enum.IntEnum):
     SWAPS = 4
     DROPS = 5
     HANDS = 6
+    GATING = 7
 
 
 #: each print group's heading
@@ -97,6 +103,7 @@ GROUPS = {
     Group.SWAPS: "Swaps",
     Group.DROPS: "Drops",
     Group.HANDS: "Hands: captured pieces to the captor's hand, and dropped from there",
+    Group.GATING: "Gating: a piece from hand onto the square a first-rank piece leaves",
 }
 
 #: the longest macro name written: as long as the longest in 546 public rules files (the tools that
@@ -176,6 +183,13 @@ class MacroParams(TypedDict, total=False):
     gap: int  #: taken: the squares between the royal piece and the pinned piece, empty for the pin to hold
     gap_line: str  #: taken: the argument that is the direction back to the royal piece (after ``pin_by``)
     paired: bool  #: drop-paired: the drop of the piece kept on both colours itself (``kin``), not of another
+    #: gating: the ZRF types a piece from hand may be (gate-after, castling); for a move that starts by
+    #: bringing one onto its square (``$3`` its type), True
+    gates: tuple[str, ...]
+    gated: bool
+    gate_squares: tuple[str, ...]  #: castling: the squares (king's, rook's) a piece from hand may go onto
+    picker: str  #: gating: the macro putting the first piece of a type in hand onto a square
+    pin: str  #: gating: the walk from a gate that sets ``exposed?`` where the piece shields its royal piece
 
 
 class MacroContext(MacroParams):
@@ -223,6 +237,21 @@ class Macros:
                 return candidate
             n += 1
             candidate = f"{name[: MAX_NAME - len(str(n)) - 1]}-{n}"
+
+    def params_of(self, name: str) -> MacroParams:
+        """The parameters of the macro defined as ``name``."""
+        return self._params[name]
+
+    def kind_of(self, name: str) -> str:
+        """The kind of the macro defined as ``name``."""
+        return self._by_name[name].kind
+
+    def again(self, name: str, suffix: str, **extra: Unpack[MacroParams]) -> str:
+        """The macro ``name`` with ``extra`` parameters besides its own, defined as ``name`` + ``suffix``."""
+        m = self._by_name[name]
+        params = MacroParams(**self._params[name])
+        params.update(extra)
+        return self.use(m.group, name + suffix, m.kind, **params)
 
     def listing(self) -> list[MacroContext]:
         """Every macro, by group, then in order of first use (the first game's pieces first)."""

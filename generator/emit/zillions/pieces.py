@@ -43,10 +43,11 @@ from generator.emit.zillions.drop_mate import mating_landing
 from generator.emit.zillions.drops import drop_calls, droppable, never_dropped
 from generator.emit.zillions.forced import safe_landing
 from generator.emit.zillions.forms import pawn_forms, promoted_form, promotions
+from generator.emit.zillions.gating import Gating, gate_pieces
 from generator.emit.zillions.hands import PROMOTED, hand_entries, marks_promotions, uses_hand
 from generator.emit.zillions.held import held_moves
 from generator.emit.zillions.images import Images, PiecePicture, StonePicture, TokenPicture
-from generator.emit.zillions.macros import MODALITY_SUFFIX, MODALITY_WORD, Group, Macros
+from generator.emit.zillions.macros import MODALITY_SUFFIX, MODALITY_WORD, Group, MacroParams, Macros
 from generator.emit.zillions.names import Names
 from generator.emit.zillions.own_promotion import own_promotions
 from generator.emit.zillions.pairs import pair_up, paired_landing
@@ -71,6 +72,7 @@ def needs_attribute(v: Variant) -> set[str]:
     out |= {p.letter for p in v.pieces if any(m.initial for m in p.movement.moves)}
     if v.first_leaps is not None:
         out |= {v.first_leaps.king, v.first_leaps.met}
+    out |= gate_pieces(v)
     # A promoted piece has moved, but (add Rook ...) gives it the type's default, never-moved? true:
     # a pawn that may promote to such a type carries the attribute and clears it where it lands.
     promo = v.pawn_rules.promotion
@@ -135,6 +137,7 @@ class PieceMoves:
             if uses_hand(v)
             else ""
         )
+        self.gating = Gating(macros, v, names.letters())
 
     def turns_into(self, p: PieceType) -> str | None:
         """The ZRF type ``p`` becomes by promotion by piece: its promoted form (paired, where the file retypes
@@ -354,7 +357,7 @@ class PieceMoves:
         if p.pawn:
             out += self.multi_steps(p, confined) + self.en_passants(p, passing)
             out += own_promotions(self.macros, self.v, self.names.letters(), p)
-        return out + self.first_leaps(p, confined) + self._whole_moves(p) + self.hand_drops(p)
+        return self.gating.moves(p, out + self.first_leaps(p, confined)) + self._whole_moves(p) + self.hand_drops(p)
 
     def first_leaps(self, p: PieceType, land: str) -> list[Call]:
         """Cambodian first moves, as first-move-only Betza moves onto empty squares: the king's knight
@@ -543,10 +546,7 @@ class PieceMoves:
         pieces = castling_pieces(self.v, cm)
         assert pieces is not None  # the loader guarantees them
         king, rook = pieces
-        name = self.macros.use(
-            Group.CASTLING,
-            f"castle-{cm.king_from}-{cm.king_to}-{cm.rook_from}-{cm.rook_to}",
-            "castle",
+        params = MacroParams(
             king=cm.king_from.name,
             king_to=cm.king_to.name,
             rook=cm.rook_from.name,
@@ -554,6 +554,12 @@ class PieceMoves:
             rook_type=self.names.piece[rook],
             empty=empty,
             unattacked=path if king in royal_letters(self.v) else (),  # only a royal king can be in check
+        )
+        squares = self.gating.castle_squares(cm)
+        if squares:
+            params.update(MacroParams(gates=self.gating.types, gate_squares=squares, picker=self.gating.picker()))
+        name = self.macros.use(
+            Group.CASTLING, f"castle-{cm.king_from}-{cm.king_to}-{cm.rook_from}-{cm.rook_to}", "castle", **params
         )
         return Call(name, ())
 
