@@ -11,6 +11,7 @@ from support import MINI, check_args
 from generator.catalogue import DEFAULT_CATALOGUE, load_catalogue
 from generator.catalogue.loader import load_catalogue_text
 from generator.catalogue.model import StalemateResult, Variant
+from generator.catalogue.source import FAIRY_STOCKFISH_CATALOGUE
 from generator.check.command import cmd_check
 from generator.check.endings import endings
 from generator.check.fairy_stockfish import built_ini
@@ -69,6 +70,21 @@ def test_each_rule_of_a_variant_gets_a_position_where_it_decides_and_not_one_mov
 
 def _uci_moves(pos: Position) -> list[str]:
     return sorted(uci(pos.rules, m) for m in pos.legal_moves())
+
+
+def test_an_extinction_only_the_other_side_can_bring_is_built_with_it_to_move() -> None:
+    # horde's White has only pawns, and loses when Black has taken the last: no position with White to move,
+    # nor any game a check plays, decides it
+    horde = load_catalogue(FAIRY_STOCKFISH_CATALOGUE).get("horde")
+    assert horde is not None
+    cases, unbuilt = endings(horde)
+    [case] = [c for c in cases if c.rule == "extinction"]
+    assert "extinction" not in unbuilt and case.fen.split()[1] == "b"
+    pos = Position.from_fen(horde, case.fen)
+    assert pos.outcome() is None
+    pos.push_uci(case.moves[0])
+    end = pos.outcome()
+    assert end is not None and end.why is Reason.EXTINCTION and end.result == "0-1"
 
 
 def test_the_positions_are_the_same_on_every_run() -> None:

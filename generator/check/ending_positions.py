@@ -8,7 +8,7 @@ import functools
 import random
 from collections.abc import Iterator
 
-from generator.catalogue.model import Variant
+from generator.catalogue.model import Color, Variant
 from generator.check.fairy_stockfish_worker import fsf_fen
 from generator.engine import FenError, Position
 from generator.engine.fen import read_fen
@@ -33,22 +33,20 @@ def reread(pos: Position) -> Position | None:
     return seen
 
 
-def small_positions(variant: Variant, rule: str, attempts: int = ATTEMPTS) -> Iterator[Position]:
-    """Random small positions of ``variant`` that are legal, still going on, with the mover to move
-    (the same ones on every run: the generator is seeded with the variant's name and the rule)."""
-    rng = random.Random(f"endings:{variant.name}:{rule}")
+def small_positions(
+    variant: Variant, rule: str, attempts: int = ATTEMPTS, mover: Color | None = None
+) -> Iterator[Position]:
+    """Random small positions of ``variant`` that are legal, still going on, with the mover to move (the
+    side that moves first, or ``mover``; the same ones on every run: the generator is seeded with the
+    variant's name and the rule): the other side's royal pieces on and around a square by the edge, the
+    mover's anywhere, and a few other pieces of each side's setup around that square."""
+    rng = random.Random(f"endings:{variant.name}:{rule}" + (f":{mover.word}" if mover is not None else ""))
     rules = Rules.of(variant)
+    side = int(variant.setup.to_move if mover is None else mover)
     for _ in range(attempts):
-        pos = _small_position(rules, rng)
+        pos = _placed(rules, rng, side, _placements(rules, rng, side))
         if pos is not None:
             yield pos
-
-
-def _small_position(rules: Rules, rng: random.Random) -> Position | None:
-    """The other side's royal pieces on and around a square by the edge, the mover's anywhere, and a
-    few other pieces of each side's setup around that square; None if that is no legal position."""
-    mover = int(rules.variant.setup.to_move)
-    return _placed(rules, rng, mover, _placements(rules, rng, mover))
 
 
 def lone_pawn_positions(variant: Variant, rule: str, attempts: int = ATTEMPTS) -> Iterator[Position]:
@@ -98,7 +96,9 @@ def _placements(rules: Rules, rng: random.Random, mover: int) -> list[tuple[int,
     placed += [(code, squares) for code in royal if code & 1 == mover]
     # a side without a royal piece gets one piece at least: no real game leaves a side with none
     for side, fewest, most in ((mover, 1, 3), (1 - mover, 0 if theirs_royal else 1, 1)):
-        plain = [code for _, code in rules.setup if code & 1 == side and _plain(rules, code >> 1)]
+        plain = [code for _, code in rules.setup if code & 1 == side and _plain(rules, code >> 1)] or [
+            code for _, code in rules.setup if code & 1 == side and not rules.is_royal[code >> 1]
+        ]  # or its pawns, where it has nothing else (horde's White)
         placed += [(code, around) for code in rng.sample(plain, min(len(plain), rng.randint(fewest, most)))]
     return placed
 

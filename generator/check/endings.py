@@ -433,6 +433,15 @@ def _small_then_game_positions(variant: Variant, rule: str) -> Iterator[Position
     yield from _game_positions(variant, rule)
 
 
+def _either_side_then_game_positions(variant: Variant, rule: str) -> Iterator[Position]:
+    """Small random positions with the side that moves first to move, then with the other (an extinction
+    may come only by the other side's move: horde's pawns, all White has, taken by Black), then the
+    positions along random games."""
+    yield from small_positions(variant, rule)
+    yield from small_positions(variant, rule, mover=variant.setup.to_move.other)
+    yield from _game_positions(variant, rule)
+
+
 def _holding(variant: Variant, rule: str) -> Iterator[Position]:
     """The small random positions with the mover holding one piece of the type that may not mate from hand."""
     drops = variant.drops
@@ -649,7 +658,7 @@ BUILDERS: tuple[tuple[str, Callable[[Variant], bool], Callable[[Variant], Sequen
     (
         "extinction",
         lambda v: extinction(v) is not None,
-        _by_search("extinction", _ends_by(Reason.EXTINCTION), _small_then_game_positions),
+        _by_search("extinction", _ends_by(Reason.EXTINCTION), _either_side_then_game_positions),
     ),
     ("counting", lambda v: v.draws.counting is not None, _counting),
     (

@@ -48,7 +48,9 @@ class GameEntry:
     FEN keeps as many of a side's tokens as it has swaps left.  ``paired`` pairs the letters of a pseudo-royal
     type's forms the file retypes with the ZRF names of their paired forms, royal no more: a side holding
     more than one piece of those letters stands them so.  ``castling_onto_rook``: castling is spelled as the
-    king's move onto its rook (Chess960), the file's cascade of king and rook read so.
+    king's move onto its rook (Chess960), the file's cascade of king and rook read so.  ``stand_ins`` pairs a
+    letter with the ZRF names of the pieces that stand for it as a game ends (a royal piece victorious, or
+    passed facing the other): spelled with its letter, so that a pass as its stand-in is still ``0000``.
     """
 
     variant: str
@@ -62,10 +64,11 @@ class GameEntry:
     tokens: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = ()
     paired: tuple[tuple[str, str], ...] = ()
     castling_onto_rook: bool = False
+    stand_ins: tuple[tuple[str, str], ...] = ()
 
     def letters(self) -> dict[str, str]:
-        """ZRF piece name -> catalogue letter (a paired form's too)."""
-        return {zrf: letter for letter, zrf in (*self.pieces, *self.paired)}
+        """ZRF piece name -> catalogue letter (a paired form's and a stand-in's too)."""
+        return {zrf: letter for letter, zrf in (*self.pieces, *self.paired, *self.stand_ins)}
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,8 @@
 * drop: ``N@f3`` (upper-case letter), also a move from a hand position (``hand=``: the
   positions where pieces in hand stand), with the letter of the type it lands as (``+N@f3``,
   Fairy-Stockfish's drop of a piece as what it promotes to); pass: ``0000``, also a move that changes
-  nothing (a piece staying put, a copy of it added on its own square);
+  nothing (a piece staying put, a copy of it added on its own square) or only a piece into one of the same
+  letter on its own square (a royal piece staying as its stand-in);
 * gating, a move of several pieces one of which comes from a hand position: the other pieces'
   move, then the lower-case letter of the piece from hand (``g1f3h``); where that piece goes onto
   another square than the one the lead piece left (castling's rook square), that square, then the
@@ -79,7 +80,7 @@ class Notation:
         return self.squares[p]
 
     def uci(self, m: ZMove) -> str:
-        if m.to < 0 or not (m.changes or m.stores):
+        if m.to < 0 or not (m.changes or m.stores) or self._stays(m):
             return "0000"  # a pass, or a piece staying put (a copy added on its own square)
         frm, to, promo = m.frm, m.to, m.promo
         if m.parts:
@@ -90,6 +91,15 @@ class Notation:
         if frm < 0 or frm in self.hand:
             return f"{self.letters[promo if promo >= 0 else m.piece >> 4 & 0xFFF]}@{self.squares[to]}"
         return self.squares[frm] + self.squares[to] + self._promotion(m.piece >> 4 & 0xFFF, promo)
+
+    def _stays(self, m: ZMove) -> bool:
+        """Whether ``m`` leaves its piece on its square as a piece of the same letter (a stand-in) and moves none."""
+        return (
+            m.frm == m.to
+            and not m.parts
+            and m.promo >= 0
+            and self.letters[m.promo] == self.letters[m.piece >> 4 & 0xFFF]
+        )
 
     def _lead(self, parts: Sequence[tuple[int, int, int, int]]) -> tuple[int, int, int]:
         """The squares and promotion of a move of several pieces: the royal piece's (else the first's); where

@@ -55,12 +55,46 @@ def reach(env: Env, stmts: list[Node], starts: list[int]) -> dict[int, set[int]]
 
 
 def _run(env: Env, stmts: list[Node], states: Cursors, found: Pairs) -> Cursors:
-    for s in stmts:
+    i = 0
+    while i < len(stmts):
         if not states:
             return states
+        end = _look_around(stmts, i)
+        if end > i:  # the cursor comes back where it was, having landed and taken nothing
+            i = end + 1
+            continue
         _charge(1, states, found)
-        states = _statement(env, s, states, found)
+        states = _statement(env, stmts[i], states, found)
+        i += 1
     return states
+
+
+#: what a walk between ``mark`` and ``back`` must not do for the run to pass over it: land, take, move the
+#: cursor's marks or its destination (a walk that only tests and sets flags, however long)
+_EFFECTS = frozenset({*ADD_KINDS, "capture", "cascade", "create", "mark", "back", "from", "to", "go"})
+
+
+def _look_around(stmts: list[Node], i: int) -> int:
+    """Where ``stmts[i]`` begins a walk that only looks (``mark``, statements none of :data:`_EFFECTS`,
+    ``back``): the index of its ``back``; else ``i``.  A test in the walk that fails ends the block, which
+    lands nowhere more: passing over the walk loses no square the block may reach."""
+    first = stmts[i]
+    if not (isinstance(first, Sym) and first.name == "mark"):
+        return i
+    for j in range(i + 1, len(stmts)):
+        s = stmts[j]
+        if isinstance(s, Sym) and s.name == "back":
+            return j
+        if _does(s):
+            return i
+    return i
+
+
+def _does(node: Node) -> bool:
+    """Whether ``node`` holds one of :data:`_EFFECTS`."""
+    if isinstance(node, Sym):
+        return node.name in _EFFECTS
+    return isinstance(node, List) and any(_does(x) for x in node.items)
 
 
 def _statement(env: Env, s: Node, states: Cursors, found: Pairs) -> Cursors:

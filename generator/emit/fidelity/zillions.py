@@ -17,6 +17,7 @@ from generator.catalogue.rule_kinds import NO_CHECKS, TOGGLES
 from generator.emit.fidelity import (
     zillions_blasts,
     zillions_drop_mate,
+    zillions_facing,
     zillions_forced,
     zillions_gating,
     zillions_held,
@@ -296,7 +297,8 @@ def _draws(notes: Notes) -> None:
             "draw is one here.",
         )
         draws = dataclasses.replace(draws, points=None)
-    if draws.bikjang:
+    facing = zillions_facing.plan(v)
+    if draws.bikjang and facing is None:
         notes.add(
             "bikjang",
             "Zillions has no rule for royal pieces facing each other (bikjang): they may stay facing, and no pass "
@@ -310,7 +312,7 @@ def _draws(notes: Notes) -> None:
             "so the ban on it is left out.",
         )
         draws = dataclasses.replace(draws, move_repetition_loses=False)
-    if draws.double_pass and (draws.stalemate is StalemateResult.PASS or v.passing):
+    if draws.double_pass and (draws.stalemate is StalemateResult.PASS or v.passing) and facing is None:
         notes.add(
             "double-pass",
             "Zillions has no rule that ends the game when both sides have passed in a row (its goals read the "

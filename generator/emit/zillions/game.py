@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from generator.catalogue.model import Color, PieceType, StalemateResult, Variant
 from generator.emit.fidelity import Limitation, limitations, relaxed
 from generator.emit.fidelity.zillions_blasts import plan as blast_plan
+from generator.emit.fidelity.zillions_facing import plan as facing_plan
 from generator.emit.pictures.glyphs import Glyph, glyph, glyph_set
 from generator.emit.target import Target
 from generator.emit.web.rules_text import rules_in_short
@@ -36,6 +37,8 @@ from generator.emit.zillions.context import (
 )
 from generator.emit.zillions.drop_mate import POSITION as MARKER_POSITION
 from generator.emit.zillions.drop_mate import held_square, markers
+from generator.emit.zillions.facing import POSITION as DRAWN
+from generator.emit.zillions.facing import marker as drawn_marker
 from generator.emit.zillions.forms import promoted_form, promotions
 from generator.emit.zillions.goals import conditions
 from generator.emit.zillions.hands import HAND_START, hand_layout
@@ -127,9 +130,7 @@ def _game_context(macros: Macros, images: Images, variant: Variant, title: str, 
     tokens = swap_tokens(v, names)
     zones = zones_of(v)
     mated = markers(images, v)
-    dummies = [pos for c in Color for _, positions in tokens[c] for pos in positions]
-    dummies += [MARKER_POSITION] if mated else []
-    board = _noted(board_context(images, v, zones, [*dummies, *([PAIRING] if names.paired else [])]))
+    board = _noted(board_context(images, v, zones, _dummies(v, names, tokens, bool(mated))))
     builder = PieceMoves(macros, v, names)
     glyphs = glyph_set(v.pieces)
     pieces = [piece_context(builder, images, p, glyphs[p.letter], piece_needs(v, p, zones, tokens)) for p in v.pieces]
@@ -144,6 +145,8 @@ def _game_context(macros: Macros, images: Images, variant: Variant, title: str, 
         paired = dataclasses.replace(p, name=f"{p.name}, paired", help="not royal while its side holds two")
         pieces.append(piece_context(builder, images, paired, picture, piece_needs(v, p, zones, tokens), name))
     pieces += _victor(builder, images, forms, zones, tokens)
+    pieces += _stand_in(builder, images, forms, zones, tokens)
+    pieces += [drawn_marker(images)] if facing_plan(v) is not None else []
     pieces += [token_context(images, v, names, i) for i in range(len(v.swaps))]
     pieces += [stone_context(images, names.stone)] if names.stone else []
     pieces += [pairing_token(images)] if names.paired else []
@@ -174,6 +177,17 @@ def _game_context(macros: Macros, images: Images, variant: Variant, title: str, 
     )
 
 
+def _dummies(
+    v: Variant, names: Names, tokens: dict[Color, list[tuple[str, tuple[str, ...]]]], mated: bool
+) -> list[str]:
+    """The dummy positions: the swap rights', a mating drop's marker's, a pairing promotion's token's, a
+    pass's draw marker's."""
+    dummies = [pos for c in Color for _, positions in tokens[c] for pos in positions]
+    dummies += [MARKER_POSITION] if mated else []
+    dummies += [PAIRING] if names.paired else []
+    return dummies + ([DRAWN] if facing_plan(v) is not None else [])
+
+
 def _victor(
     builder: PieceMoves,
     images: Images,
@@ -189,6 +203,24 @@ def _victor(
     p, picture = forms[blast.royal]
     won = dataclasses.replace(p, name=f"{p.name}, victorious", help="it has blown up the other: the game is won")
     return [piece_context(builder, images, won, picture, piece_needs(v, p, zones, tokens), name)]
+
+
+def _stand_in(
+    builder: PieceMoves,
+    images: Images,
+    forms: dict[str, tuple[PieceType, Glyph]],
+    zones: dict[str, ZoneSpec],
+    tokens: dict[Color, list[tuple[str, tuple[str, ...]]]],
+) -> list[PieceContext]:
+    """The ``(piece ...)`` of the royal piece that has passed facing the other (the game drawn), where the file
+    has it."""
+    v, name = builder.v, builder.names.stand_in
+    f = facing_plan(v)
+    if f is None or not name:
+        return []
+    p, picture = forms[f.royal]
+    drawn = dataclasses.replace(p, name=f"{p.name}, passed", help="it passed facing the other: the game is drawn")
+    return [piece_context(builder, images, drawn, picture, piece_needs(v, p, zones, tokens), name)]
 
 
 def _game_comment(variant: Variant, lims: Sequence[Limitation]) -> list[str]:
@@ -274,13 +306,14 @@ def _declare_inherited(game: GameContext, first: GameContext) -> GameContext:
 
 def _noted(board: BoardContext) -> BoardContext:
     """``board`` saying what its dummy positions hold: swap rights, a mating drop's marker, the hand's start."""
-    held = [d for d in board.dummies if d not in (HAND_START, MARKER_POSITION, PAIRING)]
+    held = [d for d in board.dummies if d not in (HAND_START, MARKER_POSITION, PAIRING, DRAWN)]
     what = [
         x
         for x, on in (
             ("the swap rights", held),
             ("the marker of a mating drop", MARKER_POSITION in board.dummies),
             ("the token of a promotion to a second royal-type piece", PAIRING in board.dummies),
+            ("the marker of a draw by a pass", DRAWN in board.dummies),
         )
         if on
     ]

@@ -12,6 +12,7 @@ from generator.emit.fidelity.zillions_blasts import plan as blast_plan
 from generator.emit.fidelity.zillions_royal import royal_letters
 from generator.emit.zillions.context import PLAYERS, Condition
 from generator.emit.zillions.drop_mate import goal as drop_mate_goal
+from generator.emit.zillions.facing import goal as facing_goal
 from generator.emit.zillions.names import Names
 
 BOTH = (PLAYERS[Color.WHITE], PLAYERS[Color.BLACK])
@@ -35,7 +36,7 @@ def _mated(v: Variant) -> tuple[str, ...]:
 
 def conditions(v: Variant, names: Names, tokens: bool) -> list[Condition]:
     """The win, loss and draw conditions of ``v``, in file order."""
-    out: list[Condition] = drop_mate_goal(v)
+    out: list[Condition] = drop_mate_goal(v) + facing_goal(v)
     royals = [names.letters()[x] for x in royal_letters(v)]
     mated = _mated(v)
     if v.goals.checkmate and royals and v.goals.checkmate_result is Result.WIN:

@@ -41,6 +41,10 @@ KINDS = frozenset(
         "unpair",
         "pairs-up",
         "pending",
+        "faces",
+        "parting",
+        "royal-parting",
+        "pass-facing",
         "blast",
         "blast-at",
         "not-taking",
@@ -170,9 +174,10 @@ class MacroParams(TypedDict, total=False):
     test: str  #: held-landing, quiet-landing: the macro that walks from the square the piece left
     marked: str  #: held-landing: the position flag on the piece it takes; quiet-landing: on its landing square
     hit: str  #: held-landing, quiet-landing: the flag the walks set where they find a check
-    #: quiet-landing: the position flag on the square the piece leaves; ray, safe-capture: on the squares a
-    #: capture empties, which the walks pass as empty
+    #: quiet-landing, faces, royal-parting: the position flag on the square the piece leaves; ray, safe-capture:
+    #: on the squares a capture empties, which the walks pass as empty
     vacated: str
+    first_hit: str  #: royal-parting: the flag the walk from the square left sets; pass-facing: the other's pass
     scan: str  #: safe-capture: the macro that walks the board to a square ("" where the royal piece captures)
     side: str  #: ray: the test of the side whose pieces attack (``friend?``, with a position flag left out)
     slides: bool  #: ray, taken: whether pieces take from further along the ray too ($3)

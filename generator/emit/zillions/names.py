@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from generator.catalogue.model import Variant
 from generator.emit.fidelity.zillions_blasts import plan
+from generator.emit.fidelity.zillions_facing import plan as facing_plan
 from generator.emit.fidelity.zillions_royal import pairing
 from generator.emit.zillions.forms import promotions
 from generator.emit.zillions.text import piece_id
@@ -25,6 +26,8 @@ class Names:
     paired: dict[str, str] = dataclasses.field(default_factory=dict)
     #: where a blast may take the royal piece: the non-royal form the mover's royal piece takes as it wins
     victor: str = ""
+    #: where a pass may draw while the royal pieces face each other: the royal piece's stand-in, which it stays as
+    stand_in: str = ""
 
     def letters(self) -> dict[str, str]:
         """Catalogue letter -> ZRF piece name, a promoted form as ``+P`` (Fairy-Stockfish's FEN letter)."""
@@ -52,7 +55,9 @@ def names_of(v: Variant) -> Names:
     paired = {x: _unique(f"Paired{letters[x]}", used) for x in pair.forms} if pair else {}
     blast = plan(v)
     victor = _unique(f"Victorious{pieces[blast.royal]}", used) if blast is not None and blast.royal else ""
-    return Names(pieces, tokens, promoted, stone, paired, victor)
+    facing = facing_plan(v)
+    stand_in = _unique(f"Passed{pieces[facing.royal]}", used) if facing is not None and facing.bikjang else ""
+    return Names(pieces, tokens, promoted, stone, paired, victor, stand_in)
 
 
 def zrf_piece_names(v: Variant) -> dict[str, str]:

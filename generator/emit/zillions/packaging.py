@@ -20,6 +20,7 @@ from pathlib import Path
 from generator.catalogue.model import Catalogue, Color, Variant
 from generator.emit.fairy_stockfish import select
 from generator.emit.fidelity import limitations
+from generator.emit.fidelity.zillions_royal import royal_letters
 from generator.emit.manifest import GameEntry, Manifest, ZrfEntry
 from generator.emit.target import Target
 from generator.emit.zillions.context import ATTRIBUTE, FamilyContext, GameContext
@@ -27,7 +28,7 @@ from generator.emit.zillions.downloads import crlf, download, downloads, family_
 from generator.emit.zillions.game import limitation_lines, rules_summary
 from generator.emit.zillions.hands import PROMOTED
 from generator.emit.zillions.images import draw
-from generator.emit.zillions.names import names_of
+from generator.emit.zillions.names import Names, names_of
 from generator.emit.zillions.pieces import swap_tokens
 from generator.emit.zillions.text import SUFFIX, ascii_text, download_name, zrf_file_name
 from generator.engine import Position
@@ -156,7 +157,14 @@ def _game_entry(game: GameContext, number: int) -> GameEntry:
         tokens=tuple((w[1], b[1]) for w, b in zip(white, black, strict=True)),
         paired=tuple(sorted(names.paired.items())),
         castling_onto_rook=v.chess960_castling,
+        stand_ins=_stand_ins(v, names),
     )
+
+
+def _stand_ins(v: Variant, names: Names) -> tuple[tuple[str, str], ...]:
+    """The royal piece's letter with the names of the pieces that stand for it as a game ends."""
+    royal = [p.letter for p in v.pieces if p.royal] + [x for x in royal_letters(v) if not x.startswith("+")]
+    return tuple((royal[0], name) for name in (names.victor, names.stand_in) if name and royal)
 
 
 def _selected_downloads(catalogue: Catalogue, names: Sequence[str] | None) -> list[str]:

@@ -41,6 +41,7 @@ from generator.emit.zillions.context import ATTRIBUTE, PLAYERS, Call, PieceConte
 from generator.emit.zillions.descriptions import piece_description
 from generator.emit.zillions.drop_mate import mating_landing
 from generator.emit.zillions.drops import drop_calls, droppable, never_dropped
+from generator.emit.zillions.facing import parting_landing, pass_call
 from generator.emit.zillions.forced import safe_landing
 from generator.emit.zillions.forms import pawn_forms, promoted_form, promotions
 from generator.emit.zillions.gating import Gating, gate_pieces
@@ -332,7 +333,7 @@ class PieceMoves:
         type, and the other moves under another.  The flying general's capture of the other royal
         piece is a check, not a move to its square: no region confines it."""
         names = self.names.letters()
-        paired = paired_landing(self.macros, self.names, p, land)
+        paired = paired_landing(self.macros, self.names, p, parting_landing(self.macros, self.v, self.names, p, land))
         taking = exploding(self.macros, self.v, names, p, paired, always=False, victor=self.names.victor)
         blasted = immune(self.macros, self.v, names, p, taking)
         confined = self.rook_landing(p, self.confined(p, self.shunning(p, self.stoned(p, blasted))))
@@ -423,11 +424,13 @@ class PieceMoves:
         own square (``(add-copy General)``), which the checkmated goal forbids in check."""
         v = self.v
         stay = v.passing and p.royal
-        out = (
-            [Call(self.macros.use(Group.MOVES, "pass-by-staying", "stay"), (self.names.piece[p.letter],))]
-            if stay
-            else []
-        )
+        facing = pass_call(self.macros, v, self.names, self.names.piece[p.letter]) if stay else None
+        if facing is not None:
+            out = [Call(*facing)]
+        elif stay:
+            out = [Call(self.macros.use(Group.MOVES, "pass-by-staying", "stay"), (self.names.piece[p.letter],))]
+        else:
+            out = []
         out += [self.castling(cm) for cm in v.castling if (castling_pieces(v, cm) or ("",))[0] == p.letter]
         for i, sw in enumerate(v.swaps):
             if sw.piece == p.letter:
