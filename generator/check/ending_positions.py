@@ -70,12 +70,15 @@ def lone_pawn_positions(variant: Variant, rule: str, attempts: int = ATTEMPTS) -
 
 
 def _placed(rules: Rules, rng: random.Random, mover: int, placements: list[tuple[int, list[int]]]) -> Position | None:
-    """The pieces put on free squares of their pools, the mover to move, as an engine reads the FEN;
+    """The pieces put on free squares of their pools (in their regions), the mover to move, as an engine reads
+    the FEN;
     None if that is no legal position, or one whose game is over."""
     pos = Position(rules)
     pos.turn = mover
     for code, pool in placements:
-        free = [s for s in pool if pos.board[s] == EMPTY]
+        # a piece stands in its region, as every game keeps it (janggi's generals in their palaces)
+        region = rules.regions[code & 1][code >> 1]
+        free = [s for s in pool if pos.board[s] == EMPTY and (region is None or region >> s & 1)]
         if not free:
             return None
         pos.put(rng.choice(free), code)
