@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from support import download_disagreements, legal_uci, placed_fen
+from support import download_disagreements, fsf_entry, legal_uci, placed_fen
 
 from generator.catalogue import find_catalogue, load_catalogue
 from generator.catalogue.model import Square, Variant
@@ -20,21 +20,15 @@ from generator.engine import Position
 CAT = load_catalogue(find_catalogue("fairy-stockfish"))
 
 
-def _variant(name: str) -> Variant:
-    v = CAT.get(name)
-    assert v is not None
-    return v
-
-
 def _rules(v: Variant) -> set[str]:
     return {x.rule for x in limitations(v, Target.ZILLIONS)}
 
 
 def test_janggi_writes_bikjang_and_the_double_pass_and_names_neither() -> None:
     for name in ("janggi", "janggitraditional"):
-        assert not {"bikjang", "double-pass"} & _rules(_variant(name))
+        assert not {"bikjang", "double-pass"} & _rules(fsf_entry(name))
     # a general free to leave its palace could face the other along a rank too: both limitations stay
-    v = _variant("janggitraditional")
+    v = fsf_entry("janggitraditional")
     free = tuple(dataclasses.replace(p, region=None) if p.royal else p for p in v.pieces)
     assert {"bikjang", "double-pass"} <= _rules(dataclasses.replace(v, pieces=free))
 
@@ -69,7 +63,7 @@ def _facing(v: Variant, count: int, seed: int, facing: bool) -> list[str]:
 
 
 def test_moves_while_the_generals_face_each_other_part_them_as_the_reference_says() -> None:
-    v = _variant("janggitraditional")
+    v = fsf_entry("janggitraditional")
     fens = _facing(v, 120, seed=3, facing=True) + _facing(v, 60, seed=4, facing=False)
     wrong = download_disagreements(CAT, v, fens)
     assert not wrong, wrong[:5]
@@ -80,7 +74,7 @@ def test_moves_while_the_generals_face_each_other_part_them_as_the_reference_say
 
 
 def test_a_pass_facing_the_other_general_or_after_its_pass_draws_in_check_too() -> None:
-    v = _variant("janggitraditional")
+    v = fsf_entry("janggitraditional")
     facing = "4k4/9/9/9/9/9/9/9/4K4/9 w - - 0 1"  # the generals face each other on the e-file
     checked = "4k4/9/9/9/9/9/9/9/r3K4/9 w - - 0 1"  # and White's is in check from the chariot on a2
     apart = "3k5/9/9/9/9/9/9/9/4K4/9 w - - 0 1"

@@ -10,7 +10,7 @@ import random
 import re
 
 import pytest
-from support import around, check_args, download_disagreements, legal_uci, placed_fen
+from support import around, check_args, download_disagreements, fsf_entry, legal_uci, placed_fen
 
 from generator.catalogue import find_catalogue, load_catalogue
 from generator.catalogue.model import Square, Variant
@@ -23,12 +23,6 @@ from generator.emit.target import Target
 from generator.engine import Position
 
 CAT = load_catalogue(find_catalogue("fairy-stockfish"))
-
-
-def _coregal() -> Variant:
-    v = CAT.get("coregal")
-    assert v is not None
-    return v
 
 
 def _royals_attacked(pos: Position, color: int) -> bool:
@@ -65,7 +59,7 @@ def _positions(v: Variant, count: int, seed: int) -> list[str]:
 
 
 def test_coregal_names_its_queens_royal_and_no_limitation() -> None:
-    v = _coregal()
+    v = fsf_entry("coregal")
     assert royal_letters(relaxed(v, Target.ZILLIONS)) == ("K", "Q")
     assert "pseudo-royal" not in {x.rule for x in limitations(v, Target.ZILLIONS)}
     # a queen may lapse where pawns promote to more than the count keeps royal: the limitation stays
@@ -76,7 +70,7 @@ def test_coregal_names_its_queens_royal_and_no_limitation() -> None:
 
 
 def test_every_queen_and_the_king_kept_out_of_attack_as_the_reference_says() -> None:
-    v = _coregal()
+    v = fsf_entry("coregal")
     fens = _positions(v, 200, seed=5)
     wrong = download_disagreements(CAT, v, fens)
     assert not wrong, wrong[:5]
@@ -91,12 +85,6 @@ def test_checked_along_random_games(name: str, depth: str, games: str, capsys: p
     assert cmd_check(CAT, args) == 0
     out = capsys.readouterr().out
     assert "all agree" in out and "checkmate" in out
-
-
-def _shoshogi() -> Variant:
-    v = CAT.get("shoshogi")
-    assert v is not None
-    return v
 
 
 def _royal_forms(fen: str, side: str) -> list[str]:
@@ -137,14 +125,14 @@ def _pairs(v: Variant, count: int, seed: int) -> list[str]:
 
 
 def test_shoshogi_retypes_its_king_and_prince_and_names_no_limitation() -> None:
-    v = _shoshogi()
+    v = fsf_entry("shoshogi")
     assert pairing(v) == Pairing("K", "E")
     assert royal_letters(relaxed(v, Target.ZILLIONS)) == ("K", "+E")
     assert "pseudo-royal" not in {x.rule for x in limitations(v, Target.ZILLIONS)}
 
 
 def test_a_pair_may_be_left_attacked_and_one_alone_may_not_as_the_reference_says() -> None:
-    v = _shoshogi()
+    v = fsf_entry("shoshogi")
     fens = _pairs(v, 200, seed=7)
     wrong = download_disagreements(CAT, v, fens)
     assert not wrong, wrong[:5]
@@ -153,7 +141,7 @@ def test_a_pair_may_be_left_attacked_and_one_alone_may_not_as_the_reference_says
 
 
 def test_taking_one_of_a_pair_makes_the_other_royal_and_a_promotion_pairs_them_in_the_file() -> None:
-    v = _shoshogi()
+    v = fsf_entry("shoshogi")
     queries, wanted = [], []
     for fen in _pairs(v, 120, seed=8):
         pos = Position.from_fen(v, fen)

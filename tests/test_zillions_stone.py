@@ -9,7 +9,7 @@ import dataclasses
 import random
 
 import pytest
-from support import check_args, download_disagreements, legal_uci, placed_fen
+from support import check_args, download_disagreements, fsf_entry, legal_uci, placed_fen
 
 from generator.betza import parse_betza
 from generator.catalogue import find_catalogue, load_catalogue
@@ -23,18 +23,12 @@ from generator.engine import Position
 CAT = load_catalogue(find_catalogue("fairy-stockfish"))
 
 
-def _petrified() -> Variant:
-    v = CAT.get("petrified")
-    assert v is not None
-    return v
-
-
 def _rules(v: Variant) -> set[str]:
     return {x.rule for x in limitations(v, Target.ZILLIONS)}
 
 
 def test_petrified_writes_its_walls_and_its_king_moves_only() -> None:
-    v = _petrified()
+    v = fsf_entry("petrified")
     assert not {"petrify", "pseudo-royal"} & _rules(v)
     # the king, which would turn to stone where it took, takes nothing in the file
     assert relaxed(v, Target.ZILLIONS).piece("K").betza == "mK"
@@ -73,7 +67,7 @@ def _positions(v: Variant, count: int, seed: int) -> list[str]:
 
 
 def test_walls_stop_every_piece_and_nothing_takes_them_as_the_reference_says() -> None:
-    v = _petrified()
+    v = fsf_entry("petrified")
     fens = _positions(v, 200, seed=11)
     assert all("*" in fen.split()[0] for fen in fens) and sum(fen.split()[1] == "b" for fen in fens) >= 50
     wrong = download_disagreements(CAT, v, fens)
@@ -81,7 +75,7 @@ def test_walls_stop_every_piece_and_nothing_takes_them_as_the_reference_says() -
 
 
 def test_a_capture_in_the_file_leaves_a_wall_where_it_took() -> None:
-    v = _petrified()
+    v = fsf_entry("petrified")
     with Zillions(CAT, [v]) as engine:
         line = engine.line(v.name, None)
         line.go(["e2e4", "d7d5", "e4d5", "d8d5"])

@@ -18,10 +18,10 @@ from collections.abc import Mapping
 from generator.catalogue.model import Color, Variant
 from generator.emit.fidelity.zillions_drop_mate import DropMate, plan
 from generator.emit.fidelity.zillions_walks import Ray
-from generator.emit.zillions.context import PLAYERS, Condition, PieceContext, PieceNeeds, SetupEntry
-from generator.emit.zillions.images import Images, TokenPicture
+from generator.emit.zillions.context import PLAYERS, Condition, PieceContext, SetupEntry
+from generator.emit.zillions.images import Images
 from generator.emit.zillions.macros import Group, Macros
-from generator.emit.zillions.text import wrap_string, zrf_text
+from generator.emit.zillions.tokens import token
 from generator.emit.zillions.walks import Kinds, attack_lines, back, beyond, step
 
 MARKER = "MatingDrop"  #: the piece type a mating drop creates
@@ -123,23 +123,6 @@ def mating_landing(macros: Macros, v: Variant, names: Mapping[str, str], land: s
     return f"({test} {land})"
 
 
-def _token(images: Images, kind: str, help_text: str, what: str) -> PieceContext:
-    pictures = tuple(
-        (PLAYERS[c], images.path(f"{kind}{PLAYERS[c]}", TokenPicture(c.word)).replace("/", "\\")) for c in Color
-    )
-    return PieceContext(
-        name=kind,
-        help=zrf_text(help_text),
-        description=tuple(wrap_string(zrf_text(what), "      ")),
-        images=pictures,
-        attributes=(),
-        moves=(),
-        drops=(),
-        needs=PieceNeeds(frozenset(), {}, (POSITION,)),
-        dummy=True,
-    )
-
-
 def markers(images: Images, v: Variant) -> tuple[PieceContext, ...]:
     """The ``(piece ...)`` of the marker a mating drop creates and of the token that holds its square
     otherwise (none where the file writes no test)."""
@@ -148,19 +131,22 @@ def markers(images: Images, v: Variant) -> tuple[PieceContext, ...]:
         return ()
     name = v.piece(p.piece).name
     return (
-        _token(
+        token(
             images,
             MARKER,
             f"A checkmate by a dropped {name} (kept off the board)",
-            f"Mating drop\\A token kept on an invisible square: a {name} dropped to checkmate creates it, and its "
-            "owner loses.",
+            "Mating drop",
+            f"A token kept on an invisible square: a {name} dropped to checkmate creates it, and its owner loses.",
+            POSITION,
         ),
-        _token(
+        token(
             images,
             HOLDER,
             "The square of a mating drop's marker, held (kept off the board)",
-            f"No mating drop\\A token kept on an invisible square from the start: every drop of a {name} that does "
-            "not mate creates it again, so that no earlier drop's marker stays in the same move.",
+            "No mating drop",
+            f"A token kept on an invisible square from the start: every drop of a {name} that does not mate creates "
+            "it again, so that no earlier drop's marker stays in the same move.",
+            POSITION,
         ),
     )
 

@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from generator.catalogue.model import Color, PieceType, Variant
 from generator.emit.fidelity.zillions_facing import Facing, plan
-from generator.emit.zillions.context import PLAYERS, Condition, PieceContext, PieceNeeds
-from generator.emit.zillions.images import Images, TokenPicture
+from generator.emit.zillions.context import PLAYERS, Condition, PieceContext
+from generator.emit.zillions.images import Images
 from generator.emit.zillions.macros import Group, Macros
 from generator.emit.zillions.names import Names
-from generator.emit.zillions.text import wrap_string
+from generator.emit.zillions.tokens import token
 
 POSITION = "drawn"  #: the dummy position of the draw's marker
 MARKER = "Drawn"  #: the marker's piece name
@@ -97,22 +97,12 @@ def goal(v: Variant) -> list[Condition]:
 
 def marker(images: Images) -> PieceContext:
     """The ``(piece ...)`` of the draw's marker, kept off the board."""
-    return PieceContext(
-        name=MARKER,
-        help="A draw by a pass (kept off the board)",
-        description=tuple(
-            wrap_string(
-                "Drawn\\A token kept on an invisible square: a pass while the royal pieces face each other, or "
-                "right after the other side's pass, creates it, and the game is drawn.",
-                "      ",
-            )
-        ),
-        images=tuple(
-            (PLAYERS[c], images.path(f"{MARKER}{PLAYERS[c]}", TokenPicture(c.word)).replace("/", "\\")) for c in Color
-        ),
-        attributes=(),
-        moves=(),
-        drops=(),
-        needs=PieceNeeds(frozenset(), {}, (POSITION,)),
-        dummy=True,
+    return token(
+        images,
+        MARKER,
+        "A draw by a pass (kept off the board)",
+        "Drawn",
+        "A token kept on an invisible square: a pass while the royal pieces face each other, or right after the "
+        "other side's pass, creates it, and the game is drawn.",
+        POSITION,
     )

@@ -46,7 +46,7 @@ from generator.emit.zillions.images import Images
 from generator.emit.zillions.macros import GROUPS, Macros
 from generator.emit.zillions.names import Names, names_of
 from generator.emit.zillions.pairs import POSITION as PAIRING
-from generator.emit.zillions.pairs import token as pairing_token
+from generator.emit.zillions.pairs import pairing_token
 from generator.emit.zillions.pieces import (
     MOVE_TYPES,
     PieceMoves,
@@ -144,8 +144,7 @@ def _game_context(macros: Macros, images: Images, variant: Variant, title: str, 
         p, picture = forms[x]
         paired = dataclasses.replace(p, name=f"{p.name}, paired", help="not royal while its side holds two")
         pieces.append(piece_context(builder, images, paired, picture, piece_needs(v, p, zones, tokens), name))
-    pieces += _victor(builder, images, forms, zones, tokens)
-    pieces += _stand_in(builder, images, forms, zones, tokens)
+    pieces += _stand_ins(builder, images, forms, zones, tokens)
     pieces += [drawn_marker(images)] if facing_plan(v) is not None else []
     pieces += [token_context(images, v, names, i) for i in range(len(v.swaps))]
     pieces += [stone_context(images, names.stone)] if names.stone else []
@@ -188,39 +187,28 @@ def _dummies(
     return dummies + ([DRAWN] if facing_plan(v) is not None else [])
 
 
-def _victor(
+def _stand_ins(
     builder: PieceMoves,
     images: Images,
     forms: dict[str, tuple[PieceType, Glyph]],
     zones: dict[str, ZoneSpec],
     tokens: dict[Color, list[tuple[str, tuple[str, ...]]]],
 ) -> list[PieceContext]:
-    """The ``(piece ...)`` of the royal piece of a side that has just blown up the other's, where the file has it."""
-    v, name = builder.v, builder.names.victor
-    blast = blast_plan(v)
-    if blast is None or not name:
-        return []
-    p, picture = forms[blast.royal]
-    won = dataclasses.replace(p, name=f"{p.name}, victorious", help="it has blown up the other: the game is won")
-    return [piece_context(builder, images, won, picture, piece_needs(v, p, zones, tokens), name)]
-
-
-def _stand_in(
-    builder: PieceMoves,
-    images: Images,
-    forms: dict[str, tuple[PieceType, Glyph]],
-    zones: dict[str, ZoneSpec],
-    tokens: dict[Color, list[tuple[str, tuple[str, ...]]]],
-) -> list[PieceContext]:
-    """The ``(piece ...)`` of the royal piece that has passed facing the other (the game drawn), where the file
-    has it."""
-    v, name = builder.v, builder.names.stand_in
-    f = facing_plan(v)
-    if f is None or not name:
-        return []
-    p, picture = forms[f.royal]
-    drawn = dataclasses.replace(p, name=f"{p.name}, passed", help="it passed facing the other: the game is drawn")
-    return [piece_context(builder, images, drawn, picture, piece_needs(v, p, zones, tokens), name)]
+    """The ``(piece ...)`` of each stand-in the file has for a royal piece as its game ends: the royal piece of a
+    side that has just blown up the other's, and the one that has passed facing the other."""
+    v, names = builder.v, builder.names
+    blast, facing = blast_plan(v), facing_plan(v)
+    wanted = (
+        (blast.royal if blast else "", names.victor, "victorious", "it has blown up the other: the game is won"),
+        (facing.royal if facing else "", names.stand_in, "passed", "it passed facing the other: the game is drawn"),
+    )
+    out = []
+    for letter, name, word, why in wanted:
+        if letter and name:
+            p, picture = forms[letter]
+            stand_in = dataclasses.replace(p, name=f"{p.name}, {word}", help=why)
+            out.append(piece_context(builder, images, stand_in, picture, piece_needs(v, p, zones, tokens), name))
+    return out
 
 
 def _game_comment(variant: Variant, lims: Sequence[Limitation]) -> list[str]:

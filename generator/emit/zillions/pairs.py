@@ -14,12 +14,12 @@ other one and makes it royal again.
 from __future__ import annotations
 
 from generator.betza import Modality
-from generator.catalogue.model import Color, PieceType
-from generator.emit.zillions.context import PLAYERS, PieceContext, PieceNeeds
-from generator.emit.zillions.images import Images, TokenPicture
+from generator.catalogue.model import PieceType
+from generator.emit.zillions.context import PieceContext
+from generator.emit.zillions.images import Images
 from generator.emit.zillions.macros import Group, Macros
 from generator.emit.zillions.names import Names
-from generator.emit.zillions.text import wrap_string
+from generator.emit.zillions.tokens import token
 
 POSITION = "pairing"  #: the dummy position of the token a pairing promotion leaves
 TOKEN = "PairingToken"  #: the token's piece name
@@ -52,24 +52,14 @@ def paired_landing(macros: Macros, names: Names, p: PieceType, land: str) -> str
     return f"({pending} {land})"
 
 
-def token(images: Images) -> PieceContext:
+def pairing_token(images: Images) -> PieceContext:
     """The ``(piece ...)`` of the token a pairing promotion leaves on its dummy position."""
-    return PieceContext(
-        name=TOKEN,
-        help="A second royal-type piece, just promoted (kept off the board)",
-        description=tuple(
-            wrap_string(
-                "Pairing\\A token kept on an invisible square: a promotion that gives a side a second piece of its "
-                "royal type leaves it, and the other side's next move makes that side's royal piece paired.",
-                "      ",
-            )
-        ),
-        images=tuple(
-            (PLAYERS[c], images.path(f"{TOKEN}{PLAYERS[c]}", TokenPicture(c.word)).replace("/", "\\")) for c in Color
-        ),
-        attributes=(),
-        moves=(),
-        drops=(),
-        needs=PieceNeeds(frozenset(), {}, (POSITION,)),
-        dummy=True,
+    return token(
+        images,
+        TOKEN,
+        "A second royal-type piece, just promoted (kept off the board)",
+        "Pairing",
+        "A token kept on an invisible square: a promotion that gives a side a second piece of its royal type "
+        "leaves it, and the other side's next move makes that side's royal piece paired.",
+        POSITION,
     )
