@@ -160,6 +160,14 @@ class Setup:
                 return color, letter
         return None
 
+    def count(self, color: Color, letter: str) -> int:
+        """How many pieces of type ``letter`` side ``color`` starts with on the board."""
+        return sum(1 for _, c, x in self.placement if c is color and x == letter)
+
+    def one_each(self, letter: str) -> bool:
+        """Whether each side starts with exactly one piece of type ``letter`` on the board."""
+        return all(self.count(c, letter) == 1 for c in Color)
+
     def pocket(self, color: Color) -> dict[str, int]:
         return {letter: count for c, letter, count in self.pockets if c is color}
 

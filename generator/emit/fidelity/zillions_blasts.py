@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.catalogue.model import Color, Result, Variant
+from generator.catalogue.model import Result, Variant
 
 
 @dataclass(frozen=True)
@@ -84,5 +84,5 @@ def _one_king(v: Variant, king: str) -> bool:
         or not any(p.pawn for p in v.pieces)
         or (promo is not None and king in promo.all_choices)
         or v.drops is not None
-        or any(sum(1 for _, c, x in v.setup.placement if c is side and x == king) != 1 for side in Color)
+        or not v.setup.one_each(king)
     )

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.catalogue.model import Color, PieceType, Square, Variant
+from generator.catalogue.model import PieceType, Square, Variant
 
 
 @dataclass(frozen=True)
@@ -64,6 +64,4 @@ def _stepping(v: Variant, king: PieceType) -> bool:
     """Whether each side has one ``king``, which moves by single leaps only (no first moves), its lines' too."""
     moves = [*king.movement.moves, *(king.line_moves.moves if king.line_moves else ())]
     steps = all(m.range == 1 and not (m.hop or m.lame or m.initial) for m in moves)
-    return steps and all(
-        sum(1 for _, c, x in v.setup.placement if c is side and x == king.letter) == 1 for side in Color
-    )
+    return steps and v.setup.one_each(king.letter)

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.catalogue.model import Color, Variant
+from generator.catalogue.model import Variant
 from generator.emit.fidelity.zillions_walks import Ray, attack_rays, walkable
 
 
@@ -45,9 +45,8 @@ def plan(v: Variant) -> Forced | None:
     if not v.must_capture or pieces is None or len(royals) != 1 or v.board.holes or not _plain(v):
         return None
     royal = royals[0]
-    for color in Color:
-        if sum(1 for _, c, x in v.setup.placement if c is color and x == royal) != 1:
-            return None
+    if not v.setup.one_each(royal):
+        return None
     promo = v.pawn_rules.promotion
     if promo is not None and royal in promo.all_choices:
         return None

@@ -71,7 +71,7 @@ def pairing(v: Variant) -> Pairing | None:
     pair = Pairing(royal, sources[0])
     promo = v.pawn_rules.promotion
     gained = set(promo.all_choices if promo else ()) | {y for _, y in pp.pieces if y != royal}
-    each = all(_count(v, x, c) == 1 for x in (royal, pair.promoting) for c in Color)
+    each = v.setup.one_each(royal) and v.setup.one_each(pair.promoting)
     return pair if each and not gained & {royal, pair.promoting} else None
 
 
@@ -98,10 +98,6 @@ def _brought(v: Variant) -> bool:
     )
 
 
-def _count(v: Variant, letter: str, color: Color) -> int:
-    return sum(1 for _, c, x in v.setup.placement if c is color and x == letter)
-
-
 def lasting(v: Variant) -> tuple[str, ...]:
     """The pseudo-royal extinction types of ``v`` that no side can ever hold more of than keeps them royal;
     () where captures explode, with duple check, or where one of them may lapse."""
@@ -126,8 +122,7 @@ def _most_held(v: Variant, letter: str, color: Color) -> int:
     )
     if gained:
         return v.board.files * v.board.ranks
-    on_board = sum(1 for _, c, x in v.setup.placement if c is color and x == letter)
-    return on_board + sum(n for c, x, n in v.setup.pockets if c is color and x == letter)
+    return v.setup.count(color, letter) + sum(n for c, x, n in v.setup.pockets if c is color and x == letter)
 
 
 def pseudo_royal(notes: Notes, exploding: bool) -> None:

@@ -158,7 +158,9 @@ class MacroParams(TypedDict, total=False):
     away: str  #: en passant: back along it ("" for straight away from White)
     pair: str  #: promotion by piece: the macro that first makes the player's royal-type piece its paired form
     pairs: tuple[tuple[str, str], ...]  #: retype: (type, the type it becomes); unpair: (type taken, retype macro)
-    walk: str  #: unpair: the macro that walks the whole board; own-promotion: the walk for a side of two pieces
+    #: unpair, count, pending: the macro that walks the whole board; pass-facing, royal-parting: the walk from the
+    #: royal piece (faces); own-promotion: the walk for a side of two pieces
+    walk: str
     note: str  #: walk-lines: what the body does, its comment
     attacks: str  #: own-promotion: the walk of the new piece's attacks from where it stands
     king: str  #: castling squares and the rook's type

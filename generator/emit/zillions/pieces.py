@@ -207,7 +207,8 @@ class PieceMoves:
         count = ""
         if limits:
             tally = self.macros.use(Group.LANDING, "tally-limited", "tally", limits=limits)
-            count = self.macros.use(Group.LANDING, "count-limited", "count", limits=limits, tally=tally)
+            walk = self.macros.use(Group.LANDING, "walk-board", "walk-board")
+            count = self.macros.use(Group.LANDING, "count-limited", "count", limits=limits, tally=tally, walk=walk)
         words = ["add", "as-moved" if moved else "", "or", "promote" if mandatory else "may-promote"]
         words += ["limited" if limits else "", "unstuck" if stuck else "", "to-hand" if self.to_hand else ""]
         macro = self.macros.use(
